@@ -1,0 +1,125 @@
+//! Agents: anything that picks an action from what its seat may see.
+
+use alloc::vec::Vec;
+
+use crate::{DiceRng, Game, Match, Seat, ToMove, Viewer};
+
+/// Something that plays a seat: a bot, a network client, a human at a
+/// prompt.
+///
+/// An agent is given only what its seat may know (the seat's
+/// [`Game::view`] and the legal actions, which are public to the player who
+/// must choose), never the state itself. Randomness comes from the `rng`
+/// passed in, so a seeded run is reproducible.
+pub trait Agent<G: Game> {
+    /// A short name for logs and tables, e.g. `"random"`.
+    fn name(&self) -> &str;
+
+    /// Picks one of `legal` for `seat`; `None` only when `legal` is empty.
+    fn choose(
+        &mut self,
+        seat: Seat,
+        view: &G::View,
+        legal: &[G::Action],
+        rng: &mut DiceRng,
+    ) -> Option<G::Action>;
+}
+
+/// Picks a legal action uniformly at random.
+///
+/// ```
+/// use dice_core::{Agent, DiceRng, RandomAgent, Game, Viewer, pig::{Pig, PigConfig}};
+///
+/// let game = Pig::new(&PigConfig::default()).unwrap();
+/// let mut legal = Vec::new();
+/// game.legal_actions(&mut legal);
+/// let mut rng = DiceRng::from_seed_u64(1);
+/// let a = Agent::<Pig>::choose(&mut RandomAgent, 0, &game.view(Viewer::Seat(0)), &legal, &mut rng);
+/// assert!(legal.contains(&a.unwrap()));
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RandomAgent;
+
+impl<G: Game> Agent<G> for RandomAgent {
+    fn name(&self) -> &'static str {
+        "random"
+    }
+
+    fn choose(
+        &mut self,
+        _seat: Seat,
+        _view: &G::View,
+        legal: &[G::Action],
+        rng: &mut DiceRng,
+    ) -> Option<G::Action> {
+        rng.choose(legal).copied()
+    }
+}
+
+/// Why [`play_out`] stopped before the end of the game.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlayOutError<E> {
+    /// No agent was given for this seat.
+    #[error("no agent for seat {0}")]
+    NoAgent(Seat),
+    /// The agent returned no action.
+    #[error("the agent for seat {0} returned no action")]
+    NoAction(Seat),
+    /// The agent returned an illegal action.
+    #[error("the agent for seat {seat} chose an illegal action: {error}")]
+    Illegal {
+        /// The seat.
+        seat: Seat,
+        /// Why the action was refused.
+        error: E,
+    },
+    /// The game was not over after the step limit.
+    #[error("the game did not end within {0} steps")]
+    StepLimit(usize),
+    /// A chance event could not be sampled.
+    #[error("a chance event could not be resolved")]
+    ChanceUnresolved,
+}
+
+/// Plays `m` to the end: chance from the match's generator, decisions from
+/// `agents[seat]` with their own generator `agent_rng` (kept apart so that
+/// bots thinking differently never change the dice).
+///
+/// Counts decisions and chance events as steps and stops with an error after
+/// `max_steps`.
+///
+/// # Errors
+/// A missing agent, an agent without an answer or with an illegal one, a
+/// chance event that cannot be sampled, or the step limit.
+pub fn play_out<G: Game>(
+    m: &mut Match<G>,
+    agents: &mut [&mut dyn Agent<G>],
+    agent_rng: &mut DiceRng,
+    max_steps: usize,
+) -> Result<(), PlayOutError<G::Error>> {
+    let mut legal = Vec::new();
+    for _ in 0..max_steps {
+        match m.state().to_move() {
+            ToMove::Over => return Ok(()),
+            ToMove::Chance => {
+                m.resolve_chance().ok_or(PlayOutError::ChanceUnresolved)?;
+            }
+            ToMove::Player(seat) => {
+                let agent = agents.get_mut(seat).ok_or(PlayOutError::NoAgent(seat))?;
+                m.state().legal_actions(&mut legal);
+                let view = m.state().view(Viewer::Seat(seat));
+                let action = agent
+                    .choose(seat, &view, &legal, agent_rng)
+                    .ok_or(PlayOutError::NoAction(seat))?;
+                m.play(action)
+                    .map_err(|error| PlayOutError::Illegal { seat, error })?;
+            }
+        }
+    }
+    if m.state().to_move() == ToMove::Over {
+        Ok(())
+    } else {
+        Err(PlayOutError::StepLimit(max_steps))
+    }
+}

@@ -1,0 +1,138 @@
+//! Distinct arrangements of a multiset over places: shuffled tiles, piles
+//! dealt to fixed spots.
+
+use crate::{DiceRng, Prob};
+
+/// Every distinct arrangement of `items` over `N` places, in increasing
+/// lexicographic order, each with its exact probability under a uniform
+/// shuffle (all arrangements are equally likely).
+///
+/// Equal items are indistinguishable, so eight piles `3,4,4,5,5,6,6,7` over
+/// eight mines give `8!/(2!·2!·2!) = 5040` arrangements, not `8!`.
+///
+/// ```
+/// use dice_core::{arrangements, Prob};
+///
+/// let all: Vec<_> = arrangements([3, 4, 4, 5, 5, 6, 6, 7]).collect();
+/// assert_eq!(all.len(), 5040);
+/// assert!(all.iter().all(|(_, p)| *p == Prob::new(1, 5040).unwrap()));
+/// ```
+pub fn arrangements<T: Ord + Copy, const N: usize>(items: [T; N]) -> Arrangements<T, N> {
+    let mut first = items;
+    first.sort_unstable();
+    let prob = arrangement_count(&first)
+        .and_then(|n| Prob::new(1, n))
+        .unwrap_or(Prob::ZERO);
+    Arrangements {
+        next: (prob != Prob::ZERO).then_some(first),
+        prob,
+    }
+}
+
+/// How many distinct arrangements of these items there are: `n! / prod(m_i!)`
+/// over the multiplicities `m_i`; `None` if it does not fit in 128 bits.
+///
+/// ```
+/// assert_eq!(dice_core::arrangement_count(&[3, 4, 4, 5, 5, 6, 6, 7]), Some(5040));
+/// ```
+pub fn arrangement_count<T: Ord>(items: &[T]) -> Option<u128> {
+    // After i items the count is the number of distinct arrangements of
+    // those i items; adding one that equals m earlier ones multiplies it by
+    // (i + 1) / (m + 1), and the result is again an integer.
+    let mut count: u128 = 1;
+    for (i, item) in items.iter().enumerate() {
+        let position = u128::try_from(i + 1).ok()?;
+        let equal_before = items.iter().take(i).filter(|x| *x == item).count();
+        let run = u128::try_from(equal_before + 1).ok()?;
+        count = count.checked_mul(position)? / run;
+    }
+    Some(count)
+}
+
+/// Shuffles `items` uniformly (Fisher–Yates on [`DiceRng`]); the result is one
+/// of the [`arrangements`] of `items`, each equally likely.
+pub fn shuffled<T, const N: usize>(mut items: [T; N], rng: &mut DiceRng) -> [T; N] {
+    rng.shuffle(&mut items);
+    items
+}
+
+/// Iterator returned by [`arrangements`].
+#[derive(Debug, Clone)]
+pub struct Arrangements<T, const N: usize> {
+    next: Option<[T; N]>,
+    prob: Prob,
+}
+
+impl<T: Ord + Copy, const N: usize> Iterator for Arrangements<T, N> {
+    type Item = ([T; N], Prob);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let current = self.next?;
+        let mut following = current;
+        self.next = next_permutation(&mut following).then_some(following);
+        Some((current, self.prob))
+    }
+}
+
+/// Rearranges into the next greater permutation; false when `a` was the
+/// greatest. Equal items are never swapped with each other, so each distinct
+/// arrangement appears once.
+fn next_permutation<T: Ord>(a: &mut [T]) -> bool {
+    let Some(i) = (1..a.len()).rev().find(|&i| a[i - 1] < a[i]) else {
+        return false;
+    };
+    let pivot = i - 1;
+    let Some(j) = (i..a.len()).rev().find(|&j| a[j] > a[pivot]) else {
+        return false;
+    };
+    a.swap(pivot, j);
+    a[i..].reverse();
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec::Vec;
+
+    #[test]
+    fn gold_piles_over_eight_mines_give_5040_equally_likely_layouts() {
+        let piles = [3u8, 4, 4, 5, 5, 6, 6, 7];
+        let all: Vec<_> = arrangements(piles).collect();
+        assert_eq!(all.len(), 5040);
+        let mut layouts: Vec<_> = all.iter().map(|(a, _)| *a).collect();
+        layouts.dedup();
+        assert_eq!(
+            layouts.len(),
+            5040,
+            "in increasing order, so dedup finds repeats"
+        );
+        let total = all
+            .iter()
+            .try_fold(Prob::ZERO, |acc, (_, p)| acc.checked_add(*p));
+        assert_eq!(total, Some(Prob::ONE));
+        assert!(
+            all.iter()
+                .all(|(a, _)| a.iter().map(|&x| u32::from(x)).sum::<u32>() == 40)
+        );
+    }
+
+    #[test]
+    fn counts_match_the_multinomial() {
+        assert_eq!(arrangement_count(&[1, 2, 3]), Some(6));
+        assert_eq!(arrangement_count(&[1, 1, 1]), Some(1));
+        assert_eq!(arrangement_count::<u8>(&[]), Some(1));
+        assert_eq!(arrangement_count(&[1, 1, 2, 2]), Some(6));
+        assert_eq!(arrangements([1, 1, 2, 2]).count(), 6);
+    }
+
+    #[test]
+    fn a_shuffle_is_one_of_the_arrangements() {
+        let mut rng = DiceRng::from_seed_u64(3);
+        let piles = [3u8, 4, 4, 5, 5, 6, 6, 7];
+        for _ in 0..100 {
+            let s = shuffled(piles, &mut rng);
+            assert!(arrangements(piles).any(|(a, _)| a == s));
+        }
+    }
+}

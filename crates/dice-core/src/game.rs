@@ -1,0 +1,257 @@
+//! The contract every rules engine in this workspace implements.
+
+use alloc::vec::Vec;
+use core::fmt::Debug;
+
+use crate::{DiceRng, GameResult, Prob};
+
+/// A seat at the table, numbered from 0 in turn order (clockwise).
+pub type Seat = usize;
+
+/// Who acts next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum ToMove {
+    /// This seat must choose one of the legal actions.
+    Player(Seat),
+    /// A chance event (a roll, a shuffle, a draw) must be resolved.
+    Chance,
+    /// The game is over; [`Game::result`] says who won.
+    Over,
+}
+
+/// Whose eyes a [`Game::view`] is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Viewer {
+    /// The player in this seat: sees public information and their own secrets.
+    Seat(Seat),
+    /// Someone at the table who plays no seat: public information only.
+    Spectator,
+}
+
+/// A game's rules: the one contract frontends, bots, solvers and the tools
+/// in this workspace drive every game through.
+///
+/// A value of an implementing type is a complete, valid game state. It knows
+/// the rules and nothing else: it holds no generator, does no I/O and reads no
+/// clock. Chance is explicit: at a [`ToMove::Chance`] node the state lists
+/// every outcome with its exact [`Prob`], and applying one is deterministic,
+/// so physical dice, scripted dice, a seeded [`DiceRng`] and exact solvers all
+/// go through the same door.
+///
+/// Implementors write the checks ([`check`](Game::check),
+/// [`check_chance`](Game::check_chance)) and the effects
+/// ([`apply_unchecked`](Game::apply_unchecked),
+/// [`apply_chance_unchecked`](Game::apply_chance_unchecked)) separately; the
+/// provided [`apply`](Game::apply) runs one then the other, which is why an
+/// illegal action always leaves the state exactly as it was.
+///
+/// ```
+/// use dice_core::{Game, ToMove, pig::{Pig, PigAction, PigConfig}};
+///
+/// let mut game = Pig::new(&PigConfig::default()).unwrap();
+/// assert_eq!(game.to_move(), ToMove::Player(0));
+/// // Holding with an empty turn total is not allowed, and changes nothing.
+/// let before = game.clone();
+/// assert!(game.apply(PigAction::Hold).is_err());
+/// assert_eq!(game, before);
+/// game.apply(PigAction::Roll).unwrap();
+/// assert_eq!(game.to_move(), ToMove::Chance);
+/// ```
+pub trait Game: Clone + PartialEq + Debug + Sized {
+    /// The game's name in records, e.g. `"age-of-war"`.
+    const NAME: &'static str;
+
+    /// Everything chosen before play: the number of players and options.
+    type Config: Clone + PartialEq + Debug;
+    /// A decision a player can take.
+    type Action: Copy + Eq + Debug;
+    /// One outcome of a chance event.
+    type Chance: Clone + Eq + Debug;
+    /// What one seat, or a spectator, may know of the state.
+    type View: Clone + PartialEq + Debug;
+    /// Why an action, chance outcome or config was refused; names the rule.
+    type Error: core::error::Error + Clone + PartialEq;
+
+    /// A new game at its first node (usually a chance node for the setup).
+    ///
+    /// # Errors
+    /// When the config breaks a rule (for example an unsupported player count).
+    fn new(config: &Self::Config) -> Result<Self, Self::Error>;
+
+    /// The config this game was created with.
+    fn config(&self) -> &Self::Config;
+
+    /// How many seats are at the table.
+    fn players(&self) -> usize;
+
+    /// Who acts next.
+    fn to_move(&self) -> ToMove;
+
+    /// Replaces the contents of `out` with every legal action of the player
+    /// to move, in a fixed order; empty unless [`to_move`](Game::to_move) is
+    /// [`ToMove::Player`]. Reusing one buffer makes this allocation-free once
+    /// the buffer has grown to the game's largest list.
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// Whether `action` is legal now, and if not, which rule it breaks.
+    ///
+    /// # Errors
+    /// The rule the action breaks, including "not this player's turn",
+    /// "waiting for chance" and "the game is over".
+    fn check(&self, action: &Self::Action) -> Result<(), Self::Error>;
+
+    /// Applies an action known to be legal.
+    ///
+    /// Precondition: [`check`](Game::check) accepts `action`. Search code
+    /// that takes actions from [`legal_actions`](Game::legal_actions) may
+    /// skip the check. An illegal action here never panics or breaks memory
+    /// safety, but leaves the state unspecified.
+    fn apply_unchecked(&mut self, action: Self::Action);
+
+    /// Whether `action` is legal now.
+    fn is_legal(&self, action: &Self::Action) -> bool {
+        self.check(action).is_ok()
+    }
+
+    /// Applies `action` if it is legal.
+    ///
+    /// # Errors
+    /// The rule it breaks; the state is then exactly as before.
+    fn apply(&mut self, action: Self::Action) -> Result<(), Self::Error> {
+        self.check(&action)?;
+        self.apply_unchecked(action);
+        Ok(())
+    }
+
+    /// The state after `action`, leaving `self` untouched.
+    ///
+    /// # Errors
+    /// The rule the action breaks.
+    fn after(&self, action: Self::Action) -> Result<Self, Self::Error> {
+        self.check(&action)?;
+        let mut next = self.clone();
+        next.apply_unchecked(action);
+        Ok(next)
+    }
+
+    /// Replaces the contents of `out` with every outcome of the pending
+    /// chance event and its exact probability; the probabilities are positive
+    /// and sum to exactly one. Empty unless [`to_move`](Game::to_move) is
+    /// [`ToMove::Chance`].
+    fn chance_outcomes(&self, out: &mut Vec<(Self::Chance, Prob)>);
+
+    /// Whether `outcome` is a possible outcome of the pending chance event.
+    ///
+    /// # Errors
+    /// Why it is not (not a chance node, an impossible outcome).
+    fn check_chance(&self, outcome: &Self::Chance) -> Result<(), Self::Error>;
+
+    /// Applies a chance outcome known to be possible.
+    ///
+    /// Precondition: [`check_chance`](Game::check_chance) accepts `outcome`.
+    /// Otherwise, as for [`apply_unchecked`](Game::apply_unchecked), the state
+    /// is unspecified but nothing panics.
+    fn apply_chance_unchecked(&mut self, outcome: Self::Chance);
+
+    /// Applies a chance outcome if it is possible.
+    ///
+    /// # Errors
+    /// Why it is not; the state is then exactly as before.
+    fn apply_chance(&mut self, outcome: Self::Chance) -> Result<(), Self::Error> {
+        self.check_chance(&outcome)?;
+        self.apply_chance_unchecked(outcome);
+        Ok(())
+    }
+
+    /// Draws an outcome of the pending chance event from `rng`, with the
+    /// probabilities of [`chance_outcomes`](Game::chance_outcomes); `None`
+    /// when not at a chance node.
+    ///
+    /// The provided method enumerates the outcomes and picks one by exact
+    /// integer weights ([`sample_weighted`]). Games override it with a direct
+    /// sampler (rolling each die) that is faster; either way, which words it
+    /// draws is part of the game's reproducibility promise.
+    fn sample_chance(&self, rng: &mut DiceRng) -> Option<Self::Chance> {
+        let mut outcomes = Vec::new();
+        self.chance_outcomes(&mut outcomes);
+        sample_weighted(outcomes, rng)
+    }
+
+    /// What `viewer` may know: public information plus that seat's own
+    /// secrets. Never another player's secrets, never a generator.
+    fn view(&self, viewer: Viewer) -> Self::View;
+
+    /// A full state consistent with `view`: what the view shows is kept,
+    /// and everything it hides (other players' secret tiles, unrevealed
+    /// dice) is drawn from `rng`, from a distribution each game documents.
+    /// `None` when no state is consistent with the view (for example a view
+    /// edited by hand).
+    ///
+    /// Search code that must not peek (Monte Carlo tree search over hidden
+    /// information) plays from such samples. The test kit checks that
+    /// `G::determinize(&s.view(v), rng)?.view(v) == s.view(v)`.
+    fn determinize(view: &Self::View, rng: &mut DiceRng) -> Option<Self>;
+
+    /// A state that `viewer` cannot tell apart from this one, with every part
+    /// hidden from `viewer` drawn afresh (other players' secret tiles,
+    /// unrevealed dice). The test kit uses it to prove that views leak
+    /// nothing: `s.view(v) == s.resample_hidden(v, rng).view(v)` for every
+    /// state, and the resampled part differs whenever something is hidden.
+    ///
+    /// The provided method is for games without hidden information: it
+    /// returns a clone.
+    #[must_use]
+    fn resample_hidden(&self, viewer: Viewer, rng: &mut DiceRng) -> Self {
+        let _ = (viewer, rng);
+        self.clone()
+    }
+
+    /// The final scores and winners once [`to_move`](Game::to_move) is
+    /// [`ToMove::Over`]; `None` before.
+    fn result(&self) -> Option<GameResult>;
+
+    /// Every action id is below this bound, which depends only on the config.
+    fn action_id_bound(&self) -> u32;
+
+    /// The stable integer id of `action`, below
+    /// [`action_id_bound`](Game::action_id_bound); `None` if the action has
+    /// no place in this config's action space. Ids depend only on the config,
+    /// never on the position, so they can index a policy head or a mask.
+    fn action_id(&self, action: &Self::Action) -> Option<u32>;
+
+    /// The action with this id, if any.
+    fn action_from_id(&self, id: u32) -> Option<Self::Action>;
+}
+
+/// Picks one outcome with exactly its probability, from words of `rng`.
+///
+/// All probabilities are brought to their least common denominator `d`, one
+/// integer is drawn uniformly below `d` with [`DiceRng::below_u128`], and the
+/// outcome whose cumulative range holds it is returned. `None` when the list
+/// is empty, the probabilities do not sum to one, or `d` overflows 128 bits.
+pub fn sample_weighted<C>(outcomes: Vec<(C, Prob)>, rng: &mut DiceRng) -> Option<C> {
+    let mut lcm: u128 = 1;
+    for (_, p) in &outcomes {
+        let d = p.denom();
+        lcm = (lcm / crate::prob::gcd(lcm, d)).checked_mul(d)?;
+    }
+    let total = outcomes.iter().try_fold(0u128, |acc, (_, p)| {
+        acc.checked_add(p.numer().checked_mul(lcm / p.denom())?)
+    })?;
+    if total != lcm {
+        return None;
+    }
+    let mut draw = rng.below_u128(core::num::NonZeroU128::new(lcm)?);
+    for (outcome, p) in outcomes {
+        let weight = p.numer() * (lcm / p.denom());
+        if draw < weight {
+            return Some(outcome);
+        }
+        draw -= weight;
+    }
+    None
+}

@@ -1,0 +1,263 @@
+//! Pig, the smallest dice game: the contract's worked example.
+//!
+//! On your turn, roll a die as often as you like. A 1 ends the turn and loses
+//! the turn's total; any other face adds to it. Holding banks the turn total
+//! (only after at least one roll) and passes the die. The first to reach the
+//! target wins.
+//!
+//! Pig exists here so the contract, [`Match`](crate::Match),
+//! [`replay`](crate::replay) and the test kit are exercised by a real game
+//! inside this crate, and as a template for new games.
+
+use alloc::vec::Vec;
+
+use crate::{DiceRng, Game, GameResult, Prob, Seat, ToMove, Viewer};
+
+/// The most seats a Pig table has.
+pub const MAX_PLAYERS: usize = 8;
+
+/// Table size and target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields, default))]
+pub struct PigConfig {
+    /// Seats, 2 to [`MAX_PLAYERS`].
+    pub players: usize,
+    /// Points needed to win, at least 1.
+    pub target: u32,
+}
+
+impl Default for PigConfig {
+    /// Two players, first to 30.
+    fn default() -> Self {
+        PigConfig {
+            players: 2,
+            target: 30,
+        }
+    }
+}
+
+/// A decision in Pig.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum PigAction {
+    /// Roll the die.
+    Roll,
+    /// Bank the turn total and pass the die.
+    Hold,
+}
+
+/// Why a Pig action or outcome was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PigError {
+    /// The config has too few or too many players.
+    #[error("Pig is for 2 to 8 players, not {0}")]
+    Players(usize),
+    /// The target is zero.
+    #[error("the target must be at least 1")]
+    Target,
+    /// A decision while the die is rolling.
+    #[error("waiting for the die")]
+    WaitingForChance,
+    /// Anything after the end.
+    #[error("the game is over")]
+    GameOver,
+    /// Holding before rolling this turn.
+    #[error("hold: you must roll at least once this turn")]
+    HoldBeforeRolling,
+    /// A die result while no die is rolling.
+    #[error("no die is rolling")]
+    NotChance,
+    /// A die result that is not 1 to 6.
+    #[error("a die shows 1 to 6, not {0}")]
+    ImpossibleRoll(u8),
+}
+
+/// A Pig position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Pig {
+    config: PigConfig,
+    scores: Vec<u32>,
+    current: Seat,
+    turn_total: u32,
+    rolled: bool,
+    rolling: bool,
+}
+
+impl Pig {
+    /// Each seat's banked points.
+    pub fn scores(&self) -> &[u32] {
+        &self.scores
+    }
+
+    /// The points at risk this turn.
+    pub fn turn_total(&self) -> u32 {
+        self.turn_total
+    }
+
+    fn is_over(&self) -> bool {
+        self.scores.iter().any(|&s| s >= self.config.target)
+    }
+
+    fn pass_die(&mut self) {
+        self.turn_total = 0;
+        self.rolled = false;
+        self.current = (self.current + 1) % self.scores.len().max(1);
+    }
+}
+
+impl Game for Pig {
+    const NAME: &'static str = "pig";
+    type Config = PigConfig;
+    type Action = PigAction;
+    type Chance = u8;
+    /// Pig has no secrets: every seat sees the whole position.
+    type View = Pig;
+    type Error = PigError;
+
+    fn new(config: &PigConfig) -> Result<Self, PigError> {
+        if !(2..=MAX_PLAYERS).contains(&config.players) {
+            return Err(PigError::Players(config.players));
+        }
+        if config.target == 0 {
+            return Err(PigError::Target);
+        }
+        Ok(Pig {
+            config: *config,
+            scores: alloc::vec![0; config.players],
+            current: 0,
+            turn_total: 0,
+            rolled: false,
+            rolling: false,
+        })
+    }
+
+    fn config(&self) -> &PigConfig {
+        &self.config
+    }
+
+    fn players(&self) -> usize {
+        self.scores.len()
+    }
+
+    fn to_move(&self) -> ToMove {
+        if self.is_over() {
+            ToMove::Over
+        } else if self.rolling {
+            ToMove::Chance
+        } else {
+            ToMove::Player(self.current)
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<PigAction>) {
+        out.clear();
+        if let ToMove::Player(_) = self.to_move() {
+            out.push(PigAction::Roll);
+            if self.rolled {
+                out.push(PigAction::Hold);
+            }
+        }
+    }
+
+    fn check(&self, action: &PigAction) -> Result<(), PigError> {
+        match self.to_move() {
+            ToMove::Over => Err(PigError::GameOver),
+            ToMove::Chance => Err(PigError::WaitingForChance),
+            ToMove::Player(_) if *action == PigAction::Hold && !self.rolled => {
+                Err(PigError::HoldBeforeRolling)
+            }
+            ToMove::Player(_) => Ok(()),
+        }
+    }
+
+    fn apply_unchecked(&mut self, action: PigAction) {
+        match action {
+            PigAction::Roll => self.rolling = true,
+            PigAction::Hold => {
+                if let Some(s) = self.scores.get_mut(self.current) {
+                    *s = s.saturating_add(self.turn_total);
+                }
+                if !self.is_over() {
+                    self.pass_die();
+                }
+            }
+        }
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(u8, Prob)>) {
+        out.clear();
+        if self.to_move() == ToMove::Chance {
+            let sixth = Prob::new(1, 6).unwrap_or(Prob::ZERO);
+            out.extend((1..=6).map(|face| (face, sixth)));
+        }
+    }
+
+    fn check_chance(&self, outcome: &u8) -> Result<(), PigError> {
+        match self.to_move() {
+            ToMove::Chance if (1..=6).contains(outcome) => Ok(()),
+            ToMove::Chance => Err(PigError::ImpossibleRoll(*outcome)),
+            ToMove::Over => Err(PigError::GameOver),
+            ToMove::Player(_) => Err(PigError::NotChance),
+        }
+    }
+
+    fn apply_chance_unchecked(&mut self, outcome: u8) {
+        self.rolling = false;
+        self.rolled = true;
+        if outcome == 1 {
+            self.pass_die();
+        } else {
+            self.turn_total = self.turn_total.saturating_add(u32::from(outcome));
+        }
+    }
+
+    fn sample_chance(&self, rng: &mut DiceRng) -> Option<u8> {
+        const D6: crate::Die<u8, 6> = crate::Die::new([1, 2, 3, 4, 5, 6]);
+        (self.to_move() == ToMove::Chance)
+            .then(|| D6.roll(rng).copied())
+            .flatten()
+    }
+
+    fn view(&self, _viewer: Viewer) -> Pig {
+        self.clone()
+    }
+
+    fn determinize(view: &Pig, _rng: &mut DiceRng) -> Option<Pig> {
+        Some(view.clone())
+    }
+
+    fn result(&self) -> Option<GameResult> {
+        if !self.is_over() {
+            return None;
+        }
+        let scores = self
+            .scores
+            .iter()
+            .map(|&s| i32::try_from(s).unwrap_or(i32::MAX))
+            .collect();
+        Some(GameResult::by_ranking(scores, Vec::new()))
+    }
+
+    fn action_id_bound(&self) -> u32 {
+        2
+    }
+
+    fn action_id(&self, action: &PigAction) -> Option<u32> {
+        Some(match action {
+            PigAction::Roll => 0,
+            PigAction::Hold => 1,
+        })
+    }
+
+    fn action_from_id(&self, id: u32) -> Option<PigAction> {
+        match id {
+            0 => Some(PigAction::Roll),
+            1 => Some(PigAction::Hold),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,444 @@
+//! The random-simulation test every game passes (feature `testkit`).
+//!
+//! [`check_random_games`] plays many seeded games with uniformly random
+//! decisions and checks, at every step, the invariants of the contract:
+//!
+//! - at a decision node the legal list is non-empty, has no duplicates, and
+//!   every listed action passes [`Game::check`], has an id below the bound
+//!   that maps back to it, and applies (in place, purely and unchecked, with
+//!   equal results);
+//! - actions drawn from the whole id space are legal exactly when listed,
+//!   and a refused one leaves the state unchanged (also at chance nodes);
+//! - at a chance node the outcomes are distinct, have positive
+//!   probabilities summing to exactly one, pass [`Game::check_chance`], and
+//!   the sampler only draws listed outcomes;
+//! - clones behave identically, and the state and every view survive a JSON
+//!   round trip;
+//! - every view is unchanged by [`Game::resample_hidden`] for that viewer,
+//!   and a state [determinized](Game::determinize) from a view shows the
+//!   same view and the same player to move;
+//! - the game ends within the step bound, a result exists exactly at the
+//!   end, and it is consistent (one score per seat, winners among the seats);
+//! - the match record replays to the same final state, also after a JSON
+//!   round trip.
+//!
+//! A violation panics with the seed, the step and what went wrong, so a
+//! failing game can be replayed from its seed.
+//!
+//! ```
+//! use dice_core::testkit::{check_random_games, Options};
+//! use dice_core::pig::{Pig, PigConfig};
+//!
+//! let summary = check_random_games::<Pig>(&PigConfig::default(), &Options::new(0..20));
+//! assert_eq!(summary.games, 20);
+//! ```
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::ops::Range;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::{DiceRng, Game, Match, Prob, Record, ToMove, Viewer, replay};
+
+/// What to run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Options {
+    /// One game per seed.
+    pub seeds: Range<u64>,
+    /// A game not over after this many steps (decisions plus chance events)
+    /// fails the check.
+    pub max_steps: usize,
+    /// How many ids from the whole action space to try at each node.
+    pub id_probes: usize,
+    /// How many listed actions to apply at each decision (besides the one
+    /// played); all of them when the list is this short.
+    pub legal_probes: usize,
+    /// Round-trip the state and views through JSON every this many steps
+    /// (and at the last step).
+    pub serde_every: usize,
+}
+
+impl Options {
+    /// Defaults for these seeds: 100 000 steps at most, 16 id probes,
+    /// 8 legal probes, JSON every 16 steps.
+    pub fn new(seeds: Range<u64>) -> Self {
+        Options {
+            seeds,
+            max_steps: 100_000,
+            id_probes: 16,
+            legal_probes: 8,
+            serde_every: 16,
+        }
+    }
+
+    /// The same with another step bound.
+    #[must_use]
+    pub fn max_steps(mut self, max_steps: usize) -> Self {
+        self.max_steps = max_steps;
+        self
+    }
+
+    /// The same with other probe counts.
+    #[must_use]
+    pub fn probes(mut self, id_probes: usize, legal_probes: usize) -> Self {
+        self.id_probes = id_probes;
+        self.legal_probes = legal_probes;
+        self
+    }
+
+    /// The same with another JSON round-trip period (at least 1).
+    #[must_use]
+    pub fn serde_every(mut self, every: usize) -> Self {
+        self.serde_every = every.max(1);
+        self
+    }
+}
+
+/// What was checked.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Summary {
+    /// Games played.
+    pub games: u64,
+    /// Decisions taken, over all games.
+    pub decisions: u64,
+    /// Chance events resolved, over all games.
+    pub chance_events: u64,
+    /// The longest game, in steps.
+    pub longest: usize,
+    /// Games won by more than one seat.
+    pub shared_victories: u64,
+}
+
+/// Plays one random game per seed and checks every invariant of the
+/// contract; see the [module docs](self). Panics on the first violation.
+pub fn check_random_games<G>(config: &G::Config, options: &Options) -> Summary
+where
+    G: Game + Serialize + DeserializeOwned,
+    G::Config: Serialize + DeserializeOwned,
+    G::Action: Serialize + DeserializeOwned,
+    G::Chance: Serialize + DeserializeOwned,
+    G::View: Serialize + DeserializeOwned,
+{
+    let mut summary = Summary::default();
+    for seed in options.seeds.clone() {
+        check_one_game::<G>(config, seed, options, &mut summary);
+        summary.games += 1;
+    }
+    summary
+}
+
+fn check_one_game<G>(config: &G::Config, seed: u64, options: &Options, summary: &mut Summary)
+where
+    G: Game + Serialize + DeserializeOwned,
+    G::Config: Serialize + DeserializeOwned,
+    G::Action: Serialize + DeserializeOwned,
+    G::Chance: Serialize + DeserializeOwned,
+    G::View: Serialize + DeserializeOwned,
+{
+    let mut m = Match::<G>::new(config, seed)
+        .unwrap_or_else(|e| panic!("seed {seed}: config refused: {e}"));
+    let mut rng = DiceRng::from_seed_u64(seed);
+    rng.set_stream(1);
+    let mut legal = Vec::new();
+    let mut outcomes = Vec::new();
+    let mut step = 0usize;
+    loop {
+        let ctx = Ctx { seed, step };
+        let state = m.state().clone();
+        check_result_matches_node(&ctx, &state);
+        if step % options.serde_every == 0 {
+            check_serde(&ctx, &state);
+        }
+        check_views(&ctx, &state, &mut rng);
+        probe_ids(&ctx, &state, &mut rng, options.id_probes);
+        match state.to_move() {
+            ToMove::Over => {
+                check_serde(&ctx, &state);
+                check_final_result(&ctx, &state, summary);
+                break;
+            }
+            ToMove::Chance => {
+                check_chance_node(&ctx, &state, &mut outcomes);
+                let before = m.rng().clone();
+                let drawn = m
+                    .resolve_chance()
+                    .unwrap_or_else(|| ctx.fail("resolve_chance failed at a chance node"));
+                let mut again = before;
+                if state.sample_chance(&mut again).as_ref() != Some(&drawn) {
+                    ctx.fail("sample_chance is not deterministic for the same generator");
+                }
+                summary.chance_events += 1;
+            }
+            ToMove::Player(_) => {
+                state.legal_actions(&mut legal);
+                check_decision_node(&ctx, &state, &legal, &mut rng, options.legal_probes);
+                let action = *rng
+                    .choose(&legal)
+                    .unwrap_or_else(|| ctx.fail("no legal action at a decision node"));
+                m.play(action).unwrap_or_else(|e| {
+                    ctx.fail(&format!("listed action {action:?} refused: {e}"))
+                });
+                summary.decisions += 1;
+            }
+        }
+        step += 1;
+        if step > options.max_steps {
+            ctx.fail(&format!("game not over after {} steps", options.max_steps));
+        }
+    }
+    summary.longest = summary.longest.max(step);
+    check_replay(&Ctx { seed, step }, &m);
+}
+
+struct Ctx {
+    seed: u64,
+    step: usize,
+}
+
+impl Ctx {
+    fn fail(&self, what: &str) -> ! {
+        panic!("seed {}, step {}: {what}", self.seed, self.step)
+    }
+}
+
+fn check_result_matches_node<G: Game>(ctx: &Ctx, state: &G) {
+    let over = state.to_move() == ToMove::Over;
+    if over != state.result().is_some() {
+        ctx.fail("result() must be Some exactly when the game is over");
+    }
+    if let ToMove::Player(p) = state.to_move() {
+        if p >= state.players() {
+            ctx.fail(&format!(
+                "player {p} to move at a table of {}",
+                state.players()
+            ));
+        }
+    }
+}
+
+fn check_final_result<G: Game>(ctx: &Ctx, state: &G, summary: &mut Summary) {
+    let Some(result) = state.result() else {
+        ctx.fail("no result at the end")
+    };
+    if result.scores().len() != state.players() {
+        ctx.fail("the result needs one score per seat");
+    }
+    if result.winners().is_empty() || result.winners().iter().any(|&w| w >= state.players()) {
+        ctx.fail("winners must be a non-empty set of seats");
+    }
+    if result.winners().len() > 1 {
+        summary.shared_victories += 1;
+    }
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    if !legal.is_empty() {
+        ctx.fail("legal actions listed after the end");
+    }
+}
+
+fn check_decision_node<G: Game>(
+    ctx: &Ctx,
+    state: &G,
+    legal: &[G::Action],
+    rng: &mut DiceRng,
+    probes: usize,
+) {
+    if legal.is_empty() {
+        ctx.fail("a decision node with no legal action");
+    }
+    for (i, a) in legal.iter().enumerate() {
+        if legal.iter().skip(i + 1).any(|b| b == a) {
+            ctx.fail(&format!("{a:?} listed twice"));
+        }
+        if let Err(e) = state.check(a) {
+            ctx.fail(&format!("listed action {a:?} refused by check: {e}"));
+        }
+        let bound = state.action_id_bound();
+        match state.action_id(a) {
+            Some(id) if id < bound => {
+                if state.action_from_id(id) != Some(*a) {
+                    ctx.fail(&format!("action id {id} does not map back to {a:?}"));
+                }
+            }
+            other => ctx.fail(&format!("{a:?} has id {other:?}, bound {bound}")),
+        }
+    }
+    let sample: Vec<&G::Action> = if legal.len() <= probes {
+        legal.iter().collect()
+    } else {
+        (0..probes).filter_map(|_| rng.choose(legal)).collect()
+    };
+    for a in sample {
+        let pure = state
+            .after(*a)
+            .unwrap_or_else(|e| ctx.fail(&format!("after({a:?}) refused: {e}")));
+        let mut in_place = state.clone();
+        in_place
+            .apply(*a)
+            .unwrap_or_else(|e| ctx.fail(&format!("apply({a:?}) refused: {e}")));
+        let mut unchecked = state.clone();
+        unchecked.apply_unchecked(*a);
+        if pure != in_place || unchecked != in_place {
+            ctx.fail(&format!(
+                "after, apply and apply_unchecked disagree on {a:?}"
+            ));
+        }
+    }
+}
+
+fn probe_ids<G: Game>(ctx: &Ctx, state: &G, rng: &mut DiceRng, probes: usize) {
+    let bound = state.action_id_bound();
+    let Some(n) = core::num::NonZeroU32::new(bound) else {
+        ctx.fail("action_id_bound is zero")
+    };
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    for _ in 0..probes {
+        let id = rng.below(n);
+        let Some(action) = state.action_from_id(id) else {
+            continue;
+        };
+        if state.action_id(&action) != Some(id) {
+            ctx.fail(&format!("id {id} maps to {action:?}, which maps elsewhere"));
+        }
+        let listed = legal.contains(&action);
+        if state.is_legal(&action) != listed {
+            ctx.fail(&format!(
+                "is_legal({action:?}) disagrees with the legal list"
+            ));
+        }
+        if !listed {
+            let mut copy = state.clone();
+            if copy.apply(action).is_ok() {
+                ctx.fail(&format!("unlisted action {action:?} was applied"));
+            }
+            if copy != *state {
+                ctx.fail(&format!("refused action {action:?} changed the state"));
+            }
+            if state.after(action).is_ok() {
+                ctx.fail(&format!("after({action:?}) accepted an unlisted action"));
+            }
+        }
+    }
+}
+
+fn check_chance_node<G: Game>(ctx: &Ctx, state: &G, outcomes: &mut Vec<(G::Chance, Prob)>) {
+    state.chance_outcomes(outcomes);
+    if outcomes.is_empty() {
+        ctx.fail("a chance node with no outcome");
+    }
+    let mut total = Prob::ZERO;
+    for (i, (o, p)) in outcomes.iter().enumerate() {
+        if *p == Prob::ZERO {
+            ctx.fail(&format!("outcome {o:?} has probability zero"));
+        }
+        total = total
+            .checked_add(*p)
+            .unwrap_or_else(|| ctx.fail("chance probabilities exceed one"));
+        // Pairwise distinctness is quadratic; the first outcomes catch an
+        // enumeration that repeats itself.
+        if i < 64 && outcomes.iter().skip(i + 1).any(|(q, _)| q == o) {
+            ctx.fail(&format!("outcome {o:?} listed twice"));
+        }
+    }
+    if total != Prob::ONE {
+        ctx.fail(&format!("chance probabilities sum to {total}, not 1"));
+    }
+    let (first, _) = &outcomes[0];
+    let (last, _) = &outcomes[outcomes.len() - 1];
+    for o in [first, last] {
+        if let Err(e) = state.check_chance(o) {
+            ctx.fail(&format!("listed outcome {o:?} refused: {e}"));
+        }
+        let mut a = state.clone();
+        let mut b = state.clone();
+        a.apply_chance(o.clone())
+            .unwrap_or_else(|e| ctx.fail(&format!("apply_chance({o:?}) refused: {e}")));
+        b.apply_chance_unchecked(o.clone());
+        if a != b {
+            ctx.fail("apply_chance and apply_chance_unchecked disagree");
+        }
+    }
+}
+
+fn check_views<G>(ctx: &Ctx, state: &G, rng: &mut DiceRng)
+where
+    G: Game,
+{
+    let viewers = (0..state.players())
+        .map(Viewer::Seat)
+        .chain(core::iter::once(Viewer::Spectator));
+    for viewer in viewers {
+        let view = state.view(viewer);
+        let other = state.resample_hidden(viewer, rng);
+        if other.view(viewer) != view {
+            ctx.fail(&format!(
+                "{viewer:?}'s view changed when only what it cannot see changed"
+            ));
+        }
+        if other.to_move() != state.to_move() {
+            ctx.fail("resample_hidden changed who is to move");
+        }
+        let sampled = G::determinize(&view, rng)
+            .unwrap_or_else(|| ctx.fail(&format!("no state determinized from {viewer:?}'s view")));
+        if sampled.view(viewer) != view {
+            ctx.fail(&format!(
+                "a state determinized from {viewer:?}'s view shows another view"
+            ));
+        }
+        if sampled.to_move() != state.to_move() {
+            ctx.fail("a determinized state has another player to move");
+        }
+    }
+}
+
+fn check_serde<G>(ctx: &Ctx, state: &G)
+where
+    G: Game + Serialize + DeserializeOwned,
+    G::View: Serialize + DeserializeOwned,
+{
+    let back: G = round_trip(ctx, state, "state");
+    if back != *state {
+        ctx.fail("the state changed in a JSON round trip");
+    }
+    for viewer in (0..state.players())
+        .map(Viewer::Seat)
+        .chain(core::iter::once(Viewer::Spectator))
+    {
+        let view = state.view(viewer);
+        let back: G::View = round_trip(ctx, &view, "view");
+        if back != view {
+            ctx.fail("a view changed in a JSON round trip");
+        }
+    }
+}
+
+fn round_trip<T: Serialize + DeserializeOwned>(ctx: &Ctx, value: &T, what: &str) -> T {
+    let json: String = serde_json::to_string(value)
+        .unwrap_or_else(|e| ctx.fail(&format!("{what} does not serialise: {e}")));
+    serde_json::from_str(&json)
+        .unwrap_or_else(|e| ctx.fail(&format!("{what} does not deserialise: {e}: {json}")))
+}
+
+fn check_replay<G>(ctx: &Ctx, m: &Match<G>)
+where
+    G: Game,
+    G::Config: Serialize + DeserializeOwned,
+    G::Action: Serialize + DeserializeOwned,
+    G::Chance: Serialize + DeserializeOwned,
+{
+    let record = m.record();
+    let replayed = replay(&record).unwrap_or_else(|e| ctx.fail(&format!("replay failed: {e}")));
+    if replayed.state() != m.state() {
+        ctx.fail("the record replays to another state");
+    }
+    let back: Record<G> = round_trip(ctx, &record, "record");
+    if back != record {
+        ctx.fail("the record changed in a JSON round trip");
+    }
+}

@@ -1,0 +1,257 @@
+//! The contract, the match driver, replay and the test kit, proven on Pig
+//! before any real game uses them.
+
+use dice_core::pig::{Pig, PigAction, PigConfig, PigError};
+use dice_core::testkit::{Options, check_random_games};
+use dice_core::{
+    Agent, DiceRng, Entry, EntryError, Game, Match, Prob, RandomAgent, Record, ReplayError, ToMove,
+    Viewer, play_out, replay,
+};
+
+#[test]
+fn testkit_passes_on_thousands_of_random_pig_games() {
+    for players in 2..=4 {
+        let config = PigConfig {
+            players,
+            target: 20,
+        };
+        let summary = check_random_games::<Pig>(&config, &Options::new(0..1000));
+        assert_eq!(summary.games, 1000);
+        assert!(summary.decisions > 1000 && summary.chance_events > 1000);
+    }
+}
+
+#[test]
+fn illegal_actions_name_the_rule_and_change_nothing() {
+    let mut game = Pig::new(&PigConfig::default()).unwrap();
+    let before = game.clone();
+    assert_eq!(
+        game.apply(PigAction::Hold),
+        Err(PigError::HoldBeforeRolling)
+    );
+    assert_eq!(game, before);
+    assert_eq!(game.apply_chance(3), Err(PigError::NotChance));
+    game.apply(PigAction::Roll).unwrap();
+    assert_eq!(game.apply(PigAction::Roll), Err(PigError::WaitingForChance));
+    assert_eq!(game.apply_chance(7), Err(PigError::ImpossibleRoll(7)));
+    assert_eq!(
+        Pig::new(&PigConfig {
+            players: 1,
+            target: 5
+        }),
+        Err(PigError::Players(1))
+    );
+}
+
+#[test]
+fn chance_node_lists_six_faces_at_one_sixth() {
+    let game = Pig::new(&PigConfig::default())
+        .unwrap()
+        .after(PigAction::Roll)
+        .unwrap();
+    let mut outcomes = Vec::new();
+    game.chance_outcomes(&mut outcomes);
+    let sixth = Prob::new(1, 6).unwrap();
+    assert_eq!(outcomes, (1..=6).map(|f| (f, sixth)).collect::<Vec<_>>());
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    assert!(legal.is_empty());
+}
+
+fn random_match(seed: u64) -> Match<Pig> {
+    let mut m = Match::<Pig>::new(&PigConfig::default(), seed).unwrap();
+    let mut agents: [&mut dyn Agent<Pig>; 2] = [&mut RandomAgent, &mut RandomAgent];
+    play_out(
+        &mut m,
+        &mut agents,
+        &mut DiceRng::from_seed_u64(seed + 1),
+        100_000,
+    )
+    .unwrap();
+    m
+}
+
+#[test]
+fn a_match_is_reproducible_from_its_seeds() {
+    assert_eq!(random_match(5), random_match(5));
+    assert_ne!(random_match(5).log(), random_match(6).log());
+}
+
+#[test]
+fn record_json_has_the_wire_shape() {
+    let m = random_match(1);
+    let json = serde_json::to_value(m.record()).unwrap();
+    assert_eq!(json["game"], "pig");
+    assert_eq!(json["format"], 1);
+    assert_eq!(json["seed"], 1);
+    assert_eq!(
+        json["config"],
+        serde_json::json!({"players": 2, "target": 30})
+    );
+    assert_eq!(
+        json["log"][0],
+        serde_json::json!({"player": 0, "action": "roll"})
+    );
+    assert!(json["log"][1]["chance"].is_u64());
+    let back: Record<Pig> = serde_json::from_value(json).unwrap();
+    assert_eq!(replay(&back).unwrap().state(), m.state());
+}
+
+fn record(log: Vec<Entry<Pig>>) -> Record<Pig> {
+    Record {
+        game: "pig".into(),
+        format: 1,
+        config: PigConfig::default(),
+        seed: 3,
+        log,
+    }
+}
+
+fn act(player: Option<usize>, action: PigAction) -> Entry<Pig> {
+    Entry::Action { player, action }
+}
+
+#[test]
+fn a_script_of_decisions_draws_its_chance_from_the_seed() {
+    let script = record(vec![
+        act(Some(0), PigAction::Roll),
+        act(None, PigAction::Roll),
+    ]);
+    let m = replay(&script).unwrap();
+    // The first roll was resolved from seed 3 before the second decision.
+    assert!(matches!(m.log()[1], Entry::Chance(_)));
+    assert_eq!(m.log().len(), 3);
+    assert_eq!(m.state().to_move(), ToMove::Chance);
+    assert_eq!(replay(&script).unwrap(), m, "deterministic");
+}
+
+#[test]
+fn replay_rejects_the_wrong_game_and_format() {
+    let mut r = record(vec![]);
+    r.game = "age-of-war".into();
+    assert_eq!(
+        replay(&r).unwrap_err(),
+        ReplayError::WrongGame {
+            expected: "pig",
+            found: "age-of-war".into()
+        }
+    );
+    let mut r = record(vec![]);
+    r.format = 2;
+    assert_eq!(replay(&r).unwrap_err(), ReplayError::UnsupportedFormat(2));
+    let mut r = record(vec![]);
+    r.config.players = 9;
+    assert_eq!(
+        replay(&r).unwrap_err(),
+        ReplayError::Config(PigError::Players(9))
+    );
+}
+
+#[test]
+fn replay_names_the_entry_and_the_reason() {
+    let cases: Vec<(Vec<Entry<Pig>>, usize, EntryError<PigError>)> = vec![
+        (vec![Entry::Chance(3)], 0, EntryError::ChanceAtDecision(0)),
+        (
+            vec![act(Some(0), PigAction::Roll), Entry::Chance(9)],
+            1,
+            EntryError::Chance(PigError::ImpossibleRoll(9)),
+        ),
+        (
+            vec![act(Some(1), PigAction::Roll)],
+            0,
+            EntryError::PlayerMismatch {
+                expected: 0,
+                found: 1,
+            },
+        ),
+        (
+            vec![
+                act(None, PigAction::Roll),
+                Entry::Chance(4),
+                act(Some(0), PigAction::Roll),
+                Entry::Chance(1),
+                act(Some(0), PigAction::Roll),
+            ],
+            4,
+            EntryError::PlayerMismatch {
+                expected: 1,
+                found: 0,
+            },
+        ),
+        (
+            vec![act(Some(0), PigAction::Hold)],
+            0,
+            EntryError::Action(PigError::HoldBeforeRolling),
+        ),
+    ];
+    for (log, index, reason) in cases {
+        let err = replay(&record(log.clone())).unwrap_err();
+        assert_eq!(err, ReplayError::Entry { index, reason }, "{log:?}");
+        assert!(err.to_string().starts_with(&format!("entry {index}: ")));
+    }
+}
+
+#[test]
+fn replay_rejects_entries_after_the_end() {
+    let m = random_match(2);
+    let mut r = m.record();
+    let end = r.log.len();
+    r.log.push(act(None, PigAction::Roll));
+    assert_eq!(
+        replay(&r).unwrap_err(),
+        ReplayError::Entry {
+            index: end,
+            reason: EntryError::AfterEnd
+        }
+    );
+    r.log.pop();
+    r.log.push(Entry::Chance(2));
+    assert_eq!(
+        replay(&r).unwrap_err(),
+        ReplayError::Entry {
+            index: end,
+            reason: EntryError::AfterEnd
+        }
+    );
+}
+
+#[test]
+fn malformed_record_json_is_refused() {
+    let bad = [
+        // both chance and action
+        r#"{"game":"pig","format":1,"config":{"players":2,"target":30},"seed":0,"log":[{"chance":3,"action":"roll"}]}"#,
+        // neither
+        r#"{"game":"pig","format":1,"config":{"players":2,"target":30},"seed":0,"log":[{"player":0}]}"#,
+        // unknown field in an entry
+        r#"{"game":"pig","format":1,"config":{"players":2,"target":30},"seed":0,"log":[{"action":"roll","why":1}]}"#,
+        // unknown top-level field
+        r#"{"game":"pig","format":1,"config":{"players":2,"target":30},"seed":0,"log":[],"extra":0}"#,
+        // unknown action name
+        r#"{"game":"pig","format":1,"config":{"players":2,"target":30},"seed":0,"log":[{"action":"jump"}]}"#,
+        // missing seed
+        r#"{"game":"pig","format":1,"config":{"players":2,"target":30},"log":[]}"#,
+    ];
+    for json in bad {
+        assert!(serde_json::from_str::<Record<Pig>>(json).is_err(), "{json}");
+    }
+}
+
+#[test]
+fn views_and_results() {
+    let m = random_match(3);
+    let state = m.state();
+    assert_eq!(state.view(Viewer::Spectator), *state);
+    let result = state.result().unwrap();
+    assert_eq!(result.scores().len(), 2);
+    let winner = result.winners()[0];
+    assert!(state.scores()[winner] >= 30);
+}
+
+#[test]
+fn action_ids_are_stable() {
+    let game = Pig::new(&PigConfig::default()).unwrap();
+    assert_eq!(game.action_id_bound(), 2);
+    assert_eq!(game.action_id(&PigAction::Roll), Some(0));
+    assert_eq!(game.action_from_id(1), Some(PigAction::Hold));
+    assert_eq!(game.action_from_id(2), None);
+}

@@ -1,0 +1,5 @@
+//!  Medieval Age rules engine on a correctable ruleset:Era: Medieval Age rules engine on the [`dice_core::Game`] contract.
+#![no_std]
+#![forbid(unsafe_code)]
+
+extern crate alloc;

@@ -1,0 +1,1 @@
+//! Example binaries live in `examples/`; run one with `cargo run --example NAME`.
