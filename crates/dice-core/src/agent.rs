@@ -11,6 +11,24 @@ use crate::{DiceRng, Game, Match, Seat, ToMove, Viewer};
 /// [`Game::view`] and the legal actions, which are public to the player who
 /// must choose), never the state itself. Randomness comes from the `rng`
 /// passed in, so a seeded run is reproducible.
+///
+/// ```
+/// use dice_core::{Agent, DiceRng, Seat, pig::{Pig, PigAction}};
+///
+/// /// Rolls until the turn total reaches 20, then holds.
+/// struct HoldAt20;
+///
+/// impl Agent<Pig> for HoldAt20 {
+///     fn name(&self) -> &str {
+///         "hold-at-20"
+///     }
+///
+///     fn choose(&mut self, _: Seat, view: &Pig, legal: &[PigAction], _: &mut DiceRng) -> Option<PigAction> {
+///         let hold = view.turn_total() >= 20 && legal.contains(&PigAction::Hold);
+///         Some(if hold { PigAction::Hold } else { *legal.first()? })
+///     }
+/// }
+/// ```
 pub trait Agent<G: Game> {
     /// A short name for logs and tables, e.g. `"random"`.
     fn name(&self) -> &str;

@@ -51,6 +51,13 @@ pub fn arrangement_count<T: Ord>(items: &[T]) -> Option<u128> {
 
 /// Shuffles `items` uniformly (Fisher–Yates on [`DiceRng`]); the result is one
 /// of the [`arrangements`] of `items`, each equally likely.
+///
+/// ```
+/// use dice_core::{shuffled, DiceRng};
+///
+/// let layout = shuffled([3, 4, 4, 5, 5, 6, 6, 7], &mut DiceRng::from_seed_u64(42));
+/// assert_eq!(layout.iter().sum::<i32>(), 40);
+/// ```
 pub fn shuffled<T, const N: usize>(mut items: [T; N], rng: &mut DiceRng) -> [T; N] {
     rng.shuffle(&mut items);
     items

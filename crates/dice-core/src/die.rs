@@ -79,6 +79,16 @@ impl<F, const N: usize> Die<F, N> {
 
 /// How many dice show each face of a [`Die`]: the outcome of rolling several
 /// identical dice, where order does not matter.
+///
+/// ```
+/// use dice_core::{FaceCounts, Prob};
+///
+/// // Two dice showing the first face and one the third, of a d6.
+/// let roll = FaceCounts::new([2, 0, 1, 0, 0, 0]);
+/// assert_eq!(roll.dice(), 3);
+/// assert_eq!(roll.count(2), 1);
+/// assert_eq!(roll.probability(), Prob::new(3, 216));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FaceCounts<const N: usize> {
     counts: [u8; N],

@@ -9,6 +9,14 @@ use crate::{DiceRng, GameResult, Prob};
 pub type Seat = usize;
 
 /// Who acts next.
+///
+/// ```
+/// use dice_core::{Game, ToMove, pig::{Pig, PigAction, PigConfig}};
+///
+/// let game = Pig::new(&PigConfig::default()).unwrap();
+/// assert_eq!(game.to_move(), ToMove::Player(0));
+/// assert_eq!(game.after(PigAction::Roll).unwrap().to_move(), ToMove::Chance);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -22,6 +30,14 @@ pub enum ToMove {
 }
 
 /// Whose eyes a [`Game::view`] is for.
+///
+/// ```
+/// use dice_core::{Game, Viewer, pig::{Pig, PigConfig}};
+///
+/// let game = Pig::new(&PigConfig::default()).unwrap();
+/// // Pig hides nothing, so every seat and a spectator see the same.
+/// assert_eq!(game.view(Viewer::Seat(1)), game.view(Viewer::Spectator));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -233,6 +249,16 @@ pub trait Game: Clone + PartialEq + Debug + Sized {
 /// integer is drawn uniformly below `d` with [`DiceRng::below_u128`], and the
 /// outcome whose cumulative range holds it is returned. `None` when the list
 /// is empty, the probabilities do not sum to one, or `d` overflows 128 bits.
+///
+/// ```
+/// use dice_core::{sample_weighted, DiceRng, Prob};
+///
+/// let coin = vec![("heads", Prob::new(1, 2).unwrap()), ("tails", Prob::new(1, 2).unwrap())];
+/// let side = sample_weighted(coin, &mut DiceRng::from_seed_u64(0)).unwrap();
+/// assert!(side == "heads" || side == "tails");
+/// let broken = vec![("heads", Prob::new(1, 3).unwrap())];
+/// assert_eq!(sample_weighted(broken, &mut DiceRng::from_seed_u64(0)), None);
+/// ```
 pub fn sample_weighted<C>(outcomes: Vec<(C, Prob)>, rng: &mut DiceRng) -> Option<C> {
     let mut lcm: u128 = 1;
     for (_, p) in &outcomes {

@@ -12,7 +12,9 @@
 //!   integer probabilities, never floats.
 //! - [`Match`], [`Record`] and [`replay`]: a game with its generator and log,
 //!   the JSON record format and its validating replay.
-//! - [`Agent`] and [`RandomAgent`]: who picks the actions.
+//! - [`Agent`], [`RandomAgent`] and [`mcts::Mcts`]: who picks the actions; the
+//!   search plays any game on the contract, sampling what its seat cannot
+//!   see.
 //! - `testkit` (feature `testkit`): the random-simulation test every game
 //!   crate runs.
 //! - [`pig`]: the smallest game on the contract, as a worked example.
@@ -60,6 +62,7 @@ mod arrangement;
 mod die;
 mod game;
 mod game_match;
+pub mod mcts;
 pub mod pig;
 mod prob;
 mod record;

@@ -52,6 +52,14 @@ pub struct Record<G: Game> {
 }
 
 /// One line of a record's log.
+///
+/// ```
+/// use dice_core::{Entry, pig::{Pig, PigAction}};
+///
+/// let decision: Entry<Pig> = Entry::Action { player: Some(0), action: PigAction::Roll };
+/// let roll: Entry<Pig> = Entry::Chance(5);
+/// assert_ne!(decision, roll);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Entry<G: Game> {
     /// `{"chance": outcome}`: the outcome of a chance event.

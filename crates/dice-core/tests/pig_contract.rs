@@ -255,3 +255,36 @@ fn action_ids_are_stable() {
     assert_eq!(game.action_from_id(1), Some(PigAction::Hold));
     assert_eq!(game.action_from_id(2), None);
 }
+
+#[test]
+fn mcts_only_returns_legal_actions_and_beats_random_at_pig() {
+    use dice_core::mcts::Mcts;
+    let mut mcts_wins = 0;
+    let games = 40;
+    for seed in 0..games {
+        let mut m = Match::<Pig>::new(&PigConfig::default(), seed).unwrap();
+        let mut bot = Mcts::new(500);
+        let mut random = RandomAgent;
+        let mcts_seat = usize::try_from(seed % 2).unwrap();
+        let mut agents: [&mut dyn Agent<Pig>; 2] = if mcts_seat == 0 {
+            [&mut bot, &mut random]
+        } else {
+            [&mut random, &mut bot]
+        };
+        // play_out refuses illegal actions, so finishing proves legality.
+        play_out(
+            &mut m,
+            &mut agents,
+            &mut DiceRng::from_seed_u64(seed),
+            100_000,
+        )
+        .unwrap();
+        if m.state().result().unwrap().is_winner(mcts_seat) {
+            mcts_wins += 1;
+        }
+    }
+    assert!(
+        mcts_wins * 4 >= games * 3,
+        "mcts won only {mcts_wins} of {games}"
+    );
+}
