@@ -162,18 +162,15 @@ impl<G: Game> Search<'_, G> {
         let mut untried_count = 0u32;
         for action in &self.legal {
             let id = state.action_id(action)?;
-            match n.edges.binary_search_by_key(&id, |e| e.id) {
-                Ok(i) => {
-                    if let Some(e) = n.edges.get_mut(i) {
-                        e.available += 1;
-                    }
+            if let Ok(i) = n.edges.binary_search_by_key(&id, |e| e.id) {
+                if let Some(e) = n.edges.get_mut(i) {
+                    e.available += 1;
                 }
-                Err(_) => {
-                    // Reservoir sampling: each untried action equally likely.
-                    untried_count += 1;
-                    if rng.below(core::num::NonZeroU32::new(untried_count)?) == 0 {
-                        untried = Some((id, *action));
-                    }
+            } else {
+                // Reservoir sampling: each untried action equally likely.
+                untried_count += 1;
+                if rng.below(core::num::NonZeroU32::new(untried_count)?) == 0 {
+                    untried = Some((id, *action));
                 }
             }
         }
