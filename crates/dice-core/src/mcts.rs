@@ -27,12 +27,16 @@ use crate::{Agent, DiceRng, Game, Seat, ToMove};
 /// ```
 /// use dice_core::{Agent, DiceRng, Game, Viewer, mcts::Mcts, pig::{Pig, PigAction, PigConfig}};
 ///
-/// let game = Pig::new(&PigConfig::default()).unwrap();
+/// let mut game = Pig::new(&PigConfig::default()).unwrap();
+/// game.apply(PigAction::Roll).unwrap();
+/// game.apply_chance(6).unwrap();
 /// let mut legal = Vec::new();
 /// game.legal_actions(&mut legal);
+/// assert_eq!(legal, [PigAction::Roll, PigAction::Hold]);
 /// let mut bot = Mcts::new(200);
-/// let action = bot.choose(0, &game.view(Viewer::Seat(0)), &legal, &mut DiceRng::from_seed_u64(1));
-/// assert_eq!(action, Some(PigAction::Roll));
+/// let view = game.view(Viewer::Seat(0));
+/// let action = Agent::<Pig>::choose(&mut bot, 0, &view, &legal, &mut DiceRng::from_seed_u64(1));
+/// assert!(legal.contains(&action.unwrap()));
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct Mcts {
