@@ -1,1 +1,10 @@
-//! Example binaries live in `examples/`; run one with `cargo run --example NAME`.
+//! The machinery behind the example binaries `play` and `replay`: command
+//! lines, per-game adapters, logs and summaries. Run them with
+//! `cargo run --release --example play -- age-of-war` and
+//! `cargo run --release --example replay -- FILE`.
+
+pub mod cli;
+pub mod pig;
+pub mod play;
+pub mod replay;
+pub mod title;
