@@ -76,8 +76,12 @@ pub enum PigError {
 }
 
 /// A Pig position.
+///
+/// Deserialising checks the position: a score per seat, the seat to move at
+/// the table, a valid config.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawPig"))]
 pub struct Pig {
     config: PigConfig,
     scores: Vec<u32>,
@@ -85,6 +89,42 @@ pub struct Pig {
     turn_total: u32,
     rolled: bool,
     rolling: bool,
+}
+
+/// A Pig position as written, before it is checked.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPig {
+    config: PigConfig,
+    scores: Vec<u32>,
+    current: Seat,
+    turn_total: u32,
+    rolled: bool,
+    rolling: bool,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawPig> for Pig {
+    type Error = PigError;
+
+    fn try_from(raw: RawPig) -> Result<Self, PigError> {
+        let fresh = Pig::new(&raw.config)?;
+        if raw.scores.len() != fresh.scores.len() {
+            return Err(PigError::Players(raw.scores.len()));
+        }
+        if raw.current >= raw.scores.len() {
+            return Err(PigError::Players(raw.current));
+        }
+        Ok(Pig {
+            config: raw.config,
+            scores: raw.scores,
+            current: raw.current,
+            turn_total: raw.turn_total,
+            rolled: raw.rolled,
+            rolling: raw.rolling,
+        })
+    }
 }
 
 impl Pig {

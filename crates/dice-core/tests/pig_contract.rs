@@ -288,3 +288,17 @@ fn mcts_only_returns_legal_actions_and_beats_random_at_pig() {
         "mcts won only {mcts_wins} of {games}"
     );
 }
+
+#[test]
+fn an_impossible_pig_position_does_not_deserialise() {
+    let good = r#"{"config":{"players":2,"target":30},"scores":[3,4],"current":1,"turn_total":0,"rolled":false,"rolling":false}"#;
+    assert!(serde_json::from_str::<Pig>(good).is_ok());
+    for bad in [
+        r#"{"config":{"players":2,"target":30},"scores":[3],"current":0,"turn_total":0,"rolled":false,"rolling":false}"#,
+        r#"{"config":{"players":2,"target":30},"scores":[3,4],"current":2,"turn_total":0,"rolled":false,"rolling":false}"#,
+        r#"{"config":{"players":9,"target":30},"scores":[3,4],"current":0,"turn_total":0,"rolled":false,"rolling":false}"#,
+        r#"{"config":{"players":2,"target":0},"scores":[3,4],"current":0,"turn_total":0,"rolled":false,"rolling":false}"#,
+    ] {
+        assert!(serde_json::from_str::<Pig>(bad).is_err(), "{bad}");
+    }
+}
