@@ -41,7 +41,7 @@
 //!
 //! - `serde`: serialisation of [`DiceRng`], [`Prob`], [`GameResult`] and
 //!   [`Record`].
-//! - `testkit`: the [`testkit`](crate::testkit) module (implies `serde`).
+//! - `testkit`: the `testkit` module (implies `serde`).
 //!
 //! The crate is `#![no_std]` with `alloc`.
 //!
