@@ -1,0 +1,30 @@
+//! Table size (AOW-4).
+
+/// The fewest players at a table.
+pub const MIN_PLAYERS: usize = 2;
+/// The most players at a table.
+pub const MAX_PLAYERS: usize = 6;
+
+/// Everything chosen before play. In records: `{"players": 3}`.
+///
+/// ```
+/// use age_of_war_rules::{AgeOfWar, AgeOfWarConfig};
+/// use dice_core::Game;
+///
+/// assert!(AgeOfWar::new(&AgeOfWarConfig { players: 4 }).is_ok());
+/// assert!(AgeOfWar::new(&AgeOfWarConfig { players: 7 }).is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct AgeOfWarConfig {
+    /// Seats at the table, [`MIN_PLAYERS`] to [`MAX_PLAYERS`].
+    pub players: usize,
+}
+
+impl Default for AgeOfWarConfig {
+    /// Two players.
+    fn default() -> Self {
+        AgeOfWarConfig { players: 2 }
+    }
+}

@@ -1,0 +1,204 @@
+//! The seven dice (AOW-1) and one roll of them as a multiset.
+
+use core::fmt;
+
+use dice_core::{Die, FaceCounts};
+
+/// How many dice a turn starts with (AOW-1, AOW-5).
+pub const DICE: u8 = 7;
+
+/// A face of an Age of War die (AOW-1). Each die shows each face once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Face {
+    /// One infantry.
+    Infantry1,
+    /// Two infantry.
+    Infantry2,
+    /// Three infantry.
+    Infantry3,
+    /// Archery (`A`).
+    Archery,
+    /// Cavalry (`C`).
+    Cavalry,
+    /// Daimyo (`D`).
+    Daimyo,
+}
+
+impl Face {
+    /// Every face, in the canonical order of the record encoding.
+    pub const ALL: [Face; 6] = [
+        Face::Infantry1,
+        Face::Infantry2,
+        Face::Infantry3,
+        Face::Archery,
+        Face::Cavalry,
+        Face::Daimyo,
+    ];
+
+    /// The face's name in records, e.g. `"infantry3"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Face::Infantry1 => "infantry1",
+            Face::Infantry2 => "infantry2",
+            Face::Infantry3 => "infantry3",
+            Face::Archery => "archery",
+            Face::Cavalry => "cavalry",
+            Face::Daimyo => "daimyo",
+        }
+    }
+
+    /// The infantry strength this face adds to an infantry line (0 for the
+    /// symbol faces).
+    pub const fn infantry(self) -> u8 {
+        match self {
+            Face::Infantry1 => 1,
+            Face::Infantry2 => 2,
+            Face::Infantry3 => 3,
+            Face::Archery | Face::Cavalry | Face::Daimyo => 0,
+        }
+    }
+
+    const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Face {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One Age of War die: six faces, each with probability 1/6 (AOW-1).
+pub const DIE: Die<Face, 6> = Die::new(Face::ALL);
+
+/// What the dice in hand show after a roll: how many dice show each face.
+///
+/// Order does not matter (AOW-6 only counts symbols), so a roll is a
+/// multiset; seven dice have 792 distinct rolls. A `Roll` never holds more
+/// than [`DICE`] dice.
+///
+/// ```
+/// use age_of_war_rules::{Face, Roll};
+///
+/// let roll = Roll::from_faces(&[Face::Daimyo, Face::Infantry3, Face::Infantry3]).unwrap();
+/// assert_eq!(roll.count(Face::Infantry3), 2);
+/// assert_eq!(roll.dice(), 3);
+/// assert_eq!(roll.to_string(), "infantry3 infantry3 daimyo");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Roll {
+    counts: [u8; 6],
+}
+
+impl Roll {
+    /// No dice at all.
+    pub const EMPTY: Roll = Roll { counts: [0; 6] };
+
+    /// The roll showing these faces (in any order); `None` for more than
+    /// [`DICE`] dice.
+    pub fn from_faces(faces: &[Face]) -> Option<Roll> {
+        if faces.len() > usize::from(DICE) {
+            return None;
+        }
+        let mut counts = [0u8; 6];
+        for face in faces {
+            if let Some(c) = counts.get_mut(face.index()) {
+                *c += 1;
+            }
+        }
+        Some(Roll { counts })
+    }
+
+    /// The roll with these counts per face, in [`Face::ALL`] order; `None`
+    /// for more than [`DICE`] dice.
+    pub fn from_counts(counts: [u8; 6]) -> Option<Roll> {
+        let total = counts.iter().try_fold(0u8, |acc, &c| acc.checked_add(c))?;
+        (total <= DICE).then_some(Roll { counts })
+    }
+
+    /// Counts known to total at most [`DICE`], for const tables.
+    pub(crate) const fn from_counts_const(counts: [u8; 6]) -> Roll {
+        Roll { counts }
+    }
+
+    /// The roll as dice-core face counts over [`DIE`]; `None` for more than
+    /// [`DICE`] dice.
+    pub fn from_face_counts(counts: &FaceCounts<6>) -> Option<Roll> {
+        Roll::from_counts(*counts.counts())
+    }
+
+    /// Counts per face, in [`Face::ALL`] order.
+    pub const fn counts(&self) -> [u8; 6] {
+        self.counts
+    }
+
+    /// How many dice show `face`.
+    pub const fn count(&self, face: Face) -> u8 {
+        self.counts[face.index()]
+    }
+
+    /// How many dice were rolled.
+    pub const fn dice(&self) -> u8 {
+        // At most seven dice, so the sum cannot overflow.
+        self.counts[0]
+            + self.counts[1]
+            + self.counts[2]
+            + self.counts[3]
+            + self.counts[4]
+            + self.counts[5]
+    }
+
+    /// Every die's face, in the canonical [`Face::ALL`] order.
+    pub fn faces(&self) -> impl Iterator<Item = Face> + '_ {
+        Face::ALL
+            .iter()
+            .zip(self.counts)
+            .flat_map(|(&face, n)| core::iter::repeat_n(face, usize::from(n)))
+    }
+}
+
+impl fmt::Display for Roll {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.dice() == 0 {
+            return f.write_str("no dice");
+        }
+        for (i, face) in self.faces().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{face}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A roll is written as the list of its faces in canonical order, e.g.
+/// `["infantry3", "archery", "daimyo"]`, and read from a list in any order.
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use super::{DICE, Face, Roll};
+    use alloc::vec::Vec;
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    impl Serialize for Roll {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.collect_seq(self.faces())
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Roll {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            let faces = Vec::<Face>::deserialize(deserializer)?;
+            Roll::from_faces(&faces).ok_or_else(|| {
+                D::Error::custom(alloc::format!(
+                    "AOW-1: a roll has at most {DICE} dice, not {}",
+                    faces.len()
+                ))
+            })
+        }
+    }
+}

@@ -1,0 +1,268 @@
+//! Battle lines (AOW-2) and what fills them (AOW-6).
+
+use core::fmt;
+
+use dice_core::Prob;
+
+use crate::dice::{DIE, Face, Roll};
+
+/// One battle line of a castle card.
+///
+/// ```
+/// use age_of_war_rules::{Face, Line, Roll};
+///
+/// // The spec's infantry example: `5 inf` takes {3, 2}, not {3, 1}.
+/// let five = Line::Infantry(5);
+/// let three_two = Roll::from_faces(&[Face::Infantry3, Face::Infantry2]).unwrap();
+/// let three_one = Roll::from_faces(&[Face::Infantry3, Face::Infantry1]).unwrap();
+/// assert_eq!(five.dice_needed(&three_two), Some(2));
+/// assert_eq!(five.dice_needed(&three_one), None);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Line {
+    /// Exactly these symbols, one die each (`A`, `C C`, `D`, `A C`, ...).
+    Symbols {
+        /// Archery dice needed.
+        archery: u8,
+        /// Cavalry dice needed.
+        cavalry: u8,
+        /// Daimyo dice needed.
+        daimyo: u8,
+    },
+    /// Infantry dice whose faces total at least this much (`n inf`).
+    Infantry(u8),
+}
+
+impl Line {
+    /// The special daimyo line every castle but Kumamoto carries (AOW-2,
+    /// AOW-9).
+    pub const SPECIAL: Line = Line::symbols(0, 0, 1);
+
+    /// A symbol line.
+    pub const fn symbols(archery: u8, cavalry: u8, daimyo: u8) -> Line {
+        Line::Symbols {
+            archery,
+            cavalry,
+            daimyo,
+        }
+    }
+
+    /// How many dice of `roll` fill this line, placing the fewest possible
+    /// (AOW-6: for infantry, largest faces first); `None` if the roll does
+    /// not fill it.
+    pub const fn dice_needed(&self, roll: &Roll) -> Option<u8> {
+        match *self {
+            Line::Symbols {
+                archery,
+                cavalry,
+                daimyo,
+            } => {
+                if roll.count(Face::Archery) >= archery
+                    && roll.count(Face::Cavalry) >= cavalry
+                    && roll.count(Face::Daimyo) >= daimyo
+                {
+                    Some(archery + cavalry + daimyo)
+                } else {
+                    None
+                }
+            }
+            Line::Infantry(total) => {
+                let mut missing = total;
+                let mut used = 0u8;
+                let faces = [Face::Infantry3, Face::Infantry2, Face::Infantry1];
+                let mut i = 0;
+                while i < faces.len() {
+                    let face = faces[i];
+                    let mut left = roll.count(face);
+                    while missing > 0 && left > 0 {
+                        missing = missing.saturating_sub(face.infantry());
+                        left -= 1;
+                        used += 1;
+                    }
+                    i += 1;
+                }
+                if missing == 0 { Some(used) } else { None }
+            }
+        }
+    }
+
+    /// The exact chance that one roll of `dice` dice fills this line: the
+    /// single-roll table of the spec.
+    ///
+    /// ```
+    /// use age_of_war_rules::Line;
+    ///
+    /// // `A` with one die: one face in six.
+    /// assert_eq!(Line::symbols(1, 0, 0).fill_chance(1).to_string(), "1/6");
+    /// ```
+    pub fn fill_chance(&self, dice: u8) -> Prob {
+        DIE.roll_outcomes(dice)
+            .filter(|(counts, _)| {
+                Roll::from_face_counts(counts).is_some_and(|r| self.dice_needed(&r).is_some())
+            })
+            .try_fold(Prob::ZERO, |acc, (_, p)| acc.checked_add(p))
+            .unwrap_or(Prob::ZERO)
+    }
+}
+
+impl fmt::Display for Line {
+    /// The rulebook notation: `A`, `C C`, `A C`, `D`, `5 inf`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Line::Symbols {
+                archery,
+                cavalry,
+                daimyo,
+            } => {
+                let symbols = core::iter::repeat_n("A", usize::from(archery))
+                    .chain(core::iter::repeat_n("C", usize::from(cavalry)))
+                    .chain(core::iter::repeat_n("D", usize::from(daimyo)));
+                for (i, s) in symbols.enumerate() {
+                    if i > 0 {
+                        f.write_str(" ")?;
+                    }
+                    f.write_str(s)?;
+                }
+                Ok(())
+            }
+            Line::Infantry(n) => write!(f, "{n} inf"),
+        }
+    }
+}
+
+/// The highest line number a castle can have: the special line 0 plus at
+/// most four printed lines.
+pub const MAX_LINE: u8 = 4;
+
+/// A set of line numbers of one castle (0 = special daimyo line, `1..=n`
+/// printed lines), e.g. the lines filled this turn.
+///
+/// ```
+/// use age_of_war_rules::LineSet;
+///
+/// let mut lines = LineSet::EMPTY;
+/// lines.insert(2);
+/// lines.insert(0);
+/// assert!(lines.contains(2) && !lines.contains(1));
+/// assert_eq!(lines.iter().collect::<Vec<_>>(), [0, 2]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct LineSet(u8);
+
+impl LineSet {
+    /// No line.
+    pub const EMPTY: LineSet = LineSet(0);
+
+    const ALL_BITS: u8 = (1 << (MAX_LINE + 1)) - 1;
+
+    /// The set with these bits (bit n = line n); `None` when a bit above
+    /// [`MAX_LINE`] is set.
+    pub const fn from_bits(bits: u8) -> Option<LineSet> {
+        if bits & !Self::ALL_BITS == 0 {
+            Some(LineSet(bits))
+        } else {
+            None
+        }
+    }
+
+    pub(crate) const fn from_bits_or_empty(bits: u8) -> LineSet {
+        match LineSet::from_bits(bits) {
+            Some(set) => set,
+            None => LineSet::EMPTY,
+        }
+    }
+
+    /// The bits (bit n = line n).
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// Whether line `line` is in the set.
+    pub const fn contains(self, line: u8) -> bool {
+        line <= MAX_LINE && self.0 & (1 << line) != 0
+    }
+
+    /// Adds `line`; line numbers above [`MAX_LINE`] are ignored.
+    pub fn insert(&mut self, line: u8) {
+        if line <= MAX_LINE {
+            self.0 |= 1 << line;
+        }
+    }
+
+    /// Removes `line`.
+    pub fn remove(&mut self, line: u8) {
+        if line <= MAX_LINE {
+            self.0 &= !(1 << line);
+        }
+    }
+
+    /// The lines in `self` but not in `other`.
+    #[must_use]
+    pub const fn without(self, other: LineSet) -> LineSet {
+        LineSet(self.0 & !other.0)
+    }
+
+    /// Whether every line of `other` is in `self`.
+    pub const fn is_superset(self, other: LineSet) -> bool {
+        other.0 & !self.0 == 0
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// How many lines.
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// The line numbers, in increasing order.
+    pub fn iter(self) -> impl Iterator<Item = u8> {
+        (0..=MAX_LINE).filter(move |&l| self.contains(l))
+    }
+}
+
+impl fmt::Display for LineSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("{")?;
+        for (i, l) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{l}")?;
+        }
+        f.write_str("}")
+    }
+}
+
+/// Written as the list of line numbers, e.g. `[0, 2]`.
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use super::{LineSet, MAX_LINE};
+    use alloc::vec::Vec;
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    impl Serialize for LineSet {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.collect_seq(self.iter())
+        }
+    }
+
+    impl<'de> Deserialize<'de> for LineSet {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            let lines = Vec::<u8>::deserialize(deserializer)?;
+            let mut set = LineSet::EMPTY;
+            for line in lines {
+                if line > MAX_LINE || set.contains(line) {
+                    return Err(D::Error::custom(alloc::format!(
+                        "AOW-2: line {line} is out of range or repeated"
+                    )));
+                }
+                set.insert(line);
+            }
+            Ok(set)
+        }
+    }
+}

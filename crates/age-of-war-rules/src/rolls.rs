@@ -1,0 +1,112 @@
+//! Every roll of 0 to 7 dice with its number of orderings: the solver's
+//! const table, so it never enumerates or reduces fractions at run time.
+
+use crate::dice::{DICE, Roll};
+
+/// Rolls of 0..=7 dice: `C(13, 6)` multisets in all.
+const COUNT: usize = 1716;
+
+/// All rolls grouped by dice count, each with how many of the `6^n` ordered
+/// rolls show it.
+pub(crate) struct RollTable {
+    rolls: [Roll; COUNT],
+    ways: [u32; COUNT],
+    start: [usize; DICE as usize + 2],
+}
+
+impl RollTable {
+    /// The rolls of `dice` dice with their weights (summing to `6^dice`);
+    /// empty above [`DICE`].
+    pub(crate) fn of(&self, dice: u8) -> impl Iterator<Item = (&Roll, u32)> + '_ {
+        let d = usize::from(dice);
+        let range = match (self.start.get(d), self.start.get(d + 1)) {
+            (Some(&a), Some(&b)) => a..b,
+            _ => 0..0,
+        };
+        let rolls = self.rolls.get(range.clone()).unwrap_or(&[]);
+        let ways = self.ways.get(range).unwrap_or(&[]);
+        rolls.iter().zip(ways.iter().copied())
+    }
+}
+
+pub(crate) static ROLLS: RollTable = build();
+
+const fn factorial(n: u8) -> u32 {
+    let mut f = 1u32;
+    let mut i = 2u32;
+    while i <= n as u32 {
+        f *= i;
+        i += 1;
+    }
+    f
+}
+
+/// Same order as `dice_core::Die::roll_outcomes`: decreasing lexicographic
+/// counts, all dice on the first face first.
+const fn build() -> RollTable {
+    let mut rolls = [Roll::EMPTY; COUNT];
+    let mut ways = [0u32; COUNT];
+    let mut start = [0usize; DICE as usize + 2];
+    let mut next = 0;
+    let mut dice = 0u8;
+    while dice <= DICE {
+        start[dice as usize] = next;
+        let mut c = [0u8; 6];
+        c[0] = dice;
+        loop {
+            rolls[next] = Roll::from_counts_const(c);
+            let mut orderings = factorial(dice);
+            let mut face = 0;
+            while face < 6 {
+                orderings /= factorial(c[face]);
+                face += 1;
+            }
+            ways[next] = orderings;
+            next += 1;
+            // Next composition: move one die from the rightmost non-empty
+            // face before the last to its neighbour, gathering the tail.
+            let tail = c[5];
+            let mut j = 5;
+            let mut found = false;
+            while j > 0 {
+                j -= 1;
+                if c[j] > 0 {
+                    found = true;
+                    break;
+                }
+            }
+            if !found {
+                break;
+            }
+            c[j] -= 1;
+            c[5] = 0;
+            c[j + 1] += 1 + tail;
+        }
+        dice += 1;
+    }
+    start[DICE as usize + 1] = next;
+    RollTable { rolls, ways, start }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::DIE;
+
+    #[test]
+    fn the_table_matches_dice_core_outcome_for_outcome() {
+        for n in 0..=DICE {
+            let ours: alloc::vec::Vec<_> = ROLLS.of(n).map(|(r, w)| (*r, w)).collect();
+            let theirs: alloc::vec::Vec<_> = DIE.roll_outcomes(n).collect();
+            assert_eq!(ours.len(), theirs.len());
+            let total: u32 = ours.iter().map(|(_, w)| w).sum();
+            assert_eq!(total, 6u32.pow(u32::from(n)));
+            for ((roll, w), (counts, p)) in ours.iter().zip(&theirs) {
+                assert_eq!(roll.counts(), *counts.counts());
+                let expected = dice_core::Prob::new(u128::from(*w), 6u128.pow(u32::from(n)));
+                assert_eq!(Some(*p), expected);
+            }
+        }
+        assert_eq!(ROLLS.of(8).count(), 0);
+    }
+}

@@ -1,0 +1,561 @@
+//! The game state and its rules on the [`Game`] contract.
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use dice_core::{DiceRng, Game, GameResult, Prob, Seat, ToMove, Viewer};
+
+use crate::action::{ACTION_ID_BOUND, Action};
+use crate::castle::Castle;
+use crate::chance::Chance;
+use crate::config::{AgeOfWarConfig, MAX_PLAYERS, MIN_PLAYERS};
+use crate::dice::{DICE, DIE, Roll};
+use crate::error::{AgeOfWarError, InvalidState};
+use crate::line::{Line, LineSet};
+use crate::rolls::ROLLS;
+use crate::table::{Place, Table};
+use crate::turn::Turn;
+
+/// Which event the game waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+enum Phase {
+    /// The first player is drawn (AOW-4).
+    FirstPlayer,
+    /// The dice in hand are rolled (AOW-5); also the phase at the end.
+    Rolling,
+    /// The player to move acts on the roll (AOW-5).
+    Choosing,
+}
+
+/// An Age of War position: the table, whose turn it is, and the turn so far.
+///
+/// Every value is a valid position: the only ways to build one are
+/// [`Game::new`], the rules, and deserialisation, which validates.
+///
+/// ```
+/// use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, Castle, Chance, Face, Roll};
+/// use dice_core::{Game, ToMove};
+///
+/// let mut game = AgeOfWar::new(&AgeOfWarConfig { players: 2 }).unwrap();
+/// game.apply_chance(Chance::FirstPlayer(0)).unwrap();
+/// // The spec's turn: Kim attacks Gassantoda (`D` · `8 inf`).
+/// use Face::*;
+/// let roll = Roll::from_faces(&[Daimyo, Cavalry, Infantry3, Infantry2, Archery, Infantry3, Archery]);
+/// game.apply_chance(Chance::Roll(roll.unwrap())).unwrap();
+/// game.apply(Action::Fill { castle: Castle::Gassantoda, line: 2 }).unwrap();
+/// assert_eq!(game.turn().in_hand(), 4);
+/// let roll = Roll::from_faces(&[Archery, Infantry3, Cavalry, Infantry1]).unwrap();
+/// game.apply_chance(Chance::Roll(roll)).unwrap();
+/// game.apply(Action::LoseDie).unwrap();
+/// let roll = Roll::from_faces(&[Infantry2, Cavalry, Daimyo]).unwrap();
+/// game.apply_chance(Chance::Roll(roll)).unwrap();
+/// game.apply(Action::Fill { castle: Castle::Gassantoda, line: 1 }).unwrap();
+/// assert_eq!(game.table().holder(Castle::Gassantoda), Some(0));
+/// assert_eq!(game.to_move(), ToMove::Chance); // player 1 rolls next
+/// assert_eq!(game.current_player(), 1);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(try_from = "raw::RawAgeOfWar", into = "raw::RawAgeOfWar")
+)]
+pub struct AgeOfWar {
+    config: AgeOfWarConfig,
+    table: Table,
+    current: Seat,
+    phase: Phase,
+    turn: Turn,
+}
+
+impl AgeOfWar {
+    /// Where every castle is.
+    pub const fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// The turn in progress: committed castle, filled lines, dice, roll.
+    pub const fn turn(&self) -> &Turn {
+        &self.turn
+    }
+
+    /// The seat whose turn it is (also while its dice roll). Before the
+    /// first player is drawn it is 0; at the end, the last conqueror.
+    pub const fn current_player(&self) -> Seat {
+        self.current
+    }
+
+    /// Whether the game is over: the centre is empty (AOW-12).
+    pub fn is_over(&self) -> bool {
+        self.table.centre_is_empty()
+    }
+
+    /// The lines a conquest of `castle` needs now: the printed lines, plus
+    /// the special line when an opponent holds it (AOW-8, AOW-9).
+    pub fn required_lines(&self, castle: Castle) -> LineSet {
+        match self.table.place(castle) {
+            Place::Centre => castle.printed_set(),
+            Place::Player(_) => castle.all_lines(),
+        }
+    }
+
+    /// Whether the player to move may attack `castle` (AOW-9, AOW-11),
+    /// leaving aside commitment.
+    ///
+    /// # Errors
+    /// The castle is face down or already the player's.
+    pub fn may_attack(&self, castle: Castle) -> Result<(), AgeOfWarError> {
+        if self.table.is_face_down(castle) {
+            Err(AgeOfWarError::FaceDown(castle))
+        } else if self.table.holder(castle) == Some(self.current) {
+            Err(AgeOfWarError::OwnCastle(castle))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn push_fills(&self, castle: Castle, lines: LineSet, out: &mut Vec<Action>) {
+        for line in lines.iter() {
+            if castle
+                .line(line)
+                .and_then(|l| l.dice_needed(&self.turn.roll))
+                .is_some()
+            {
+                out.push(Action::Fill { castle, line });
+            }
+        }
+    }
+
+    fn check_fill(&self, castle: Castle, line: u8) -> Result<u8, AgeOfWarError> {
+        let needs = castle
+            .line(line)
+            .ok_or(AgeOfWarError::NoSuchLine { castle, line })?;
+        if let Some(committed) = self.turn.target {
+            if committed != castle {
+                return Err(AgeOfWarError::OtherCastle { committed, castle });
+            }
+        }
+        self.may_attack(castle)?;
+        if line == 0 && self.table.place(castle) == Place::Centre {
+            return Err(AgeOfWarError::SpecialLineInCentre(castle));
+        }
+        if self.turn.filled.contains(line) {
+            return Err(AgeOfWarError::AlreadyFilled { castle, line });
+        }
+        needs
+            .dice_needed(&self.turn.roll)
+            .ok_or(AgeOfWarError::NotFilled {
+                castle,
+                line,
+                needs,
+            })
+    }
+
+    fn end_roll(&mut self) {
+        self.turn.roll = Roll::EMPTY;
+        if self.turn.in_hand() == 0 {
+            // AOW-8: out of dice, the turn fails.
+            self.next_turn();
+        } else {
+            self.phase = Phase::Rolling;
+        }
+    }
+
+    fn conquer(&mut self, castle: Castle) {
+        self.table.set(castle, Place::Player(self.current));
+        if self.table.centre_is_empty() {
+            // AOW-12: the game ends at once.
+            self.turn = Turn::FRESH;
+            self.phase = Phase::Rolling;
+        } else {
+            self.next_turn();
+        }
+    }
+
+    fn next_turn(&mut self) {
+        self.current = (self.current + 1) % self.config.players.max(1);
+        self.turn = Turn::FRESH;
+        self.phase = Phase::Rolling;
+    }
+
+    /// Checks every invariant of a position built from its parts.
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    fn validated(
+        config: AgeOfWarConfig,
+        table: Table,
+        current: Seat,
+        phase: Phase,
+        turn: Turn,
+    ) -> Result<AgeOfWar, InvalidState> {
+        let state = AgeOfWar::new(&config).map_err(InvalidState::Config)?;
+        let players = config.players;
+        for castle in Castle::ALL {
+            if let Some(seat) = table.holder(castle) {
+                if seat >= players {
+                    return Err(InvalidState::Holder {
+                        castle,
+                        seat,
+                        players,
+                    });
+                }
+            }
+        }
+        if current >= players {
+            return Err(InvalidState::Current(current));
+        }
+        let state = AgeOfWar {
+            table,
+            current,
+            phase,
+            turn,
+            ..state
+        };
+        if phase == Phase::FirstPlayer {
+            return if table == Table::new() && turn == Turn::FRESH && current == 0 {
+                Ok(state)
+            } else {
+                Err(InvalidState::NotSetUp)
+            };
+        }
+        if table.centre_is_empty() {
+            return if phase == Phase::Rolling && turn == Turn::FRESH {
+                Ok(state)
+            } else {
+                Err(InvalidState::TurnAfterEnd)
+            };
+        }
+        let (placed, lost) = (turn.placed, turn.lost);
+        if placed.checked_add(lost).is_none_or(|used| used >= DICE) {
+            return Err(InvalidState::TooManyDice { placed, lost });
+        }
+        let in_hand = turn.in_hand();
+        let rolled = turn.roll.dice();
+        let expected = if phase == Phase::Choosing { in_hand } else { 0 };
+        if rolled != expected {
+            return Err(InvalidState::Roll { rolled, in_hand });
+        }
+        match turn.target {
+            None if turn.filled.is_empty() && placed == 0 => Ok(state),
+            None => Err(InvalidState::Commitment),
+            Some(_) if turn.filled.is_empty() => Err(InvalidState::Commitment),
+            Some(castle) => {
+                if state.may_attack(castle).is_err() {
+                    return Err(InvalidState::Target(castle));
+                }
+                let required = state.required_lines(castle);
+                if !required.is_superset(turn.filled) || turn.filled.is_superset(required) {
+                    return Err(InvalidState::Lines(turn.filled));
+                }
+                let fewest: u8 = turn
+                    .filled
+                    .iter()
+                    .filter_map(|l| castle.line(l))
+                    .map(fewest_dice)
+                    .sum();
+                if placed < fewest {
+                    return Err(InvalidState::Placed { placed });
+                }
+                Ok(state)
+            }
+        }
+    }
+}
+
+/// The fewest dice that can ever fill `line`.
+#[cfg_attr(not(feature = "serde"), allow(dead_code))]
+fn fewest_dice(line: Line) -> u8 {
+    match line {
+        Line::Symbols {
+            archery,
+            cavalry,
+            daimyo,
+        } => archery + cavalry + daimyo,
+        Line::Infantry(n) => n.div_ceil(3),
+    }
+}
+
+impl Game for AgeOfWar {
+    const NAME: &'static str = "age-of-war";
+    type Config = AgeOfWarConfig;
+    type Action = Action;
+    type Chance = Chance;
+    /// Age of War has no hidden information: every seat sees the whole
+    /// position.
+    type View = AgeOfWar;
+    type Error = AgeOfWarError;
+
+    fn new(config: &AgeOfWarConfig) -> Result<Self, AgeOfWarError> {
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&config.players) {
+            return Err(AgeOfWarError::Players(config.players));
+        }
+        Ok(AgeOfWar {
+            config: *config,
+            table: Table::new(),
+            current: 0,
+            phase: Phase::FirstPlayer,
+            turn: Turn::FRESH,
+        })
+    }
+
+    fn config(&self) -> &AgeOfWarConfig {
+        &self.config
+    }
+
+    fn players(&self) -> usize {
+        self.config.players
+    }
+
+    fn to_move(&self) -> ToMove {
+        match self.phase {
+            Phase::FirstPlayer => ToMove::Chance,
+            _ if self.is_over() => ToMove::Over,
+            Phase::Rolling => ToMove::Chance,
+            Phase::Choosing => ToMove::Player(self.current),
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.to_move() != ToMove::Player(self.current) {
+            return;
+        }
+        match self.turn.target {
+            Some(castle) => {
+                let open = self.required_lines(castle).without(self.turn.filled);
+                self.push_fills(castle, open, out);
+            }
+            None => {
+                for castle in Castle::ALL {
+                    if self.may_attack(castle).is_ok() {
+                        self.push_fills(castle, self.required_lines(castle), out);
+                    }
+                }
+            }
+        }
+        out.push(Action::LoseDie);
+    }
+
+    fn check(&self, action: &Action) -> Result<(), AgeOfWarError> {
+        match self.to_move() {
+            ToMove::Over => return Err(AgeOfWarError::GameOver),
+            ToMove::Chance if self.phase == Phase::FirstPlayer => {
+                return Err(AgeOfWarError::WaitingForFirstPlayer);
+            }
+            ToMove::Chance => return Err(AgeOfWarError::WaitingForRoll),
+            ToMove::Player(_) => {}
+        }
+        match *action {
+            Action::LoseDie => Ok(()),
+            Action::Fill { castle, line } => self.check_fill(castle, line).map(|_| ()),
+        }
+    }
+
+    fn apply_unchecked(&mut self, action: Action) {
+        match action {
+            Action::LoseDie => {
+                self.turn.lost = self.turn.lost.saturating_add(1);
+                self.end_roll();
+            }
+            Action::Fill { castle, line } => {
+                let Some(dice) = castle
+                    .line(line)
+                    .and_then(|l| l.dice_needed(&self.turn.roll))
+                else {
+                    return;
+                };
+                self.turn.placed = self.turn.placed.saturating_add(dice);
+                self.turn.filled.insert(line);
+                self.turn.target = Some(castle);
+                if self.turn.filled.is_superset(self.required_lines(castle)) {
+                    self.conquer(castle);
+                } else {
+                    self.end_roll();
+                }
+            }
+        }
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Chance, Prob)>) {
+        out.clear();
+        match self.to_move() {
+            ToMove::Chance if self.phase == Phase::FirstPlayer => {
+                let players = self.config.players;
+                let Some(p) = u128::try_from(players).ok().and_then(|n| Prob::new(1, n)) else {
+                    return;
+                };
+                out.extend((0..players).map(|seat| (Chance::FirstPlayer(seat), p)));
+            }
+            ToMove::Chance => {
+                // The same outcomes, in the same order, as
+                // `DIE.roll_outcomes`, from the precomputed table.
+                let dice = self.turn.in_hand();
+                let all = 6u128.pow(u32::from(dice));
+                for (roll, ways) in ROLLS.of(dice) {
+                    if let Some(p) = Prob::new(u128::from(ways), all) {
+                        out.push((Chance::Roll(*roll), p));
+                    }
+                }
+            }
+            ToMove::Player(_) | ToMove::Over => {}
+        }
+    }
+
+    fn check_chance(&self, outcome: &Chance) -> Result<(), AgeOfWarError> {
+        match (self.to_move(), self.phase, outcome) {
+            (ToMove::Over, _, _) => Err(AgeOfWarError::GameOver),
+            (ToMove::Player(p), _, _) => Err(AgeOfWarError::NotChance(p)),
+            (_, Phase::FirstPlayer, Chance::FirstPlayer(seat)) => {
+                if *seat < self.config.players {
+                    Ok(())
+                } else {
+                    Err(AgeOfWarError::NoSuchSeat {
+                        seat: *seat,
+                        players: self.config.players,
+                    })
+                }
+            }
+            (_, Phase::Rolling, Chance::Roll(roll)) => {
+                let in_hand = self.turn.in_hand();
+                if roll.dice() == in_hand {
+                    Ok(())
+                } else {
+                    Err(AgeOfWarError::WrongDiceCount {
+                        rolled: roll.dice(),
+                        in_hand,
+                    })
+                }
+            }
+            _ => Err(AgeOfWarError::WrongChanceEvent),
+        }
+    }
+
+    fn apply_chance_unchecked(&mut self, outcome: Chance) {
+        match (self.phase, outcome) {
+            (Phase::FirstPlayer, Chance::FirstPlayer(seat)) => {
+                self.current = seat % self.config.players.max(1);
+                self.phase = Phase::Rolling;
+            }
+            (Phase::Rolling, Chance::Roll(roll)) if roll.dice() > 0 => {
+                self.turn.roll = roll;
+                self.phase = Phase::Choosing;
+            }
+            _ => {}
+        }
+    }
+
+    /// The first player: one [`DiceRng::index`] over the seats. A roll:
+    /// [`Die::roll_many`](dice_core::Die::roll_many) of the dice in hand,
+    /// one [`DiceRng::below`]`(6)` per die, faces in [`Face::ALL`](crate::Face::ALL)
+    /// order.
+    fn sample_chance(&self, rng: &mut DiceRng) -> Option<Chance> {
+        if self.to_move() != ToMove::Chance {
+            return None;
+        }
+        match self.phase {
+            Phase::FirstPlayer => rng.index(self.config.players).map(Chance::FirstPlayer),
+            Phase::Rolling => {
+                let counts = DIE.roll_many(self.turn.in_hand(), rng);
+                Roll::from_face_counts(&counts).map(Chance::Roll)
+            }
+            Phase::Choosing => None,
+        }
+    }
+
+    fn view(&self, _viewer: Viewer) -> AgeOfWar {
+        self.clone()
+    }
+
+    /// Nothing is hidden, so the view is the state.
+    fn determinize(view: &AgeOfWar, _rng: &mut DiceRng) -> Option<AgeOfWar> {
+        Some(view.clone())
+    }
+
+    fn result(&self) -> Option<GameResult> {
+        if !self.is_over() || self.phase == Phase::FirstPlayer {
+            return None;
+        }
+        Some(crate::scoring::result(&self.table, self.config.players))
+    }
+
+    fn action_id_bound(&self) -> u32 {
+        ACTION_ID_BOUND
+    }
+
+    fn action_id(&self, action: &Action) -> Option<u32> {
+        action.id()
+    }
+
+    fn action_from_id(&self, id: u32) -> Option<Action> {
+        Action::from_id(id)
+    }
+}
+
+impl fmt::Display for AgeOfWar {
+    /// The table, then whose turn it is and how it stands.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.table)?;
+        match self.to_move() {
+            ToMove::Over => f.write_str("game over"),
+            ToMove::Chance if self.phase == Phase::FirstPlayer => {
+                f.write_str("drawing the first player")
+            }
+            ToMove::Chance => write!(f, "player {} rolls: {}", self.current, self.turn),
+            ToMove::Player(p) => write!(f, "player {p} to play: {}", self.turn),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+mod raw {
+    use super::{
+        AgeOfWar, AgeOfWarConfig, Castle, InvalidState, LineSet, Phase, Roll, Seat, Table, Turn,
+    };
+
+    /// The serialised form of a state, validated on the way in.
+    #[derive(serde::Serialize, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub(super) struct RawAgeOfWar {
+        config: AgeOfWarConfig,
+        table: Table,
+        current: Seat,
+        phase: Phase,
+        target: Option<Castle>,
+        filled: LineSet,
+        placed: u8,
+        lost: u8,
+        roll: Roll,
+    }
+
+    impl From<AgeOfWar> for RawAgeOfWar {
+        fn from(s: AgeOfWar) -> Self {
+            RawAgeOfWar {
+                config: s.config,
+                table: s.table,
+                current: s.current,
+                phase: s.phase,
+                target: s.turn.target,
+                filled: s.turn.filled,
+                placed: s.turn.placed,
+                lost: s.turn.lost,
+                roll: s.turn.roll,
+            }
+        }
+    }
+
+    impl TryFrom<RawAgeOfWar> for AgeOfWar {
+        type Error = InvalidState;
+
+        fn try_from(raw: RawAgeOfWar) -> Result<Self, InvalidState> {
+            let turn = Turn {
+                target: raw.target,
+                filled: raw.filled,
+                placed: raw.placed,
+                lost: raw.lost,
+                roll: raw.roll,
+            };
+            AgeOfWar::validated(raw.config, raw.table, raw.current, raw.phase, turn)
+        }
+    }
+}

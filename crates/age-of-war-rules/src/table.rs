@@ -1,0 +1,180 @@
+//! Where every castle is: the centre or in front of a player (AOW-4,
+//! AOW-10, AOW-11).
+
+use core::fmt;
+
+use dice_core::Seat;
+
+use crate::castle::{Castle, Clan};
+
+/// Where a castle card lies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Place {
+    /// In the centre, not yet conquered.
+    Centre,
+    /// In front of this seat (face up, or face down in a conquered clan).
+    Player(Seat),
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::Centre => f.write_str("centre"),
+            Place::Player(p) => write!(f, "player {p}"),
+        }
+    }
+}
+
+/// The table: where each of the fourteen castles is.
+///
+/// Every castle is in exactly one place by construction. Whether a clan is
+/// conquered follows from the places (AOW-11: one player holds all of its
+/// castles), so it can never disagree with them.
+///
+/// ```
+/// use age_of_war_rules::{Castle, Clan, Place, Table};
+///
+/// let mut table = Table::new();
+/// assert_eq!(table.centre().count(), 14);
+/// table.set(Castle::Kumamoto, Place::Player(1));
+/// assert_eq!(table.clan_conqueror(Clan::Shimazu), Some(1));
+/// assert!(table.is_face_down(Castle::Kumamoto));
+/// assert_eq!(table.score(1), 3);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
+pub struct Table {
+    places: [Place; 14],
+}
+
+impl Default for Table {
+    fn default() -> Self {
+        Table::new()
+    }
+}
+
+impl Table {
+    /// Every castle in the centre (AOW-4).
+    pub const fn new() -> Table {
+        Table {
+            places: [Place::Centre; 14],
+        }
+    }
+
+    /// Where `castle` is.
+    pub const fn place(&self, castle: Castle) -> Place {
+        self.places[castle.index()]
+    }
+
+    /// Moves `castle` to `place`.
+    pub fn set(&mut self, castle: Castle, place: Place) {
+        if let Some(p) = self.places.get_mut(castle.index()) {
+            *p = place;
+        }
+    }
+
+    /// The seat holding `castle`, if it has left the centre.
+    pub const fn holder(&self, castle: Castle) -> Option<Seat> {
+        match self.place(castle) {
+            Place::Centre => None,
+            Place::Player(p) => Some(p),
+        }
+    }
+
+    /// The castles still in the centre, in table order.
+    pub fn centre(&self) -> impl Iterator<Item = Castle> + '_ {
+        Castle::ALL
+            .into_iter()
+            .filter(|&c| self.place(c) == Place::Centre)
+    }
+
+    /// Whether the centre is empty: the game is over (AOW-12).
+    pub fn centre_is_empty(&self) -> bool {
+        self.places.iter().all(|&p| p != Place::Centre)
+    }
+
+    /// Every castle in front of `seat`, face up or face down.
+    pub fn holdings(&self, seat: Seat) -> impl Iterator<Item = Castle> + '_ {
+        Castle::ALL
+            .into_iter()
+            .filter(move |&c| self.place(c) == Place::Player(seat))
+    }
+
+    /// The seat that conquered `clan`: the one holding all of its castles
+    /// (AOW-11).
+    pub fn clan_conqueror(&self, clan: Clan) -> Option<Seat> {
+        let (first, rest) = clan.castles().split_first()?;
+        let seat = self.holder(*first)?;
+        rest.iter()
+            .all(|&c| self.holder(c) == Some(seat))
+            .then_some(seat)
+    }
+
+    /// Whether `castle` lies face down in a conquered clan: it can never be
+    /// attacked again (AOW-11).
+    pub fn is_face_down(&self, castle: Castle) -> bool {
+        self.clan_conqueror(castle.clan()).is_some()
+    }
+
+    /// The clans `seat` conquered, in [`Clan::ALL`] order.
+    pub fn clans(&self, seat: Seat) -> impl Iterator<Item = Clan> + '_ {
+        Clan::ALL
+            .into_iter()
+            .filter(move |&clan| self.clan_conqueror(clan) == Some(seat))
+    }
+
+    /// AOW-13: points of every face-up castle in front of `seat` plus the
+    /// bonus of every clan `seat` conquered.
+    pub fn score(&self, seat: Seat) -> u32 {
+        let castles: u32 = self
+            .holdings(seat)
+            .filter(|&c| !self.is_face_down(c))
+            .map(|c| u32::from(c.points()))
+            .sum();
+        let clans: u32 = self.clans(seat).map(|c| u32::from(c.bonus())).sum();
+        castles + clans
+    }
+
+    /// How many castles `seat` holds, face up and face down (the first
+    /// tie-break of AOW-14).
+    pub fn castles_held(&self, seat: Seat) -> usize {
+        self.holdings(seat).count()
+    }
+
+    /// How many clans `seat` conquered (the second tie-break of AOW-14).
+    pub fn clans_conquered(&self, seat: Seat) -> usize {
+        self.clans(seat).count()
+    }
+}
+
+impl fmt::Display for Table {
+    /// One line for the centre, then one per seat holding anything; face-down
+    /// castles are listed under their clan.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("centre:")?;
+        for c in self.centre() {
+            write!(f, " {c}")?;
+        }
+        let seats = self.places.iter().filter_map(|p| match p {
+            Place::Player(s) => Some(*s),
+            Place::Centre => None,
+        });
+        let top = seats.max();
+        for seat in 0..top.map_or(0, |t| t + 1) {
+            if self.holdings(seat).next().is_none() {
+                continue;
+            }
+            write!(f, "\nplayer {seat} ({} points):", self.score(seat))?;
+            for c in self.holdings(seat).filter(|&c| !self.is_face_down(c)) {
+                write!(f, " {c}")?;
+            }
+            for clan in self.clans(seat) {
+                write!(f, " [{clan} clan]")?;
+            }
+        }
+        Ok(())
+    }
+}

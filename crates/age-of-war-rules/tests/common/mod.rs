@@ -1,0 +1,86 @@
+//! Positions, rolls and random play shared by the integration tests.
+#![allow(dead_code)]
+
+use age_of_war_rules::{Action, AgeOfWar, Castle, Chance, Face, Roll};
+use dice_core::{DiceRng, Game, ToMove};
+
+/// A roll from the spec's shorthand: `1 2 3 A C D`.
+pub fn roll(faces: &str) -> Roll {
+    let faces: Vec<Face> = faces
+        .split_whitespace()
+        .map(|f| match f {
+            "1" => Face::Infantry1,
+            "2" => Face::Infantry2,
+            "3" => Face::Infantry3,
+            "A" => Face::Archery,
+            "C" => Face::Cavalry,
+            "D" => Face::Daimyo,
+            other => panic!("no face {other}"),
+        })
+        .collect();
+    Roll::from_faces(&faces).unwrap()
+}
+
+/// A position where `current` is about to roll seven dice, with these
+/// castles in front of players (the rest in the centre), built through the
+/// validating deserialiser.
+pub fn position(players: usize, held: &[(Castle, usize)], current: usize) -> AgeOfWar {
+    let table: Vec<serde_json::Value> = Castle::ALL
+        .iter()
+        .map(|c| match held.iter().find(|(h, _)| h == c) {
+            Some((_, seat)) => serde_json::json!({ "player": seat }),
+            None => serde_json::json!("centre"),
+        })
+        .collect();
+    let json = serde_json::json!({
+        "config": { "players": players },
+        "table": table,
+        "current": current,
+        "phase": "rolling",
+        "target": null,
+        "filled": [],
+        "placed": 0,
+        "lost": 0,
+        "roll": [],
+    });
+    serde_json::from_value(json).unwrap()
+}
+
+/// A new game with `first` as first player, about to roll.
+pub fn started(players: usize, first: usize) -> AgeOfWar {
+    let mut game = AgeOfWar::new(&age_of_war_rules::AgeOfWarConfig { players }).unwrap();
+    game.apply_chance(Chance::FirstPlayer(first)).unwrap();
+    game
+}
+
+/// Applies a roll given in shorthand.
+pub fn rolls(game: &mut AgeOfWar, faces: &str) {
+    game.apply_chance(Chance::Roll(roll(faces))).unwrap();
+}
+
+/// A fill action.
+pub fn fill(castle: Castle, line: u8) -> Action {
+    Action::Fill { castle, line }
+}
+
+/// Plays a uniformly random game to the end from `game`, calling `each`
+/// on every state reached (the first included).
+pub fn random_game(mut game: AgeOfWar, seed: u64, mut each: impl FnMut(&AgeOfWar)) -> AgeOfWar {
+    let mut rng = DiceRng::from_seed_u64(seed);
+    let mut legal = Vec::new();
+    loop {
+        each(&game);
+        match game.to_move() {
+            ToMove::Over => return game,
+            ToMove::Chance => {
+                let outcome = game.sample_chance(&mut rng).unwrap();
+                game.apply_chance(outcome).unwrap();
+            }
+            ToMove::Player(_) => {
+                game.legal_actions(&mut legal);
+                let action = *rng.choose(&legal).unwrap();
+                game.apply(action).unwrap();
+            }
+        }
+    }
+}

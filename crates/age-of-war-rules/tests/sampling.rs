@@ -1,0 +1,61 @@
+//! The chance sampler: pinned words for a fixed seed, and the distribution
+//! of the listed outcomes.
+
+use age_of_war_rules::{AgeOfWar, AgeOfWarConfig, Chance};
+use dice_core::{DiceRng, Game};
+
+fn start(players: usize) -> AgeOfWar {
+    AgeOfWar::new(&AgeOfWarConfig { players }).unwrap()
+}
+
+#[test]
+fn a_fixed_seed_draws_a_fixed_first_player_and_roll() {
+    let mut rng = DiceRng::from_seed_u64(0);
+    let mut game = start(4);
+    let first = game.sample_chance(&mut rng).unwrap();
+    assert_eq!(rng.word_pos(), 1, "one word for the first player");
+    game.apply_chance(first).unwrap();
+    let roll = game.sample_chance(&mut rng).unwrap();
+    assert_eq!(rng.word_pos(), 8, "one word per die");
+    let json = serde_json::to_string(&[first, roll]).unwrap();
+    assert_eq!(json, GOLDEN);
+}
+
+const GOLDEN: &str = r#"[{"first_player":0},{"roll":["infantry1","infantry1","infantry2","infantry2","archery","daimyo","daimyo"]}]"#;
+
+#[test]
+fn sampled_rolls_follow_the_listed_probabilities() {
+    let mut game = start(2);
+    game.apply_chance(Chance::FirstPlayer(0)).unwrap();
+    game.apply_chance(Chance::Roll(
+        age_of_war_rules::Roll::from_faces(&[age_of_war_rules::Face::Archery; 7]).unwrap(),
+    ))
+    .unwrap();
+    // Lose dice until two are left: 21 outcomes of unequal chance.
+    game.apply(age_of_war_rules::Action::LoseDie).unwrap();
+    while game.turn().in_hand() > 2 {
+        let n = usize::from(game.turn().in_hand());
+        let roll = age_of_war_rules::Roll::from_faces(&vec![age_of_war_rules::Face::Archery; n]);
+        game.apply_chance(Chance::Roll(roll.unwrap())).unwrap();
+        game.apply(age_of_war_rules::Action::LoseDie).unwrap();
+    }
+    let mut outcomes = Vec::new();
+    game.chance_outcomes(&mut outcomes);
+    assert_eq!(outcomes.len(), 21);
+    let mut rng = DiceRng::from_seed_u64(3);
+    let draws = 60_000.0;
+    let mut counts = [0u32; 21];
+    for _ in 0..60_000 {
+        let c = game.sample_chance(&mut rng).unwrap();
+        let i = outcomes.iter().position(|(o, _)| *o == c).unwrap();
+        counts[i] += 1;
+    }
+    for ((_, p), n) in outcomes.iter().zip(counts) {
+        let expected = p.to_f64() * draws;
+        let sigma = (expected * (1.0 - p.to_f64())).sqrt();
+        assert!(
+            (f64::from(n) - expected).abs() < 5.0 * sigma,
+            "{n} vs {expected}"
+        );
+    }
+}
