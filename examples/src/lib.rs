@@ -3,6 +3,7 @@
 //! `cargo run --release --example play -- age-of-war` and
 //! `cargo run --release --example replay -- FILE`.
 
+pub mod age_of_war;
 pub mod cli;
 pub mod pig;
 pub mod play;

@@ -51,14 +51,16 @@ fn seeds(seed: u64, index: u64) -> (u64, DiceRng) {
     (s, bot_rng)
 }
 
-fn seat_bots(options: &PlayOptions, players: usize, index: u64) -> Vec<String> {
+/// The bot at each seat of game `index`: as listed (the last name repeats),
+/// the game's default bot when none is listed, rotated if asked.
+fn seat_bots<T: Title>(options: &PlayOptions, players: usize, index: u64) -> Vec<String> {
     let named = |seat: usize| {
         options
             .bots
             .get(seat)
             .or(options.bots.last())
             .cloned()
-            .unwrap_or_else(|| "random".to_string())
+            .unwrap_or_else(|| T::BOTS.first().copied().unwrap_or("random").to_string())
     };
     let shift = if options.rotate {
         usize::try_from(index % players.max(1) as u64).unwrap_or(0)
@@ -98,7 +100,7 @@ pub fn play_one<T: Title>(
     let config = T::config_from(&options.game)?;
     let (seed, mut bot_rng) = seeds(options.seed, index);
     let mut m = Match::<T>::new(&config, seed).map_err(|e| e.to_string())?;
-    let names = seat_bots(options, m.state().players(), index);
+    let names = seat_bots::<T>(options, m.state().players(), index);
     let mut bots = make_bots::<T>(&names, &options.game)?;
     let mut agents: Vec<&mut dyn Agent<T>> = bots
         .iter_mut()
@@ -127,7 +129,7 @@ pub fn play_logged<T: Title>(
     let config = T::config_from(&options.game)?;
     let (seed, mut bot_rng) = seeds(options.seed, 0);
     let mut m = Match::<T>::new(&config, seed).map_err(|e| e.to_string())?;
-    let names = seat_bots(options, m.state().players(), 0);
+    let names = seat_bots::<T>(options, m.state().players(), 0);
     let mut bots = make_bots::<T>(&names, &options.game)?;
     let mut out = String::new();
     let _ = writeln!(
@@ -165,7 +167,7 @@ pub fn play_logged<T: Title>(
             }
         }
         if let Some(text) = T::after_step(&before, m.state()) {
-            let _ = writeln!(out, "{text}");
+            let _ = writeln!(out, "{}", text.trim_end());
         }
     }
     let result = m

@@ -12,6 +12,8 @@
 //! - [`solver`]: for any castle, open lines and dice in hand, the exact
 //!   chance of conquest with best play and the best choice for a roll; from a
 //!   position, the best action.
+//! - [`bot::SolverBot`]: a [`dice_core::Agent`] that plays the solver's best
+//!   action.
 //!
 //! # Example
 //!
@@ -100,6 +102,7 @@
 extern crate alloc;
 
 mod action;
+pub mod bot;
 mod castle;
 mod chance;
 mod config;
