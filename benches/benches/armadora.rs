@@ -1,9 +1,108 @@
-//! Placeholder until the engine's benchmarks land.
+//! Armadöra: legal-action listing, apply, the four-square check and random
+//! full games.
 #![allow(missing_docs)]
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
 
-fn bench(_c: &mut Criterion) {}
+use armadora_rules::{Action, Armadora, ArmadoraConfig, Line};
+use criterion::{Criterion, criterion_group, criterion_main};
+use dice_core::{DiceRng, Game, ToMove};
+
+/// A uniformly random game to its end, allocation-free once `legal` has
+/// grown: the `RandomAgent`'s choice without the view.
+fn random_game(config: &ArmadoraConfig, rng: &mut DiceRng, legal: &mut Vec<Action>) -> Armadora {
+    let mut game = Armadora::new(config).unwrap();
+    loop {
+        match game.to_move() {
+            ToMove::Over => return game,
+            ToMove::Chance => {
+                let c = game.sample_chance(rng).unwrap();
+                game.apply_chance_unchecked(c);
+            }
+            ToMove::Player(_) => {
+                game.legal_actions(legal);
+                let a = *rng.choose(legal).unwrap();
+                game.apply_unchecked(a);
+            }
+        }
+    }
+}
+
+/// The position after `steps` random decisions (fewer if the game ends).
+fn position(config: &ArmadoraConfig, seed: u64, steps: usize) -> Armadora {
+    let mut rng = DiceRng::from_seed_u64(seed);
+    let mut game = Armadora::new(config).unwrap();
+    let mut legal = Vec::new();
+    let mut taken = 0;
+    while taken < steps || game.to_move() == ToMove::Chance {
+        match game.to_move() {
+            ToMove::Over => break,
+            ToMove::Chance => {
+                let c = game.sample_chance(&mut rng).unwrap();
+                game.apply_chance_unchecked(c);
+            }
+            ToMove::Player(_) => {
+                game.legal_actions(&mut legal);
+                // Avoid passing so the position stays a real one.
+                let choices: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| *a != Action::Pass)
+                    .collect();
+                let a = *rng.choose(&choices).unwrap_or(&Action::Pass);
+                game.apply_unchecked(a);
+                taken += 1;
+            }
+        }
+    }
+    game
+}
+
+fn bench(c: &mut Criterion) {
+    let two = ArmadoraConfig::new(2);
+    let four = ArmadoraConfig::new(4).advanced(true);
+    let mut legal = Vec::with_capacity(1024);
+    for (name, steps) in [("opening", 0), ("middle", 20), ("late", 40)] {
+        let game = position(&two, 5, steps);
+        c.bench_function(&format!("armadora/legal_actions/{name}"), |b| {
+            b.iter(|| {
+                black_box(&game).legal_actions(&mut legal);
+                black_box(legal.len())
+            });
+        });
+    }
+    let middle = position(&two, 5, 20);
+    middle.legal_actions(&mut legal);
+    let warrior = *legal
+        .iter()
+        .find(|a| matches!(a, Action::Warrior { .. }))
+        .unwrap();
+    let palisade = *legal
+        .iter()
+        .find(|a| matches!(a, Action::Palisade(_)))
+        .unwrap();
+    for (name, action) in [("warrior", warrior), ("palisade", palisade)] {
+        c.bench_function(&format!("armadora/apply/{name}"), |b| {
+            b.iter(|| {
+                let mut g = black_box(&middle).clone();
+                g.apply_unchecked(black_box(action));
+                g
+            });
+        });
+    }
+    let palisades = middle.palisades();
+    let line: Line = "d3e".parse().unwrap();
+    c.bench_function("armadora/four_square_check", |b| {
+        b.iter(|| black_box(palisades).allows(black_box(line)));
+    });
+    let mut rng = DiceRng::from_seed_u64(1);
+    c.bench_function("armadora/random_game/2_players", |b| {
+        b.iter(|| random_game(&two, &mut rng, &mut legal));
+    });
+    c.bench_function("armadora/random_game/4_players_advanced", |b| {
+        b.iter(|| random_game(&four, &mut rng, &mut legal));
+    });
+}
 
 criterion_group!(benches, bench);
 criterion_main!(benches);

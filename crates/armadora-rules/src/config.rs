@@ -1,0 +1,219 @@
+//! What the players choose before the game: table size, factions and
+//! options.
+
+use crate::army::{Faction, MAX_PLAYERS};
+use crate::error::ArmadoraError;
+
+/// Table size, factions and options.
+///
+/// In a record: `{"players": n, "factions": [...], "advanced": bool,
+/// "peek_own": bool, "teams": bool}`. Missing fields take their defaults:
+/// two players, factions in the order orc, goblin, elf, mage, the base game,
+/// `peek_own` on (ARM-14), and teams exactly when there are four players
+/// (ARM-13).
+///
+/// ```
+/// use armadora_rules::{ArmadoraConfig, Faction};
+///
+/// let config = ArmadoraConfig::new(4).free_for_all().advanced(true);
+/// assert!(!config.is_teams());
+/// let config = ArmadoraConfig::new(2)
+///     .with_factions(&[Faction::Mage, Faction::Elf])
+///     .unwrap();
+/// assert_eq!(config.factions(), &[Faction::Mage, Faction::Elf]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(into = "serde_impl::RawConfig")
+)]
+pub struct ArmadoraConfig {
+    players: usize,
+    factions: [Faction; MAX_PLAYERS],
+    advanced: bool,
+    peek_own: bool,
+    teams: bool,
+}
+
+impl Default for ArmadoraConfig {
+    /// Two players, base game.
+    fn default() -> Self {
+        ArmadoraConfig::new(2)
+    }
+}
+
+impl ArmadoraConfig {
+    /// `players` seats with the default factions and options; a count
+    /// outside 2–4 is refused by [`validate`](Self::validate) and
+    /// `Armadora::new`.
+    pub const fn new(players: usize) -> Self {
+        ArmadoraConfig {
+            players,
+            factions: Faction::ALL,
+            advanced: false,
+            peek_own: true,
+            teams: players == 4,
+        }
+    }
+
+    /// The same with these factions, one per seat.
+    ///
+    /// # Errors
+    /// [`ArmadoraError::Factions`] unless there is exactly one faction per
+    /// seat and no faction twice (ARM-4).
+    pub fn with_factions(mut self, factions: &[Faction]) -> Result<Self, ArmadoraError> {
+        if factions.len() != self.players
+            || factions
+                .iter()
+                .enumerate()
+                .any(|(i, f)| factions[..i].contains(f))
+        {
+            return Err(ArmadoraError::Factions);
+        }
+        let mut rest = Faction::ALL.into_iter().filter(|f| !factions.contains(f));
+        for (i, slot) in self.factions.iter_mut().enumerate() {
+            if let Some(&f) = factions.get(i) {
+                *slot = f;
+            } else if let Some(f) = rest.next() {
+                *slot = f;
+            }
+        }
+        Ok(self)
+    }
+
+    /// The same with the advanced powers and reinforcement (ARM-15) on or off.
+    #[must_use]
+    pub const fn advanced(mut self, on: bool) -> Self {
+        self.advanced = on;
+        self
+    }
+
+    /// The same with players allowed, or not, to look at their own face-down
+    /// warriors (ARM-14).
+    #[must_use]
+    pub const fn peek_own(mut self, on: bool) -> Self {
+        self.peek_own = on;
+        self
+    }
+
+    /// Four players each for themselves instead of two teams (ARM-13,
+    /// provisional option).
+    #[must_use]
+    pub const fn free_for_all(mut self) -> Self {
+        self.teams = false;
+        self
+    }
+
+    /// Whether the config is playable: 2–4 players, distinct factions,
+    /// teams only with four.
+    ///
+    /// # Errors
+    /// The rule it breaks.
+    pub fn validate(&self) -> Result<(), ArmadoraError> {
+        if !(2..=MAX_PLAYERS).contains(&self.players) {
+            return Err(ArmadoraError::Players(self.players));
+        }
+        let f = self.factions();
+        if f.iter().enumerate().any(|(i, x)| f[..i].contains(x)) {
+            return Err(ArmadoraError::Factions);
+        }
+        if self.teams && self.players != 4 {
+            return Err(ArmadoraError::Teams);
+        }
+        Ok(())
+    }
+
+    /// How many seats.
+    pub const fn players(&self) -> usize {
+        self.players
+    }
+
+    /// Each seat's faction.
+    pub fn factions(&self) -> &[Faction] {
+        self.factions.get(..self.players).unwrap_or(&self.factions)
+    }
+
+    /// The faction at `seat`, if it is at the table.
+    pub fn faction(&self, seat: usize) -> Option<Faction> {
+        self.factions().get(seat).copied()
+    }
+
+    /// The seat playing `faction`, if any.
+    pub fn seat_of(&self, faction: Faction) -> Option<usize> {
+        self.factions().iter().position(|&f| f == faction)
+    }
+
+    /// Whether the advanced rules (ARM-15, ARM-16) are in play.
+    pub const fn is_advanced(&self) -> bool {
+        self.advanced
+    }
+
+    /// Whether players may look at their own face-down warriors (ARM-14).
+    pub const fn is_peek_own(&self) -> bool {
+        self.peek_own
+    }
+
+    /// Whether seats 0 and 2 play against seats 1 and 3 (ARM-13).
+    pub const fn is_teams(&self) -> bool {
+        self.teams
+    }
+
+    /// Whether `a` and `b` play for the same side: the same seat, or
+    /// partners in the team game.
+    pub const fn same_side(&self, a: usize, b: usize) -> bool {
+        a == b || (self.teams && a % 2 == b % 2)
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use super::{ArmadoraConfig, Faction};
+    use alloc::vec::Vec;
+    use serde::{Deserialize, Deserializer, Serialize, de::Error};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub(super) struct RawConfig {
+        #[serde(default)]
+        players: Option<usize>,
+        #[serde(default)]
+        factions: Option<Vec<Faction>>,
+        #[serde(default)]
+        advanced: Option<bool>,
+        #[serde(default)]
+        peek_own: Option<bool>,
+        #[serde(default)]
+        teams: Option<bool>,
+    }
+
+    impl From<ArmadoraConfig> for RawConfig {
+        fn from(c: ArmadoraConfig) -> Self {
+            RawConfig {
+                players: Some(c.players),
+                factions: Some(c.factions().to_vec()),
+                advanced: Some(c.advanced),
+                peek_own: Some(c.peek_own),
+                teams: Some(c.teams),
+            }
+        }
+    }
+
+    impl<'de> Deserialize<'de> for ArmadoraConfig {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let raw = RawConfig::deserialize(d)?;
+            let mut c = ArmadoraConfig::new(raw.players.unwrap_or(2));
+            c.validate().map_err(D::Error::custom)?;
+            if let Some(f) = raw.factions {
+                c = c.with_factions(&f).map_err(D::Error::custom)?;
+            }
+            c.advanced = raw.advanced.unwrap_or(false);
+            c.peek_own = raw.peek_own.unwrap_or(true);
+            if let Some(t) = raw.teams {
+                c.teams = t;
+            }
+            c.validate().map_err(D::Error::custom)?;
+            Ok(c)
+        }
+    }
+}

@@ -1,0 +1,219 @@
+//! The record encodings of the architecture doc, exactly, and validated
+//! deserialisation.
+
+mod common;
+
+use armadora_rules::{
+    ADVANCED_ACTION_IDS, Action, Armadora, ArmadoraConfig, BASE_ACTION_IDS, Chance, Faction, Power,
+};
+use common::*;
+use dice_core::{Game, Viewer};
+use serde_json::json;
+
+#[test]
+fn actions_use_the_record_encoding() {
+    let cases = [
+        (
+            warrior("d3", 4),
+            json!({"warrior": {"at": "d3", "value": 4}}),
+        ),
+        (Action::Pass, json!("pass")),
+        (Action::Reinforce(sq("d3")), json!({"reinforce": "d3"})),
+        (palisade("c2e"), json!({"palisade": "c2e"})),
+        (palisade("c2s"), json!({"palisade": "c2s"})),
+        (Action::EndTurn, json!("end_turn")),
+        (
+            power(Power::Mage(sq("d3"))),
+            json!({"power": {"mage": "d3"}}),
+        ),
+        (
+            power(Power::Goblin {
+                at: sq("d3"),
+                value: 1,
+            }),
+            json!({"power": {"goblin": {"at": "d3", "value": 1}}}),
+        ),
+        (
+            power(Power::Orc(ln("c2e"))),
+            json!({"power": {"orc": "c2e"}}),
+        ),
+        (power(Power::Elf(sq("d3"))), json!({"power": {"elf": "d3"}})),
+    ];
+    for (action, encoded) in cases {
+        assert_eq!(serde_json::to_value(action).unwrap(), encoded);
+        assert_eq!(serde_json::from_value::<Action>(encoded).unwrap(), action);
+    }
+}
+
+#[test]
+fn actions_display_in_record_style() {
+    assert_eq!(warrior("d3", 4).to_string(), "warrior d3=4");
+    assert_eq!(palisade("c2e").to_string(), "palisade c2e");
+    assert_eq!(Action::EndTurn.to_string(), "end_turn");
+    assert_eq!(
+        power(Power::Goblin {
+            at: sq("a1"),
+            value: 2
+        })
+        .to_string(),
+        "power goblin a1=2"
+    );
+    assert_eq!(Chance::FirstPlayer(1).to_string(), "first_player 1");
+}
+
+#[test]
+fn chance_uses_the_record_encoding() {
+    let gold = Chance::Gold([3, 4, 4, 5, 5, 6, 6, 7]);
+    assert_eq!(
+        serde_json::to_value(gold).unwrap(),
+        json!({"gold": [3, 4, 4, 5, 5, 6, 6, 7]})
+    );
+    assert_eq!(
+        serde_json::to_value(Chance::FirstPlayer(2)).unwrap(),
+        json!({"first_player": 2})
+    );
+    assert!(serde_json::from_value::<Chance>(json!({"gold": [3, 4, 4]})).is_err());
+}
+
+#[test]
+fn config_uses_the_record_encoding_with_defaults() {
+    let config = ArmadoraConfig::new(3).advanced(true);
+    assert_eq!(
+        serde_json::to_value(config).unwrap(),
+        json!({"players": 3, "factions": ["orc", "goblin", "elf"], "advanced": true,
+               "peek_own": true, "teams": false})
+    );
+    let parsed: ArmadoraConfig = serde_json::from_value(json!({})).unwrap();
+    assert_eq!(parsed, ArmadoraConfig::default());
+    let parsed: ArmadoraConfig = serde_json::from_value(
+        json!({"players": 2, "factions": ["mage", "elf"], "peek_own": false}),
+    )
+    .unwrap();
+    assert_eq!(parsed.factions(), &[Faction::Mage, Faction::Elf]);
+    assert!(!parsed.is_peek_own());
+    for bad in [
+        json!({"players": 5}),
+        json!({"players": 1}),
+        json!({"players": 3, "teams": true}),
+        json!({"players": 2, "factions": ["orc"]}),
+        json!({"players": 2, "colour": "red"}),
+    ] {
+        assert!(
+            serde_json::from_value::<ArmadoraConfig>(bad.clone()).is_err(),
+            "{bad}"
+        );
+    }
+}
+
+#[test]
+fn action_ids_are_stable_and_cover_the_space() {
+    let base = Armadora::new(&ArmadoraConfig::new(2)).unwrap();
+    let advanced = Armadora::new(&ArmadoraConfig::new(2).advanced(true)).unwrap();
+    assert_eq!(base.action_id_bound(), BASE_ACTION_IDS);
+    assert_eq!(advanced.action_id_bound(), ADVANCED_ACTION_IDS);
+    for id in 0..ADVANCED_ACTION_IDS {
+        let action = advanced.action_from_id(id).unwrap();
+        assert_eq!(advanced.action_id(&action), Some(id));
+        assert_eq!(base.action_from_id(id).is_some(), id < BASE_ACTION_IDS);
+    }
+    assert_eq!(advanced.action_from_id(ADVANCED_ACTION_IDS), None);
+    assert_eq!(base.action_id(&power(Power::Elf(sq("a1")))), None);
+    assert_eq!(advanced.action_id(&warrior("a1", 6)), None);
+    assert_eq!(advanced.action_id(&warrior("a1", 1)), Some(0));
+}
+
+#[test]
+fn deserialised_states_are_validated() {
+    let mut game = started(ArmadoraConfig::new(2), [3, 4, 4, 5, 5, 6, 6, 7], 0);
+    game.apply(warrior("d3", 5)).unwrap();
+    let good = serde_json::to_value(&game).unwrap();
+    assert_eq!(
+        serde_json::from_value::<Armadora>(good.clone()).unwrap(),
+        game
+    );
+    let broken = |pointer: &str, value: serde_json::Value| {
+        let mut v = good.clone();
+        *v.pointer_mut(pointer).unwrap() = value;
+        serde_json::from_value::<Armadora>(v)
+    };
+    let cases = [
+        ("a warrior on a mine", "/board/3", good["board"][19].clone()),
+        ("a value out of the set", "/board/19/value", json!(4)),
+        ("an unknown owner", "/board/19/owner", json!(3)),
+        (
+            "a territory under 4",
+            "/palisades",
+            json!(["b1e", "b1s", "a2e", "a2s"]),
+        ),
+        (
+            "not the gold piles",
+            "/gold",
+            json!([3, 3, 4, 5, 5, 6, 6, 7]),
+        ),
+        (
+            "a passed player to move",
+            "/passed",
+            json!([false, true, false, false]),
+        ),
+        (
+            "a power token in the base game",
+            "/powers",
+            json!([1, 0, 0, 0]),
+        ),
+    ];
+    for (what, pointer, value) in cases {
+        assert!(broken(pointer, value).is_err(), "{what} accepted");
+    }
+    let twice = broken("/palisades", json!(["c2e", "c2e"]));
+    assert!(twice.unwrap_err().to_string().contains("ARM-2"));
+}
+
+#[test]
+fn views_round_trip_and_hide_values_in_json() {
+    let mut game = started(ArmadoraConfig::new(2), [3, 4, 4, 5, 5, 6, 6, 7], 0);
+    game.apply(warrior("d3", 5)).unwrap();
+    let view = game.view(Viewer::Seat(1));
+    let json = serde_json::to_value(&view).unwrap();
+    assert_eq!(json["board"][19]["value"], serde_json::Value::Null);
+    assert_eq!(
+        serde_json::from_value::<armadora_rules::ArmadoraView>(json).unwrap(),
+        view
+    );
+}
+
+#[test]
+fn hand_edited_views_never_panic() {
+    let game = started(ArmadoraConfig::new(2), [3, 4, 4, 5, 5, 6, 6, 7], 0)
+        .after(warrior("d3", 5))
+        .unwrap();
+    let mut json = serde_json::to_value(game.view(Viewer::Seat(0))).unwrap();
+    json["board"][19]["value"] = json!(250);
+    json["board"][20] = json!({"owner": 3, "value": null, "face_up": false, "arrows": 255,
+                               "reinforced": true});
+    let view: armadora_rules::ArmadoraView = serde_json::from_value(json).unwrap();
+    assert!(view.board_text().contains("O?"));
+    let mut rng = dice_core::DiceRng::from_seed_u64(1);
+    assert_eq!(<Armadora as Game>::determinize(&view, &mut rng), None);
+}
+
+#[test]
+fn every_action_parses_from_its_display_form() {
+    for id in 0..ADVANCED_ACTION_IDS {
+        let action = Action::from_id(id).unwrap();
+        assert_eq!(action.to_string().parse::<Action>(), Ok(action), "{action}");
+    }
+    for bad in [
+        "",
+        "warrior",
+        "warrior d3",
+        "warrior d3=x",
+        "palisade h1e",
+        "power",
+        "power mage",
+        "power dragon d3",
+        "pass now",
+        "end_turn d3",
+    ] {
+        assert!(bad.parse::<Action>().is_err(), "{bad}");
+    }
+}
