@@ -4,6 +4,7 @@
 //! `cargo run --release --example replay -- FILE`.
 
 pub mod age_of_war;
+pub mod armadora;
 pub mod cli;
 pub mod pig;
 pub mod play;

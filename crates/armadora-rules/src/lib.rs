@@ -16,6 +16,8 @@
 //!   a text drawing of the board.
 //! - [`Scoring`]: territory majorities, piles and the tie-break (ARM-10 to
 //!   ARM-13, ARM-16).
+//! - [`bot::Greedy`]: a one-ply [`dice_core::Agent`] that plays the action
+//!   leaving the best gold margin, judged on states sampled from its view.
 //!
 //! Squares, lines and actions display in record style (`d3`, `c2e`,
 //! `warrior d3=4`) and parse back with [`FromStr`](core::str::FromStr);
@@ -100,6 +102,7 @@ extern crate alloc;
 mod action;
 mod army;
 mod board;
+pub mod bot;
 mod config;
 mod error;
 mod scoring;
