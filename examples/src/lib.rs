@@ -10,3 +10,8 @@ pub mod pig;
 pub mod play;
 pub mod replay;
 pub mod title;
+
+/// The workspace README's examples, compiled and run as tests.
+#[doc = include_str!("../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
