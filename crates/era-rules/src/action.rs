@@ -1,0 +1,181 @@
+//! The decisions of the game, one at a time in turn order, and the chance
+//! outcomes.
+
+use crate::piece::{Cell, Piece};
+use crate::symbols::{Colour, Resource};
+
+/// One die, named by its colour and the face index (0 to 5) it shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct DieRef {
+    /// The colour.
+    pub die: Colour,
+    /// The face it shows, 0 to 5.
+    pub face: u8,
+}
+
+/// A decision. Records write them in snake case: `{"place": {"piece":
+/// "farm", "at": "c3", "turn": 0}}`, `{"reroll": {"die": "yellow", "face":
+/// 2}}`, `"roll"`, `"done"`, `{"feather": {"face": 2, "with": null}}`,
+/// `{"set_die": {"die": "gray", "from": 2, "to": 1}}`, `{"scorch": "e4"}`,
+/// `{"burn": "c3"}`, `{"choose": "farm"}`, `{"demand": "wood"}`, `"pay"`, `"refuse"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Action {
+    /// Lay out (ERA-5) or build (ERA-18) a piece: orientation `turn` (an
+    /// index below [`Ruleset::orientations`](crate::Ruleset::orientations))
+    /// with the top-left corner of its bounding box on `at`.
+    #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+    Place {
+        /// What.
+        piece: Piece,
+        /// Where its bounding box's top-left corner goes.
+        at: Cell,
+        /// Which orientation.
+        turn: u8,
+    },
+    /// Build step (ERA-18): choose the next piece to build (it must be in
+    /// the supply, affordable, and fit somewhere); a [`Action::Place`] of
+    /// it follows.
+    Choose(Piece),
+    /// Roll step (ERA-12): set one more die aside to roll again: a die of
+    /// this colour showing this face, not a skull.
+    Reroll(DieRef),
+    /// Roll step: roll the dice set aside by [`Action::Reroll`].
+    Roll,
+    /// End this player's part of the step: stop rolling (ERA-12), leave the
+    /// remaining feathers (ERA-13) or Monastery uses (ERA-14), stop
+    /// building (ERA-18).
+    Done,
+    /// Feathers (ERA-13): roll again a white die showing feather face
+    /// `face`, once, alone or with one other die of the same player.
+    Feather {
+        /// The white die's face.
+        face: u8,
+        /// The other die rolled with it, if any (even a skull).
+        with: Option<DieRef>,
+    },
+    /// Monastery (ERA-14): turn a die that shows no skull to another face.
+    SetDie {
+        /// The colour.
+        die: Colour,
+        /// The face it shows.
+        from: u8,
+        /// The face it is turned to.
+        to: u8,
+    },
+    /// Treachery (D5): the opponent to move places a scorched area on this
+    /// empty cell of the victim's domain.
+    Scorch(Cell),
+    /// Fire (D5): the victim removes the building on this cell.
+    Burn(Cell),
+    /// Extort (ERA-20): the extorter demands this resource from the victim.
+    Demand(Resource),
+    /// Extort: the victim pays the demanded resource.
+    Pay,
+    /// Extort: the victim refuses and takes the disaster points.
+    Refuse,
+}
+
+/// A chance outcome. Records write `{"start_roll": [2, 0, null, null]}` and
+/// `{"roll": {"die": "yellow", "faces": [2, 0, 1, 0, 0, 0]}}`.
+///
+/// A roll of dice of several colours resolves one colour at a time
+/// (yellow, gray, blue, white; colours not rolled are skipped), each colour
+/// one multiset outcome: a whole roll of, say, 10 yellow, 3 gray, 4 blue and
+/// 4 white dice would be 111 243 132 outcomes, while the largest single
+/// colour (18 yellow dice) has 33 649.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Chance {
+    /// The start player's gray-die roll (ERA-6): the face index each seat
+    /// still rolling shows, by seat; `null` for the others (and for seats
+    /// beyond the table).
+    StartRoll([Option<u8>; 4]),
+    /// How many of the dice of one colour being rolled (all of a player's
+    /// dice, the dice set aside to roll again, or a feather re-roll) show
+    /// each face.
+    #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+    Roll {
+        /// The colour rolled.
+        die: Colour,
+        /// Dice per face index.
+        faces: [u8; 6],
+    },
+}
+
+impl core::fmt::Display for DieRef {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} die on face {}", self.die, self.face + 1)
+    }
+}
+
+impl core::fmt::Display for Action {
+    /// A turn-log line: `place farm at c3 (orientation 0)`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Action::Place { piece, at, turn } => {
+                write!(f, "place {piece} at {at} (orientation {turn})")
+            }
+            Action::Choose(piece) => write!(f, "build a {piece}"),
+            Action::Reroll(d) => write!(f, "set aside the {d} to roll again"),
+            Action::Roll => f.write_str("roll again"),
+            Action::Done => f.write_str("done"),
+            Action::Feather { face, with: None } => {
+                write!(f, "feather: re-roll the white die on face {}", face + 1)
+            }
+            Action::Feather {
+                face,
+                with: Some(d),
+            } => write!(
+                f,
+                "feather: re-roll the white die on face {} with the {d}",
+                face + 1
+            ),
+            Action::SetDie { die, from, to } => {
+                write!(
+                    f,
+                    "Monastery: turn a {die} die from face {} to {}",
+                    from + 1,
+                    to + 1
+                )
+            }
+            Action::Scorch(c) => write!(f, "scorch {c}"),
+            Action::Burn(c) => write!(f, "burn the building on {c}"),
+            Action::Demand(r) => write!(f, "demand {r}"),
+            Action::Pay => f.write_str("pay"),
+            Action::Refuse => f.write_str("refuse"),
+        }
+    }
+}
+
+impl core::fmt::Display for Chance {
+    /// `start roll: faces 2 1 - -` or `roll yellow: 1 1 6` (face numbers
+    /// 1 to 6 of table D1).
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Chance::StartRoll(faces) => {
+                f.write_str("start roll: faces")?;
+                for face in faces {
+                    match face {
+                        Some(x) => write!(f, " {}", x + 1)?,
+                        None => f.write_str(" -")?,
+                    }
+                }
+                Ok(())
+            }
+            Chance::Roll { die, faces } => {
+                write!(f, "roll {die}:")?;
+                for (face, &n) in faces.iter().enumerate() {
+                    for _ in 0..n {
+                        write!(f, " {}", face + 1)?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! What is chosen before play: the table size and the ruleset.
+
+use crate::Ruleset;
+
+/// The table size and the game data.
+///
+/// Written `{"players": 3}` in records when the ruleset is the default one,
+/// `{"players": 3, "ruleset": {...}}` otherwise.
+///
+/// ```
+/// use era_rules::{EraConfig, Ruleset};
+///
+/// let config = EraConfig::new(3);
+/// assert_eq!(config.ruleset, Ruleset::default());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct EraConfig {
+    /// Seats, 2 to 4.
+    pub players: usize,
+    /// The game data (tables D1–D7).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Ruleset::is_default")
+    )]
+    pub ruleset: Ruleset,
+}
+
+impl EraConfig {
+    /// This many players with the default ruleset.
+    pub fn new(players: usize) -> Self {
+        EraConfig {
+            players,
+            ruleset: Ruleset::default(),
+        }
+    }
+
+    /// This many players with another ruleset.
+    pub fn with_ruleset(players: usize, ruleset: Ruleset) -> Self {
+        EraConfig { players, ruleset }
+    }
+}
+
+impl Default for EraConfig {
+    /// Four players, default ruleset.
+    fn default() -> Self {
+        EraConfig::new(4)
+    }
+}
+
+impl Ruleset {
+    /// Whether this is the specification's ruleset.
+    pub fn is_default(&self) -> bool {
+        *self.spec() == crate::RulesetSpec::default()
+    }
+}
+
+/// Serialises a shared config as a plain one.
+#[cfg(feature = "serde")]
+pub(crate) mod arc_config {
+    use super::EraConfig;
+    use alloc::sync::Arc;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub(crate) fn serialize<S: Serializer>(c: &Arc<EraConfig>, s: S) -> Result<S::Ok, S::Error> {
+        EraConfig::serialize(c, s)
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<EraConfig>, D::Error> {
+        EraConfig::deserialize(d).map(Arc::new)
+    }
+}

@@ -1,0 +1,315 @@
+//! A player's domain: the square grid with the Keep, buildings, walls and
+//! scorched areas (ERA-1, ERA-7 … ERA-11).
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::grid::{CellSet, Masks};
+use crate::piece::{BuildingKind, Cell, MAX_WALL_LENGTH};
+use crate::symbols::Colour;
+
+/// One building in a domain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Building {
+    /// Its type.
+    pub kind: BuildingKind,
+    /// The cells it covers.
+    pub cells: CellSet,
+}
+
+/// A player's domain.
+///
+/// ```
+/// use era_rules::{Era, EraConfig};
+/// use dice_core::Game;
+///
+/// let game = Era::new(&EraConfig::new(2)).unwrap();
+/// let domain = game.domain(0);
+/// // Only the Keep, on the centre cell.
+/// assert_eq!(domain.to_string().lines().nth(4), Some("....K...."));
+/// ```
+///
+/// Serialised with cell names: `{"size": 9, "buildings": [{"kind": "keep",
+/// "cells": ["e5"]}], "walls": ["a1", "b1"], "wall_counts": [...],
+/// "scorched": []}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "RawDomain", try_from = "RawDomain")
+)]
+pub struct Domain {
+    pub(crate) size: u8,
+    pub(crate) buildings: Vec<Building>,
+    pub(crate) walls: CellSet,
+    pub(crate) wall_counts: [u8; MAX_WALL_LENGTH as usize],
+    pub(crate) scorched: CellSet,
+}
+
+impl Domain {
+    /// The text drawing's legend: one char per cell.
+    pub const LEGEND: &'static str = "K keep, L longhouse, T townhouse, C church, F farm, \
+M lumber mill, R market, H hospital, G guildhall, O monastery, U university, \
+A cathedral, # wall, x scorched, . empty";
+
+    pub(crate) fn new(size: u8) -> Domain {
+        Domain {
+            size,
+            buildings: Vec::new(),
+            walls: 0,
+            wall_counts: [0; MAX_WALL_LENGTH as usize],
+            scorched: 0,
+        }
+    }
+
+    /// The side of the grid.
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// The buildings, in the order they were placed.
+    pub fn buildings(&self) -> &[Building] {
+        &self.buildings
+    }
+
+    /// The wall cells.
+    pub fn walls(&self) -> CellSet {
+        self.walls
+    }
+
+    /// How many walls of each length (index = length − 1) stand here.
+    pub fn wall_counts(&self) -> [u8; MAX_WALL_LENGTH as usize] {
+        self.wall_counts
+    }
+
+    /// The scorched cells.
+    pub fn scorched(&self) -> CellSet {
+        self.scorched
+    }
+
+    /// The Keep cells.
+    pub fn keeps(&self) -> CellSet {
+        self.cells_of(|k| k == BuildingKind::Keep)
+    }
+
+    /// The cells of buildings that are not Keeps (ERA-11).
+    pub fn building_cells(&self) -> CellSet {
+        self.cells_of(|k| k != BuildingKind::Keep)
+    }
+
+    fn cells_of(&self, keep: impl Fn(BuildingKind) -> bool) -> CellSet {
+        self.buildings
+            .iter()
+            .filter(|b| keep(b.kind))
+            .fold(0, |acc, b| acc | b.cells)
+    }
+
+    /// Every occupied cell.
+    pub fn occupied(&self) -> CellSet {
+        self.buildings
+            .iter()
+            .fold(self.walls | self.scorched, |acc, b| acc | b.cells)
+    }
+
+    /// Cells with nothing on them.
+    pub fn empty(&self) -> CellSet {
+        crate::grid::all_cells(self.size) & !self.occupied()
+    }
+
+    /// How many buildings of this type stand here.
+    pub fn count(&self, kind: BuildingKind) -> u8 {
+        let n = self.buildings.iter().filter(|b| b.kind == kind).count();
+        u8::try_from(n).unwrap_or(u8::MAX)
+    }
+
+    /// The dice this domain's buildings carry, per [`Colour`] (ERA-2).
+    pub fn carried_dice(&self) -> [u8; 4] {
+        let mut dice = [0u8; 4];
+        for b in &self.buildings {
+            if let Some(d) = b.kind.die().and_then(|c| dice.get_mut(c as usize)) {
+                *d = d.saturating_add(1);
+            }
+        }
+        dice
+    }
+
+    /// The walled cells (ERA-9): cells that are not wall or Keep cells and
+    /// cannot be reached from outside the domain by orthogonal or diagonal
+    /// steps through cells that are not wall or Keep cells.
+    pub fn walled_cells(&self) -> CellSet {
+        self.walled_with(&Masks::new(self.size))
+    }
+
+    pub(crate) fn walled_with(&self, masks: &Masks) -> CellSet {
+        let blocked = self.walls | self.keeps();
+        masks.enclosed(crate::grid::all_cells(self.size) & !blocked)
+    }
+
+    /// The walled area (ERA-10): walled cells that are not scorched.
+    pub fn walled_area(&self) -> u32 {
+        (self.walled_cells() & !self.scorched).count_ones()
+    }
+
+    /// Whether every cell of `building` is walled (ERA-9).
+    pub fn is_walled(&self, building: &Building) -> bool {
+        building.cells & !self.walled_cells() == 0
+    }
+
+    /// The number of buildings in the largest cluster (ERA-11).
+    pub fn largest_cluster(&self) -> u32 {
+        self.largest_cluster_with(&Masks::new(self.size))
+    }
+
+    pub(crate) fn largest_cluster_with(&self, masks: &Masks) -> u32 {
+        let cells = self.building_cells();
+        let mut left = cells;
+        let mut best = 0;
+        while left != 0 {
+            let seed = left & left.wrapping_neg();
+            let comp = masks.component(seed, cells);
+            let n = self
+                .buildings
+                .iter()
+                .filter(|b| b.kind != BuildingKind::Keep && b.cells & comp != 0)
+                .count();
+            best = best.max(u32::try_from(n).unwrap_or(u32::MAX));
+            left &= !comp;
+        }
+        best
+    }
+
+    /// The building covering `cell`, if any.
+    pub fn building_at(&self, cell: Cell) -> Option<(usize, &Building)> {
+        let bit = cell.bit(self.size)?;
+        self.buildings
+            .iter()
+            .enumerate()
+            .find(|(_, b)| b.cells >> bit & 1 == 1)
+    }
+
+    /// What is drawn on one cell (see [`LEGEND`](Domain::LEGEND)).
+    pub fn cell_char(&self, cell: Cell) -> char {
+        let Some(bit) = cell.bit(self.size) else {
+            return ' ';
+        };
+        if let Some((_, b)) = self.building_at(cell) {
+            b.kind.letter()
+        } else if self.walls >> bit & 1 == 1 {
+            '#'
+        } else if self.scorched >> bit & 1 == 1 {
+            'x'
+        } else {
+            '.'
+        }
+    }
+
+    /// The cells of a set, in row order.
+    pub fn cells(&self, set: CellSet) -> impl Iterator<Item = Cell> + '_ {
+        let size = self.size;
+        (0..u32::from(size) * u32::from(size))
+            .filter(move |&b| set >> b & 1 == 1)
+            .filter_map(move |b| Cell::from_bit(b, size))
+    }
+}
+
+impl fmt::Display for Domain {
+    /// One line per row, one char per cell ([`Domain::LEGEND`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for r in 0..self.size {
+            for c in 0..self.size {
+                let ch = Cell::new(r, c).map_or(' ', |cell| self.cell_char(cell));
+                write!(f, "{ch}")?;
+            }
+            if r + 1 < self.size {
+                writeln!(f)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Colour {
+    /// The building type that carries this colour (ERA-2).
+    pub const fn carrier(self) -> BuildingKind {
+        match self {
+            Colour::Yellow => BuildingKind::Longhouse,
+            Colour::Gray => BuildingKind::Keep,
+            Colour::Blue => BuildingKind::Townhouse,
+            Colour::White => BuildingKind::Church,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBuilding {
+    kind: BuildingKind,
+    cells: Vec<Cell>,
+}
+
+/// The serialised form of a [`Domain`]: cells by name.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDomain {
+    size: u8,
+    buildings: Vec<RawBuilding>,
+    walls: Vec<Cell>,
+    wall_counts: [u8; MAX_WALL_LENGTH as usize],
+    scorched: Vec<Cell>,
+}
+
+#[cfg(feature = "serde")]
+impl From<Domain> for RawDomain {
+    fn from(d: Domain) -> Self {
+        let names = |set: CellSet| d.cells(set).collect::<Vec<_>>();
+        RawDomain {
+            size: d.size,
+            buildings: d
+                .buildings
+                .iter()
+                .map(|b| RawBuilding {
+                    kind: b.kind,
+                    cells: names(b.cells),
+                })
+                .collect(),
+            walls: names(d.walls),
+            wall_counts: d.wall_counts,
+            scorched: names(d.scorched),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawDomain> for Domain {
+    type Error = &'static str;
+
+    fn try_from(raw: RawDomain) -> Result<Self, &'static str> {
+        if raw.size > crate::MAX_GRID {
+            return Err("domain size above 11");
+        }
+        let size = raw.size;
+        let set = |cells: &[Cell]| -> Result<CellSet, &'static str> {
+            cells.iter().try_fold(0u128, |acc, c| {
+                c.bit(size)
+                    .map(|b| acc | 1u128 << b)
+                    .ok_or("a cell outside the domain")
+            })
+        };
+        let mut buildings = Vec::with_capacity(raw.buildings.len());
+        for b in &raw.buildings {
+            buildings.push(Building {
+                kind: b.kind,
+                cells: set(&b.cells)?,
+            });
+        }
+        Ok(Domain {
+            size,
+            buildings,
+            walls: set(&raw.walls)?,
+            wall_counts: raw.wall_counts,
+            scorched: set(&raw.scorched)?,
+        })
+    }
+}

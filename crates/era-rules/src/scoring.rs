@@ -1,0 +1,133 @@
+//! End-of-game scoring (ERA-23 … ERA-28), every component apart.
+
+use alloc::vec::Vec;
+
+use dice_core::GameResult;
+
+use crate::piece::BuildingKind;
+use crate::state::Era;
+use crate::symbols::Resource;
+
+/// One player's final score, component by component.
+///
+/// `total = buildings + walled + markets + guildhalls + universities +
+/// cathedrals + culture + culture_bonus + walled_area_bonus − disasters`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Score {
+    /// ERA-23: the points of every building.
+    pub buildings: u32,
+    /// ERA-23: the points of walled buildings once more (they score double).
+    pub walled: u32,
+    /// ERA-24: Market bonus.
+    pub markets: u32,
+    /// ERA-24: Guildhall bonus.
+    pub guildhalls: u32,
+    /// ERA-24: University bonus.
+    pub universities: u32,
+    /// ERA-24: Cathedral bonus.
+    pub cathedrals: u32,
+    /// ERA-25: one point per culture.
+    pub culture: u32,
+    /// ERA-25: the culture bonus, for the most culture.
+    pub culture_bonus: u32,
+    /// ERA-26: the walled-area bonus, for the largest walled area.
+    pub walled_area_bonus: u32,
+    /// ERA-27: disaster points, subtracted.
+    pub disasters: u32,
+    /// The walled area (ERA-10), for reference.
+    pub walled_area: u32,
+}
+
+impl Score {
+    /// The final score.
+    pub fn total(&self) -> i64 {
+        let plus = [
+            self.buildings,
+            self.walled,
+            self.markets,
+            self.guildhalls,
+            self.universities,
+            self.cathedrals,
+            self.culture,
+            self.culture_bonus,
+            self.walled_area_bonus,
+        ]
+        .iter()
+        .map(|&x| i64::from(x))
+        .sum::<i64>();
+        plus - i64::from(self.disasters)
+    }
+}
+
+impl Era {
+    /// Every player's score as it would be if the game ended now.
+    pub fn scores(&self) -> Vec<Score> {
+        let r = self.ruleset();
+        let mut scores: Vec<Score> = self
+            .players
+            .iter()
+            .map(|p| {
+                let d = &p.domain;
+                let walled = d.walled_with(&r.masks);
+                let mut s = Score {
+                    walled_area: (walled & !d.scorched).count_ones(),
+                    culture: p.culture,
+                    disasters: p.disaster,
+                    ..Score::default()
+                };
+                let empty = d.empty().count_ones();
+                let left: u32 = p.resources.iter().map(|&x| u32::from(x)).sum();
+                let dice: u32 = p.owned.iter().map(|&x| u32::from(x)).sum();
+                for b in &d.buildings {
+                    let rule = r.building(b.kind);
+                    s.buildings = s.buildings.saturating_add(rule.points);
+                    if b.cells & !walled == 0 {
+                        s.walled = s.walled.saturating_add(rule.points);
+                    }
+                    let (slot, units) = match b.kind {
+                        BuildingKind::Market => (&mut s.markets, empty),
+                        BuildingKind::Guildhall => (&mut s.guildhalls, left),
+                        BuildingKind::University => (&mut s.universities, p.culture),
+                        BuildingKind::Cathedral => (&mut s.cathedrals, dice),
+                        _ => continue,
+                    };
+                    *slot = slot.saturating_add(rule.bonus.saturating_mul(units));
+                }
+                s
+            })
+            .collect();
+        let most_culture = scores.iter().map(|s| s.culture).max().unwrap_or(0);
+        let most_walled = scores.iter().map(|s| s.walled_area).max().unwrap_or(0);
+        for s in &mut scores {
+            if most_culture >= 1 && s.culture == most_culture {
+                s.culture_bonus = r.culture_bonus;
+            }
+            if most_walled >= 1 && s.walled_area == most_walled {
+                s.walled_area_bonus = r.walled_area_bonus;
+            }
+        }
+        scores
+    }
+
+    /// ERA-28: highest score, then most goods, stone, wood, food; still
+    /// tied: a shared victory.
+    pub(crate) fn final_result(&self) -> GameResult {
+        let scores = self
+            .scores()
+            .iter()
+            .map(|s| i32::try_from(s.total()).unwrap_or(i32::MIN))
+            .collect();
+        let tiebreaks = self
+            .players
+            .iter()
+            .map(|p| {
+                Resource::ALL
+                    .iter()
+                    .map(|&r| i32::from(p.resource(r)))
+                    .collect()
+            })
+            .collect();
+        GameResult::by_ranking(scores, tiebreaks)
+    }
+}

@@ -1,0 +1,79 @@
+//! The hot paths allocate nothing once buffers are warm.
+
+use dice_core::{DiceRng, Game, Match, RandomAgent, ToMove, play_out};
+use era_rules::{Action, Era, EraConfig, Step};
+
+/// A game at the start of its first Roll step.
+fn at_first_roll(seed: u64) -> Era {
+    let mut m = Match::<Era>::new(&EraConfig::new(4), seed).unwrap();
+    let mut rng = DiceRng::from_seed_u64(seed);
+    let mut legal = Vec::new();
+    while !matches!(m.state().step(), Step::Roll { .. }) {
+        match m.state().to_move() {
+            ToMove::Chance => {
+                m.resolve_chance();
+            }
+            ToMove::Player(_) => {
+                m.state().legal_actions(&mut legal);
+                m.play(*rng.choose(&legal).unwrap()).unwrap();
+            }
+            ToMove::Over => unreachable!(),
+        }
+    }
+    m.into_state()
+}
+
+#[test]
+fn roll_collect_and_feed_allocate_nothing() {
+    let mut game = at_first_roll(3);
+    let mut rng = DiceRng::from_seed_u64(9);
+    let mut legal: Vec<Action> = Vec::with_capacity(4096);
+    // Play through Roll, feathers, Monastery, Collect, Feed and the
+    // disasters, up to the Build step, checking each step.
+    let info = allocation_counter::measure(|| {
+        for _ in 0..10_000 {
+            match game.step() {
+                Step::Build { .. } | Step::Treachery { .. } | Step::Fire { .. } | Step::Over => {
+                    break;
+                }
+                _ => {}
+            }
+            match game.to_move() {
+                ToMove::Chance => {
+                    let c = game.sample_chance(&mut rng).unwrap();
+                    game.apply_chance_unchecked(c);
+                }
+                ToMove::Player(_) => {
+                    game.legal_actions(&mut legal);
+                    let a = *rng.choose(&legal).unwrap();
+                    game.check(&a).unwrap();
+                    game.apply_unchecked(a);
+                }
+                ToMove::Over => break,
+            }
+        }
+    });
+    assert_eq!(info.count_total, 0);
+    assert!(game.round() >= 1);
+}
+
+#[test]
+fn random_games_end() {
+    for seed in 0..20 {
+        let mut m = Match::<Era>::new(&EraConfig::new(4), seed).unwrap();
+        let mut agents: [&mut dyn dice_core::Agent<Era>; 4] = [
+            &mut RandomAgent,
+            &mut RandomAgent,
+            &mut RandomAgent,
+            &mut RandomAgent,
+        ];
+        play_out(
+            &mut m,
+            &mut agents,
+            &mut DiceRng::from_seed_u64(seed),
+            20_000,
+        )
+        .unwrap();
+        assert!(m.state().result().is_some());
+    }
+}
