@@ -11,6 +11,7 @@ fn dispatch(game: &str, options: &PlayOptions) -> Result<String, String> {
     match game {
         "age-of-war" => run::<age_of_war_rules::AgeOfWar>(options),
         "armadora" => run::<armadora_rules::Armadora>(options),
+        "era" => run::<era_rules::Era>(options),
         "pig" => run::<dice_core::pig::Pig>(options),
         other => Err(format!(
             "unknown game {other:?}: age-of-war, armadora or era"

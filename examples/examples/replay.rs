@@ -13,6 +13,7 @@ fn dispatch(json: &str, viewer: Viewer, as_json: bool) -> Result<String, BadReco
     match game_name(json)?.as_str() {
         "age-of-war" => run::<age_of_war_rules::AgeOfWar>(json, viewer, as_json),
         "armadora" => run::<armadora_rules::Armadora>(json, viewer, as_json),
+        "era" => run::<era_rules::Era>(json, viewer, as_json),
         "pig" => run::<dice_core::pig::Pig>(json, viewer, as_json),
         other => Err(BadRecord(format!("unknown game \"{other}\""))),
     }

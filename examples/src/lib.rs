@@ -6,6 +6,7 @@
 pub mod age_of_war;
 pub mod armadora;
 pub mod cli;
+pub mod era;
 pub mod pig;
 pub mod play;
 pub mod replay;

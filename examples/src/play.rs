@@ -163,7 +163,10 @@ pub fn play_logged<T: Title>(
                     .ok_or_else(|| format!("bot at seat {seat} returned no action"))?;
                 m.play(action)
                     .map_err(|e| format!("bot at seat {seat}: {e}"))?;
-                let _ = writeln!(out, "{}", T::describe_action(&before, seat, &action));
+                let line = T::describe_action(&before, seat, &action);
+                if !line.is_empty() {
+                    let _ = writeln!(out, "{line}");
+                }
             }
         }
         if let Some(text) = T::after_step(&before, m.state()) {

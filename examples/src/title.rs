@@ -39,7 +39,8 @@ pub trait Title:
     /// A bot by name: `random`, `greedy`, `mcts`.
     fn bot(name: &str, options: &GameOptions) -> Option<Box<dyn Agent<Self>>>;
 
-    /// One line for a decision, from the state before it.
+    /// One line for a decision, from the state before it; empty for none
+    /// (a secret the log keeps).
     fn describe_action(before: &Self, seat: Seat, action: &Self::Action) -> String;
 
     /// One line for a chance outcome, from the state before it.

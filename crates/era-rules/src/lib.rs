@@ -10,6 +10,9 @@
 //! changing code. [`Ruleset::new`] rejects an invalid one with the field at
 //! fault.
 //!
+//! A one-ply [`dice_core::Agent`], [`bot::Greedy`], plays by simple dice
+//! rules and the best immediate score.
+//!
 //! # Example
 //!
 //! ```
@@ -132,6 +135,7 @@
 extern crate alloc;
 
 mod action;
+pub mod bot;
 mod config;
 pub mod data;
 mod dice;

@@ -1,0 +1,153 @@
+//! A one-ply bot: simple rules for the dice, the best immediate score for
+//! everything else.
+
+use alloc::vec::Vec;
+
+use dice_core::{Agent, DiceRng, Game, Seat};
+
+use crate::action::Action;
+use crate::layout::auto_layout_action;
+use crate::state::{Era, Step};
+use crate::symbols::Symbol;
+use crate::view::EraView;
+
+/// Plays by simple rules where the outcome is chance, and by the best
+/// immediate score margin (its score if the game ended now minus the best
+/// opponent's) everywhere else:
+///
+/// - layout: [`auto_layout_action`];
+/// - Roll: stop at two or more skulls; otherwise set aside every die whose
+///   face shows no hammer and fewer than two symbols, and roll them again;
+/// - building: the piece and placement with the best margin, stopping when
+///   nothing improves it;
+/// - feathers, Monastery, disasters and extortion: the best margin, ties
+///   broken at random.
+///
+/// Hidden dice are sampled from its own view ([`Game::determinize`]).
+///
+/// ```
+/// use dice_core::{play_out, Agent, DiceRng, Game, Match, RandomAgent};
+/// use era_rules::{bot::Greedy, Era, EraConfig};
+///
+/// let mut m = Match::<Era>::new(&EraConfig::new(2), 5).unwrap();
+/// let mut greedy = Greedy;
+/// let mut agents: [&mut dyn Agent<Era>; 2] = [&mut greedy, &mut RandomAgent];
+/// play_out(&mut m, &mut agents, &mut DiceRng::from_seed_u64(5), 100_000).unwrap();
+/// assert!(m.state().result().is_some());
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Greedy;
+
+/// Own score minus the best opponent's, if the game ended now.
+fn margin(state: &Era, seat: Seat) -> i64 {
+    let scores = state.scores();
+    let own = scores.get(seat).map_or(0, crate::Score::total);
+    let best_other = scores
+        .iter()
+        .enumerate()
+        .filter(|&(s, _)| s != seat)
+        .map(|(_, score)| score.total())
+        .max()
+        .unwrap_or(0);
+    own - best_other
+}
+
+/// The best action by margin; `Done` wins ties only when listed first.
+fn best_by_margin(state: &Era, seat: Seat, legal: &[Action], rng: &mut DiceRng) -> Option<Action> {
+    let mut best: Vec<Action> = Vec::new();
+    let mut best_value = i64::MIN;
+    for action in legal {
+        let value = match state.after(*action) {
+            Ok(next) => margin(&next, seat),
+            Err(_) => continue,
+        };
+        if value > best_value {
+            best_value = value;
+            best.clear();
+        }
+        if value == best_value {
+            best.push(*action);
+        }
+    }
+    rng.choose(&best).copied()
+}
+
+/// Building: choose the piece whose best placement scores most, then place
+/// it there; stop when nothing beats stopping.
+fn build(state: &Era, seat: Seat, legal: &[Action], rng: &mut DiceRng) -> Option<Action> {
+    if legal.iter().any(|a| matches!(a, Action::Place { .. })) {
+        return best_by_margin(state, seat, legal, rng);
+    }
+    let mut best = (margin(state, seat), Action::Done);
+    let mut places = Vec::new();
+    for action in legal {
+        let Action::Choose(_) = action else { continue };
+        let Ok(chosen) = state.after(*action) else {
+            continue;
+        };
+        chosen.legal_actions(&mut places);
+        for place in &places {
+            if let Ok(next) = chosen.after(*place) {
+                let value = margin(&next, seat);
+                if value > best.0 {
+                    best = (value, *action);
+                }
+            }
+        }
+    }
+    if legal.contains(&best.1) {
+        Some(best.1)
+    } else {
+        rng.choose(legal).copied()
+    }
+}
+
+/// Roll: keep strong dice, roll weak ones again, stop at two skulls.
+fn roll(state: &Era, seat: Seat, legal: &[Action]) -> Option<Action> {
+    let ruleset = state.ruleset();
+    let dice = state.player(seat)?.dice();
+    if dice.symbols(ruleset, Symbol::Skull) >= 2 {
+        return legal.iter().find(|a| **a == Action::Done).copied();
+    }
+    let weak = legal.iter().find(|a| match a {
+        Action::Reroll(d) => {
+            let face = ruleset.face(d.die, usize::from(d.face));
+            let symbols: u8 = Symbol::ALL.iter().map(|&s| face.count(s)).sum();
+            face.count(Symbol::Hammer) == 0 && symbols < 2
+        }
+        _ => false,
+    });
+    weak.or_else(|| legal.iter().find(|a| **a == Action::Roll))
+        .or_else(|| legal.iter().find(|a| **a == Action::Done))
+        .copied()
+}
+
+impl Agent<Era> for Greedy {
+    fn name(&self) -> &'static str {
+        "greedy"
+    }
+
+    fn choose(
+        &mut self,
+        seat: Seat,
+        view: &EraView,
+        legal: &[Action],
+        rng: &mut DiceRng,
+    ) -> Option<Action> {
+        if legal.len() <= 1 {
+            return legal.first().copied();
+        }
+        let Some(state) = Era::determinize(view, rng) else {
+            return rng.choose(legal).copied();
+        };
+        let chosen = match state.step() {
+            Step::Layout { .. } => auto_layout_action(&state),
+            Step::Roll { .. } => roll(&state, seat, legal),
+            Step::Build { .. } => build(&state, seat, legal, rng),
+            _ => best_by_margin(&state, seat, legal, rng),
+        };
+        chosen
+            .filter(|a| legal.contains(a))
+            .or_else(|| rng.choose(legal).copied())
+    }
+}
