@@ -251,10 +251,8 @@ fn check_decision_node<G: Game>(
     if legal.is_empty() {
         ctx.fail("a decision node with no legal action");
     }
-    for (i, a) in legal.iter().enumerate() {
-        if legal.iter().skip(i + 1).any(|b| b == a) {
-            ctx.fail(&format!("{a:?} listed twice"));
-        }
+    let mut ids: Vec<u32> = Vec::with_capacity(legal.len());
+    for a in legal {
         if let Err(e) = state.check(a) {
             ctx.fail(&format!("listed action {a:?} refused by check: {e}"));
         }
@@ -264,9 +262,18 @@ fn check_decision_node<G: Game>(
                 if state.action_from_id(id) != Some(*a) {
                     ctx.fail(&format!("action id {id} does not map back to {a:?}"));
                 }
+                ids.push(id);
             }
             other => ctx.fail(&format!("{a:?} has id {other:?}, bound {bound}")),
         }
+    }
+    // Ids are a bijection, so a repeated id is a repeated action.
+    ids.sort_unstable();
+    if let Some(pair) = ids.windows(2).find(|w| w.first() == w.get(1)) {
+        ctx.fail(&format!(
+            "the action with id {:?} is listed twice",
+            pair.first()
+        ));
     }
     let sample: Vec<&G::Action> = if legal.len() <= probes {
         legal.iter().collect()
