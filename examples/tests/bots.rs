@@ -2,7 +2,7 @@
 //! seat's view alone: two states that differ only in what the seat cannot
 //! see get the same decision.
 
-use dice_core::{DiceRng, Game, ToMove, Viewer};
+use dice_core::{DiceRng, ToMove, Viewer};
 use examples::title::{GameOptions, Title};
 
 fn check_bots<T: Title>(games: u64, max_steps: usize) {
