@@ -228,7 +228,7 @@ impl Era {
         }
     }
 
-    fn push_placements(&self, seat: usize, piece: Piece, out: &mut Vec<Action>) {
+    pub(crate) fn push_placements(&self, seat: usize, piece: Piece, out: &mut Vec<Action>) {
         let r = self.ruleset();
         let Some(p) = self.players.get(seat) else {
             return;

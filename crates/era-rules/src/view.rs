@@ -7,9 +7,10 @@ use alloc::vec::Vec;
 use dice_core::{DiceRng, Viewer};
 
 use crate::EraConfig;
+use crate::action::Action;
 use crate::dice::DiceCounts;
 use crate::domain::{Building, Domain};
-use crate::piece::{BuildingKind, Cell, MAX_WALL_LENGTH, Piece};
+use crate::piece::{BuildingKind, MAX_WALL_LENGTH};
 use crate::state::{Era, Player, Step};
 use crate::symbols::Colour;
 
@@ -149,8 +150,8 @@ impl Era {
             for i in 0..laid {
                 let piece = self.start_piece(i)?;
                 legal.clear();
-                scratch.placements(seat, piece, &mut legal);
-                let Some(&(turn, at)) = rng.choose(&legal) else {
+                scratch.push_placements(seat, piece, &mut legal);
+                let Some(&Action::Place { turn, at, .. }) = rng.choose(&legal) else {
                     continue 'attempt;
                 };
                 let cells = scratch.fits(seat, piece, turn, at)?;
@@ -159,28 +160,6 @@ impl Era {
             return Some(scratch.players.get(seat)?.domain.clone());
         }
         None
-    }
-
-    fn placements(&self, seat: usize, piece: Piece, out: &mut Vec<(u8, Cell)>) {
-        let r = self.ruleset();
-        let Some(p) = self.players.get(seat) else {
-            return;
-        };
-        let occupied = p.domain.occupied();
-        for turn in 0..r.orientations(piece) {
-            let Some(o) = r.orientation(piece, turn) else {
-                continue;
-            };
-            for row in 0..r.size {
-                for col in 0..r.size {
-                    if o.at(row, col, r.size).is_some_and(|c| c & occupied == 0) {
-                        if let Some(at) = Cell::new(row, col) {
-                            out.push((turn, at));
-                        }
-                    }
-                }
-            }
-        }
     }
 
     /// Faces for `showing` dice per colour, of which `aside` are set aside:
