@@ -1,6 +1,8 @@
 //! Every roll of 0 to 7 dice with its number of orderings: the solver's
 //! const table, so it never enumerates or reduces fractions at run time.
 
+use dice_core::Prob;
+
 use crate::dice::{DICE, Roll};
 
 /// Rolls of 0..=7 dice: `C(13, 6)` multisets in all.
@@ -11,6 +13,7 @@ const COUNT: usize = 1716;
 pub(crate) struct RollTable {
     rolls: [Roll; COUNT],
     ways: [u32; COUNT],
+    probs: [Prob; COUNT],
     start: [usize; DICE as usize + 2],
 }
 
@@ -26,6 +29,18 @@ impl RollTable {
         let rolls = self.rolls.get(range.clone()).unwrap_or(&[]);
         let ways = self.ways.get(range).unwrap_or(&[]);
         rolls.iter().zip(ways.iter().copied())
+    }
+
+    /// The rolls of `dice` dice with their exact, reduced probabilities.
+    pub(crate) fn with_probs(&self, dice: u8) -> impl Iterator<Item = (&Roll, Prob)> + '_ {
+        let d = usize::from(dice);
+        let range = match (self.start.get(d), self.start.get(d + 1)) {
+            (Some(&a), Some(&b)) => a..b,
+            _ => 0..0,
+        };
+        let rolls = self.rolls.get(range.clone()).unwrap_or(&[]);
+        let probs = self.probs.get(range).unwrap_or(&[]);
+        rolls.iter().zip(probs.iter().copied())
     }
 }
 
@@ -46,6 +61,9 @@ const fn factorial(n: u8) -> u32 {
 const fn build() -> RollTable {
     let mut rolls = [Roll::EMPTY; COUNT];
     let mut ways = [0u32; COUNT];
+    // Evaluated at compile time into the static table, never on a stack.
+    #[allow(clippy::large_stack_arrays)]
+    let mut probs = [Prob::ZERO; COUNT];
     let mut start = [0usize; DICE as usize + 2];
     let mut next = 0;
     let mut dice = 0u8;
@@ -62,6 +80,10 @@ const fn build() -> RollTable {
                 face += 1;
             }
             ways[next] = orderings;
+            probs[next] = match Prob::new(orderings as u128, 6u128.pow(dice as u32)) {
+                Some(p) => p,
+                None => Prob::ZERO,
+            };
             next += 1;
             // Next composition: move one die from the rightmost non-empty
             // face before the last to its neighbour, gathering the tail.
@@ -85,7 +107,12 @@ const fn build() -> RollTable {
         dice += 1;
     }
     start[DICE as usize + 1] = next;
-    RollTable { rolls, ways, start }
+    RollTable {
+        rolls,
+        ways,
+        probs,
+        start,
+    }
 }
 
 #[cfg(test)]

@@ -390,13 +390,11 @@ impl Game for AgeOfWar {
             ToMove::Chance => {
                 // The same outcomes, in the same order, as
                 // `DIE.roll_outcomes`, from the precomputed table.
-                let dice = self.turn.in_hand();
-                let all = 6u128.pow(u32::from(dice));
-                for (roll, ways) in ROLLS.of(dice) {
-                    if let Some(p) = Prob::new(u128::from(ways), all) {
-                        out.push((Chance::Roll(*roll), p));
-                    }
-                }
+                out.extend(
+                    ROLLS
+                        .with_probs(self.turn.in_hand())
+                        .map(|(roll, p)| (Chance::Roll(*roll), p)),
+                );
             }
             ToMove::Player(_) | ToMove::Over => {}
         }

@@ -260,11 +260,7 @@ pub trait Game: Clone + PartialEq + Debug + Sized {
 /// assert_eq!(sample_weighted(broken, &mut DiceRng::from_seed_u64(0)), None);
 /// ```
 pub fn sample_weighted<C>(outcomes: Vec<(C, Prob)>, rng: &mut DiceRng) -> Option<C> {
-    let mut lcm: u128 = 1;
-    for (_, p) in &outcomes {
-        let d = p.denom();
-        lcm = (lcm / crate::prob::gcd(lcm, d)).checked_mul(d)?;
-    }
+    let lcm = common_denominator(outcomes.iter().map(|(_, p)| *p))?;
     let total = outcomes.iter().try_fold(0u128, |acc, (_, p)| {
         acc.checked_add(p.numer().checked_mul(lcm / p.denom())?)
     })?;
@@ -280,4 +276,18 @@ pub fn sample_weighted<C>(outcomes: Vec<(C, Prob)>, rng: &mut DiceRng) -> Option
         draw -= weight;
     }
     None
+}
+
+/// The least common denominator of some probabilities, or `None` if it
+/// overflows 128 bits. Cheap when the denominators divide one another (as
+/// the powers of six of dice rolls do): each step is one exact division.
+pub(crate) fn common_denominator(probs: impl Iterator<Item = Prob>) -> Option<u128> {
+    let mut lcm: u128 = 1;
+    for p in probs {
+        let d = p.denom();
+        if lcm % d != 0 {
+            lcm = (lcm / crate::prob::gcd(lcm, d)).checked_mul(d)?;
+        }
+    }
+    Some(lcm)
 }

@@ -31,8 +31,9 @@ impl Prob {
     pub const ONE: Prob = Prob { numer: 1, denom: 1 };
 
     /// `numer / denom` reduced, or `None` when `denom` is zero or the
-    /// fraction exceeds one.
-    pub fn new(numer: u128, denom: u128) -> Option<Prob> {
+    /// fraction exceeds one. A `const fn`, so tables of probabilities can be
+    /// built at compile time.
+    pub const fn new(numer: u128, denom: u128) -> Option<Prob> {
         if denom == 0 || numer > denom {
             return None;
         }
@@ -90,12 +91,22 @@ impl Prob {
 }
 
 /// Greatest common divisor; `gcd(0, 0)` is 1 so that reduction never divides
-/// by zero.
-pub(crate) fn gcd(mut a: u128, mut b: u128) -> u128 {
-    while b != 0 {
-        (a, b) = (b, a % b);
+/// by zero. Dice denominators fit in 64 bits, where division is far cheaper,
+/// so that case takes a 64-bit loop.
+pub(crate) const fn gcd(a: u128, b: u128) -> u128 {
+    if a <= u64::MAX as u128 && b <= u64::MAX as u128 {
+        #[allow(clippy::cast_possible_truncation)] // both checked to fit just above
+        let (mut x, mut y) = (a as u64, b as u64);
+        while y != 0 {
+            (x, y) = (y, x % y);
+        }
+        return if x == 0 { 1 } else { x as u128 };
     }
-    if a == 0 { 1 } else { a }
+    let (mut x, mut y) = (a, b);
+    while y != 0 {
+        (x, y) = (y, x % y);
+    }
+    if x == 0 { 1 } else { x }
 }
 
 impl Default for Prob {
