@@ -107,6 +107,19 @@ pub enum PlayOutError<E> {
 /// Counts decisions and chance events as steps and stops with an error after
 /// `max_steps`.
 ///
+/// ```
+/// use dice_core::{play_out, Agent, DiceRng, Game, Match, PlayOutError, RandomAgent};
+/// use dice_core::pig::{Pig, PigConfig};
+///
+/// let mut m = Match::<Pig>::new(&PigConfig::default(), 9).unwrap();
+/// let mut agents: [&mut dyn Agent<Pig>; 2] = [&mut RandomAgent, &mut RandomAgent];
+/// // Three steps are not enough to finish a game.
+/// let err = play_out(&mut m, &mut agents, &mut DiceRng::from_seed_u64(9), 3).unwrap_err();
+/// assert_eq!(err, PlayOutError::StepLimit(3));
+/// play_out(&mut m, &mut agents, &mut DiceRng::from_seed_u64(9), 100_000).unwrap();
+/// assert!(m.state().result().is_some());
+/// ```
+///
 /// # Errors
 /// A missing agent, an agent without an answer or with an illegal one, a
 /// chance event that cannot be sampled, or the step limit.
