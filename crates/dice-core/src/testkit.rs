@@ -454,3 +454,83 @@ where
         ctx.fail("the record changed in a JSON round trip");
     }
 }
+
+/// Drives a fresh game with a stream of arbitrary choices, most of them
+/// illegal, and checks every answer: the entry point of property tests and
+/// fuzz targets that feed the engine bytes.
+///
+/// The stream is read four bytes at a time as a number `x`. At a chance node
+/// the outcome is drawn from `seed`'s generator when `x` is even, and taken
+/// from the listed outcomes by `x / 2` otherwise. At a decision `x` names an
+/// action id (modulo the bound): the action must be accepted exactly when it
+/// is listed, and a refused one must leave the state unchanged; after a
+/// refusal a listed action chosen by `x` is played so the game moves on.
+/// Returns the number of steps taken. Panics on the first violation.
+///
+/// ```
+/// use dice_core::testkit::check_action_stream;
+/// use dice_core::pig::{Pig, PigConfig};
+///
+/// let steps = check_action_stream::<Pig>(&PigConfig::default(), 7, &[1, 0, 0, 0, 0, 0, 0, 0, 3, 1, 2, 9]);
+/// assert_eq!(steps, 3);
+/// ```
+pub fn check_action_stream<G: Game>(config: &G::Config, seed: u64, stream: &[u8]) -> usize {
+    let mut state = G::new(config).unwrap_or_else(|e| panic!("config refused: {e}"));
+    let mut rng = DiceRng::from_seed_u64(seed);
+    let mut legal = Vec::new();
+    let mut outcomes = Vec::new();
+    let mut steps = 0;
+    for chunk in stream.chunks(4) {
+        let ctx = Ctx { seed, step: steps };
+        let x = chunk
+            .iter()
+            .rev()
+            .fold(0u32, |acc, &b| acc << 8 | u32::from(b));
+        match state.to_move() {
+            ToMove::Over => break,
+            ToMove::Chance => {
+                let outcome = if x % 2 == 0 {
+                    state.sample_chance(&mut rng)
+                } else {
+                    state.chance_outcomes(&mut outcomes);
+                    usize::try_from(x / 2)
+                        .ok()
+                        .and_then(|i| i.checked_rem(outcomes.len()))
+                        .and_then(|i| outcomes.get(i))
+                        .map(|(o, _)| o.clone())
+                };
+                let outcome = outcome.unwrap_or_else(|| ctx.fail("no outcome at a chance node"));
+                state
+                    .apply_chance(outcome)
+                    .unwrap_or_else(|e| ctx.fail(&format!("a listed outcome was refused: {e}")));
+            }
+            ToMove::Player(_) => {
+                state.legal_actions(&mut legal);
+                let bound = state.action_id_bound().max(1);
+                let Some(action) = state.action_from_id(x % bound) else {
+                    continue;
+                };
+                let listed = legal.contains(&action);
+                let before = state.clone();
+                match state.apply(action) {
+                    Ok(()) if listed => {}
+                    Ok(()) => ctx.fail(&format!("unlisted action {action:?} was applied")),
+                    Err(e) if listed => ctx.fail(&format!("listed action {action:?} refused: {e}")),
+                    Err(_) => {
+                        if state != before {
+                            ctx.fail(&format!("refused action {action:?} changed the state"));
+                        }
+                        let pick = usize::try_from(x >> 8).unwrap_or(0);
+                        if let Some(&a) = pick.checked_rem(legal.len()).and_then(|i| legal.get(i)) {
+                            state.apply(a).unwrap_or_else(|e| {
+                                ctx.fail(&format!("listed action {a:?} refused: {e}"))
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        steps += 1;
+    }
+    steps
+}

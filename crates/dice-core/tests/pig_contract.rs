@@ -302,3 +302,13 @@ fn an_impossible_pig_position_does_not_deserialise() {
         assert!(serde_json::from_str::<Pig>(bad).is_err(), "{bad}");
     }
 }
+
+proptest::proptest! {
+    #[test]
+    fn arbitrary_pig_action_streams_change_nothing_when_refused(
+        seed in proptest::prelude::any::<u64>(),
+        stream in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..400),
+    ) {
+        dice_core::testkit::check_action_stream::<Pig>(&PigConfig::default(), seed, &stream);
+    }
+}
