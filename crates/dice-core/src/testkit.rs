@@ -465,7 +465,10 @@ where
 /// action id (modulo the bound): the action must be accepted exactly when it
 /// is listed, and a refused one must leave the state unchanged; after a
 /// refusal a listed action chosen by `x` is played so the game moves on.
-/// Returns the number of steps taken. Panics on the first violation.
+/// Returns the number of steps taken.
+///
+/// # Panics
+/// On the first violation, and when the game refuses `config`.
 ///
 /// ```
 /// use dice_core::testkit::check_action_stream;
