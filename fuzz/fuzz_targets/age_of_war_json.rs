@@ -1,0 +1,10 @@
+//! Arbitrary text decoded as Age of War records, states, configs and views.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(text) = core::str::from_utf8(data) {
+        fuzz::decode_all::<age_of_war_rules::AgeOfWar>(text);
+    }
+});

@@ -1,0 +1,71 @@
+//! What the fuzz targets share: reading a seed and a config choice off the
+//! front of the input, and exercising a decoded value.
+
+use dice_core::{DiceRng, Game, Record, Viewer, replay};
+use serde::de::DeserializeOwned;
+
+/// The seed (8 bytes, little-endian) and config selector (1 byte) at the
+/// front of `data`, and the rest.
+pub fn split(data: &[u8]) -> (u64, u8, &[u8]) {
+    let mut seed = [0u8; 8];
+    for (s, d) in seed.iter_mut().zip(data) {
+        *s = *d;
+    }
+    let selector = data.get(8).copied().unwrap_or(0);
+    (
+        u64::from_le_bytes(seed),
+        selector,
+        data.get(9..).unwrap_or(&[]),
+    )
+}
+
+/// Calls every read-only method of a state that deserialised, and plays a
+/// few listed actions from it: none may panic, and listed ones must apply.
+pub fn exercise<G: Game>(state: &G) {
+    let mut rng = DiceRng::from_seed_u64(0);
+    let mut legal = Vec::new();
+    let mut outcomes = Vec::new();
+    state.legal_actions(&mut legal);
+    state.chance_outcomes(&mut outcomes);
+    let _ = state.result();
+    for viewer in (0..state.players())
+        .map(Viewer::Seat)
+        .chain(core::iter::once(Viewer::Spectator))
+    {
+        let view = state.view(viewer);
+        let _ = G::determinize(&view, &mut rng);
+        let _ = state.resample_hidden(viewer, &mut rng);
+    }
+    for action in &legal {
+        assert!(state.after(*action).is_ok(), "a listed action was refused");
+    }
+    let _ = state.sample_chance(&mut rng);
+}
+
+/// Decodes `text` as a record, a state and a config of `G`; whatever
+/// decodes is replayed or exercised.
+pub fn decode_all<G>(text: &str)
+where
+    G: Game + DeserializeOwned,
+    G::Config: DeserializeOwned,
+    G::Action: DeserializeOwned,
+    G::Chance: DeserializeOwned,
+    G::View: DeserializeOwned,
+{
+    if let Ok(record) = serde_json::from_str::<Record<G>>(text) {
+        if let Ok(m) = replay(&record) {
+            exercise(m.state());
+        }
+    }
+    if let Ok(state) = serde_json::from_str::<G>(text) {
+        exercise(&state);
+    }
+    if let Ok(config) = serde_json::from_str::<G::Config>(text) {
+        if let Ok(state) = G::new(&config) {
+            exercise(&state);
+        }
+    }
+    if let Ok(view) = serde_json::from_str::<G::View>(text) {
+        let _ = G::determinize(&view, &mut DiceRng::from_seed_u64(1));
+    }
+}
