@@ -18,14 +18,19 @@ pub(crate) struct RollTable {
 }
 
 impl RollTable {
+    /// Where the rolls of `dice` dice sit in the table; empty above [`DICE`].
+    fn range(&self, dice: u8) -> core::ops::Range<usize> {
+        let d = usize::from(dice);
+        match (self.start.get(d), self.start.get(d + 1)) {
+            (Some(&a), Some(&b)) => a..b,
+            _ => 0..0,
+        }
+    }
+
     /// The rolls of `dice` dice with their weights (summing to `6^dice`);
     /// empty above [`DICE`].
     pub(crate) fn of(&self, dice: u8) -> impl Iterator<Item = (&Roll, u32)> + '_ {
-        let d = usize::from(dice);
-        let range = match (self.start.get(d), self.start.get(d + 1)) {
-            (Some(&a), Some(&b)) => a..b,
-            _ => 0..0,
-        };
+        let range = self.range(dice);
         let rolls = self.rolls.get(range.clone()).unwrap_or(&[]);
         let ways = self.ways.get(range).unwrap_or(&[]);
         rolls.iter().zip(ways.iter().copied())
@@ -33,11 +38,7 @@ impl RollTable {
 
     /// The rolls of `dice` dice with their exact, reduced probabilities.
     pub(crate) fn with_probs(&self, dice: u8) -> impl Iterator<Item = (&Roll, Prob)> + '_ {
-        let d = usize::from(dice);
-        let range = match (self.start.get(d), self.start.get(d + 1)) {
-            (Some(&a), Some(&b)) => a..b,
-            _ => 0..0,
-        };
+        let range = self.range(dice);
         let rolls = self.rolls.get(range.clone()).unwrap_or(&[]);
         let probs = self.probs.get(range).unwrap_or(&[]);
         rolls.iter().zip(probs.iter().copied())

@@ -100,30 +100,14 @@ impl Era {
                 if chosen != Some(piece) {
                     return Err(EraError::NotChosen);
                 }
-                if piece == Piece::Scorched || !piece.is_valid() {
-                    return Err(EraError::NotBuildable);
-                }
-                if !self.in_supply(piece) {
-                    return Err(EraError::NotInSupply(piece));
-                }
-                if !self.can_afford(seat, piece) {
-                    return Err(EraError::CannotPay(piece));
-                }
+                self.check_buildable(seat, piece)?;
                 self.fits(seat, piece, turn, at)
                     .map(|_| ())
                     .ok_or(EraError::DoesNotFit(piece))
             }
             (Action::Place { .. }, _) => Err(wrong("ERA-18")),
             (Action::Choose(piece), Step::Build { chosen: None, .. }) => {
-                if piece == Piece::Scorched || !piece.is_valid() {
-                    return Err(EraError::NotBuildable);
-                }
-                if !self.in_supply(piece) {
-                    return Err(EraError::NotInSupply(piece));
-                }
-                if !self.can_afford(seat, piece) {
-                    return Err(EraError::CannotPay(piece));
-                }
+                self.check_buildable(seat, piece)?;
                 if self.fits_anywhere(seat, piece) {
                     Ok(())
                 } else {
@@ -226,6 +210,21 @@ impl Era {
             ) => Ok(()),
             (Action::Demand(_) | Action::Pay | Action::Refuse, _) => Err(wrong("ERA-20")),
         }
+    }
+
+    /// ERA-18: a piece that may be built at all: a building or wall, in the
+    /// supply, and affordable.
+    fn check_buildable(&self, seat: usize, piece: Piece) -> Result<(), EraError> {
+        if piece == Piece::Scorched || !piece.is_valid() {
+            return Err(EraError::NotBuildable);
+        }
+        if !self.in_supply(piece) {
+            return Err(EraError::NotInSupply(piece));
+        }
+        if !self.can_afford(seat, piece) {
+            return Err(EraError::CannotPay(piece));
+        }
+        Ok(())
     }
 
     pub(crate) fn push_placements(&self, seat: usize, piece: Piece, out: &mut Vec<Action>) {
