@@ -5,8 +5,9 @@
 use std::hint::black_box;
 use std::num::NonZeroU32;
 
-use criterion::{Criterion, criterion_group, criterion_main};
-use dice_core::{DiceRng, Die, arrangements};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use dice_core::pig::{Pig, PigAction, PigConfig};
+use dice_core::{DiceRng, Die, Entry, Record, arrangements, replay};
 
 fn bench(c: &mut Criterion) {
     let d6 = Die::new([1u8, 2, 3, 4, 5, 6]);
@@ -24,5 +25,45 @@ fn bench(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench);
+/// A legal Pig record of `entries` entries: rolls of two that never end the
+/// turn.
+fn long_record(entries: usize) -> Record<Pig> {
+    let log = (0..entries)
+        .map(|i| {
+            if i % 2 == 0 {
+                Entry::Action {
+                    player: None,
+                    action: PigAction::Roll,
+                }
+            } else {
+                Entry::Chance(2)
+            }
+        })
+        .collect();
+    Record {
+        game: "pig".into(),
+        format: 1,
+        config: PigConfig {
+            players: 2,
+            target: u32::MAX,
+        },
+        seed: 0,
+        log,
+    }
+}
+
+/// Replay time per entry stays flat as records grow: replay is linear.
+fn bench_replay(c: &mut Criterion) {
+    let mut group = c.benchmark_group("replay_pig");
+    for entries in [1_000usize, 10_000, 100_000] {
+        let record = long_record(entries);
+        group.throughput(Throughput::Elements(entries as u64));
+        group.bench_with_input(BenchmarkId::from_parameter(entries), &record, |b, r| {
+            b.iter(|| replay(black_box(r)).map(|m| m.log().len()));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench, bench_replay);
 criterion_main!(benches);

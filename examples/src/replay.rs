@@ -126,3 +126,29 @@ pub fn run<T: Title>(json: &str, viewer: Viewer, as_json: bool) -> Result<String
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dice_core::pig::Pig;
+
+    #[test]
+    fn nesting_deeper_than_128_levels_is_refused_not_recursed() {
+        let deep = "[".repeat(100_000) + &"]".repeat(100_000);
+        let json = format!(
+            r#"{{"game":"pig","format":1,"config":{{}},"seed":0,"log":[{{"chance":{deep}}}]}}"#
+        );
+        let BadRecord(reason) = decode::<Pig>(&json).unwrap_err();
+        assert!(reason.contains("recursion limit exceeded"), "{reason}");
+    }
+
+    #[test]
+    fn a_log_that_runs_past_the_end_is_refused_at_its_first_extra_entry() {
+        let extra = r#",{"action":"hold"}"#.repeat(100_000);
+        let json = format!(
+            r#"{{"game":"pig","format":1,"config":{{"players":2,"target":1}},"seed":0,"log":[{{"action":"roll"}},{{"chance":3}},{{"action":"hold"}}{extra}]}}"#
+        );
+        let BadRecord(reason) = run::<Pig>(&json, Viewer::Spectator, false).unwrap_err();
+        assert_eq!(reason, "entry 3: the game is already over");
+    }
+}

@@ -2,6 +2,7 @@
 //! front of the input, and exercising a decoded value.
 
 use dice_core::{DiceRng, Game, Record, Viewer, replay};
+use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 /// The seed (8 bytes, little-endian) and config selector (1 byte) at the
@@ -42,11 +43,20 @@ pub fn exercise<G: Game>(state: &G) {
     let _ = state.sample_chance(&mut rng);
 }
 
-/// Decodes `text` as a record, a state and a config of `G`; whatever
-/// decodes is replayed or exercised.
+/// A decoded or determinized state is a position the rules accept: it
+/// encodes and decodes back to itself.
+fn round_trips<G: Game + Serialize + DeserializeOwned>(state: &G) {
+    let text = serde_json::to_string(state).expect("a state always encodes");
+    let back: G = serde_json::from_str(&text).expect("an accepted state decodes again");
+    assert!(&back == state, "a state changed in a round trip");
+}
+
+/// Decodes `text` as a record, a state, a config and a view of `G`;
+/// whatever decodes is replayed or exercised, and a state determinized from
+/// a decoded view must itself be a valid state.
 pub fn decode_all<G>(text: &str)
 where
-    G: Game + DeserializeOwned,
+    G: Game + Serialize + DeserializeOwned,
     G::Config: DeserializeOwned,
     G::Action: DeserializeOwned,
     G::Chance: DeserializeOwned,
@@ -58,6 +68,7 @@ where
         }
     }
     if let Ok(state) = serde_json::from_str::<G>(text) {
+        round_trips(&state);
         exercise(&state);
     }
     if let Ok(config) = serde_json::from_str::<G::Config>(text) {
@@ -66,6 +77,9 @@ where
         }
     }
     if let Ok(view) = serde_json::from_str::<G::View>(text) {
-        let _ = G::determinize(&view, &mut DiceRng::from_seed_u64(1));
+        if let Some(state) = G::determinize(&view, &mut DiceRng::from_seed_u64(1)) {
+            round_trips(&state);
+            exercise(&state);
+        }
     }
 }

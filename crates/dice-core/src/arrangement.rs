@@ -40,11 +40,10 @@ pub fn arrangement_count<T: Ord>(items: &[T]) -> Option<u128> {
     // those i items; adding one that equals m earlier ones multiplies it by
     // (i + 1) / (m + 1), and the result is again an integer.
     let mut count: u128 = 1;
-    for (i, item) in items.iter().enumerate() {
-        let position = u128::try_from(i + 1).ok()?;
+    for (position, (i, item)) in (1u128..).zip(items.iter().enumerate()) {
         let equal_before = items.iter().take(i).filter(|x| *x == item).count();
-        let run = u128::try_from(equal_before + 1).ok()?;
-        count = count.checked_mul(position)? / run;
+        let run = u128::try_from(equal_before).ok()?.checked_add(1)?;
+        count = count.checked_mul(position)?.checked_div(run)?;
     }
     Some(count)
 }
@@ -85,15 +84,22 @@ impl<T: Ord + Copy, const N: usize> Iterator for Arrangements<T, N> {
 /// greatest. Equal items are never swapped with each other, so each distinct
 /// arrangement appears once.
 fn next_permutation<T: Ord>(a: &mut [T]) -> bool {
-    let Some(i) = (1..a.len()).rev().find(|&i| a[i - 1] < a[i]) else {
+    // The pivot is the last item smaller than its successor; everything after
+    // it is non-increasing.
+    let Some(pivot) = a
+        .windows(2)
+        .rposition(|pair| matches!(pair, [x, y] if x < y))
+    else {
         return false;
     };
-    let pivot = i - 1;
-    let Some(j) = (i..a.len()).rev().find(|&j| a[j] > a[pivot]) else {
+    let Some((pivot_item, tail)) = a.get_mut(pivot..).and_then(<[T]>::split_first_mut) else {
         return false;
     };
-    a.swap(pivot, j);
-    a[i..].reverse();
+    let Some(successor) = tail.iter_mut().rev().find(|x| **x > *pivot_item) else {
+        return false;
+    };
+    core::mem::swap(pivot_item, successor);
+    tail.reverse();
     true
 }
 

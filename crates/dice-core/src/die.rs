@@ -58,7 +58,8 @@ impl<F, const N: usize> Die<F, N> {
         if N > 0 {
             for _ in 0..dice {
                 if let Some(c) = counts.get_mut(self.roll_index(rng)) {
-                    *c += 1;
+                    // Never saturates: a count is at most `dice`, a `u8`.
+                    *c = c.saturating_add(1);
                 }
             }
         }
@@ -133,8 +134,8 @@ fn multiset_probability(counts: &[u8], faces: usize) -> Option<Prob> {
         // Multiply by C(total + c, c) step by step; each partial product is
         // itself a binomial coefficient, so the division is exact.
         for i in 1..=u128::from(c) {
-            total += 1;
-            ways = ways.checked_mul(total)? / i;
+            total = total.checked_add(1)?;
+            ways = ways.checked_mul(total)?.checked_div(i)?;
             denom = denom.checked_mul(faces)?;
         }
     }
@@ -186,9 +187,11 @@ fn next_composition<const N: usize>(mut c: [u8; N]) -> Option<[u8; N]> {
     let i = (0..last)
         .rev()
         .find(|&i| c.get(i).is_some_and(|&v| v > 0))?;
-    *c.get_mut(i)? -= 1;
+    let moved = c.get_mut(i)?;
+    *moved = moved.checked_sub(1)?;
     *c.get_mut(last)? = 0;
-    *c.get_mut(i + 1)? += 1 + tail;
+    let neighbour = c.get_mut(i.checked_add(1)?)?;
+    *neighbour = neighbour.checked_add(tail)?.checked_add(1)?;
     Some(c)
 }
 

@@ -262,18 +262,18 @@ pub trait Game: Clone + PartialEq + Debug + Sized {
 pub fn sample_weighted<C>(outcomes: Vec<(C, Prob)>, rng: &mut DiceRng) -> Option<C> {
     let lcm = common_denominator(outcomes.iter().map(|(_, p)| *p))?;
     let total = outcomes.iter().try_fold(0u128, |acc, (_, p)| {
-        acc.checked_add(p.numer().checked_mul(lcm / p.denom())?)
+        acc.checked_add(p.numer().checked_mul(lcm.checked_div(p.denom())?)?)
     })?;
     if total != lcm {
         return None;
     }
     let mut draw = rng.below_u128(core::num::NonZeroU128::new(lcm)?);
     for (outcome, p) in outcomes {
-        let weight = p.numer() * (lcm / p.denom());
-        if draw < weight {
-            return Some(outcome);
+        let weight = p.numer().checked_mul(lcm.checked_div(p.denom())?)?;
+        match draw.checked_sub(weight) {
+            Some(rest) => draw = rest,
+            None => return Some(outcome),
         }
-        draw -= weight;
     }
     None
 }
@@ -285,8 +285,8 @@ pub(crate) fn common_denominator(probs: impl Iterator<Item = Prob>) -> Option<u1
     let mut lcm: u128 = 1;
     for p in probs {
         let d = p.denom();
-        if lcm % d != 0 {
-            lcm = (lcm / crate::prob::gcd(lcm, d)).checked_mul(d)?;
+        if lcm.checked_rem(d)? != 0 {
+            lcm = lcm.checked_div(crate::prob::gcd(lcm, d))?.checked_mul(d)?;
         }
     }
     Some(lcm)

@@ -54,6 +54,18 @@
 //! CHANGELOG.
 #![no_std]
 #![forbid(unsafe_code)]
+// Hostile input must never panic: every index, unwrap and arithmetic
+// operation is checked, or carries its proof in an `expect` reason.
+#![warn(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::unreachable,
+    clippy::todo,
+    clippy::unimplemented,
+    clippy::arithmetic_side_effects
+)]
 
 extern crate alloc;
 
@@ -78,5 +90,5 @@ pub use game::{Game, Seat, ToMove, Viewer, sample_weighted};
 pub use game_match::Match;
 pub use prob::{ParseProbError, Prob};
 pub use record::{Entry, EntryError, FORMAT, MAX_CHANCE_CHAIN, Record, ReplayError, replay};
-pub use result::GameResult;
+pub use result::{GameResult, InvalidResult};
 pub use rng::DiceRng;

@@ -127,7 +127,7 @@ impl<G: Game> Search<'_, G> {
         let mut steps = 0u32;
         let mut expanded = false;
         while !expanded && steps < self.params.playout_steps {
-            steps += 1;
+            steps = steps.saturating_add(1);
             match state.to_move() {
                 ToMove::Over => break,
                 ToMove::Chance => {
@@ -168,11 +168,11 @@ impl<G: Game> Search<'_, G> {
             let id = state.action_id(action)?;
             if let Ok(i) = n.edges.binary_search_by_key(&id, |e| e.id) {
                 if let Some(e) = n.edges.get_mut(i) {
-                    e.available += 1;
+                    e.available = e.available.saturating_add(1);
                 }
             } else {
                 // Reservoir sampling: each untried action equally likely.
-                untried_count += 1;
+                untried_count = untried_count.saturating_add(1);
                 if rng.below(core::num::NonZeroU32::new(untried_count)?) == 0 {
                     untried = Some((id, *action));
                 }
@@ -213,7 +213,7 @@ impl<G: Game> Search<'_, G> {
 
     fn play_out(&mut self, state: &mut G, mut steps: u32, rng: &mut DiceRng) {
         while steps < self.params.playout_steps {
-            steps += 1;
+            steps = steps.saturating_add(1);
             match state.to_move() {
                 ToMove::Over => break,
                 ToMove::Chance => match state.sample_chance(rng) {
@@ -254,7 +254,7 @@ impl<G: Game> Search<'_, G> {
         for &(node, edge, mover) in &self.path {
             let reward = self.rewards.get(mover).copied().unwrap_or(0.0);
             if let Some(e) = self.nodes.get_mut(node).and_then(|n| n.edges.get_mut(edge)) {
-                e.visits += 1;
+                e.visits = e.visits.saturating_add(1);
                 e.reward += reward;
             }
         }

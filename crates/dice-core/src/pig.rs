@@ -19,7 +19,7 @@ pub const MAX_PLAYERS: usize = 8;
 /// Table size and target.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields, default))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawPigConfig"))]
 pub struct PigConfig {
     /// Seats, 2 to [`MAX_PLAYERS`].
     pub players: usize,
@@ -34,6 +34,37 @@ impl Default for PigConfig {
             players: 2,
             target: 30,
         }
+    }
+}
+
+/// A Pig config as written, before it is checked; missing fields take the
+/// default's values.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields, default)]
+struct RawPigConfig {
+    players: usize,
+    target: u32,
+}
+
+#[cfg(feature = "serde")]
+impl Default for RawPigConfig {
+    fn default() -> Self {
+        let PigConfig { players, target } = PigConfig::default();
+        RawPigConfig { players, target }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawPigConfig> for PigConfig {
+    type Error = PigError;
+
+    fn try_from(raw: RawPigConfig) -> Result<Self, PigError> {
+        let config = PigConfig {
+            players: raw.players,
+            target: raw.target,
+        };
+        Pig::new(&config).map(|_| config)
     }
 }
 
@@ -73,12 +104,16 @@ pub enum PigError {
     /// A die result that is not 1 to 6.
     #[error("a die shows 1 to 6, not {0}")]
     ImpossibleRoll(u8),
+    /// A saved position that no game reaches.
+    #[error("impossible position: {0}")]
+    Position(&'static str),
 }
 
 /// A Pig position.
 ///
-/// Deserialising checks the position: a score per seat, the seat to move at
-/// the table, a valid config.
+/// Deserialising checks the position: a valid config, a score per seat, the
+/// seat to move at the table, no turn total before a roll, at most one seat
+/// past the target.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "RawPig"))]
@@ -111,10 +146,22 @@ impl TryFrom<RawPig> for Pig {
     fn try_from(raw: RawPig) -> Result<Self, PigError> {
         let fresh = Pig::new(&raw.config)?;
         if raw.scores.len() != fresh.scores.len() {
-            return Err(PigError::Players(raw.scores.len()));
+            return Err(PigError::Position("one score per seat"));
         }
         if raw.current >= raw.scores.len() {
-            return Err(PigError::Players(raw.current));
+            return Err(PigError::Position("the seat to move is not at the table"));
+        }
+        if raw.turn_total != 0 && !raw.rolled {
+            return Err(PigError::Position("a turn total before the first roll"));
+        }
+        if raw
+            .scores
+            .iter()
+            .filter(|&&s| s >= raw.config.target)
+            .count()
+            > 1
+        {
+            return Err(PigError::Position("two seats past the target"));
         }
         Ok(Pig {
             config: raw.config,
@@ -145,7 +192,8 @@ impl Pig {
     fn pass_die(&mut self) {
         self.turn_total = 0;
         self.rolled = false;
-        self.current = (self.current + 1) % self.scores.len().max(1);
+        let next = self.current.saturating_add(1);
+        self.current = if next < self.scores.len() { next } else { 0 };
     }
 }
 

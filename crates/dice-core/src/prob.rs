@@ -33,6 +33,10 @@ impl Prob {
     /// `numer / denom` reduced, or `None` when `denom` is zero or the
     /// fraction exceeds one. A `const fn`, so tables of probabilities can be
     /// built at compile time.
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "divides by `gcd`, which is never 0"
+    )]
     pub const fn new(numer: u128, denom: u128) -> Option<Prob> {
         if denom == 0 || numer > denom {
             return None;
@@ -55,6 +59,10 @@ impl Prob {
     }
 
     /// The sum, or `None` if it exceeds one or does not fit in 128 bits.
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "divides by `gcd`, which is never 0, a divisor of both"
+    )]
     pub fn checked_add(self, other: Prob) -> Option<Prob> {
         let g = gcd(self.denom, other.denom);
         let denom = (self.denom / g).checked_mul(other.denom)?;
@@ -66,6 +74,10 @@ impl Prob {
     }
 
     /// The product, or `None` if it does not fit in 128 bits.
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "divides by `gcd`, which is never 0, a divisor of both"
+    )]
     pub fn checked_mul(self, other: Prob) -> Option<Prob> {
         let g1 = gcd(self.numer, other.denom);
         let g2 = gcd(other.numer, self.denom);
@@ -76,6 +88,10 @@ impl Prob {
 
     /// `1 - self`.
     #[must_use]
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "`numer <= denom` is the type's invariant"
+    )]
     pub fn complement(self) -> Prob {
         Prob {
             numer: self.denom - self.numer,
@@ -93,6 +109,10 @@ impl Prob {
 /// Greatest common divisor; `gcd(0, 0)` is 1 so that reduction never divides
 /// by zero. Dice denominators fit in 64 bits, where division is far cheaper,
 /// so that case takes a 64-bit loop.
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "`x % y` only runs while `y != 0`"
+)]
 pub(crate) const fn gcd(a: u128, b: u128) -> u128 {
     if a <= u64::MAX as u128 && b <= u64::MAX as u128 {
         #[allow(clippy::cast_possible_truncation)] // both checked to fit just above
@@ -131,6 +151,11 @@ impl Ord for Prob {
 }
 
 /// Full 256-bit product of two 128-bit numbers, as (high, low).
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "64-bit halves: each partial product is below 2^128, `mid` below \
+              3 * 2^64, and `high` is the top half of a product below 2^256"
+)]
 fn mul_wide(a: u128, b: u128) -> (u128, u128) {
     const MASK: u128 = u64::MAX as u128;
     let (a1, a0) = (a >> 64, a & MASK);

@@ -26,6 +26,25 @@ pub const MAX_CHANCE_CHAIN: usize = 10_000;
 /// first resolves the pending chance events from `seed`, so a script may list
 /// only decisions. `player`, when present, must be the player to move.
 /// Unknown fields are errors.
+///
+/// # Records from strangers
+///
+/// Decoding checks the form (fields, entry shape, the game's own validated
+/// config, action and chance types); [`replay`] checks the content. The
+/// costs are bounded by the input:
+///
+/// - decoding holds the log once, a few machine words per entry, so memory
+///   is linear in the text (2 million entries, 36 MB of JSON: 75 MB peak);
+/// - `replay` takes time and memory linear in the log: each entry is
+///   applied once, the [`Match`] keeps one copy of it, and a log that runs
+///   on after the end fails at its first extra entry;
+/// - between two entries at most [`MAX_CHANCE_CHAIN`] chance events are
+///   resolved from the seed;
+/// - no type in this workspace nests deeply, and `serde_json` refuses
+///   nesting deeper than 128 levels.
+///
+/// A server should still cap the size of the text it accepts: a long game
+/// is a legal game.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(

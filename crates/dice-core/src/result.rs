@@ -17,12 +17,57 @@ use crate::Seat;
 /// let r = GameResult::by_ranking(vec![13, 13], vec![vec![6, 4, 3], vec![6, 5, 2]]);
 /// assert_eq!(r.winners(), &[1]);
 /// ```
+///
+/// Decoding checks what [`new`](Self::new) guarantees: at most one list of
+/// tie-break figures per seat, winners in increasing order, each a seat.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawGameResult"))]
 pub struct GameResult {
     scores: Vec<i32>,
     tiebreaks: Vec<Vec<i32>>,
     winners: Vec<Seat>,
+}
+
+/// A result as written, before it is checked.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGameResult {
+    scores: Vec<i32>,
+    tiebreaks: Vec<Vec<i32>>,
+    winners: Vec<Seat>,
+}
+
+/// A decoded result that no game produces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("impossible result: {0}")]
+pub struct InvalidResult(&'static str);
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawGameResult> for GameResult {
+    type Error = InvalidResult;
+
+    fn try_from(raw: RawGameResult) -> Result<Self, InvalidResult> {
+        if raw.tiebreaks.len() > raw.scores.len() {
+            return Err(InvalidResult("more tie-break lists than seats"));
+        }
+        if raw.winners.iter().any(|&w| w >= raw.scores.len()) {
+            return Err(InvalidResult("a winner who is not at the table"));
+        }
+        if raw
+            .winners
+            .windows(2)
+            .any(|pair| matches!(pair, [a, b] if a >= b))
+        {
+            return Err(InvalidResult("winners out of order or repeated"));
+        }
+        Ok(GameResult {
+            scores: raw.scores,
+            tiebreaks: raw.tiebreaks,
+            winners: raw.winners,
+        })
+    }
 }
 
 impl GameResult {

@@ -93,6 +93,10 @@ impl DiceRng {
     /// that fits in 32 bits, and the result is `w % n`; otherwise the next
     /// word is drawn. This rule is pinned by golden vectors and never depends
     /// on a dependency's sampler.
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "`n >= 1`, and `(2^32 / n) * n <= 2^32` fits in 64 bits"
+    )]
     pub fn below(&mut self, n: NonZeroU32) -> u32 {
         let n = u64::from(n.get());
         let zone = (1u64 << 32) / n * n;
@@ -110,6 +114,11 @@ impl DiceRng {
     /// Below 2<sup>32</sup> it is exactly [`below`](Self::below). Above, four
     /// words make one 128-bit number (first word most significant), accepted
     /// below the largest multiple of `n` that fits in 128 bits.
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "here `2^32 <= n`, so `u128::MAX - n + 1` neither wraps nor overflows; \
+                  `rejected < n`; the shift drops the high bits by design"
+    )]
     pub fn below_u128(&mut self, n: core::num::NonZeroU128) -> u128 {
         if let Some(small) = u32::try_from(n.get()).ok().and_then(NonZeroU32::new) {
             return u128::from(self.below(small));
@@ -145,7 +154,8 @@ impl DiceRng {
     /// [`index`](Self::index), from the last position down.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
-            if let Some(j) = self.index(i + 1) {
+            // `i < items.len()`, so the sum never saturates.
+            if let Some(j) = self.index(i.saturating_add(1)) {
                 items.swap(i, j);
             }
         }
@@ -256,6 +266,10 @@ mod serde_impl {
         }
     }
 
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "each subtraction is within the range its arm matched"
+    )]
     fn hex_digit(c: u8) -> Option<u8> {
         match c {
             b'0'..=b'9' => Some(c - b'0'),
