@@ -8,7 +8,8 @@ use crate::line::MAX_LINE;
 /// What the player does with a roll (AOW-5).
 ///
 /// In records: `{"fill": {"castle": "gassantoda", "line": 2}}` and
-/// `"lose_die"`.
+/// `"lose_die"`. A line the castle does not have is refused on
+/// deserialisation (AOW-2).
 ///
 /// ```
 /// use age_of_war_rules::{Action, Castle};
@@ -18,7 +19,7 @@ use crate::line::MAX_LINE;
 /// assert_eq!(Action::LoseDie.to_string(), "lose a die");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Action {
     /// Fill one line of a castle with dice of this roll (AOW-6); the first
@@ -48,7 +49,7 @@ impl Action {
             Action::Fill { castle, line } => {
                 castle.line(line)?;
                 let castle = u32::try_from(castle.index()).ok()?;
-                Some(castle * LINE_SLOTS + u32::from(line))
+                castle.checked_mul(LINE_SLOTS)?.checked_add(u32::from(line))
             }
             Action::LoseDie => Some(LOSE_DIE_ID),
         }
@@ -75,6 +76,36 @@ impl fmt::Display for Action {
                 None => write!(f, "fill {castle} line {line}"),
             },
             Action::LoseDie => f.write_str("lose a die"),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer};
+
+    use super::Action;
+    use crate::castle::Castle;
+    use crate::error::AgeOfWarError;
+
+    /// The serialised form of an action, checked on the way in.
+    #[derive(Deserialize)]
+    #[serde(rename_all = "snake_case", deny_unknown_fields)]
+    enum RawAction {
+        Fill { castle: Castle, line: u8 },
+        LoseDie,
+    }
+
+    impl<'de> Deserialize<'de> for Action {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            match RawAction::deserialize(deserializer)? {
+                RawAction::Fill { castle, line } if castle.line(line).is_none() => {
+                    Err(D::Error::custom(AgeOfWarError::NoSuchLine { castle, line }))
+                }
+                RawAction::Fill { castle, line } => Ok(Action::Fill { castle, line }),
+                RawAction::LoseDie => Ok(Action::LoseDie),
+            }
         }
     }
 }

@@ -63,6 +63,10 @@ impl Castle {
         self as usize
     }
 
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "a Castle's index is below 14 = CARDS.len()"
+    )]
     const fn card(self) -> &'static Card {
         &CARDS[self.index()]
     }
@@ -96,14 +100,18 @@ impl Castle {
 
     /// Line `n`: 0 is the special daimyo line, `1..=n` the printed lines.
     pub fn line(self, n: u8) -> Option<Line> {
-        match n {
-            0 => self.has_special_line().then_some(Line::SPECIAL),
-            n => self.printed_lines().get(usize::from(n) - 1).copied(),
+        match n.checked_sub(1) {
+            None => self.has_special_line().then_some(Line::SPECIAL),
+            Some(printed) => self.printed_lines().get(usize::from(printed)).copied(),
         }
     }
 
     /// The printed lines as a set (every line a conquest from the centre
     /// needs).
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "at most four printed lines, so 1 << len is at most 16 and at least 2"
+    )]
     pub const fn printed_set(self) -> LineSet {
         // At most four printed lines: bits 1..=4.
         let bits = ((1u8 << self.printed_lines().len()) - 1) << 1;
@@ -179,6 +187,10 @@ impl Clan {
         self as usize
     }
 
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "a Clan's index is below 6 = CLANS.len()"
+    )]
     const fn card(self) -> &'static ClanCard {
         &CLANS[self.index()]
     }

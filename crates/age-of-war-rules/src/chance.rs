@@ -10,9 +10,10 @@ use crate::dice::Roll;
 ///
 /// In records: `{"first_player": 0}` and `{"roll": ["infantry3", "daimyo"]}`
 /// (faces in any order on input, canonical [`Face::ALL`](crate::Face::ALL)
-/// order on output).
+/// order on output). A seat beyond the largest table or a roll of no dice
+/// is refused on deserialisation: neither is ever an outcome.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Chance {
     /// The seat that starts (AOW-4).
@@ -26,6 +27,40 @@ impl fmt::Display for Chance {
         match self {
             Chance::FirstPlayer(p) => write!(f, "player {p} starts"),
             Chance::Roll(r) => write!(f, "roll: {r}"),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer};
+
+    use super::{Chance, Roll, Seat};
+    use crate::config::MAX_PLAYERS;
+
+    /// The serialised form of an outcome, checked on the way in.
+    #[derive(Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    enum RawChance {
+        FirstPlayer(Seat),
+        Roll(Roll),
+    }
+
+    impl<'de> Deserialize<'de> for Chance {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            match RawChance::deserialize(deserializer)? {
+                RawChance::FirstPlayer(seat) if seat >= MAX_PLAYERS => {
+                    Err(D::Error::custom(format_args!(
+                        "AOW-4: first player seat {seat} is at no table (at most {MAX_PLAYERS} seats)"
+                    )))
+                }
+                RawChance::FirstPlayer(seat) => Ok(Chance::FirstPlayer(seat)),
+                RawChance::Roll(roll) if roll.dice() == 0 => Err(D::Error::custom(
+                    "AOW-5: a roll shows at least one die (the turn ends when none are left)",
+                )),
+                RawChance::Roll(roll) => Ok(Chance::Roll(roll)),
+            }
         }
     }
 }

@@ -5,7 +5,8 @@ pub const MIN_PLAYERS: usize = 2;
 /// The most players at a table.
 pub const MAX_PLAYERS: usize = 6;
 
-/// Everything chosen before play. In records: `{"players": 3}`.
+/// Everything chosen before play. In records: `{"players": 3}`; a table
+/// size outside 2 to 6 is refused on deserialisation (AOW-4).
 ///
 /// ```
 /// use age_of_war_rules::{AgeOfWar, AgeOfWarConfig};
@@ -16,7 +17,7 @@ pub const MAX_PLAYERS: usize = 6;
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawConfig"))]
 pub struct AgeOfWarConfig {
     /// Seats at the table, [`MIN_PLAYERS`] to [`MAX_PLAYERS`].
     pub players: usize,
@@ -26,5 +27,28 @@ impl Default for AgeOfWarConfig {
     /// Two players.
     fn default() -> Self {
         AgeOfWarConfig { players: 2 }
+    }
+}
+
+/// The serialised form of a config, checked on the way in.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    players: usize,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawConfig> for AgeOfWarConfig {
+    type Error = crate::AgeOfWarError;
+
+    fn try_from(raw: RawConfig) -> Result<Self, Self::Error> {
+        if (MIN_PLAYERS..=MAX_PLAYERS).contains(&raw.players) {
+            Ok(AgeOfWarConfig {
+                players: raw.players,
+            })
+        } else {
+            Err(crate::AgeOfWarError::Players(raw.players))
+        }
     }
 }

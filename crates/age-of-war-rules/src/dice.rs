@@ -106,7 +106,13 @@ impl Roll {
         let mut counts = [0u8; 6];
         for face in faces {
             if let Some(c) = counts.get_mut(face.index()) {
-                *c += 1;
+                #[expect(
+                    clippy::arithmetic_side_effects,
+                    reason = "at most seven faces, checked above"
+                )]
+                {
+                    *c += 1;
+                }
             }
         }
         Some(Roll { counts })
@@ -136,13 +142,20 @@ impl Roll {
     }
 
     /// How many dice show `face`.
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "a Face's index is below 6 = counts.len()"
+    )]
     pub const fn count(&self, face: Face) -> u8 {
         self.counts[face.index()]
     }
 
     /// How many dice were rolled.
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "a Roll holds at most seven dice, so the sum fits u8"
+    )]
     pub const fn dice(&self) -> u8 {
-        // At most seven dice, so the sum cannot overflow.
         self.counts[0]
             + self.counts[1]
             + self.counts[2]
@@ -179,10 +192,12 @@ impl fmt::Display for Roll {
 /// `["infantry3", "archery", "daimyo"]`, and read from a list in any order.
 #[cfg(feature = "serde")]
 mod serde_impl {
-    use super::{DICE, Face, Roll};
-    use alloc::vec::Vec;
-    use serde::de::Error as _;
+    use core::fmt;
+
+    use serde::de::{Error as _, SeqAccess, Visitor};
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{DICE, Face, Roll};
 
     impl Serialize for Roll {
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -190,15 +205,39 @@ mod serde_impl {
         }
     }
 
+    /// Counts faces as they come, so a hostile list of any length is read
+    /// without allocating.
+    struct RollVisitor;
+
+    impl<'de> Visitor<'de> for RollVisitor {
+        type Value = Roll;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "a list of at most {DICE} faces")
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Roll, A::Error> {
+            let mut counts = [0u8; 6];
+            let mut dice = 0usize;
+            while let Some(face) = seq.next_element::<Face>()? {
+                dice = dice.saturating_add(1);
+                if let Some(c) = counts.get_mut(face.index()) {
+                    *c = c.saturating_add(1);
+                }
+            }
+            Roll::from_counts(counts)
+                .filter(|_| dice <= usize::from(DICE))
+                .ok_or_else(|| {
+                    A::Error::custom(format_args!(
+                        "AOW-1: a roll has at most {DICE} dice, not {dice}"
+                    ))
+                })
+        }
+    }
+
     impl<'de> Deserialize<'de> for Roll {
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-            let faces = Vec::<Face>::deserialize(deserializer)?;
-            Roll::from_faces(&faces).ok_or_else(|| {
-                D::Error::custom(alloc::format!(
-                    "AOW-1: a roll has at most {DICE} dice, not {}",
-                    faces.len()
-                ))
-            })
+            deserializer.deserialize_seq(RollVisitor)
         }
     }
 }

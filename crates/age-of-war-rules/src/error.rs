@@ -114,7 +114,7 @@ pub enum InvalidState {
     #[error("AOW-4: before the first player is drawn the table must be as set up")]
     NotSetUp,
     /// More dice placed and lost than the seven a turn has.
-    #[error("AOW-1: {placed} dice placed and {lost} lost exceed seven")]
+    #[error("AOW-1: {placed} dice placed and {lost} lost leave none of the seven in hand")]
     TooManyDice {
         /// Dice on lines.
         placed: u8,
@@ -128,6 +128,12 @@ pub enum InvalidState {
         rolled: u8,
         /// Dice in hand.
         in_hand: u8,
+    },
+    /// A roll shows while the dice in hand are still to be rolled.
+    #[error("AOW-5: the roll shows {rolled} dice, but the dice in hand are still to be rolled")]
+    RollBeforeRolling {
+        /// Dice in the roll.
+        rolled: u8,
     },
     /// Lines are filled with no castle chosen, or a castle chosen with no
     /// line filled.
@@ -146,6 +152,19 @@ pub enum InvalidState {
         /// Dice on lines.
         placed: u8,
     },
+    /// More dice placed than the filled lines ever take: a fill places the
+    /// fewest dice that fill the line.
+    #[error("AOW-6: {placed} dice placed, but the filled lines take at most {most}")]
+    PlacedTooMany {
+        /// Dice on lines.
+        placed: u8,
+        /// The most dice the filled lines take.
+        most: u8,
+    },
+    /// At the end the player to move is the last conqueror, who holds the
+    /// castle taken.
+    #[error("AOW-12: the game ended on player {0}'s conquest, but player {0} holds no castle")]
+    LastConqueror(Seat),
     /// The game is over but a turn is in progress.
     #[error("AOW-12: the centre is empty, so no turn can be in progress")]
     TurnAfterEnd,

@@ -79,7 +79,9 @@
 //! (any order on input, [`Face::ALL`] order on output), actions
 //! `{"fill": {"castle": c, "line": n}}` and `"lose_die"`, config
 //! `{"players": n}`. A deserialised [`AgeOfWar`] is validated and rejected,
-//! with an [`InvalidState`] naming the rule, when it breaks an invariant.
+//! with an [`InvalidState`] naming the rule, when it breaks an invariant;
+//! configs, actions, chance outcomes, tables, rolls and line sets are
+//! checked on the way in too, so hostile records are refused, never played.
 //!
 //! # Reproducibility
 //!
@@ -98,6 +100,18 @@
 //! The crate is `#![no_std]` with `alloc`.
 #![no_std]
 #![forbid(unsafe_code)]
+// Hostile input must never panic: every index, unwrap and arithmetic
+// operation is checked, or carries its proof in an `expect` reason.
+#![warn(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::unreachable,
+    clippy::todo,
+    clippy::unimplemented,
+    clippy::arithmetic_side_effects
+)]
 
 extern crate alloc;
 

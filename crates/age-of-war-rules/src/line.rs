@@ -61,28 +61,35 @@ impl Line {
                     && roll.count(Face::Cavalry) >= cavalry
                     && roll.count(Face::Daimyo) >= daimyo
                 {
-                    Some(archery + cavalry + daimyo)
+                    Some(self.fewest_dice())
                 } else {
                     None
                 }
             }
-            Line::Infantry(total) => {
-                let mut missing = total;
-                let mut used = 0u8;
-                let faces = [Face::Infantry3, Face::Infantry2, Face::Infantry1];
-                let mut i = 0;
-                while i < faces.len() {
-                    let face = faces[i];
-                    let mut left = roll.count(face);
-                    while missing > 0 && left > 0 {
-                        missing = missing.saturating_sub(face.infantry());
-                        left -= 1;
-                        used += 1;
-                    }
-                    i += 1;
-                }
-                if missing == 0 { Some(used) } else { None }
-            }
+            Line::Infantry(total) => infantry_dice(total, *roll),
+        }
+    }
+
+    /// The fewest dice that can ever fill this line: one per symbol, or
+    /// threes only for infantry. Saturates for made-up lines no roll fills.
+    pub(crate) const fn fewest_dice(self) -> u8 {
+        match self {
+            Line::Symbols {
+                archery,
+                cavalry,
+                daimyo,
+            } => archery.saturating_add(cavalry).saturating_add(daimyo),
+            Line::Infantry(total) => total.div_ceil(3),
+        }
+    }
+
+    /// The most dice a fill ever places on this line (AOW-6 places the
+    /// fewest for the roll): one per symbol, or ones only for infantry.
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    pub(crate) const fn most_dice(self) -> u8 {
+        match self {
+            Line::Symbols { .. } => self.fewest_dice(),
+            Line::Infantry(total) => total,
         }
     }
 
@@ -128,6 +135,31 @@ impl fmt::Display for Line {
             Line::Infantry(n) => write!(f, "{n} inf"),
         }
     }
+}
+
+/// The fewest infantry dice of `roll` whose faces total `total`, largest
+/// faces first (AOW-6); `None` when the roll's infantry falls short.
+#[expect(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    reason = "i < faces.len() by the loop guard; left > 0 before it drops; used counts dice of one roll, at most seven"
+)]
+const fn infantry_dice(total: u8, roll: Roll) -> Option<u8> {
+    let mut missing = total;
+    let mut used = 0u8;
+    let faces = [Face::Infantry3, Face::Infantry2, Face::Infantry1];
+    let mut i = 0;
+    while i < faces.len() {
+        let face = faces[i];
+        let mut left = roll.count(face);
+        while missing > 0 && left > 0 {
+            missing = missing.saturating_sub(face.infantry());
+            left -= 1;
+            used += 1;
+        }
+        i += 1;
+    }
+    if missing == 0 { Some(used) } else { None }
 }
 
 /// The highest line number a castle can have: the special line 0 plus at
@@ -239,10 +271,42 @@ impl fmt::Display for LineSet {
 /// Written as the list of line numbers, e.g. `[0, 2]`.
 #[cfg(feature = "serde")]
 mod serde_impl {
-    use super::{LineSet, MAX_LINE};
-    use alloc::vec::Vec;
-    use serde::de::Error as _;
+    use core::fmt;
+
+    use serde::de::{Error as _, SeqAccess, Visitor};
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{LineSet, MAX_LINE};
+
+    /// Reads line numbers one by one, so a hostile list is refused at its
+    /// first bad entry without allocating.
+    struct LineSetVisitor;
+
+    impl<'de> Visitor<'de> for LineSetVisitor {
+        type Value = LineSet;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "a list of distinct line numbers 0 to {MAX_LINE}")
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<LineSet, A::Error> {
+            let mut set = LineSet::EMPTY;
+            while let Some(line) = seq.next_element::<u8>()? {
+                if line > MAX_LINE {
+                    return Err(A::Error::custom(format_args!(
+                        "AOW-2: line {line} does not exist (lines are 0 to {MAX_LINE})"
+                    )));
+                }
+                if set.contains(line) {
+                    return Err(A::Error::custom(format_args!(
+                        "AOW-6: line {line} is listed twice (a line is filled once a turn)"
+                    )));
+                }
+                set.insert(line);
+            }
+            Ok(set)
+        }
+    }
 
     impl Serialize for LineSet {
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -252,17 +316,7 @@ mod serde_impl {
 
     impl<'de> Deserialize<'de> for LineSet {
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-            let lines = Vec::<u8>::deserialize(deserializer)?;
-            let mut set = LineSet::EMPTY;
-            for line in lines {
-                if line > MAX_LINE || set.contains(line) {
-                    return Err(D::Error::custom(alloc::format!(
-                        "AOW-2: line {line} is out of range or repeated"
-                    )));
-                }
-                set.insert(line);
-            }
-            Ok(set)
+            deserializer.deserialize_seq(LineSetVisitor)
         }
     }
 }

@@ -47,6 +47,10 @@ impl RollTable {
 
 pub(crate) static ROLLS: RollTable = build();
 
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "only evaluated at compile time for n <= 7: an overflow would fail the build"
+)]
 const fn factorial(n: u8) -> u32 {
     let mut f = 1u32;
     let mut i = 2u32;
@@ -59,6 +63,11 @@ const fn factorial(n: u8) -> u32 {
 
 /// Same order as `dice_core::Die::roll_outcomes`: decreasing lexicographic
 /// counts, all dice on the first face first.
+#[expect(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    reason = "only evaluated at compile time: a bad index or an overflow would fail the build"
+)]
 const fn build() -> RollTable {
     let mut rolls = [Roll::EMPTY; COUNT];
     let mut ways = [0u32; COUNT];

@@ -4,11 +4,13 @@ use alloc::vec::Vec;
 
 use dice_core::GameResult;
 
+use crate::config::MAX_PLAYERS;
 use crate::table::Table;
 
 /// The result for `players` seats at this table: scores (AOW-13), then
 /// castles held and clans conquered as tie-breaks; players still tied share
-/// the victory (AOW-14).
+/// the victory (AOW-14). A table has at most [`MAX_PLAYERS`] seats, so no
+/// more are scored.
 ///
 /// ```
 /// use age_of_war_rules::{result, Castle, Place, Table};
@@ -22,6 +24,7 @@ use crate::table::Table;
 /// assert_eq!(r.winners(), &[0]);
 /// ```
 pub fn result(table: &Table, players: usize) -> GameResult {
+    let players = players.min(MAX_PLAYERS);
     let to_i32 = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
     let scores = (0..players)
         .map(|seat| i32::try_from(table.score(seat)).unwrap_or(i32::MAX))

@@ -38,19 +38,19 @@ const SUBSETS: usize = 1 << (MAX_LINE + 1);
 const DICE_SLOTS: usize = DICE as usize + 1;
 
 /// `6^(n(n+1)/2)`: the denominator of a value with `n` dice in hand.
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "n <= 255, so n(n + 1)/2 < 2^16 fits u32"
+)]
 const fn scale_exponent(dice: u8) -> u32 {
     let n = dice as u32;
     n * (n + 1) / 2
 }
 
+/// `6^e`. Exponents come from at most seven dice (e <= 28, 6^28 < 2^73),
+/// so it never saturates.
 const fn pow6(e: u32) -> u128 {
-    let mut p = 1u128;
-    let mut i = 0;
-    while i < e {
-        p *= 6;
-        i += 1;
-    }
-    p
+    6u128.saturating_pow(e)
 }
 
 /// What to do with a roll.
@@ -167,13 +167,20 @@ impl CastleOdds {
             return None;
         }
         let (choice, numer) = best_for_roll(&self.values, &self.lines, open.bits(), dice, *roll);
-        Some((choice, Prob::new(numer, pow6(scale_exponent(dice - 1)))?))
+        Some((
+            choice,
+            Prob::new(numer, pow6(scale_exponent(dice.checked_sub(1)?)))?,
+        ))
     }
 }
 
 /// `Σ_roll ways(roll) · best(roll)` over the rolls of `dice` dice: the
 /// numerator over `6^scale_exponent(dice)` when `best` is over
 /// `6^scale_exponent(dice - 1)`.
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "ways <= 7! < 2^13 and best < 2^63 (at most 6^21 times a swing below 2^8), so the product fits u128"
+)]
 fn expected_best(dice: u8, mut best: impl FnMut(&Roll) -> u128) -> u128 {
     ROLLS
         .of(dice)
@@ -208,6 +215,10 @@ fn best_for_roll(
             continue;
         };
         let left = dice.saturating_sub(k);
+        #[expect(
+            clippy::arithmetic_side_effects,
+            reason = "every card line takes a die, so left < dice, scale_exponent(left) <= base, and the value scaled to 6^base fits u128"
+        )]
         let v = value(bits & !(1 << n), left) * pow6(base - scale_exponent(left));
         if best_fill.is_none_or(|(_, b)| v > b) {
             best_fill = Some((Choice::Fill(n), v));
@@ -234,7 +245,7 @@ pub fn swing(state: &AgeOfWar, castle: Castle) -> u32 {
     let loss = before
         .holder(castle)
         .map_or(0, |v| before.score(v).saturating_sub(after.score(v)));
-    gain + loss
+    gain.saturating_add(loss)
 }
 
 /// Odds for all fourteen castles, solved once and reused: what a bot
@@ -266,8 +277,11 @@ impl OddsTable {
     }
 
     /// The odds of one castle.
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "castles is built from Castle::ALL, one entry per castle index"
+    )]
     pub fn castle(&self, castle: Castle) -> &CastleOdds {
-        // Built from Castle::ALL, so every index is present.
         &self.castles[castle.index()]
     }
 
@@ -313,6 +327,10 @@ impl OddsTable {
                     let left = dice.saturating_sub(k);
                     let mut open = required;
                     open.remove(line);
+                    #[expect(
+                        clippy::arithmetic_side_effects,
+                        reason = "every card line takes a die, so left < dice, scale_exponent(left) <= base, and the scaled value times a swing below 2^8 fits u128"
+                    )]
                     let v = odds.numerator(open, left).unwrap_or(0)
                         * pow6(base - scale_exponent(left))
                         * gain;
@@ -328,7 +346,11 @@ impl OddsTable {
         // 6^scale_exponent(k).
         let mut free = [0u128; DICE_SLOTS];
         for k in 1..dice {
-            let lose = free.get(usize::from(k - 1)).copied().unwrap_or(0);
+            let lose = k
+                .checked_sub(1)
+                .and_then(|below| free.get(usize::from(below)))
+                .copied()
+                .unwrap_or(0);
             let value = expected_best(k, |r| best_fill(k, r).map_or(lose, |(_, v)| v.max(lose)));
             if let Some(slot) = free.get_mut(usize::from(k)) {
                 *slot = value;

@@ -11,7 +11,7 @@ use crate::chance::Chance;
 use crate::config::{AgeOfWarConfig, MAX_PLAYERS, MIN_PLAYERS};
 use crate::dice::{DICE, DIE, Roll};
 use crate::error::{AgeOfWarError, InvalidState};
-use crate::line::{Line, LineSet};
+use crate::line::LineSet;
 use crate::rolls::ROLLS;
 use crate::table::{Place, Table};
 use crate::turn::Turn;
@@ -175,7 +175,9 @@ impl AgeOfWar {
     }
 
     fn next_turn(&mut self) {
-        self.current = (self.current + 1) % self.config.players.max(1);
+        // Clockwise (AOW-4).
+        let next = self.current.saturating_add(1);
+        self.current = if next < self.config.players { next } else { 0 };
         self.turn = Turn::FRESH;
         self.phase = Phase::Rolling;
     }
@@ -220,10 +222,12 @@ impl AgeOfWar {
             };
         }
         if table.centre_is_empty() {
-            return if phase == Phase::Rolling && turn == Turn::FRESH {
-                Ok(state)
-            } else {
+            return if phase != Phase::Rolling || turn != Turn::FRESH {
                 Err(InvalidState::TurnAfterEnd)
+            } else if table.holdings(current).next().is_none() {
+                Err(InvalidState::LastConqueror(current))
+            } else {
+                Ok(state)
             };
         }
         let (placed, lost) = (turn.placed, turn.lost);
@@ -232,8 +236,10 @@ impl AgeOfWar {
         }
         let in_hand = turn.in_hand();
         let rolled = turn.roll.dice();
-        let expected = if phase == Phase::Choosing { in_hand } else { 0 };
-        if rolled != expected {
+        if phase == Phase::Rolling && rolled != 0 {
+            return Err(InvalidState::RollBeforeRolling { rolled });
+        }
+        if phase == Phase::Choosing && rolled != in_hand {
             return Err(InvalidState::Roll { rolled, in_hand });
         }
         match turn.target {
@@ -248,31 +254,18 @@ impl AgeOfWar {
                 if !required.is_superset(turn.filled) || turn.filled.is_superset(required) {
                     return Err(InvalidState::Lines(turn.filled));
                 }
-                let fewest: u8 = turn
-                    .filled
-                    .iter()
-                    .filter_map(|l| castle.line(l))
-                    .map(fewest_dice)
-                    .sum();
+                let lines = || turn.filled.iter().filter_map(|l| castle.line(l));
+                let fewest = lines().fold(0u8, |sum, l| sum.saturating_add(l.fewest_dice()));
                 if placed < fewest {
                     return Err(InvalidState::Placed { placed });
+                }
+                let most = lines().fold(0u8, |sum, l| sum.saturating_add(l.most_dice()));
+                if placed > most {
+                    return Err(InvalidState::PlacedTooMany { placed, most });
                 }
                 Ok(state)
             }
         }
-    }
-}
-
-/// The fewest dice that can ever fill `line`.
-#[cfg_attr(not(feature = "serde"), allow(dead_code))]
-fn fewest_dice(line: Line) -> u8 {
-    match line {
-        Line::Symbols {
-            archery,
-            cavalry,
-            daimyo,
-        } => archery + cavalry + daimyo,
-        Line::Infantry(n) => n.div_ceil(3),
     }
 }
 
@@ -432,7 +425,7 @@ impl Game for AgeOfWar {
     fn apply_chance_unchecked(&mut self, outcome: Chance) {
         match (self.phase, outcome) {
             (Phase::FirstPlayer, Chance::FirstPlayer(seat)) => {
-                self.current = seat % self.config.players.max(1);
+                self.current = seat.checked_rem(self.config.players).unwrap_or(0);
                 self.phase = Phase::Rolling;
             }
             (Phase::Rolling, Chance::Roll(roll)) if roll.dice() > 0 => {

@@ -33,6 +33,10 @@ impl fmt::Display for Place {
 /// conquered follows from the places (AOW-11: one player holds all of its
 /// castles), so it can never disagree with them.
 ///
+/// In records, the list of the fourteen places in table order; a seat
+/// beyond the largest table ([`MAX_PLAYERS`](crate::MAX_PLAYERS)) is
+/// refused.
+///
 /// ```
 /// use age_of_war_rules::{Castle, Clan, Place, Table};
 ///
@@ -44,7 +48,7 @@ impl fmt::Display for Place {
 /// assert_eq!(table.score(1), 3);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(transparent))]
 pub struct Table {
     places: [Place; 14],
@@ -65,6 +69,10 @@ impl Table {
     }
 
     /// Where `castle` is.
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "a Castle's index is below 14 = places.len()"
+    )]
     pub const fn place(&self, castle: Castle) -> Place {
         self.places[castle.index()]
     }
@@ -135,7 +143,7 @@ impl Table {
             .map(|c| u32::from(c.points()))
             .sum();
         let clans: u32 = self.clans(seat).map(|c| u32::from(c.bonus())).sum();
-        castles + clans
+        castles.saturating_add(clans)
     }
 
     /// How many castles `seat` holds, face up and face down (the first
@@ -158,15 +166,19 @@ impl fmt::Display for Table {
         for c in self.centre() {
             write!(f, " {c}")?;
         }
-        let seats = self.places.iter().filter_map(|p| match p {
-            Place::Player(s) => Some(*s),
-            Place::Centre => None,
-        });
-        let top = seats.max();
-        for seat in 0..top.map_or(0, |t| t + 1) {
-            if self.holdings(seat).next().is_none() {
-                continue;
-            }
+        // The seats holding castles, in increasing order: at most fourteen,
+        // however large their numbers.
+        let mut shown: Option<Seat> = None;
+        while let Some(seat) = self
+            .places
+            .iter()
+            .filter_map(|p| match p {
+                Place::Player(s) if shown.is_none_or(|last| *s > last) => Some(*s),
+                Place::Player(_) | Place::Centre => None,
+            })
+            .min()
+        {
+            shown = Some(seat);
             write!(f, "\nplayer {seat} ({} points):", self.score(seat))?;
             for c in self.holdings(seat).filter(|&c| !self.is_face_down(c)) {
                 write!(f, " {c}")?;
@@ -176,5 +188,32 @@ impl fmt::Display for Table {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer};
+
+    use super::{Place, Table};
+    use crate::castle::Castle;
+    use crate::config::MAX_PLAYERS;
+
+    impl<'de> Deserialize<'de> for Table {
+        /// Reads the fourteen places and refuses seats no table has.
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            let places = <[Place; 14]>::deserialize(deserializer)?;
+            for (castle, place) in Castle::ALL.into_iter().zip(places) {
+                if let Place::Player(seat) = place {
+                    if seat >= MAX_PLAYERS {
+                        return Err(D::Error::custom(format_args!(
+                            "AOW-4: {castle} is held by seat {seat}, but a table has at most {MAX_PLAYERS} seats"
+                        )));
+                    }
+                }
+            }
+            Ok(Table { places })
+        }
     }
 }
