@@ -21,6 +21,10 @@ pub enum Action {
         /// Where.
         at: Square,
         /// Which of your tiles, by value.
+        #[cfg_attr(
+            feature = "serde",
+            serde(deserialize_with = "serde_impl::warrior_value")
+        )]
         value: u8,
     },
     /// Leave the game for good (ARM-7).
@@ -50,6 +54,10 @@ pub enum Power {
         /// Where.
         at: Square,
         /// Which of your tiles, by value.
+        #[cfg_attr(
+            feature = "serde",
+            serde(deserialize_with = "serde_impl::warrior_value")
+        )]
         value: u8,
     },
     /// Place an extra palisade.
@@ -142,8 +150,11 @@ impl fmt::Display for Power {
 /// Record forms: `{"gold": [d1, b2, f2, h2, a4, e4, c5, g5]}` (pile sizes in
 /// the order of [`MINES`](crate::MINES)), then `{"first_player": p}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case", try_from = "serde_impl::RawChance")
+)]
 pub enum Chance {
     /// The gold layout.
     Gold([u8; 8]),
@@ -196,14 +207,15 @@ fn line_id(l: Line) -> u32 {
 }
 
 fn placement_id(at: Square, value: u8) -> Option<u32> {
-    (1..=MAX_VALUE)
-        .contains(&value)
-        .then(|| square_id(at) * VALUES + u32::from(value - 1))
+    let offset = value.checked_sub(1).filter(|&v| v < MAX_VALUE)?;
+    square_id(at)
+        .checked_mul(VALUES)?
+        .checked_add(u32::from(offset))
 }
 
 fn placement(id: u32) -> Option<(Square, u8)> {
-    let at = Square::from_index(usize::try_from(id / VALUES).ok()?)?;
-    let value = u8::try_from(id % VALUES).ok()? + 1;
+    let at = Square::from_index(usize::try_from(id.checked_div(VALUES)?).ok()?)?;
+    let value = u8::try_from(id.checked_rem(VALUES)?).ok()?.checked_add(1)?;
     Some((at, value))
 }
 
@@ -219,17 +231,18 @@ impl Action {
     /// The action's id in the advanced action space; base-game actions have
     /// the same id in both spaces, below [`BASE_ACTION_IDS`].
     pub fn id(&self) -> Option<u32> {
-        Some(match *self {
-            Action::Warrior { at, value } => WARRIOR_IDS + placement_id(at, value)?,
-            Action::Pass => PASS_ID,
-            Action::EndTurn => END_TURN_ID,
-            Action::Palisade(l) => PALISADE_IDS + line_id(l),
-            Action::Reinforce(s) => REINFORCE_IDS + square_id(s),
-            Action::Power(Power::Mage(s)) => MAGE_IDS + square_id(s),
-            Action::Power(Power::Goblin { at, value }) => GOBLIN_IDS + placement_id(at, value)?,
-            Action::Power(Power::Orc(l)) => ORC_IDS + line_id(l),
-            Action::Power(Power::Elf(s)) => ELF_IDS + square_id(s),
-        })
+        let (first, offset) = match *self {
+            Action::Warrior { at, value } => (WARRIOR_IDS, placement_id(at, value)?),
+            Action::Pass => (PASS_ID, 0),
+            Action::EndTurn => (END_TURN_ID, 0),
+            Action::Palisade(l) => (PALISADE_IDS, line_id(l)),
+            Action::Reinforce(s) => (REINFORCE_IDS, square_id(s)),
+            Action::Power(Power::Mage(s)) => (MAGE_IDS, square_id(s)),
+            Action::Power(Power::Goblin { at, value }) => (GOBLIN_IDS, placement_id(at, value)?),
+            Action::Power(Power::Orc(l)) => (ORC_IDS, line_id(l)),
+            Action::Power(Power::Elf(s)) => (ELF_IDS, square_id(s)),
+        };
+        first.checked_add(offset)
     }
 
     /// The action with this id, if any.
@@ -238,19 +251,69 @@ impl Action {
             PASS_ID => Action::Pass,
             END_TURN_ID => Action::EndTurn,
             _ if id < PASS_ID => {
-                let (at, value) = placement(id - WARRIOR_IDS)?;
+                let (at, value) = placement(id.checked_sub(WARRIOR_IDS)?)?;
                 Action::Warrior { at, value }
             }
-            _ if id < REINFORCE_IDS => Action::Palisade(line(id - PALISADE_IDS)?),
-            _ if id < MAGE_IDS => Action::Reinforce(square(id - REINFORCE_IDS)?),
-            _ if id < GOBLIN_IDS => Action::Power(Power::Mage(square(id - MAGE_IDS)?)),
+            _ if id < REINFORCE_IDS => Action::Palisade(line(id.checked_sub(PALISADE_IDS)?)?),
+            _ if id < MAGE_IDS => Action::Reinforce(square(id.checked_sub(REINFORCE_IDS)?)?),
+            _ if id < GOBLIN_IDS => Action::Power(Power::Mage(square(id.checked_sub(MAGE_IDS)?)?)),
             _ if id < ORC_IDS => {
-                let (at, value) = placement(id - GOBLIN_IDS)?;
+                let (at, value) = placement(id.checked_sub(GOBLIN_IDS)?)?;
                 Action::Power(Power::Goblin { at, value })
             }
-            _ if id < ELF_IDS => Action::Power(Power::Orc(line(id - ORC_IDS)?)),
-            _ if id < ADVANCED_ACTION_IDS => Action::Power(Power::Elf(square(id - ELF_IDS)?)),
+            _ if id < ELF_IDS => Action::Power(Power::Orc(line(id.checked_sub(ORC_IDS)?)?)),
+            _ if id < ADVANCED_ACTION_IDS => {
+                Action::Power(Power::Elf(square(id.checked_sub(ELF_IDS)?)?))
+            }
             _ => return None,
         })
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use alloc::format;
+    use alloc::string::String;
+
+    use serde::{Deserialize, Deserializer, de::Error};
+
+    use super::{Chance, is_gold_layout};
+    use crate::army::{GOLD_PILES, MAX_PLAYERS, MAX_VALUE};
+
+    /// A warrior value in an action: 1 to 5 (ARM-5).
+    pub(super) fn warrior_value<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+        let value = u8::deserialize(d)?;
+        if (1..=MAX_VALUE).contains(&value) {
+            Ok(value)
+        } else {
+            Err(D::Error::custom(format_args!(
+                "ARM-5: warrior value {value} is not 1 to {MAX_VALUE}"
+            )))
+        }
+    }
+
+    /// The serialised form of a [`Chance`].
+    #[derive(Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub(super) enum RawChance {
+        Gold([u8; 8]),
+        FirstPlayer(usize),
+    }
+
+    impl TryFrom<RawChance> for Chance {
+        type Error = String;
+
+        fn try_from(r: RawChance) -> Result<Self, String> {
+            match r {
+                RawChance::Gold(g) if is_gold_layout(g) => Ok(Chance::Gold(g)),
+                RawChance::Gold(g) => Err(format!(
+                    "ARM-6: gold {g:?} is not the piles {GOLD_PILES:?}, one per mine"
+                )),
+                RawChance::FirstPlayer(p) if p < MAX_PLAYERS => Ok(Chance::FirstPlayer(p)),
+                RawChance::FirstPlayer(p) => Err(format!(
+                    "ARM-6: first player {p} is not a seat (at most {MAX_PLAYERS} players)"
+                )),
+            }
+        }
     }
 }

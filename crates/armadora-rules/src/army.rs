@@ -80,8 +80,11 @@ impl fmt::Display for Faction {
 
 /// A warrior standing on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "serde_impl::RawWarrior", deny_unknown_fields)
+)]
 pub struct Warrior {
     /// The seat that placed it.
     pub owner: Seat,
@@ -100,6 +103,61 @@ impl Warrior {
     /// below 0, plus one if reinforced.
     pub const fn strength(self) -> u32 {
         let shot = self.value.saturating_sub(self.arrows) as u32;
-        shot + self.reinforced as u32
+        shot.saturating_add(self.reinforced as u32)
+    }
+}
+
+#[cfg(feature = "serde")]
+pub(crate) mod serde_impl {
+    use alloc::format;
+    use alloc::string::String;
+
+    use super::{Faction, MAX_PLAYERS, MAX_VALUE, Warrior};
+    use crate::Seat;
+
+    /// What any warrior, seen or not, must be: a seat at some table, a
+    /// printed value, and no more arrows than the Elf has tokens.
+    pub(crate) fn check_warrior(owner: Seat, value: Option<u8>, arrows: u8) -> Result<(), String> {
+        if owner >= MAX_PLAYERS {
+            return Err(format!(
+                "ARM-4: warrior owner {owner} is not a seat (at most {MAX_PLAYERS} players)"
+            ));
+        }
+        if let Some(v) = value.filter(|v| !(1..=MAX_VALUE).contains(v)) {
+            return Err(format!("ARM-5: warrior value {v} is not 1 to {MAX_VALUE}"));
+        }
+        let tokens = Faction::Elf.power_tokens();
+        if arrows > tokens {
+            return Err(format!(
+                "ARM-15: {arrows} arrows on one warrior but the Elf has {tokens} tokens"
+            ));
+        }
+        Ok(())
+    }
+
+    /// The serialised form of a [`Warrior`].
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub(crate) struct RawWarrior {
+        owner: Seat,
+        value: u8,
+        face_up: bool,
+        arrows: u8,
+        reinforced: bool,
+    }
+
+    impl TryFrom<RawWarrior> for Warrior {
+        type Error = String;
+
+        fn try_from(r: RawWarrior) -> Result<Self, String> {
+            check_warrior(r.owner, Some(r.value), r.arrows)?;
+            Ok(Warrior {
+                owner: r.owner,
+                value: r.value,
+                face_up: r.face_up,
+                arrows: r.arrows,
+                reinforced: r.reinforced,
+            })
+        }
     }
 }

@@ -46,7 +46,12 @@ impl Square {
     /// The square at this column (0 = `a`) and row (0 = `1`), if on the board.
     pub const fn new(column: u8, row: u8) -> Option<Square> {
         if column < COLUMNS && row < ROWS {
-            Some(Square(row * COLUMNS + column))
+            #[expect(
+                clippy::arithmetic_side_effects,
+                reason = "row < 5 and column < 8, so the index is below 40"
+            )]
+            let index = row * COLUMNS + column;
+            Some(Square(index))
         } else {
             None
         }
@@ -95,8 +100,12 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let column = char::from(b'a' + self.column());
-        write!(f, "{column}{}", self.row() + 1)
+        #[expect(
+            clippy::arithmetic_side_effects,
+            reason = "column < 8 and row < 5 by `Square::new`"
+        )]
+        let (column, row) = (char::from(b'a' + self.column()), self.row() + 1);
+        write!(f, "{column}{row}")
     }
 }
 
@@ -106,7 +115,12 @@ impl FromStr for Square {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.as_bytes() {
             [c @ b'a'..=b'h', r @ b'1'..=b'5'] => {
-                Square::new(c - b'a', r - b'1').ok_or(ArmadoraError::BadSquare)
+                #[expect(
+                    clippy::arithmetic_side_effects,
+                    reason = "the pattern bounds c to a..=h and r to 1..=5"
+                )]
+                let (column, row) = (c - b'a', r - b'1');
+                Square::new(column, row).ok_or(ArmadoraError::BadSquare)
             }
             _ => Err(ArmadoraError::BadSquare),
         }
@@ -129,10 +143,10 @@ pub const MINES: [Square; 8] = [
 /// The mines as a square set.
 pub(crate) const MINE_SQUARES: u64 = {
     let mut mask = 0;
-    let mut i = 0;
-    while i < MINES.len() {
-        mask |= MINES[i].bit();
-        i += 1;
+    let mut rest: &[Square] = &MINES;
+    while let [mine, tail @ ..] = rest {
+        mask |= mine.bit();
+        rest = tail;
     }
     mask
 };
@@ -167,11 +181,15 @@ pub struct Line(u8);
 
 impl Line {
     /// The line on this side of `square`, if it is interior.
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "r < 5 and c < 7, so r * 7 + c < 35; a square index is below 40, so 35 + it fits u8"
+    )]
     pub const fn new(square: Square, side: Side) -> Option<Line> {
         let (c, r) = (square.column(), square.row());
         match side {
-            Side::East if c + 1 < COLUMNS => Some(Line(r * (COLUMNS - 1) + c)),
-            Side::South if r + 1 < ROWS => Some(Line(EAST_LINES + square.0)),
+            Side::East if c < COLUMNS - 1 => Some(Line(r * (COLUMNS - 1) + c)),
+            Side::South if r < ROWS - 1 => Some(Line(EAST_LINES + square.0)),
             _ => None,
         }
     }
@@ -179,9 +197,10 @@ impl Line {
     /// The line between two orthogonally adjacent squares, in either order.
     pub fn between(a: Square, b: Square) -> Option<Line> {
         let (low, high) = if a < b { (a, b) } else { (b, a) };
-        if high.0 == low.0 + 1 && low.row() == high.row() {
+        let gap = high.0.abs_diff(low.0);
+        if gap == 1 && low.row() == high.row() {
             Line::new(low, Side::East)
-        } else if high.0 == low.0 + COLUMNS {
+        } else if gap == COLUMNS {
             Line::new(low, Side::South)
         } else {
             None
@@ -210,6 +229,10 @@ impl Line {
     }
 
     /// The square west of or above the line, and the side it is on.
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "a line index is below 67: an east line has r < 5 and c < 7, a south line index is at least 35"
+    )]
     pub const fn anchor(self) -> (Square, Side) {
         if self.0 < EAST_LINES {
             let r = self.0 / (COLUMNS - 1);
@@ -221,6 +244,10 @@ impl Line {
     }
 
     /// The two squares the line separates, west/north first.
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "an anchor square is below 40 and has a neighbour 1 or 8 further on"
+    )]
     pub const fn squares(self) -> (Square, Square) {
         match self.anchor() {
             (s, Side::East) => (s, Square(s.0 + 1)),
@@ -291,6 +318,10 @@ impl Palisades {
     }
 
     /// How many palisades stand.
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "two population counts of u64 add up to at most 128"
+    )]
     pub const fn count(self) -> u32 {
         self.east.count_ones() + self.south.count_ones()
     }
@@ -416,7 +447,7 @@ impl Palisades {
         let mut check = east & (region | (region >> 1)) & !plain_east;
         while check != 0 {
             let bit = check & check.wrapping_neg();
-            check &= check - 1;
+            check &= check.wrapping_sub(1);
             let after = Palisades {
                 east: self.east | bit,
                 south: self.south,
@@ -428,7 +459,7 @@ impl Palisades {
         let mut check = south & (region | (region >> 8)) & !plain_south;
         while check != 0 {
             let bit = check & check.wrapping_neg();
-            check &= check - 1;
+            check &= check.wrapping_sub(1);
             let after = Palisades {
                 east: self.east,
                 south: self.south | bit,
@@ -499,7 +530,7 @@ fn bits(mut mask: u64) -> impl Iterator<Item = u8> {
         }
         #[allow(clippy::cast_possible_truncation)]
         let i = mask.trailing_zeros() as u8;
-        mask &= mask - 1;
+        mask &= mask.wrapping_sub(1);
         Some(i)
     })
 }
@@ -516,7 +547,9 @@ const fn has_minimum(set: u64) -> bool {
     let mut i = 1;
     while i < MIN_TERRITORY {
         rest &= rest.wrapping_sub(1);
-        i += 1;
+        #[expect(clippy::arithmetic_side_effects, reason = "i < MIN_TERRITORY = 4")]
+        let next = i + 1;
+        i = next;
     }
     rest != 0
 }
@@ -562,7 +595,11 @@ mod serde_impl {
     impl<'de> Deserialize<'de> for Square {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
             let s = <Cow<'de, str>>::deserialize(d)?;
-            s.parse().map_err(D::Error::custom)
+            s.parse().map_err(|_| {
+                D::Error::custom(format_args!(
+                    "ARM-1: square \"{s:.8}\" is off the board (squares are a1 to h5)"
+                ))
+            })
         }
     }
 
@@ -575,7 +612,11 @@ mod serde_impl {
     impl<'de> Deserialize<'de> for Line {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
             let s = <Cow<'de, str>>::deserialize(d)?;
-            s.parse().map_err(D::Error::custom)
+            s.parse().map_err(|_| {
+                D::Error::custom(format_args!(
+                    "ARM-2: line \"{s:.8}\" is not an interior side of a square (like c2e or c2s)"
+                ))
+            })
         }
     }
 }
@@ -599,7 +640,9 @@ mod serde_palisades {
             let mut p = Palisades::EMPTY;
             for l in lines {
                 if p.contains(l) {
-                    return Err(D::Error::custom("ARM-2: a line holds at most one palisade"));
+                    return Err(D::Error::custom(format_args!(
+                        "ARM-2: palisade {l} is listed twice; a line holds at most one"
+                    )));
                 }
                 p = p.with(l);
             }

@@ -1,6 +1,7 @@
 //! A one-ply bot: the action that most improves the gold standing now.
 
 use alloc::vec::Vec;
+use core::cmp::Reverse;
 
 use dice_core::{Agent, DiceRng, Game, Seat};
 
@@ -59,7 +60,7 @@ fn margin(scoring: &Scoring, state: &Armadora, seat: Seat) -> i64 {
         .map(|s| scoring.gold(s))
         .max()
         .unwrap_or(0);
-    i64::from(scoring.gold(seat)) - i64::from(best_other)
+    i64::from(scoring.gold(seat)).saturating_sub(i64::from(best_other))
 }
 
 /// The warrior value an action spends, to prefer weak tiles on ties.
@@ -90,7 +91,7 @@ impl Agent<Armadora> for Greedy {
         };
         let holds_warriors = first.tiles_left(seat) > 0;
         let now: i64 = samples.iter().map(|s| margin(&s.scoring(), s, seat)).sum();
-        let mut best: Option<(i64, i16, Action)> = None;
+        let mut best: Option<(i64, Reverse<u8>, Action)> = None;
         for action in legal {
             let value = if *action == Action::Pass {
                 let others = legal.iter().any(|a| *a != Action::Pass);
@@ -103,18 +104,20 @@ impl Agent<Armadora> for Greedy {
                 let mut total = 0i64;
                 for s in &samples {
                     match s.after(*action) {
-                        Ok(next) => total += margin(&next.scoring(), &next, seat),
+                        Ok(next) => {
+                            total = total.saturating_add(margin(&next.scoring(), &next, seat));
+                        }
                         Err(_) => total = i64::MIN / 2,
                     }
                 }
                 if !holds_warriors && total <= now && *action != Action::EndTurn {
                     // A palisade that gains nothing only delays the end.
-                    total - 1
+                    total.saturating_sub(1)
                 } else {
                     total
                 }
             };
-            let key = (value, -i16::from(spends(*action)));
+            let key = (value, Reverse(spends(*action)));
             if best.is_none_or(|(v, s, _)| key > (v, s)) {
                 best = Some((key.0, key.1, *action));
             }

@@ -67,7 +67,7 @@ impl ArmadoraConfig {
             || factions
                 .iter()
                 .enumerate()
-                .any(|(i, f)| factions[..i].contains(f))
+                .any(|(i, f)| factions.iter().take(i).any(|g| g == f))
         {
             return Err(ArmadoraError::Factions);
         }
@@ -115,7 +115,10 @@ impl ArmadoraConfig {
             return Err(ArmadoraError::Players(self.players));
         }
         let f = self.factions();
-        if f.iter().enumerate().any(|(i, x)| f[..i].contains(x)) {
+        if f.iter()
+            .enumerate()
+            .any(|(i, x)| f.iter().take(i).any(|y| y == x))
+        {
             return Err(ArmadoraError::Factions);
         }
         if self.teams && self.players != 4 {
@@ -205,6 +208,23 @@ mod serde_impl {
             let mut c = ArmadoraConfig::new(raw.players.unwrap_or(2));
             c.validate().map_err(D::Error::custom)?;
             if let Some(f) = raw.factions {
+                if f.len() != c.players {
+                    return Err(D::Error::custom(format_args!(
+                        "ARM-4: {} factions listed for {} players",
+                        f.len(),
+                        c.players
+                    )));
+                }
+                if let Some(twice) = f
+                    .iter()
+                    .enumerate()
+                    .find(|&(i, x)| f.iter().take(i).any(|y| y == x))
+                    .map(|(_, x)| x)
+                {
+                    return Err(D::Error::custom(format_args!(
+                        "ARM-4: faction {twice} is listed twice"
+                    )));
+                }
                 c = c.with_factions(&f).map_err(D::Error::custom)?;
             }
             c.advanced = raw.advanced.unwrap_or(false);

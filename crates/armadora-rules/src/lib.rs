@@ -90,12 +90,25 @@
 //!
 //! # Features
 //!
-//! - `serde`: serialisation of configs, states (validated on the way in),
-//!   views, actions and chance outcomes, for records.
+//! - `serde`: serialisation of configs, states, views, actions and chance
+//!   outcomes, for records; everything is validated on the way in, with an
+//!   error naming what is wrong (a view must be one some position shows).
 //!
 //! The crate is `#![no_std]` with `alloc`.
 #![no_std]
 #![forbid(unsafe_code)]
+// Hostile input must never panic: every index, unwrap and arithmetic
+// operation is checked, or carries its proof in an `expect` reason.
+#![warn(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::unreachable,
+    clippy::todo,
+    clippy::unimplemented,
+    clippy::arithmetic_side_effects
+)]
 
 extern crate alloc;
 

@@ -62,38 +62,35 @@ impl Scoring {
                 .filter(|(m, _)| territory & m.bit() != 0)
                 .map(|(_, g)| u32::from(g))
                 .sum();
-            let mut strength = [0u32; MAX_PLAYERS];
-            let mut present = [false; MAX_PLAYERS];
+            // Each side's strength, `None` for a side with no warrior here:
+            // only sides with a warrior in the territory contend (ARM-10).
+            let mut contest = [None::<u32>; MAX_PLAYERS];
             for sq in squares_of(territory & state.occupied) {
                 if let Some(w) = state.warrior_at(sq) {
-                    let side = side_of(w.owner);
-                    if let (Some(st), Some(pr)) = (strength.get_mut(side), present.get_mut(side)) {
-                        *st += w.strength();
-                        *pr = true;
+                    if let Some(c) = contest.get_mut(side_of(w.owner)) {
+                        *c = Some(c.unwrap_or(0).saturating_add(w.strength()));
                     }
                 }
             }
-            // Only sides with a warrior in the territory contend (ARM-10).
-            let best = (0..MAX_PLAYERS)
-                .filter(|&i| present[i])
-                .map(|i| strength[i])
-                .max();
-            let Some(best) = best else {
-                s.discarded += gold;
+            let Some(best) = contest.iter().flatten().copied().max() else {
+                s.discarded = s.discarded.saturating_add(gold);
                 continue;
             };
-            let winners = (0..MAX_PLAYERS).filter(|&i| present[i] && strength[i] == best);
-            let k = u32::try_from(winners.clone().count()).unwrap_or(1).max(1);
-            let share = gold / k;
-            s.discarded += gold - share * k;
+            let won = contest.map(|c| c == Some(best));
+            let k: u32 = won.iter().map(|&w| u32::from(w)).sum();
+            let share = gold.checked_div(k).unwrap_or(0);
+            s.discarded = s
+                .discarded
+                .saturating_add(gold.checked_rem(k).unwrap_or(gold));
             if share == 0 {
                 continue;
             }
-            for side in winners {
-                s.gold[side] += share;
-                if let Some(slot) = s.piles[side].get_mut(s.pile_count[side]) {
+            let sides = s.gold.iter_mut().zip(&mut s.piles).zip(&mut s.pile_count);
+            for (((gold, piles), count), _) in sides.zip(won).filter(|(_, w)| *w) {
+                *gold = gold.saturating_add(share);
+                if let Some(slot) = piles.get_mut(*count) {
                     *slot = share;
-                    s.pile_count[side] += 1;
+                    *count = count.saturating_add(1);
                 }
             }
         }
@@ -162,6 +159,7 @@ impl Scoring {
 }
 
 #[cfg(test)]
+#[allow(clippy::indexing_slicing)]
 mod tests {
     use super::*;
 

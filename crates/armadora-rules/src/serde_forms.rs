@@ -26,7 +26,7 @@ where
 /// A square set as a list of square names, for readable states and views.
 pub(crate) mod square_set {
     use alloc::vec::Vec;
-    use serde::{Deserialize, Deserializer, Serializer};
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
 
     use crate::board::{Square, squares_of};
 
@@ -37,6 +37,13 @@ pub(crate) mod square_set {
 
     pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
         let squares = Vec::<Square>::deserialize(d)?;
-        Ok(squares.iter().fold(0, |acc, s| acc | 1 << s.index()))
+        let mut set = 0u64;
+        for s in squares {
+            if set & s.bit() != 0 {
+                return Err(D::Error::custom(format_args!("square {s} is listed twice")));
+            }
+            set |= s.bit();
+        }
+        Ok(set)
     }
 }

@@ -156,7 +156,6 @@ impl Armadora {
 
     /// Recomputes derived fields and checks every invariant; used for
     /// deserialised states and determinized ones.
-    #[allow(clippy::needless_range_loop)]
     pub(crate) fn validate(&mut self) -> Result<(), ArmadoraError> {
         let c = self.config;
         c.validate()?;
@@ -179,46 +178,71 @@ impl Armadora {
                 .get_mut(w.owner)
                 .filter(|_| w.owner < n)
                 .and_then(|p| p.get_mut(usize::from(w.value.wrapping_sub(1))))
-                .ok_or(invalid("a warrior with an unknown owner or value"))?;
+                .ok_or(invalid("ARM-5: a warrior with an unknown owner or value"))?;
             *count = count.saturating_add(1);
             if !c.is_advanced() && (w.arrows > 0 || w.reinforced || w.face_up) {
-                return Err(invalid("advanced tokens in the base game"));
+                return Err(invalid("ARM-15: advanced tokens in the base game"));
             }
             if w.face_up && c.faction(w.owner) != Some(Faction::Goblin) {
-                return Err(invalid("a face-up warrior not placed by the Goblin"));
+                return Err(invalid(
+                    "ARM-15: a face-up warrior not placed by the Goblin",
+                ));
             }
-            if w.reinforced {
-                if reinforced[w.owner] || self.reinforcements[w.owner] {
-                    return Err(invalid("more than one reinforcement token for a player"));
+            if w.arrows > 0
+                && c.seat_of(Faction::Elf)
+                    .is_none_or(|elf| c.same_side(elf, w.owner))
+            {
+                return Err(invalid(
+                    "ARM-15: an arrow on a warrior of the Elf's own side",
+                ));
+            }
+            let held = self.has_reinforcement(w.owner);
+            if let Some(done) = reinforced.get_mut(w.owner).filter(|_| w.reinforced) {
+                if *done || held {
+                    return Err(invalid(
+                        "ARM-15: more than one reinforcement token for a player",
+                    ));
                 }
-                reinforced[w.owner] = true;
+                *done = true;
             }
         }
-        for seat in 0..MAX_PLAYERS {
+        let seats = placed
+            .iter()
+            .zip(&self.supply)
+            .zip(&self.powers)
+            .zip(&self.reinforcements)
+            .zip(&reinforced)
+            .zip(&self.passed)
+            .enumerate();
+        for (seat, (((((placed, supply), &powers), &holds), &spent), &passed)) in seats {
             let in_play = seat < n;
-            let total: Supply =
-                core::array::from_fn(|v| placed[seat][v].saturating_add(self.supply[seat][v]));
+            let mut total = *supply;
+            for (t, &p) in total.iter_mut().zip(placed) {
+                *t = t.saturating_add(p);
+            }
             if in_play && total != starting || !in_play && total != [0; VALUES] {
                 return Err(invalid(
-                    "placed and unplaced warriors differ from the starting set",
+                    "ARM-5: placed and unplaced warriors differ from the starting set",
                 ));
             }
             let tokens = match c.faction(seat) {
                 Some(f) if c.is_advanced() => f.power_tokens(),
                 _ => 0,
             };
-            if self.powers[seat] > tokens {
-                return Err(invalid("more power tokens than the faction has"));
+            if powers > tokens {
+                return Err(invalid("ARM-15: more power tokens than the faction has"));
             }
-            if self.reinforcements[seat] && !(c.is_advanced() && in_play) {
-                return Err(invalid("a reinforcement token outside the advanced game"));
+            if holds && !(c.is_advanced() && in_play) {
+                return Err(invalid(
+                    "ARM-15: a reinforcement token outside the advanced game",
+                ));
             }
-            if !in_play && self.passed[seat] {
-                return Err(invalid("a seat not at the table has passed"));
+            if c.is_advanced() && in_play && !holds && !spent {
+                return Err(invalid("ARM-15: a reinforcement token is missing"));
             }
-        }
-        if c.is_advanced() && (0..n).any(|s| !self.reinforcements[s] && !reinforced[s]) {
-            return Err(invalid("a reinforcement token is missing"));
+            if !in_play && passed {
+                return Err(invalid("ARM-9: a seat not at the table has passed"));
+            }
         }
         self.validate_board()?;
         self.validate_phase()
@@ -228,17 +252,29 @@ impl Armadora {
     fn validate_board(&self) -> Result<(), ArmadoraError> {
         let c = self.config;
         if self.palisades.count() > u32::from(PALISADES) {
-            return Err(invalid("more than 35 palisades"));
+            return Err(invalid("ARM-6: more than 35 palisades"));
         }
         if self.palisades.territories().any(|t| t.count_ones() < 4) {
-            return Err(invalid("a territory under four squares"));
+            return Err(invalid("ARM-8: a territory under four squares"));
         }
         if self
             .palisades
             .territories()
             .any(|t| self.reinforced_in(t).count_ones() > 1)
         {
-            return Err(invalid("two reinforcements in one territory"));
+            return Err(invalid("ARM-15: two reinforcements in one territory"));
+        }
+        // A full territory stays full: no square frees up and palisades
+        // only split it into full parts.
+        if REINFORCE_IN_FULL_TERRITORY
+            && self
+                .palisades
+                .territories()
+                .any(|t| self.reinforced_in(t) != 0 && !self.is_full(t))
+        {
+            return Err(invalid(
+                "ARM-15: a reinforcement in a territory that is not full",
+            ));
         }
         // Each arrow, face-up warrior and look spent one token.
         let spent = |f: Faction| {
@@ -254,7 +290,7 @@ impl Armadora {
             || self.looked.count_ones() > u32::from(spent(Faction::Mage))
         {
             return Err(invalid(
-                "more arrows, face-up warriors or looks than tokens spent",
+                "ARM-15: more arrows, face-up warriors or looks than tokens spent",
             ));
         }
         let mage = c.seat_of(Faction::Mage).filter(|_| c.is_advanced());
@@ -265,7 +301,7 @@ impl Armadora {
             });
             if !seen_ok {
                 return Err(invalid(
-                    "the Mage looked at a square without an opponent warrior",
+                    "ARM-15: the Mage looked at a square without an opponent warrior",
                 ));
             }
         }
@@ -283,39 +319,59 @@ impl Armadora {
             && self.current == 0
             && self.looked == 0;
         if self.current >= n {
-            return Err(invalid("the seat to move is not at the table"));
+            return Err(invalid("ARM-6: the seat to move is not at the table"));
         }
+        let all_passed = self.passed.iter().take(n).all(|&p| p);
         match self.phase {
             Phase::DealGold if self.gold != [0; 8] || !fresh => {
-                return Err(invalid("play before the gold is dealt"));
+                return Err(invalid("ARM-6: play before the gold is dealt"));
             }
             Phase::DealGold => {}
-            _ if !is_gold_layout(self.gold) => return Err(invalid("not the eight gold piles")),
+            _ if !is_gold_layout(self.gold) => {
+                return Err(invalid("ARM-6: not the eight gold piles"));
+            }
             Phase::DrawFirstPlayer if !fresh => {
-                return Err(invalid("play before the first player is drawn"));
+                return Err(invalid("ARM-6: play before the first player is drawn"));
             }
             Phase::DrawFirstPlayer => {}
             Phase::Play => {
-                if self.passed[self.current] {
-                    return Err(invalid("the player to move is not in the game"));
+                if self.has_passed(self.current) {
+                    return Err(invalid("ARM-7: the player to move has passed"));
                 }
-                if self.passed[..n].iter().all(|&p| p) {
-                    return Err(invalid("every player has passed but the game goes on"));
+                if all_passed {
+                    return Err(invalid(
+                        "ARM-9: every player has passed but the game goes on",
+                    ));
                 }
             }
             Phase::Over => {
-                if !self.passed[..n].iter().all(|&p| p) || self.step != TurnStep::Start {
-                    return Err(invalid("the game is over before every player has passed"));
+                if !all_passed || self.step != TurnStep::Start {
+                    return Err(invalid(
+                        "ARM-9: the game is over before every player has passed",
+                    ));
                 }
             }
         }
         match self.step {
             TurnStep::AfterPower if !c.is_advanced() => {
-                return Err(invalid("a power used in the base game"));
+                return Err(invalid("ARM-15: a power used in the base game"));
+            }
+            TurnStep::AfterPower
+                if c.faction(self.current)
+                    .is_none_or(|f| self.power_tokens(self.current) >= f.power_tokens()) =>
+            {
+                return Err(invalid(
+                    "ARM-15: a power used this turn but the player to move has spent none",
+                ));
+            }
+            TurnStep::SecondPalisade if self.palisades.count() == 0 => {
+                return Err(invalid(
+                    "ARM-7: waiting for a second palisade with none placed",
+                ));
             }
             TurnStep::SecondPalisade if !self.any_palisade_allowed() => {
                 return Err(invalid(
-                    "waiting for a second palisade that cannot be placed",
+                    "ARM-8: waiting for a second palisade that cannot be placed",
                 ));
             }
             _ => {}
@@ -586,6 +642,10 @@ impl Armadora {
         self.step = TurnStep::Start;
         let n = self.config.players();
         for k in 1..=n {
+            #[expect(
+                clippy::arithmetic_side_effects,
+                reason = "current < n <= 4 and k <= n, and a validated config has n >= 2"
+            )]
             let seat = (self.current + k) % n;
             if !self.has_passed(seat) {
                 self.current = seat;
@@ -598,20 +658,16 @@ impl Armadora {
     fn push_placements(&self, out: &mut Vec<Action>, goblin: bool) {
         let supply = self.supply(self.current);
         let mut values = [0u8; VALUES];
-        let mut kinds = 0;
-        for (value, &left) in (1..).zip(supply.iter()) {
-            if left > 0 {
-                if let Some(slot) = values.get_mut(kinds) {
-                    *slot = value;
-                    kinds += 1;
-                }
-            }
+        let held = (1..).zip(supply).filter(|&(_, left)| left > 0);
+        for ((value, _), slot) in held.zip(&mut values) {
+            *slot = value;
         }
+        let kinds = supply.iter().filter(|&&left| left > 0).count();
         let values = values.get(..kinds).unwrap_or(&[]);
         let mut free = self.free();
         while free != 0 {
             let bit = free & free.wrapping_neg();
-            free &= free - 1;
+            free &= free.wrapping_sub(1);
             let Some(at) = Square::from_index(bit.trailing_zeros() as usize) else {
                 continue;
             };

@@ -182,18 +182,20 @@ fn views_round_trip_and_hide_values_in_json() {
 }
 
 #[test]
-fn hand_edited_views_never_panic() {
+fn hand_edited_views_are_refused_with_the_reason() {
     let game = started(ArmadoraConfig::new(2), [3, 4, 4, 5, 5, 6, 6, 7], 0)
         .after(warrior("d3", 5))
         .unwrap();
-    let mut json = serde_json::to_value(game.view(Viewer::Seat(0))).unwrap();
+    let good = serde_json::to_value(game.view(Viewer::Seat(0))).unwrap();
+    let mut json = good.clone();
     json["board"][19]["value"] = json!(250);
-    json["board"][20] = json!({"owner": 3, "value": null, "face_up": false, "arrows": 255,
-                               "reinforced": true});
-    let view: armadora_rules::ArmadoraView = serde_json::from_value(json).unwrap();
-    assert!(view.board_text().contains("O?"));
-    let mut rng = dice_core::DiceRng::from_seed_u64(1);
-    assert_eq!(<Armadora as Game>::determinize(&view, &mut rng), None);
+    let err = serde_json::from_value::<armadora_rules::ArmadoraView>(json).unwrap_err();
+    assert!(err.to_string().contains("warrior value 250"), "{err}");
+    let mut json = good;
+    json["board"][20] = json!({"owner": 3, "value": null, "face_up": false, "arrows": 0,
+                               "reinforced": false});
+    let err = serde_json::from_value::<armadora_rules::ArmadoraView>(json).unwrap_err();
+    assert!(err.to_string().contains("belongs to seat 3"), "{err}");
 }
 
 #[test]

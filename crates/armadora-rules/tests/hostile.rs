@@ -1,0 +1,705 @@
+//! Hostile input: every decoded config, action, chance outcome, state and
+//! view is one the rules allow, or is refused with a message naming what is
+//! wrong; nothing a stranger sends makes the engine panic.
+
+mod common;
+
+use armadora_rules::{
+    Action, Armadora, ArmadoraConfig, ArmadoraView, Chance, Faction, Line, Side, Square,
+};
+use common::*;
+use dice_core::{DiceRng, Game, ToMove, Viewer};
+use proptest::prelude::*;
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+const GOLD: [u8; 8] = [3, 4, 4, 5, 5, 6, 6, 7];
+
+/// The error decoding `json` as a `T`; fails the test if it decodes.
+fn refusal<T: DeserializeOwned + core::fmt::Debug>(json: Value) -> String {
+    match serde_json::from_value::<T>(json) {
+        Ok(v) => panic!("accepted: {v:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// Decoding `json` as a `T` fails with a message containing `needle`.
+fn assert_refused<T: DeserializeOwned + core::fmt::Debug>(json: Value, needle: &str) {
+    let message = refusal::<T>(json);
+    assert!(
+        message.contains(needle),
+        "expected {needle:?} in {message:?}"
+    );
+}
+
+/// `json` with the value at `pointer` replaced.
+fn edited(json: &Value, pointer: &str, value: Value) -> Value {
+    let mut json = json.clone();
+    *json
+        .pointer_mut(pointer)
+        .unwrap_or_else(|| panic!("no {pointer}")) = value;
+    json
+}
+
+/// Two players, seat 0 to move: seat 0 put a 5 on d3 (square 19) and seat
+/// 1 a 1 on e3 (square 20).
+fn two_warriors() -> Armadora {
+    let mut game = started(ArmadoraConfig::new(2), GOLD, 0);
+    play(&mut game, 0, warrior("d3", 5));
+    play(&mut game, 1, warrior("e3", 1));
+    game
+}
+
+fn view_json(game: &Armadora, viewer: Viewer) -> Value {
+    serde_json::to_value(game.view(viewer)).unwrap()
+}
+
+fn state_json(game: &Armadora) -> Value {
+    serde_json::to_value(game).unwrap()
+}
+
+/// Two-player advanced game with the Elf at seat 0 and the Orc at seat 1,
+/// seat 0 to move, the Elf's 4 on d3.
+fn elf_game() -> Armadora {
+    let config = ArmadoraConfig::new(2)
+        .advanced(true)
+        .with_factions(&[Faction::Elf, Faction::Orc])
+        .unwrap();
+    let mut game = started(config, GOLD, 0);
+    play(&mut game, 0, warrior("d3", 4));
+    play(&mut game, 1, warrior("e3", 1));
+    game
+}
+
+// Parts: squares, lines, palisades, square sets, warriors, actions, chance.
+
+#[test]
+fn arm_1_square_off_the_board_is_refused() {
+    assert_refused::<Action>(json!({"reinforce": "i9"}), "square \"i9\" is off the board");
+    assert_refused::<Square>(json!("a6"), "square \"a6\" is off the board");
+}
+
+#[test]
+fn arm_2_line_on_the_outer_edge_is_refused() {
+    assert_refused::<Action>(
+        json!({"palisade": "h2e"}),
+        "line \"h2e\" is not an interior",
+    );
+    assert_refused::<Line>(json!("a5s"), "line \"a5s\" is not an interior");
+}
+
+#[test]
+fn arm_2_palisade_listed_twice_is_refused() {
+    let json = edited(
+        &state_json(&two_warriors()),
+        "/palisades",
+        json!(["c2e", "c2e"]),
+    );
+    assert_refused::<Armadora>(json, "palisade c2e is listed twice");
+}
+
+#[test]
+fn arm_15_mage_look_listed_twice_is_refused() {
+    let json = edited(
+        &view_json(&two_warriors(), Viewer::Spectator),
+        "/looked",
+        json!(["d3", "d3"]),
+    );
+    assert_refused::<ArmadoraView>(json, "square d3 is listed twice");
+}
+
+#[test]
+fn arm_5_action_with_a_warrior_value_out_of_range_is_refused() {
+    assert_refused::<Action>(
+        json!({"warrior": {"at": "d3", "value": 0}}),
+        "warrior value 0 is not 1 to 5",
+    );
+    assert_refused::<Action>(
+        json!({"power": {"goblin": {"at": "d3", "value": 6}}}),
+        "warrior value 6 is not 1 to 5",
+    );
+}
+
+#[test]
+fn arm_6_gold_chance_that_is_not_the_eight_piles_is_refused() {
+    assert_refused::<Chance>(
+        json!({"gold": [7, 7, 4, 5, 5, 6, 6, 7]}),
+        "gold [7, 7, 4, 5, 5, 6, 6, 7] is not the piles",
+    );
+}
+
+#[test]
+fn arm_6_first_player_beyond_four_seats_is_refused() {
+    assert_refused::<Chance>(json!({"first_player": 4}), "first player 4 is not a seat");
+}
+
+#[test]
+fn arm_5_warrior_value_out_of_range_in_a_state_is_refused() {
+    let json = edited(&state_json(&two_warriors()), "/board/19/value", json!(9));
+    assert_refused::<Armadora>(json, "warrior value 9 is not 1 to 5");
+    let json = edited(
+        &view_json(&two_warriors(), Viewer::Seat(0)),
+        "/board/19/value",
+        json!(0),
+    );
+    assert_refused::<ArmadoraView>(json, "warrior value 0 is not 1 to 5");
+}
+
+#[test]
+fn arm_4_warrior_owner_beyond_four_seats_is_refused() {
+    let json = edited(&state_json(&two_warriors()), "/board/19/owner", json!(7));
+    assert_refused::<Armadora>(json, "warrior owner 7 is not a seat");
+    let json = edited(
+        &view_json(&two_warriors(), Viewer::Seat(1)),
+        "/board/20/owner",
+        json!(usize::MAX),
+    );
+    assert_refused::<ArmadoraView>(json, "is not a seat");
+}
+
+#[test]
+fn arm_15_more_arrows_on_a_warrior_than_elf_tokens_is_refused() {
+    let json = edited(&state_json(&elf_game()), "/board/20/arrows", json!(3));
+    assert_refused::<Armadora>(json, "3 arrows on one warrior but the Elf has 2 tokens");
+}
+
+// Configs.
+
+#[test]
+fn arm_5_config_player_count_out_of_range_is_refused() {
+    assert_refused::<ArmadoraConfig>(json!({"players": 1}), "2 to 4 players, not 1");
+    assert_refused::<ArmadoraConfig>(json!({"players": 5}), "2 to 4 players, not 5");
+    assert_refused::<ArmadoraConfig>(
+        json!({"players": u64::MAX}),
+        "2 to 4 players, not 18446744073709551615",
+    );
+    assert_refused::<ArmadoraConfig>(json!({"players": -2}), "invalid value");
+}
+
+#[test]
+fn arm_4_config_factions_not_one_per_seat_are_refused() {
+    assert_refused::<ArmadoraConfig>(
+        json!({"players": 2, "factions": ["orc"]}),
+        "1 factions listed for 2 players",
+    );
+    assert_refused::<ArmadoraConfig>(
+        json!({"players": 2, "factions": ["orc", "elf", "mage"]}),
+        "3 factions listed for 2 players",
+    );
+}
+
+#[test]
+fn arm_4_config_faction_listed_twice_is_refused() {
+    assert_refused::<ArmadoraConfig>(
+        json!({"players": 3, "factions": ["elf", "orc", "elf"]}),
+        "faction elf is listed twice",
+    );
+}
+
+#[test]
+fn arm_13_config_teams_without_four_players_are_refused() {
+    assert_refused::<ArmadoraConfig>(
+        json!({"players": 3, "teams": true}),
+        "ARM-13: teams are for four players",
+    );
+}
+
+#[test]
+fn config_with_an_unknown_option_is_refused() {
+    assert_refused::<ArmadoraConfig>(json!({"players": 2, "colour": "red"}), "unknown field");
+    assert_refused::<ArmadoraConfig>(json!({"advanced": "yes"}), "invalid type");
+}
+
+// Views.
+
+#[test]
+fn arm_4_view_of_a_seat_not_at_the_table_is_refused() {
+    let json = edited(
+        &view_json(&two_warriors(), Viewer::Seat(1)),
+        "/viewer",
+        json!({"seat": 2}),
+    );
+    assert_refused::<ArmadoraView>(json, "viewer seat 2 is not at the table of 2");
+}
+
+#[test]
+fn arm_4_a_seat_not_at_the_table_gets_a_spectator_view() {
+    // So every view the engine hands out decodes again.
+    let game = two_warriors();
+    let view = game.view(Viewer::Seat(5));
+    assert_eq!(view, game.view(Viewer::Spectator));
+    let back: ArmadoraView = serde_json::from_value(serde_json::to_value(&view).unwrap()).unwrap();
+    assert_eq!(back, view);
+}
+
+#[test]
+fn arm_6_view_seat_to_move_not_at_the_table_is_refused() {
+    let json = edited(
+        &view_json(&two_warriors(), Viewer::Seat(0)),
+        "/current",
+        json!(3),
+    );
+    assert_refused::<ArmadoraView>(json, "seat 3 to move is not at the table of 2");
+}
+
+#[test]
+fn arm_6_view_gold_that_is_not_the_piles_is_refused() {
+    let json = edited(
+        &view_json(&two_warriors(), Viewer::Seat(0)),
+        "/gold",
+        json!([3, 4, 4, 5, 5, 6, 6, 8]),
+    );
+    assert_refused::<ArmadoraView>(json, "gold [3, 4, 4, 5, 5, 6, 6, 8] on the 8 mines");
+}
+
+#[test]
+fn arm_6_view_gold_before_the_deal_is_refused() {
+    let fresh = Armadora::new(&ArmadoraConfig::new(2)).unwrap();
+    let json = edited(&view_json(&fresh, Viewer::Spectator), "/gold", json!(GOLD));
+    assert_refused::<ArmadoraView>(json, "on the mines before the deal");
+}
+
+/// 37 palisades that leave ten territories of four squares: every south
+/// line, and the line between d and e on each row.
+fn thirty_seven_palisades() -> Value {
+    let lines: Vec<String> = Square::all()
+        .filter_map(|s| Line::new(s, Side::South))
+        .chain((1..=5).map(|row| ln(&format!("d{row}e"))))
+        .map(|l| l.to_string())
+        .collect();
+    assert_eq!(lines.len(), 37);
+    json!(lines)
+}
+
+#[test]
+fn arm_6_view_with_more_palisades_than_the_supply_is_refused() {
+    let json = edited(
+        &view_json(&two_warriors(), Viewer::Seat(0)),
+        "/palisades",
+        thirty_seven_palisades(),
+    );
+    assert_refused::<ArmadoraView>(json, "37 palisades on the board but the supply is 35");
+    let json = edited(
+        &state_json(&two_warriors()),
+        "/palisades",
+        thirty_seven_palisades(),
+    );
+    assert_refused::<Armadora>(json, "more than 35 palisades");
+}
+
+#[test]
+fn arm_4_view_warrior_of_a_seat_not_at_the_table_is_refused() {
+    let json = edited(
+        &view_json(&two_warriors(), Viewer::Seat(0)),
+        "/board/20/owner",
+        json!(3),
+    );
+    assert_refused::<ArmadoraView>(json, "the warrior on e3 belongs to seat 3");
+}
+
+#[test]
+fn arm_7_view_warrior_on_a_mine_is_refused() {
+    let view = view_json(&two_warriors(), Viewer::Seat(1));
+    let json = edited(&view, "/board/3", view["board"][20].clone());
+    assert_refused::<ArmadoraView>(json, "a warrior stands on the mine d1");
+}
+
+#[test]
+fn arm_14_view_showing_a_value_its_viewer_may_not_see_is_refused() {
+    let json = edited(
+        &view_json(&two_warriors(), Viewer::Seat(1)),
+        "/board/19/value",
+        json!(5),
+    );
+    assert_refused::<ArmadoraView>(
+        json,
+        "the value of the warrior on d3 is shown, but seat 1 may not see it",
+    );
+    let json = edited(
+        &view_json(&two_warriors(), Viewer::Spectator),
+        "/board/20/value",
+        json!(1),
+    );
+    assert_refused::<ArmadoraView>(json, "but a spectator may not see it");
+}
+
+#[test]
+fn arm_14_view_hiding_a_value_its_viewer_sees_is_refused() {
+    let json = edited(
+        &view_json(&two_warriors(), Viewer::Seat(0)),
+        "/board/19/value",
+        Value::Null,
+    );
+    assert_refused::<ArmadoraView>(
+        json,
+        "the value of the warrior on d3 is hidden, but seat 0 sees it",
+    );
+}
+
+#[test]
+fn arm_14_seat_view_without_its_own_supply_is_refused() {
+    let json = edited(
+        &view_json(&two_warriors(), Viewer::Seat(0)),
+        "/own_supply",
+        Value::Null,
+    );
+    assert_refused::<ArmadoraView>(json, "seat 0's view lacks its own supply");
+}
+
+#[test]
+fn arm_14_spectator_view_holding_a_supply_is_refused() {
+    let json = edited(
+        &view_json(&two_warriors(), Viewer::Spectator),
+        "/own_supply",
+        json!([10, 2, 1, 1, 1]),
+    );
+    assert_refused::<ArmadoraView>(json, "a spectator's view holds a supply");
+}
+
+#[test]
+fn arm_5_view_tiles_left_for_a_seat_not_at_the_table_are_refused() {
+    let json = edited(
+        &view_json(&two_warriors(), Viewer::Spectator),
+        "/tiles_left/2",
+        json!(3),
+    );
+    assert_refused::<ArmadoraView>(json, "seat 2 is not at the table of 2 but has 3 tiles left");
+}
+
+#[test]
+fn arm_5_view_with_more_warriors_than_the_set_is_refused() {
+    let json = edited(
+        &view_json(&two_warriors(), Viewer::Spectator),
+        "/tiles_left/1",
+        json!(16),
+    );
+    assert_refused::<ArmadoraView>(
+        json,
+        "seat 1 has 17 warriors (1 placed, 16 left) but each player has 16 at a table of 2",
+    );
+}
+
+#[test]
+fn arm_5_view_supply_not_matching_the_tiles_left_is_refused() {
+    let json = edited(
+        &view_json(&two_warriors(), Viewer::Seat(0)),
+        "/own_supply",
+        json!([10, 2, 1, 1, 0]),
+    );
+    assert_refused::<ArmadoraView>(json, "seat 0's supply holds 14 tiles but 15 are left");
+}
+
+#[test]
+fn arm_5_view_showing_more_of_a_value_than_the_set_is_refused() {
+    // Seat 0's 5 is on d3; a second 5 in its supply is one too many.
+    let json = edited(
+        &view_json(&two_warriors(), Viewer::Seat(0)),
+        "/own_supply",
+        json!([10, 2, 1, 1, 1]),
+    );
+    assert_refused::<ArmadoraView>(json, "seat 0 shows 2 warriors of value 5 but has 1");
+}
+
+#[test]
+fn arm_15_view_no_position_could_show_is_refused() {
+    let json = edited(
+        &view_json(&two_warriors(), Viewer::Seat(0)),
+        "/powers",
+        json!([1, 0, 0, 0]),
+    );
+    assert_refused::<ArmadoraView>(
+        json,
+        "no position shows this view: invalid state: ARM-15: more power tokens",
+    );
+}
+
+// States: invariants of the advanced game.
+
+#[test]
+fn arm_15_arrow_on_a_warrior_of_the_elfs_own_side_is_refused() {
+    let json = state_json(&elf_game());
+    let json = edited(&json, "/board/19/arrows", json!(1));
+    let json = edited(&json, "/powers/0", json!(1));
+    assert_refused::<Armadora>(json, "an arrow on a warrior of the Elf's own side");
+}
+
+#[test]
+fn arm_15_reinforcement_in_a_territory_not_full_is_refused() {
+    let json = state_json(&elf_game());
+    let json = edited(&json, "/board/19/reinforced", json!(true));
+    let json = edited(&json, "/reinforcements/0", json!(false));
+    assert_refused::<Armadora>(json, "a reinforcement in a territory that is not full");
+}
+
+#[test]
+fn arm_15_turn_after_a_power_with_no_token_spent_is_refused() {
+    let json = edited(&state_json(&elf_game()), "/step", json!("after_power"));
+    assert_refused::<Armadora>(
+        json,
+        "a power used this turn but the player to move has spent none",
+    );
+}
+
+#[test]
+fn arm_7_second_palisade_with_none_placed_is_refused() {
+    let json = edited(
+        &state_json(&two_warriors()),
+        "/step",
+        json!("second_palisade"),
+    );
+    assert_refused::<Armadora>(json, "waiting for a second palisade with none placed");
+}
+
+// Valid values round-trip.
+
+fn config(index: u8) -> ArmadoraConfig {
+    let config = match index % 5 {
+        0 => ArmadoraConfig::new(2),
+        1 => ArmadoraConfig::new(3),
+        2 => ArmadoraConfig::new(4),
+        3 => ArmadoraConfig::new(4).free_for_all(),
+        _ => ArmadoraConfig::new(3).peek_own(false),
+    };
+    config.advanced(index % 2 == 1)
+}
+
+/// Every seat's view and a spectator's.
+fn viewers(game: &Armadora) -> Vec<Viewer> {
+    (0..game.players())
+        .map(Viewer::Seat)
+        .chain([Viewer::Spectator])
+        .collect()
+}
+
+/// A game from `seed` after at most `steps` random legal steps.
+fn reached(config: ArmadoraConfig, seed: u64, steps: usize) -> Armadora {
+    let mut game = Armadora::new(&config).unwrap();
+    let mut rng = DiceRng::from_seed_u64(seed);
+    let mut legal = Vec::new();
+    for _ in 0..steps {
+        match game.to_move() {
+            ToMove::Over => break,
+            ToMove::Chance => {
+                let c = game.sample_chance(&mut rng).unwrap();
+                game.apply_chance(c).unwrap();
+            }
+            ToMove::Player(_) => {
+                game.legal_actions(&mut legal);
+                let action = *rng.choose(&legal).unwrap();
+                game.apply(action).unwrap();
+            }
+        }
+    }
+    game
+}
+
+fn round_trip<T: serde::Serialize + DeserializeOwned + PartialEq + core::fmt::Debug>(value: &T) {
+    let json = serde_json::to_string(value).unwrap();
+    let back: T = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
+    assert_eq!(&back, value);
+}
+
+#[test]
+fn valid_configs_states_views_actions_and_chance_round_trip() {
+    for index in 0..10 {
+        for seed in 0..4 {
+            let mut game = Armadora::new(&config(index)).unwrap();
+            let mut rng = DiceRng::from_seed_u64(seed);
+            let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+            round_trip(game.config());
+            loop {
+                round_trip(&game);
+                for viewer in viewers(&game) {
+                    round_trip(&game.view(viewer));
+                }
+                match game.to_move() {
+                    ToMove::Over => break,
+                    ToMove::Chance => {
+                        game.chance_outcomes(&mut outcomes);
+                        outcomes.iter().take(50).for_each(|(c, _)| round_trip(c));
+                        let c = game.sample_chance(&mut rng).unwrap();
+                        game.apply_chance(c).unwrap();
+                    }
+                    ToMove::Player(_) => {
+                        game.legal_actions(&mut legal);
+                        legal.iter().for_each(round_trip);
+                        game.apply(*rng.choose(&legal).unwrap()).unwrap();
+                    }
+                }
+            }
+        }
+    }
+}
+
+// Random corruption of valid JSON.
+
+/// Numbers a corrupted field may take: in range, just out of it, huge and
+/// negative.
+const NUMBERS: [i128; 16] = [
+    0,
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    11,
+    16,
+    35,
+    39,
+    40,
+    255,
+    -1,
+    18_446_744_073_709_551_615,
+];
+
+const STRINGS: [&str; 12] = [
+    "a1",
+    "d1",
+    "h5",
+    "i9",
+    "c2e",
+    "h2e",
+    "spectator",
+    "play",
+    "over",
+    "after_power",
+    "second_palisade",
+    "elf",
+];
+
+/// Paths to every node of `json`, as JSON pointers.
+fn pointers(json: &Value, at: String, out: &mut Vec<String>) {
+    match json {
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                pointers(item, format!("{at}/{i}"), out);
+            }
+        }
+        Value::Object(fields) => {
+            for (k, item) in fields {
+                pointers(item, format!("{at}/{k}"), out);
+            }
+        }
+        _ => {}
+    }
+    out.push(at);
+}
+
+/// One random corruption of one node: mostly one that keeps its type (a
+/// number nudged or replaced, a bool flipped, a string swapped for a likely
+/// one, array elements swapped, copied over one another, dropped or
+/// duplicated), sometimes a wild replacement. Arrays are picked more often
+/// than their share of nodes: swapping warriors or seats is how a position
+/// stays plausible.
+fn corrupt(json: &mut Value, rng: &mut DiceRng) {
+    let mut paths = Vec::new();
+    pointers(json, String::new(), &mut paths);
+    let arrays: Vec<&String> = paths
+        .iter()
+        .filter(|p| json.pointer(p).is_some_and(Value::is_array))
+        .collect();
+    let path = match rng.choose(&arrays) {
+        Some(&path) if rng.index(3) == Some(0) => path.clone(),
+        _ => rng.choose(&paths).unwrap().clone(),
+    };
+    let number = json!(NUMBERS[rng.index(NUMBERS.len()).unwrap()]);
+    let string = json!(STRINGS[rng.index(STRINGS.len()).unwrap()]);
+    let square = json!(
+        Square::from_index(rng.index(40).unwrap())
+            .unwrap()
+            .to_string()
+    );
+    let line = json!(
+        Line::from_index(rng.index(67).unwrap())
+            .unwrap()
+            .to_string()
+    );
+    let wild = rng.index(8) == Some(0);
+    let pick = rng.index(4).unwrap();
+    let (i, j) = (rng.index(64).unwrap(), rng.index(64).unwrap());
+    let node = json.pointer_mut(&path).unwrap();
+    match node {
+        _ if wild => *node = [number, string, Value::Null, json!([])][pick].clone(),
+        Value::Number(n) => {
+            let n = n.as_i64().unwrap_or(0);
+            *node = [number, json!(n - 1), json!(n + 1), json!(n + 1)][pick].clone();
+        }
+        Value::Bool(b) => *b = !*b,
+        Value::String(_) => *node = [string, square.clone(), square, line][pick].clone(),
+        Value::Null => *node = json!(1 + i % 5),
+        Value::Array(items) if !items.is_empty() => {
+            let (i, j) = (i % items.len(), j % items.len());
+            match pick {
+                0 => items.swap(i, j),
+                1 => items[i] = items[j].clone(),
+                2 => {
+                    items.remove(i);
+                }
+                _ => items.insert(i, items[j].clone()),
+            }
+        }
+        Value::Array(items) => items.push([square, line][pick % 2].clone()),
+        Value::Object(_) => *node = Value::Null,
+    }
+}
+
+/// Everything a server might call on a decoded state.
+fn exercise(game: &Armadora, rng: &mut DiceRng) {
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    for a in &legal {
+        assert!(game.is_legal(a));
+    }
+    let _ = game.result();
+    for viewer in viewers(game) {
+        let view = game.view(viewer);
+        let _ = view.board_text();
+        let sampled = Armadora::determinize(&view, rng).expect("a state's own view");
+        assert_eq!(sampled.view(viewer), view);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+    #[test]
+    fn corrupted_states_and_views_are_refused_or_sound(
+        index in 0u8..10,
+        seed in any::<u64>(),
+        steps in 0usize..200,
+        corruption in any::<u64>(),
+    ) {
+        let game = reached(config(index), seed, steps);
+        let mut rng = DiceRng::from_seed_u64(corruption);
+        let state = state_json(&game);
+        for _ in 0..8 {
+            let mut json = state.clone();
+            for _ in 0..=rng.index(3).unwrap() {
+                corrupt(&mut json, &mut rng);
+            }
+            if let Ok(decoded) = serde_json::from_value::<Armadora>(json) {
+                exercise(&decoded, &mut rng);
+                round_trip(&decoded);
+            }
+        }
+        for viewer in viewers(&game) {
+            let view = view_json(&game, viewer);
+            for _ in 0..4 {
+                let mut json = view.clone();
+                for _ in 0..=rng.index(3).unwrap() {
+                    corrupt(&mut json, &mut rng);
+                }
+                if let Ok(decoded) = serde_json::from_value::<ArmadoraView>(json) {
+                    let _ = decoded.board_text();
+                    // A decoded view is one some position shows.
+                    let sampled = Armadora::determinize(&decoded, &mut rng)
+                        .expect("a decoded view has a position");
+                    prop_assert_eq!(&sampled.view(decoded.viewer()), &decoded);
+                    exercise(&sampled, &mut rng);
+                    round_trip(&sampled);
+                }
+            }
+        }
+    }
+}
