@@ -109,7 +109,7 @@ pub enum Chance {
 
 impl core::fmt::Display for DieRef {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{} die on face {}", self.die, self.face + 1)
+        write!(f, "{} die on face {}", self.die, number(self.face))
     }
 }
 
@@ -125,7 +125,11 @@ impl core::fmt::Display for Action {
             Action::Roll => f.write_str("roll again"),
             Action::Done => f.write_str("done"),
             Action::Feather { face, with: None } => {
-                write!(f, "feather: re-roll the white die on face {}", face + 1)
+                write!(
+                    f,
+                    "feather: re-roll the white die on face {}",
+                    number(*face)
+                )
             }
             Action::Feather {
                 face,
@@ -133,14 +137,14 @@ impl core::fmt::Display for Action {
             } => write!(
                 f,
                 "feather: re-roll the white die on face {} with the {d}",
-                face + 1
+                number(*face)
             ),
             Action::SetDie { die, from, to } => {
                 write!(
                     f,
                     "Monastery: turn a {die} die from face {} to {}",
-                    from + 1,
-                    to + 1
+                    number(*from),
+                    number(*to)
                 )
             }
             Action::Scorch(c) => write!(f, "scorch {c}"),
@@ -161,7 +165,7 @@ impl core::fmt::Display for Chance {
                 f.write_str("start roll: faces")?;
                 for face in faces {
                     match face {
-                        Some(x) => write!(f, " {}", x + 1)?,
+                        Some(x) => write!(f, " {}", number(*x))?,
                         None => f.write_str(" -")?,
                     }
                 }
@@ -169,13 +173,18 @@ impl core::fmt::Display for Chance {
             }
             Chance::Roll { die, faces } => {
                 write!(f, "roll {die}:")?;
-                for (face, &n) in faces.iter().enumerate() {
+                for (face, &n) in (0u8..).zip(faces) {
                     for _ in 0..n {
-                        write!(f, " {}", face + 1)?;
+                        write!(f, " {}", number(face))?;
                     }
                 }
                 Ok(())
             }
         }
     }
+}
+
+/// A face index (0 to 5) as the face number of table D1 (1 to 6).
+pub(crate) fn number(face: u8) -> u16 {
+    u16::from(face).saturating_add(1)
 }

@@ -49,7 +49,7 @@ fn margin(state: &Era, seat: Seat) -> i64 {
         .map(|(_, score)| score.total())
         .max()
         .unwrap_or(0);
-    own - best_other
+    own.saturating_sub(best_other)
 }
 
 /// The best action by margin; `Done` wins ties only when listed first.

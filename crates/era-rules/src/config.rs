@@ -13,9 +13,11 @@ use crate::Ruleset;
 /// let config = EraConfig::new(3);
 /// assert_eq!(config.ruleset, Ruleset::default());
 /// ```
+///
+/// Deserialising checks the table size (ERA-3) and the ruleset.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawConfig"))]
 pub struct EraConfig {
     /// Seats, 2 to 4.
     pub players: usize,
@@ -56,18 +58,33 @@ impl Ruleset {
     }
 }
 
+/// The plain form of [`EraConfig`] that deserialisation checks.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    players: usize,
+    #[serde(default)]
+    ruleset: Ruleset,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawConfig> for EraConfig {
+    type Error = crate::EraError;
+
+    fn try_from(raw: RawConfig) -> Result<Self, crate::EraError> {
+        if !(2..=crate::MAX_PLAYERS).contains(&raw.players) {
+            return Err(crate::EraError::Players(raw.players));
+        }
+        Ok(EraConfig::with_ruleset(raw.players, raw.ruleset))
+    }
+}
+
 /// Serialises a shared config as a plain one.
 #[cfg(feature = "serde")]
-pub(crate) mod arc_config {
-    use super::EraConfig;
-    use alloc::sync::Arc;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    pub(crate) fn serialize<S: Serializer>(c: &Arc<EraConfig>, s: S) -> Result<S::Ok, S::Error> {
-        EraConfig::serialize(c, s)
-    }
-
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<EraConfig>, D::Error> {
-        EraConfig::deserialize(d).map(Arc::new)
-    }
+pub(crate) fn serialize_arc<S: serde::Serializer>(
+    config: &alloc::sync::Arc<EraConfig>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    serde::Serialize::serialize(&**config, s)
 }

@@ -87,6 +87,10 @@ impl DiceCounts {
     }
 
     /// The number of `symbol`s showing, under `ruleset`'s faces.
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "24 terms of at most 255 * 255 each: below 1.6 million"
+    )]
     pub fn symbols(&self, ruleset: &Ruleset, symbol: Symbol) -> u32 {
         let mut n = 0;
         for colour in Colour::ALL {
@@ -103,7 +107,12 @@ impl DiceCounts {
     pub fn outcome_count(dice: [u8; 4]) -> u128 {
         dice.iter().fold(1u128, |acc, &n| {
             let k = u128::from(n);
-            acc.saturating_mul((1..=5u128).fold(1, |a, i| a * (k + i) / i))
+            #[expect(
+                clippy::arithmetic_side_effects,
+                reason = "k <= 255 and i in 1..=5: every partial product is below 260^5 < 2^41"
+            )]
+            let outcomes = (1..=5u128).fold(1, |a, i| a * (k + i) / i);
+            acc.saturating_mul(outcomes)
         })
     }
 }
@@ -121,9 +130,9 @@ impl fmt::Display for DiceCounts {
             }
             first = false;
             write!(f, "{colour}:")?;
-            for (face, &n) in self.colour(colour).iter().enumerate() {
+            for (face, &n) in (0u8..).zip(self.colour(colour)) {
                 for _ in 0..n {
-                    write!(f, " {}", face + 1)?;
+                    write!(f, " {}", crate::action::number(face))?;
                 }
             }
         }

@@ -206,7 +206,7 @@ A cathedral, # wall, x scorched, . empty";
     /// The cells of a set, in row order.
     pub fn cells(&self, set: CellSet) -> impl Iterator<Item = Cell> + '_ {
         let size = self.size;
-        (0..u32::from(size) * u32::from(size))
+        (0..u32::from(size).saturating_mul(u32::from(size)))
             .filter(move |&b| set >> b & 1 == 1)
             .filter_map(move |b| Cell::from_bit(b, size))
     }
@@ -216,12 +216,12 @@ impl fmt::Display for Domain {
     /// One line per row, one char per cell ([`Domain::LEGEND`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for r in 0..self.size {
+            if r > 0 {
+                writeln!(f)?;
+            }
             for c in 0..self.size {
                 let ch = Cell::new(r, c).map_or(' ', |cell| self.cell_char(cell));
                 write!(f, "{ch}")?;
-            }
-            if r + 1 < self.size {
-                writeln!(f)?;
             }
         }
         Ok(())
@@ -283,33 +283,72 @@ impl From<Domain> for RawDomain {
 
 #[cfg(feature = "serde")]
 impl TryFrom<RawDomain> for Domain {
-    type Error = &'static str;
+    type Error = alloc::string::String;
 
-    fn try_from(raw: RawDomain) -> Result<Self, &'static str> {
+    /// Checks what holds in any domain: every cell inside the grid, listed
+    /// once, no two pieces on one cell (ERA-7), and wall cells as many as
+    /// the walls counted cover.
+    fn try_from(raw: RawDomain) -> Result<Self, alloc::string::String> {
+        use alloc::format;
         if raw.size > crate::MAX_GRID {
-            return Err("domain size above 11");
+            return Err(format!(
+                "domain size {} is above {}",
+                raw.size,
+                crate::MAX_GRID
+            ));
         }
         let size = raw.size;
-        let set = |cells: &[Cell]| -> Result<CellSet, &'static str> {
-            cells.iter().try_fold(0u128, |acc, c| {
-                c.bit(size)
-                    .map(|b| acc | 1u128 << b)
-                    .ok_or("a cell outside the domain")
-            })
+        // Every cell taken so far, by any piece.
+        let mut taken: CellSet = 0;
+        let mut set = |cells: &[Cell]| -> Result<CellSet, alloc::string::String> {
+            let mut piece: CellSet = 0;
+            for &c in cells {
+                let bit = c
+                    .bit(size)
+                    .ok_or_else(|| format!("cell {c} is outside the {size} × {size} domain"))?;
+                let cell = 1u128 << bit;
+                if piece & cell != 0 {
+                    return Err(format!("cell {c} is listed twice"));
+                }
+                if taken & cell != 0 {
+                    return Err(format!("pieces overlap at {c} (ERA-7)"));
+                }
+                piece |= cell;
+                taken |= cell;
+            }
+            Ok(piece)
         };
-        let mut buildings = Vec::with_capacity(raw.buildings.len());
-        for b in &raw.buildings {
+        let mut buildings = Vec::with_capacity(raw.buildings.len().min(128));
+        for (i, b) in raw.buildings.iter().enumerate() {
+            let cells = set(&b.cells)?;
+            if cells == 0 {
+                return Err(format!("buildings[{i}]: a {} without cells", b.kind));
+            }
             buildings.push(Building {
                 kind: b.kind,
-                cells: set(&b.cells)?,
+                cells,
             });
+        }
+        let walls = set(&raw.walls)?;
+        let scorched = set(&raw.scorched)?;
+        let counted: u32 = raw
+            .wall_counts
+            .iter()
+            .zip(1u32..)
+            .map(|(&count, len)| u32::from(count).saturating_mul(len))
+            .fold(0, u32::saturating_add);
+        if counted != walls.count_ones() {
+            return Err(format!(
+                "wall_counts: the walls counted cover {counted} cells, but {} cells are walls",
+                walls.count_ones()
+            ));
         }
         Ok(Domain {
             size,
             buildings,
-            walls: set(&raw.walls)?,
+            walls,
             wall_counts: raw.wall_counts,
-            scorched: set(&raw.scorched)?,
+            scorched,
         })
     }
 }

@@ -33,6 +33,10 @@ struct Ids {
 }
 
 impl Ids {
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "size <= 255, so cells <= 65 025 and every offset stays below 11 million"
+    )]
     fn new(size: u8) -> Ids {
         let cells = u32::from(size) * u32::from(size);
         let pieces = u32::try_from(PIECES).unwrap_or(21);
@@ -65,6 +69,10 @@ impl Ids {
     }
 }
 
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "a colour is below 4 and a face below 256: at most 273"
+)]
 fn die_index(d: DieRef) -> u32 {
     (d.die as u32) * 6 + u32::from(d.face)
 }
@@ -194,7 +202,7 @@ impl Era {
                     demand: None,
                 },
             ) => {
-                let v = (self.seat(turn) + usize::from(victim)) % self.players.len().max(1);
+                let v = self.victim(turn, victim);
                 let has = self.players.get(v).is_some_and(|p| p.resource(res) > 0);
                 if has {
                     Ok(())
@@ -254,7 +262,7 @@ impl Era {
         let mut left = set;
         while left != 0 {
             let bit = left.trailing_zeros();
-            left &= left - 1;
+            left ^= 1u128 << bit;
             if let Some(c) = Cell::from_bit(bit, size) {
                 out.push(f(c));
             }
@@ -263,7 +271,6 @@ impl Era {
 
     #[allow(clippy::too_many_lines)]
     fn apply_player(&mut self, seat: usize, action: Action) {
-        let n = self.players.len().max(1);
         match (action, self.step) {
             (Action::Place { piece, at, turn }, Step::Layout { .. }) => {
                 if let Some(cells) = self.fits(seat, piece, turn, at) {
@@ -317,9 +324,15 @@ impl Era {
                     if let Some(p) = self.players.get_mut(seat) {
                         p.set_aside = DiceCounts::default();
                     }
-                    self.step = Step::Roll { turn: turn + 1 };
+                    self.step = Step::Roll {
+                        turn: turn.saturating_add(1),
+                    };
                 }
-                Step::Feathers { turn } => self.step = Step::Feathers { turn: turn + 1 },
+                Step::Feathers { turn } => {
+                    self.step = Step::Feathers {
+                        turn: turn.saturating_add(1),
+                    }
+                }
                 Step::Monastery { turn, .. } => {
                     self.step = Step::Monastery { turn, left: 0 };
                 }
@@ -353,7 +366,7 @@ impl Era {
                         }
                         p.dice.remove(d.die, d.face, 1);
                         if let Some(c) = rolling.get_mut(d.die as usize) {
-                            *c += 1;
+                            *c = c.saturating_add(1);
                         }
                     }
                     p.rolling = rolling;
@@ -376,7 +389,10 @@ impl Era {
                     p.domain.scorched |= 1u128 << bit;
                 }
                 self.scorched_supply = self.scorched_supply.saturating_sub(1);
-                self.step = Step::Treachery { turn, by: by + 1 };
+                self.step = Step::Treachery {
+                    turn,
+                    by: by.saturating_add(1),
+                };
             }
             (Action::Burn(cell), Step::Fire { turn }) => {
                 if let Some(p) = self.players.get_mut(seat) {
@@ -388,7 +404,7 @@ impl Era {
                         }
                     }
                 }
-                self.enter_disaster(turn + 1);
+                self.enter_disaster(turn.saturating_add(1));
             }
             (
                 Action::Demand(res),
@@ -413,7 +429,7 @@ impl Era {
                 },
             ) => {
                 let e = self.seat(turn);
-                let v = (e + usize::from(victim)) % n;
+                let v = self.victim(turn, victim);
                 if answer == Action::Pay {
                     let max = self.ruleset().resource_max;
                     if let Some(x) = self
@@ -436,7 +452,7 @@ impl Era {
                 }
                 self.step = Step::Extort {
                     turn,
-                    victim: victim + 1,
+                    victim: victim.saturating_add(1),
                     demand: None,
                 };
             }
@@ -582,7 +598,7 @@ impl Game for Era {
                     out.push(Action::Pay);
                     out.push(Action::Refuse);
                 } else {
-                    let v = (self.seat(turn) + usize::from(victim)) % self.players.len().max(1);
+                    let v = self.victim(turn, victim);
                     if let Some(vp) = self.players.get(v) {
                         for r in Resource::ALL {
                             if vp.resource(r) > 0 {
@@ -769,6 +785,10 @@ impl Game for Era {
         Ids::new(self.ruleset().size).bound
     }
 
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "faces and turns are checked below 6 and 8 first, so every id is below `Ids::bound`, itself below 11 million"
+    )]
     fn action_id(&self, action: &Action) -> Option<u32> {
         let size = self.ruleset().size;
         let ids = Ids::new(size);
@@ -814,6 +834,10 @@ impl Game for Era {
         })
     }
 
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "each subtraction follows the comparison that keeps it non-negative, and `ids.cells` >= 9 since a domain side is at least 3 (`Ruleset::new`)"
+    )]
     fn action_from_id(&self, id: u32) -> Option<Action> {
         let size = self.ruleset().size;
         let ids = Ids::new(size);

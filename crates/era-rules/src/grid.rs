@@ -8,32 +8,40 @@ pub type CellSet = u128;
 
 /// All cells of a grid of side `n`.
 pub(crate) fn all_cells(n: u8) -> CellSet {
-    let cells = u32::from(n) * u32::from(n);
-    if cells >= 128 {
-        u128::MAX
-    } else {
-        (1u128 << cells) - 1
-    }
+    below(u32::from(n).saturating_mul(u32::from(n)))
+}
+
+/// The first `bits` bits (all 128 from 128 on).
+fn below(bits: u32) -> CellSet {
+    // `1 << bits` is at least 1, so taking 1 never wraps.
+    1u128
+        .checked_shl(bits)
+        .map_or(CellSet::MAX, |bit| bit.wrapping_sub(1))
+}
+
+/// The cell `(row, col)` of a grid of side `n`; empty beyond 128 bits.
+fn cell(n: u8, row: u8, col: u8) -> CellSet {
+    let bit = u32::from(row)
+        .saturating_mul(u32::from(n))
+        .saturating_add(u32::from(col));
+    1u128.checked_shl(bit).unwrap_or(0)
 }
 
 /// Cells of column `col`.
 fn column(n: u8, col: u8) -> CellSet {
-    let mut set = 0;
-    for r in 0..n {
-        set |= 1u128 << (u32::from(r) * u32::from(n) + u32::from(col));
-    }
-    set
+    (0..n).fold(0, |set, r| set | cell(n, r, col))
 }
 
 /// The edge cells of the grid.
 pub(crate) fn border(n: u8) -> CellSet {
-    if n == 0 {
+    let Some(last) = n.checked_sub(1) else {
         return 0;
-    }
-    let all = all_cells(n);
-    let first_row = (1u128 << n) - 1;
-    let last_row = first_row << (u32::from(n - 1) * u32::from(n));
-    (first_row | last_row | column(n, 0) | column(n, n - 1)) & all
+    };
+    let first_row = below(u32::from(n));
+    let last_row = first_row
+        .checked_shl(u32::from(last).saturating_mul(u32::from(n)))
+        .unwrap_or(0);
+    (first_row | last_row | column(n, 0) | column(n, last)) & all_cells(n)
 }
 
 /// Masks that keep a shifted set from wrapping across rows.
@@ -48,6 +56,8 @@ pub(crate) struct Masks {
 
 impl Masks {
     pub(crate) fn new(n: u8) -> Masks {
+        // Every grid fits 128 bits: a domain side is at most `MAX_GRID`.
+        let n = n.min(crate::MAX_GRID);
         let all = all_cells(n);
         Masks {
             n: u32::from(n),
@@ -117,12 +127,13 @@ impl Orientation {
     /// The cells when the shape's top-left corner sits on `(row, col)` of a
     /// grid of side `n`, if it fits inside.
     pub(crate) fn at(&self, row: u8, col: u8, n: u8) -> Option<CellSet> {
-        if u32::from(row) + u32::from(self.height) > u32::from(n)
-            || u32::from(col) + u32::from(self.width) > u32::from(n)
-        {
+        if row.checked_add(self.height)? > n || col.checked_add(self.width)? > n {
             return None;
         }
-        Some(self.mask << (u32::from(row) * u32::from(n) + u32::from(col)))
+        let shift = u32::from(row)
+            .saturating_mul(u32::from(n))
+            .saturating_add(u32::from(col));
+        self.mask.checked_shl(shift)
     }
 }
 
@@ -133,6 +144,11 @@ pub const MAX_SHAPE_SIDE: usize = 5;
 /// repeats of an earlier one dropped) of a shape given as `(row, col)`
 /// cells, for a grid of side `n`. Returns the list and its length.
 #[allow(clippy::many_single_char_names)]
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "coordinates come from u8, so every i16 here is within -255..=510; \
+              r and c are below 8 after the check, and a grid side below 256"
+)]
 pub(crate) fn orientations(cells: &[(u8, u8)], n: u8) -> ([Orientation; 8], usize) {
     let mut out = [Orientation::default(); 8];
     let mut len = 0;
@@ -174,7 +190,7 @@ pub(crate) fn orientations(cells: &[(u8, u8)], n: u8) -> ([Orientation; 8], usiz
             if key & (1 << bit) != 0 {
                 let (r, c) = (bit / 8, bit % 8);
                 if r < u32::from(n) && c < u32::from(n) {
-                    mask |= 1u128 << (r * u32::from(n) + c);
+                    mask |= 1u128.checked_shl(r * u32::from(n) + c).unwrap_or(0);
                 }
             }
         }
@@ -210,7 +226,8 @@ pub(crate) fn is_connected(cells: &[(u8, u8)]) -> bool {
                 continue;
             }
             let touches = cells.iter().enumerate().any(|(j, &(r2, c2))| {
-                reached.get(j).copied().unwrap_or(false) && r.abs_diff(r2) + c.abs_diff(c2) == 1
+                reached.get(j).copied().unwrap_or(false)
+                    && r.abs_diff(r2).saturating_add(c.abs_diff(c2)) == 1
             });
             if touches {
                 if let Some(x) = reached.get_mut(i) {
@@ -224,6 +241,13 @@ pub(crate) fn is_connected(cells: &[(u8, u8)]) -> bool {
 }
 
 #[cfg(test)]
+#[allow(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::arithmetic_side_effects
+)]
 mod tests {
     use super::*;
 

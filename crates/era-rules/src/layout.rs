@@ -31,12 +31,13 @@ pub fn auto_layout_action(era: &Era) -> Option<Action> {
     };
     let mut legal = Vec::new();
     era.legal_actions(&mut legal);
-    let centre = i32::from(era.ruleset().domain_size() / 2);
-    let distance = |a: &Action| -> i32 {
+    let centre = era.ruleset().domain_size() / 2;
+    let distance = |a: &Action| -> u8 {
         match a {
-            Action::Place { at, .. } => {
-                (i32::from(at.row()) - centre).abs() + (i32::from(at.col()) - centre).abs()
-            }
+            Action::Place { at, .. } => at
+                .row()
+                .abs_diff(centre)
+                .saturating_add(at.col().abs_diff(centre)),
             _ => 0,
         }
     };

@@ -125,12 +125,24 @@
 //!
 //! # Features
 //!
-//! - `serde`: serialisation of configs, rulesets, states (validated on load),
-//!   views, actions, chance outcomes and records.
+//! - `serde`: serialisation of configs, rulesets, states and views (each
+//!   validated on load), actions, chance outcomes and records.
 //!
 //! The crate is `#![no_std]` with `alloc`.
 #![no_std]
 #![forbid(unsafe_code)]
+// Hostile input must never panic: every index, unwrap and arithmetic
+// operation is checked, or carries its proof in an `expect` reason.
+#![warn(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::unreachable,
+    clippy::todo,
+    clippy::unimplemented,
+    clippy::arithmetic_side_effects
+)]
 
 extern crate alloc;
 
@@ -158,8 +170,22 @@ mod view;
 pub struct ReadmeDoctests;
 
 #[cfg(test)]
+#[allow(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::arithmetic_side_effects
+)]
 mod geometry_props;
 #[cfg(test)]
+#[allow(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::arithmetic_side_effects
+)]
 mod rule_tests;
 
 pub use action::{Action, Chance, DieRef};
@@ -179,5 +205,5 @@ pub use ruleset::{
 pub use scoring::Score;
 pub use state::{Era, MAX_PLAYERS, Player, Step};
 pub use symbols::{Colour, Face, ParseSymbolsError, Resource, Symbol};
-pub use validate::StateError;
+pub use validate::{StateError, ViewError};
 pub use view::{EraView, PlayerView};

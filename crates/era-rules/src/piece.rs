@@ -145,7 +145,10 @@ impl Piece {
     pub(crate) fn from_index(i: usize) -> Option<Piece> {
         match i {
             0..=11 => BuildingKind::ALL.get(i).copied().map(Piece::Building),
-            12..=19 => u8::try_from(i - 11).ok().map(Piece::Wall),
+            12..=19 => i
+                .checked_sub(11)
+                .and_then(|n| u8::try_from(n).ok())
+                .map(Piece::Wall),
             20 => Some(Piece::Scorched),
             _ => None,
         }
@@ -246,12 +249,20 @@ impl Cell {
     }
 
     /// The bit of this cell in a grid of side `size`, if it lies inside.
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "row, col and size are u8: at most 255 * 255 + 255, far within u32"
+    )]
     pub(crate) fn bit(self, size: u8) -> Option<u32> {
         (self.row < size && self.col < size)
             .then(|| u32::from(self.row) * u32::from(size) + u32::from(self.col))
     }
 
     /// The cell of bit `bit` in a grid of side `size`.
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "size is a u8, so size * size fits u32, and it is checked non-zero before dividing"
+    )]
     pub(crate) fn from_bit(bit: u32, size: u8) -> Option<Cell> {
         let size = u32::from(size);
         if size == 0 || bit >= size * size {
@@ -265,6 +276,10 @@ impl Cell {
 }
 
 impl fmt::Display for Cell {
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "row and col are below MAX_GRID = 11 by `Cell::new`: at most 'k' and 11"
+    )]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", char::from(b'a' + self.col), self.row + 1)
     }
@@ -285,16 +300,19 @@ impl core::str::FromStr for Cell {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let mut chars = s.chars();
-        let c = chars.next().ok_or(ParseCellError)?;
-        if !c.is_ascii_lowercase() {
+        let col = chars
+            .next()
+            .and_then(|c| u8::try_from(c).ok())
+            .filter(u8::is_ascii_lowercase)
+            .and_then(|c| c.checked_sub(b'a'))
+            .ok_or(ParseCellError)?;
+        // Only plain digits: one spelling per cell ("a5", never "a+5").
+        let digits = chars.as_str();
+        if digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return Err(ParseCellError);
         }
-        let col = u8::try_from(c).map_err(|_| ParseCellError)? - b'a';
-        let row: u8 = chars.as_str().parse().map_err(|_| ParseCellError)?;
-        if chars.as_str().starts_with('0') || row == 0 {
-            return Err(ParseCellError);
-        }
-        Cell::new(row - 1, col).ok_or(ParseCellError)
+        let row: u8 = digits.parse().map_err(|_| ParseCellError)?;
+        Cell::new(row.checked_sub(1).ok_or(ParseCellError)?, col).ok_or(ParseCellError)
     }
 }
 

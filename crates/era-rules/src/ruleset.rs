@@ -32,7 +32,8 @@ pub struct DiceSpec {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct BuildingSpec {
-    /// How many are in the game.
+    /// How many are in the game, at most 100 (24 for the Keep, Longhouse,
+    /// Townhouse and Church, which each carry a die).
     pub count: i64,
     /// The cost as resource letters `G S W F` (`"GSW"`).
     pub cost: String,
@@ -515,6 +516,10 @@ pub(crate) struct BuildingRule {
 const DISASTER_ROWS: usize = 16;
 /// The most start pieces per player.
 pub(crate) const MAX_START_PIECES: usize = 32;
+/// The most buildings of a die-carrying type (ERA-2), so the most dice of
+/// one colour: a roll of 24 dice of one colour has `C(29, 5)` = 118 755
+/// outcomes, which a caller can still list.
+pub(crate) const MAX_DICE_PER_COLOUR: u8 = 24;
 
 /// A validated [`RulesetSpec`]: every mechanism of the engine reads its
 /// numbers from here.
@@ -658,6 +663,10 @@ impl Ruleset {
                 "the domain side is odd (the Keep sits on the centre cell) and at least 3",
             ));
         }
+        #[expect(
+            clippy::arithmetic_side_effects,
+            reason = "size <= MAX_GRID = 11 (checked above): the centre bit is at most 60"
+        )]
         let centre = u32::from(size / 2) * u32::from(size) + u32::from(size / 2);
 
         let mut buildings = [BuildingRule::default(); 12];
@@ -666,7 +675,12 @@ impl Ruleset {
         for (kind, rule) in BuildingKind::ALL.into_iter().zip(buildings.iter_mut()) {
             let b = spec.buildings.get(kind);
             let f = |x: &str| format!("buildings.{}.{x}", kind.name());
-            rule.count = small(&f("count"), b.count, 100)?;
+            let most = if kind.die().is_some() {
+                MAX_DICE_PER_COLOUR
+            } else {
+                100
+            };
+            rule.count = small(&f("count"), b.count, most)?;
             rule.cost = resources(&f("cost"), &b.cost)?;
             rule.points = points(&f("points"), b.points)?;
             rule.income = resources(&f("income"), &b.income)?;
@@ -709,8 +723,9 @@ impl Ruleset {
                 ));
             }
             let count = small(&format!("{field}.count"), w.count, 100)?;
-            let slot = walls
-                .get_mut(usize::from(length - 1))
+            let slot = length
+                .checked_sub(1)
+                .and_then(|i| walls.get_mut(usize::from(i)))
                 .ok_or_else(|| RulesetError::new(field.clone(), "bad length"))?;
             if *slot != 0 {
                 return Err(RulesetError::new(
@@ -874,36 +889,50 @@ impl Ruleset {
     }
 
     /// Every player's start (a Keep plus the start pieces) must come out of
-    /// the supply, at every table size.
+    /// the supply, at every table size; and enough building types must be
+    /// left in the supply for the tracking tokens to end the game (ERA-19).
     fn check_start_supply(&self) -> Result<(), RulesetError> {
+        let copies = |piece: Piece| self.start_pieces().iter().filter(|&&p| p == piece).count();
         for players in 2..=4u8 {
             let removed = if players == 2 {
                 self.two_player_removed
             } else {
                 0
             };
+            let mut types_left = 0u8;
             for kind in BuildingKind::ALL {
-                let per_player = self
-                    .start_pieces()
-                    .iter()
-                    .filter(|&&p| p == Piece::Building(kind))
-                    .count()
-                    + usize::from(kind == BuildingKind::Keep);
+                let per_player = copies(Piece::Building(kind))
+                    .saturating_add(usize::from(kind == BuildingKind::Keep));
                 let have = usize::from(self.building_count(kind).saturating_sub(removed));
-                if per_player * usize::from(players) > have {
+                let needed = per_player.saturating_mul(usize::from(players));
+                if needed > have {
                     return Err(RulesetError::new(
                         format!("buildings.{}.count", kind.name()),
                         format!("too few for the start of a {players}-player game"),
                     ));
                 }
+                if needed < have {
+                    types_left = types_left.saturating_add(1);
+                }
+            }
+            let tokens = self.tracking_tokens(players);
+            if tokens > types_left {
+                let name = match players {
+                    2 => "two",
+                    3 => "three",
+                    _ => "four",
+                };
+                return Err(RulesetError::new(
+                    format!("supply.tracking_tokens.{name}"),
+                    format!(
+                        "{tokens} tokens, but only {types_left} building types are left in the supply \
+                         of a {players}-player game to flip them (ERA-19)"
+                    ),
+                ));
             }
             for len in 1..=MAX_WALL_LENGTH {
-                let per_player = self
-                    .start_pieces()
-                    .iter()
-                    .filter(|&&p| p == Piece::Wall(len))
-                    .count();
-                if per_player * usize::from(players) > usize::from(self.wall_count(len)) {
+                let needed = copies(Piece::Wall(len)).saturating_mul(usize::from(players));
+                if needed > usize::from(self.wall_count(len)) {
                     return Err(RulesetError::new(
                         "walls.counts",
                         format!(
@@ -912,7 +941,8 @@ impl Ruleset {
                     ));
                 }
             }
-            let scorched = usize::from(self.start_scorched_for(players)) * usize::from(players);
+            let scorched =
+                usize::from(self.start_scorched_for(players)).saturating_mul(usize::from(players));
             if scorched > usize::from(self.scorched) {
                 return Err(RulesetError::new(
                     "supply.scorched",
@@ -1012,6 +1042,24 @@ impl Ruleset {
             .unwrap_or(&[])
     }
 
+    /// Piece `index` of the layout at this table size (ERA-4, ERA-5): the
+    /// start pieces, then the scorched areas.
+    pub(crate) fn start_piece_for(&self, players: u8, index: u8) -> Option<Piece> {
+        let pieces = self.start_pieces();
+        let i = usize::from(index);
+        if let Some(&p) = pieces.get(i) {
+            return Some(p);
+        }
+        let scorched = usize::from(self.start_scorched_for(players));
+        (i < pieces.len().saturating_add(scorched)).then_some(Piece::Scorched)
+    }
+
+    /// How many pieces each player lays out at this table size.
+    pub(crate) fn start_total_for(&self, players: u8) -> u8 {
+        self.start_len
+            .saturating_add(self.start_scorched_for(players))
+    }
+
     /// Scorched areas each player lays out at this table size.
     pub fn start_scorched_for(&self, players: u8) -> u8 {
         self.start_scorched
@@ -1056,9 +1104,12 @@ impl Ruleset {
 
 impl Default for Ruleset {
     /// The tables of the rules specification.
+    #[expect(
+        clippy::unreachable,
+        reason = "the default tables are valid: pinned by the test \
+                  `the_default_ruleset_is_the_spec_tables_and_round_trips`"
+    )]
     fn default() -> Self {
-        // The default tables are valid; this is pinned by a test. Should it
-        // ever fail, the smallest valid table is not worth a panic either.
         Ruleset::new(RulesetSpec::default())
             .unwrap_or_else(|e| unreachable!("the default ruleset is valid: {e}"))
     }
@@ -1080,6 +1131,8 @@ impl From<Ruleset> for RulesetSpec {
 
 fn disaster_table(rows: &[DisasterRow]) -> Result<[Disaster; DISASTER_ROWS], RulesetError> {
     let mut table = [Disaster::None; DISASTER_ROWS];
+    // Rows above the last kept one would never be read.
+    let top = i64::try_from(DISASTER_ROWS).unwrap_or(16);
     let mut next: i64 = 0;
     let Some(last) = rows.len().checked_sub(1) else {
         return Err(RulesetError::new("disasters", "the table has no rows"));
@@ -1092,17 +1145,21 @@ fn disaster_table(rows: &[DisasterRow]) -> Result<[Disaster; DISASTER_ROWS], Rul
                 format!("the table has a gap or overlap: this row should start at {next} skulls"),
             ));
         }
+        if row.from >= top {
+            return Err(RulesetError::new(
+                format!("{field}.from"),
+                "rows above 15 skulls are not supported",
+            ));
+        }
         let to = match (row.to, i == last) {
-            (Some(to), _) => {
-                if to < row.from {
-                    return Err(RulesetError::new(
-                        format!("{field}.to"),
-                        "ends before it starts",
-                    ));
-                }
-                to
+            (Some(to), _) if to < row.from => {
+                return Err(RulesetError::new(
+                    format!("{field}.to"),
+                    "ends before it starts",
+                ));
             }
-            (None, true) => i64::try_from(DISASTER_ROWS).unwrap_or(16),
+            (Some(to), _) => to,
+            (None, true) => top,
             (None, false) => {
                 return Err(RulesetError::new(
                     format!("{field}.to"),
@@ -1110,26 +1167,44 @@ fn disaster_table(rows: &[DisasterRow]) -> Result<[Disaster; DISASTER_ROWS], Rul
                 ));
             }
         };
-        if row.from >= i64::try_from(DISASTER_ROWS).unwrap_or(16) {
-            return Err(RulesetError::new(
-                format!("{field}.from"),
-                "rows above 15 skulls are not supported",
-            ));
-        }
-        for s in row.from..=to {
+        let effect = disaster_effect(&format!("{field}.effect"), row.effect)?;
+        // Only the kept rows are written: a huge `to` costs nothing.
+        for s in row.from..=to.min(top) {
             if let Some(slot) = usize::try_from(s).ok().and_then(|s| table.get_mut(s)) {
-                *slot = row.effect;
+                *slot = effect;
             }
         }
         next = to.saturating_add(1);
     }
-    if rows.last().is_some_and(|r| r.to.is_some())
-        && next < i64::try_from(DISASTER_ROWS).unwrap_or(16)
-    {
+    if rows.last().is_some_and(|r| r.to.is_some()) && next < top {
         return Err(RulesetError::new(
             format!("disasters[{last}].to"),
             "the last row must be open-ended (leave `to` out)",
         ));
     }
     Ok(table)
+}
+
+/// A disaster's points, each in the range of every other point value.
+fn disaster_effect(field: &str, effect: Disaster) -> Result<Disaster, RulesetError> {
+    let check = |name: &str, v: u32| points(&format!("{field}.{name}"), i64::from(v));
+    match effect {
+        Disaster::Treachery {
+            disaster_without_cell,
+        } => {
+            check("disaster_without_cell", disaster_without_cell)?;
+        }
+        Disaster::Disease {
+            per_building,
+            per_hospital,
+        } => {
+            check("per_building", per_building)?;
+            check("per_hospital", per_hospital)?;
+        }
+        Disaster::Revolt { disaster } => {
+            check("disaster", disaster)?;
+        }
+        Disaster::None | Disaster::Brigands | Disaster::Fire => {}
+    }
+    Ok(effect)
 }

@@ -55,8 +55,8 @@ impl Score {
         ]
         .iter()
         .map(|&x| i64::from(x))
-        .sum::<i64>();
-        plus - i64::from(self.disasters)
+        .fold(0, i64::saturating_add);
+        plus.saturating_sub(i64::from(self.disasters))
     }
 }
 

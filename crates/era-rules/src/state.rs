@@ -110,7 +110,7 @@ impl fmt::Display for Step {
 /// One player's board, domain and dice.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawPlayer"))]
 pub struct Player {
     pub(crate) domain: Domain,
     pub(crate) resources: [u8; 4],
@@ -154,14 +154,14 @@ impl Player {
     /// The culture track as (laps recorded as +25, position on the track)
     /// for a track of `lap` points (ERA-15).
     pub fn culture_track(&self, lap: u32) -> (u32, u32) {
-        let lap = lap.max(1);
+        let lap = core::num::NonZeroU32::new(lap).unwrap_or(core::num::NonZeroU32::MIN);
         (self.culture / lap, self.culture % lap)
     }
 
     /// The disaster track as (laps recorded as −25, position on the
     /// track) for a track of `lap` points (ERA-21).
     pub fn disaster_track(&self, lap: u32) -> (u32, u32) {
-        let lap = lap.max(1);
+        let lap = core::num::NonZeroU32::new(lap).unwrap_or(core::num::NonZeroU32::MIN);
         (self.disaster / lap, self.disaster % lap)
     }
 
@@ -197,6 +197,49 @@ impl Player {
 
     fn owned_total(&self) -> u32 {
         self.owned.iter().map(|&n| u32::from(n)).sum()
+    }
+}
+
+/// The plain form of [`Player`] that deserialisation checks.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPlayer {
+    domain: Domain,
+    resources: [u8; 4],
+    culture: u32,
+    disaster: u32,
+    owned: [u8; 4],
+    dice: DiceCounts,
+    set_aside: DiceCounts,
+    rolling: [u8; 4],
+    rolls: u8,
+    fresh: [u8; 6],
+    laid_out: u8,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawPlayer> for Player {
+    type Error = alloc::string::String;
+
+    /// What holds for a player at any table; the rest is checked with the
+    /// whole state.
+    fn try_from(raw: RawPlayer) -> Result<Self, alloc::string::String> {
+        let p = Player {
+            domain: raw.domain,
+            resources: raw.resources,
+            culture: raw.culture,
+            disaster: raw.disaster,
+            owned: raw.owned,
+            dice: raw.dice,
+            set_aside: raw.set_aside,
+            rolling: raw.rolling,
+            rolls: raw.rolls,
+            fresh: raw.fresh,
+            laid_out: raw.laid_out,
+        };
+        crate::validate::Seen::of(&p).check_alone()?;
+        Ok(p)
     }
 }
 
@@ -247,11 +290,11 @@ impl Era {
                 .iter()
                 .filter(|&&p| p == Piece::Building(kind))
                 .count()
-                + usize::from(kind == BuildingKind::Keep);
+                .saturating_add(usize::from(kind == BuildingKind::Keep));
             let start = u8::try_from(start).unwrap_or(u8::MAX).saturating_mul(n);
             if let (Some(s), Some(b)) = (supply.get_mut(i), boxed.get_mut(i)) {
                 *b = rem;
-                *s = total - rem - start.min(total - rem);
+                *s = total.saturating_sub(rem).saturating_sub(start);
             }
         }
         let mut wall_supply = [0u8; MAX_WALL_LENGTH as usize];
@@ -262,7 +305,10 @@ impl Era {
                 .filter(|&&p| p == Piece::Wall(len))
                 .count();
             let start = u8::try_from(start).unwrap_or(u8::MAX).saturating_mul(n);
-            if let Some(s) = wall_supply.get_mut(usize::from(len - 1)) {
+            if let Some(s) = len
+                .checked_sub(1)
+                .and_then(|i| wall_supply.get_mut(usize::from(i)))
+            {
                 *s = r.wall_count(len).saturating_sub(start);
             }
         }
@@ -377,31 +423,37 @@ impl Era {
     }
 
     /// The seat at turn-order position `turn`.
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "two u8 values sum far below usize::MAX, and n >= 1"
+    )]
     pub(crate) fn seat(&self, turn: u8) -> usize {
-        let n = self.n().max(1);
-        usize::from((self.start % n + turn % n) % n)
+        let n = usize::from(self.n().max(1));
+        (usize::from(self.start) + usize::from(turn)) % n
     }
 
     pub(crate) fn start_piece(&self, index: u8) -> Option<Piece> {
-        let r = self.ruleset();
-        let pieces = r.start_pieces();
-        let i = usize::from(index);
-        if let Some(&p) = pieces.get(i) {
-            return Some(p);
-        }
-        let scorched = usize::from(r.start_scorched_for(self.n()));
-        (i < pieces.len() + scorched).then_some(Piece::Scorched)
+        self.ruleset().start_piece_for(self.n(), index)
     }
 
     pub(crate) fn start_total(&self) -> u8 {
-        let r = self.ruleset();
-        r.start_len.saturating_add(r.start_scorched_for(self.n()))
+        self.ruleset().start_total_for(self.n())
+    }
+
+    /// The seat `victim` seats to the left of the player at turn-order
+    /// position `turn` (ERA-20, Treachery).
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "a seat and a u8 sum far below usize::MAX, and n >= 1"
+    )]
+    pub(crate) fn victim(&self, turn: u8, victim: u8) -> usize {
+        let n = usize::from(self.n().max(1));
+        (self.seat(turn) + usize::from(victim)) % n
     }
 
     /// Who acts next.
     pub(crate) fn who(&self) -> dice_core::ToMove {
         use dice_core::ToMove;
-        let n = self.n().max(1);
         match self.step {
             Step::Over => ToMove::Over,
             Step::StartRoll { .. } => ToMove::Chance,
@@ -416,9 +468,7 @@ impl Era {
             Step::Monastery { turn, .. } | Step::Fire { turn } | Step::Build { turn, .. } => {
                 ToMove::Player(self.seat(turn))
             }
-            Step::Treachery { turn, by } => {
-                ToMove::Player((self.seat(turn) + usize::from(by % n)) % usize::from(n))
-            }
+            Step::Treachery { turn, by } => ToMove::Player(self.victim(turn, by)),
             Step::Extort {
                 turn,
                 victim,
@@ -426,7 +476,7 @@ impl Era {
             } => {
                 let e = self.seat(turn);
                 if demand.is_some() {
-                    ToMove::Player((e + usize::from(victim % n)) % usize::from(n))
+                    ToMove::Player(self.victim(turn, victim))
                 } else {
                     ToMove::Player(e)
                 }
@@ -583,13 +633,16 @@ impl Era {
                         // No room: the piece goes back to the supply.
                         self.return_piece(piece);
                         if let Some(p) = self.players.get_mut(s) {
-                            p.laid_out += 1;
+                            p.laid_out = p.laid_out.saturating_add(1);
                         }
-                    } else if seat + 1 < n {
-                        self.step = Step::Layout { seat: seat + 1 };
+                    } else if seat.saturating_add(1) < n {
+                        self.step = Step::Layout {
+                            seat: seat.saturating_add(1),
+                        };
                     } else {
                         self.step = Step::StartRoll {
-                            rolling: u8::try_from((1u32 << n) - 1).unwrap_or(0),
+                            rolling: (0..n)
+                                .fold(0, |all, s| all | 1u8.checked_shl(u32::from(s)).unwrap_or(0)),
                         };
                         return;
                     }
@@ -610,7 +663,9 @@ impl Era {
                     if p.rolls < self.ruleset().rolls && self.any_rerollable(p) {
                         return;
                     }
-                    self.step = Step::Roll { turn: turn + 1 };
+                    self.step = Step::Roll {
+                        turn: turn.saturating_add(1),
+                    };
                 }
                 Step::Feathers { turn } => {
                     if turn >= n {
@@ -627,7 +682,9 @@ impl Era {
                     if p.rolling.iter().any(|&d| d > 0) || self.has_feather(p) {
                         return;
                     }
-                    self.step = Step::Feathers { turn: turn + 1 };
+                    self.step = Step::Feathers {
+                        turn: turn.saturating_add(1),
+                    };
                 }
                 Step::Monastery { turn, left } => {
                     if turn >= n {
@@ -644,11 +701,11 @@ impl Era {
                     if ready {
                         return;
                     }
-                    self.enter_monastery(turn + 1);
+                    self.enter_monastery(turn.saturating_add(1));
                 }
                 Step::Treachery { turn, by } => {
                     if by >= n {
-                        self.enter_disaster(turn + 1);
+                        self.enter_disaster(turn.saturating_add(1));
                         continue;
                     }
                     let victim = self.seat(turn);
@@ -666,7 +723,10 @@ impl Era {
                         _ => 0,
                     };
                     self.add_disaster(victim, points);
-                    self.step = Step::Treachery { turn, by: by + 1 };
+                    self.step = Step::Treachery {
+                        turn,
+                        by: by.saturating_add(1),
+                    };
                 }
                 Step::Fire { turn } => {
                     if turn >= n {
@@ -676,7 +736,7 @@ impl Era {
                     if self.burnable(self.seat(turn)) != 0 {
                         return;
                     }
-                    self.enter_disaster(turn + 1);
+                    self.enter_disaster(turn.saturating_add(1));
                 }
                 Step::Build { turn, hammers, .. } => {
                     if turn >= n {
@@ -690,7 +750,7 @@ impl Era {
                     if hammers > 0 {
                         return;
                     }
-                    self.enter_build(turn + 1);
+                    self.enter_build(turn.saturating_add(1));
                 }
                 Step::Extort {
                     turn,
@@ -703,7 +763,7 @@ impl Era {
                     }
                     if victim >= n {
                         self.step = Step::Extort {
-                            turn: turn + 1,
+                            turn: turn.saturating_add(1),
                             victim: 1,
                             demand: None,
                         };
@@ -713,7 +773,7 @@ impl Era {
                         return;
                     }
                     let e = self.seat(turn);
-                    let v = (e + usize::from(victim)) % usize::from(n.max(1));
+                    let v = self.victim(turn, victim);
                     if self.extortable(e, v) {
                         let has_any = self
                             .players
@@ -727,7 +787,7 @@ impl Era {
                     }
                     self.step = Step::Extort {
                         turn,
-                        victim: victim + 1,
+                        victim: victim.saturating_add(1),
                         demand: None,
                     };
                 }
@@ -809,17 +869,19 @@ impl Era {
                 for (face, &count) in p.dice.colour(colour).iter().enumerate() {
                     let f = r.face(colour, face);
                     for (g, res) in gain.iter_mut().zip(Resource::ALL) {
-                        *g += u32::from(count) * u32::from(f.count(res.symbol()));
+                        *g = g.saturating_add(
+                            u32::from(count).saturating_mul(u32::from(f.count(res.symbol()))),
+                        );
                     }
-                    p.culture = p
-                        .culture
-                        .saturating_add(u32::from(count) * u32::from(f.count(Symbol::Culture)));
+                    p.culture = p.culture.saturating_add(
+                        u32::from(count).saturating_mul(u32::from(f.count(Symbol::Culture))),
+                    );
                 }
             }
             for b in &p.domain.buildings {
                 let income = r.building(b.kind).income;
                 for (g, &i) in gain.iter_mut().zip(&income) {
-                    *g += u32::from(i);
+                    *g = g.saturating_add(u32::from(i));
                 }
             }
             for (have, g) in p.resources.iter_mut().zip(gain) {
@@ -832,11 +894,11 @@ impl Era {
 
     /// ERA-16.
     pub(crate) fn feed(&mut self) {
-        let per_die = u32::from(self.ruleset().food_per_die);
-        let penalty = self.ruleset().unfed_disaster;
-        if per_die == 0 {
+        let Some(per_die) = core::num::NonZeroU32::new(u32::from(self.ruleset().food_per_die))
+        else {
             return;
-        }
+        };
+        let penalty = self.ruleset().unfed_disaster;
         for seat in 0..self.players.len() {
             let Some(p) = self.players.get_mut(seat) else {
                 continue;
@@ -844,11 +906,11 @@ impl Era {
             let dice = p.owned_total();
             let food = p.resource(Resource::Food);
             let fed = (u32::from(food) / per_die).min(dice);
-            let paid = fed * per_die;
+            let paid = fed.saturating_mul(per_die.get());
             if let Some(f) = p.resources.get_mut(Resource::Food as usize) {
                 *f = food.saturating_sub(u8::try_from(paid).unwrap_or(u8::MAX));
             }
-            let unfed = dice - fed;
+            let unfed = dice.saturating_sub(fed);
             self.add_disaster(seat, unfed.saturating_mul(penalty));
         }
     }
@@ -905,7 +967,7 @@ impl Era {
                     self.add_disaster(seat, disaster);
                 }
             }
-            turn += 1;
+            turn = turn.saturating_add(1);
         }
         self.enter_build(0);
     }
@@ -938,7 +1000,7 @@ impl Era {
             self.step = Step::Over;
             return;
         }
-        self.start = (self.start + 1) % self.n().max(1);
+        self.start = u8::try_from(self.seat(1)).unwrap_or(0);
         self.begin_round();
     }
 
@@ -975,7 +1037,7 @@ impl Era {
                 if let Some(s) = self.supply.get_mut(k.index()) {
                     *s = s.saturating_sub(1);
                     if *s == 0 && self.flipped < self.tokens {
-                        self.flipped += 1;
+                        self.flipped = self.flipped.saturating_add(1);
                     }
                 }
             }

@@ -1,6 +1,8 @@
 //! What one seat, or a spectator, may know (ERA-5, ERA-12), and states
 //! drawn consistently with it.
 
+use alloc::format;
+use alloc::string::String;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
@@ -13,13 +15,17 @@ use crate::domain::{Building, Domain};
 use crate::piece::{BuildingKind, MAX_WALL_LENGTH};
 use crate::state::{Era, Player, Step};
 use crate::symbols::Colour;
+use crate::validate::{Seen, Table, ViewError};
 
 /// One player as a viewer sees them: the layout is hidden from the others
 /// until every player has laid out (ERA-5), and the dice until the end of
 /// the Roll step (ERA-12). Everything else is public.
+///
+/// Deserialising checks what holds at any table: dice and dice set aside
+/// shown or hidden together, matching their counts, no more than owned.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawPlayerView"))]
 pub struct PlayerView {
     /// The domain, `None` while hidden.
     pub domain: Option<Domain>,
@@ -51,14 +57,25 @@ pub struct PlayerView {
 }
 
 /// What one seat, or a spectator, may know of an [`Era`] position.
+///
+/// Deserialising checks that some valid state shows this view: the same
+/// invariants as a state's for everything shown, layouts and dice hidden
+/// exactly when the rules hide them (ERA-5, ERA-12), and a supply that adds
+/// up with what hidden layouts may hold. [`Game::determinize`] checks a view
+/// built in code the same way, and returns `None` for an invalid one.
+///
+/// [`Game::determinize`]: dice_core::Game::determinize
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawView"))]
 pub struct EraView {
     /// Whose view.
     pub viewer: Viewer,
     /// The config.
-    #[cfg_attr(feature = "serde", serde(with = "crate::config::arc_config"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(serialize_with = "crate::config::serialize_arc")
+    )]
     pub config: Arc<EraConfig>,
     /// The step.
     pub step: Step,
@@ -134,32 +151,29 @@ impl Era {
     }
 
     /// A fresh domain with the Keep and the first `laid_out` start pieces of
-    /// `seat`, each placed uniformly among its legal placements in turn.
+    /// `seat`, each placed uniformly among its legal placements in turn; a
+    /// piece that fits nowhere stays out, as in the layout (ERA-5).
     fn random_layout(&self, seat: usize, rng: &mut DiceRng) -> Option<Domain> {
         let laid = self.players.get(seat)?.laid_out;
         let r = self.ruleset();
         let mut scratch = self.clone();
         let mut legal = Vec::new();
-        'attempt: for _ in 0..20 {
-            let mut domain = Domain::new(r.size);
-            domain.buildings.push(Building {
-                kind: BuildingKind::Keep,
-                cells: 1u128 << r.centre,
-            });
-            scratch.players.get_mut(seat)?.domain = domain;
-            for i in 0..laid {
-                let piece = self.start_piece(i)?;
-                legal.clear();
-                scratch.push_placements(seat, piece, &mut legal);
-                let Some(&Action::Place { turn, at, .. }) = rng.choose(&legal) else {
-                    continue 'attempt;
-                };
+        let mut domain = Domain::new(r.size);
+        domain.buildings.push(Building {
+            kind: BuildingKind::Keep,
+            cells: 1u128 << r.centre,
+        });
+        scratch.players.get_mut(seat)?.domain = domain;
+        for i in 0..laid {
+            let piece = self.start_piece(i)?;
+            legal.clear();
+            scratch.push_placements(seat, piece, &mut legal);
+            if let Some(&Action::Place { turn, at, .. }) = rng.choose(&legal) {
                 let cells = scratch.fits(seat, piece, turn, at)?;
                 scratch.place(seat, piece, cells);
             }
-            return Some(scratch.players.get(seat)?.domain.clone());
         }
-        None
+        Some(scratch.players.get(seat)?.domain.clone())
     }
 
     /// Faces for `showing` dice per colour, of which `aside` are set aside:
@@ -236,7 +250,89 @@ impl EraView {
     /// faces without a skull), conditioned on the state being valid (drawn
     /// again, up to 100 times). `None` if the view is inconsistent.
     pub(crate) fn determinize(&self, rng: &mut DiceRng) -> Option<Era> {
+        self.validate().ok()?;
         (0..100).find_map(|_| self.determinize_once(rng))
+    }
+
+    /// Checks that some valid state shows this view.
+    pub(crate) fn validate(&self) -> Result<(), ViewError> {
+        let fail = |what: String| Err(ViewError(what));
+        let n = self.players.len();
+        if let Viewer::Seat(s) = self.viewer {
+            if s >= n {
+                return fail(format!("viewer: seat {s} is not at a {n}-player table"));
+            }
+        }
+        let layout = matches!(self.step, Step::Layout { .. });
+        let roll = matches!(self.step, Step::Roll { .. });
+        for (seat, p) in self.players.iter().enumerate() {
+            let other = self.viewer != Viewer::Seat(seat);
+            let at = |what: &str| format!("players[{seat}].{what}");
+            match (p.domain.is_some(), layout && other) {
+                (false, false) => {
+                    return fail(at(
+                        "domain: hidden, but only a layout in progress is secret (ERA-5)",
+                    ));
+                }
+                (true, true) => {
+                    return fail(at(
+                        "domain: shown to another seat during the layout (ERA-5)",
+                    ));
+                }
+                _ => {}
+            }
+            match (p.dice.is_some(), roll && other) {
+                (false, false) => {
+                    return fail(at(
+                        "dice: hidden outside another player's Roll step (ERA-12)",
+                    ));
+                }
+                (true, true) => {
+                    return fail(at(
+                        "dice: shown to another seat during the Roll step (ERA-12)",
+                    ));
+                }
+                _ => {}
+            }
+        }
+        let table = Table {
+            config: &self.config,
+            step: self.step,
+            round: self.round,
+            start: self.start,
+            supply: self.supply,
+            boxed: self.boxed,
+            wall_supply: self.wall_supply,
+            scorched_supply: self.scorched_supply,
+            tokens: self.tokens,
+            flipped: self.flipped,
+            players: self.players.iter().map(PlayerView::seen).collect(),
+        };
+        table.check().map_err(ViewError)?;
+        if let Step::Extort {
+            turn,
+            victim,
+            demand: Some(res),
+        } = self.step
+        {
+            let v = core::num::NonZeroUsize::new(n).map_or(0, |n| {
+                usize::from(self.start)
+                    .saturating_add(usize::from(turn))
+                    .saturating_add(usize::from(victim))
+                    % n
+            });
+            let has = self
+                .players
+                .get(v)
+                .and_then(|p| p.resources.get(res as usize))
+                .is_some_and(|&x| x > 0);
+            if !has {
+                return fail(format!(
+                    "step: the victim has no {res} to pay the demand (ERA-20)"
+                ));
+            }
+        }
+        Ok(())
     }
 
     fn determinize_once(&self, rng: &mut DiceRng) -> Option<Era> {
@@ -292,5 +388,119 @@ impl EraView {
         }
         era.validate().ok()?;
         Some(era)
+    }
+}
+
+impl PlayerView {
+    fn seen(&self) -> Seen<'_> {
+        Seen {
+            domain: self.domain.as_ref(),
+            dice: self.dice.as_ref().zip(self.set_aside.as_ref()),
+            laid_out: self.laid_out,
+            resources: self.resources,
+            owned: self.owned,
+            showing: self.showing,
+            set_aside: self.set_aside_count,
+            rolling: self.rolling,
+            rolls: self.rolls,
+            fresh: self.fresh,
+        }
+    }
+
+    /// What holds for a player at any table.
+    #[cfg(feature = "serde")]
+    fn check_alone(&self) -> Result<(), String> {
+        if self.dice.is_some() != self.set_aside.is_some() {
+            return Err("dice, set_aside: shown or hidden together".into());
+        }
+        self.seen().check_alone()
+    }
+}
+
+/// The plain form of [`PlayerView`] that deserialisation checks.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPlayerView {
+    domain: Option<Domain>,
+    laid_out: u8,
+    resources: [u8; 4],
+    culture: u32,
+    disaster: u32,
+    owned: [u8; 4],
+    dice: Option<DiceCounts>,
+    set_aside: Option<DiceCounts>,
+    showing: [u8; 4],
+    set_aside_count: [u8; 4],
+    rolling: [u8; 4],
+    rolls: u8,
+    fresh: [u8; 6],
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawPlayerView> for PlayerView {
+    type Error = String;
+
+    fn try_from(raw: RawPlayerView) -> Result<Self, String> {
+        let p = PlayerView {
+            domain: raw.domain,
+            laid_out: raw.laid_out,
+            resources: raw.resources,
+            culture: raw.culture,
+            disaster: raw.disaster,
+            owned: raw.owned,
+            dice: raw.dice,
+            set_aside: raw.set_aside,
+            showing: raw.showing,
+            set_aside_count: raw.set_aside_count,
+            rolling: raw.rolling,
+            rolls: raw.rolls,
+            fresh: raw.fresh,
+        };
+        p.check_alone()?;
+        Ok(p)
+    }
+}
+
+/// The plain form of [`EraView`] that deserialisation validates.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawView {
+    viewer: Viewer,
+    config: EraConfig,
+    step: Step,
+    round: u32,
+    start: u8,
+    supply: [u8; 12],
+    boxed: [u8; 12],
+    wall_supply: [u8; MAX_WALL_LENGTH as usize],
+    scorched_supply: u8,
+    tokens: u8,
+    flipped: u8,
+    players: Vec<PlayerView>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawView> for EraView {
+    type Error = ViewError;
+
+    fn try_from(raw: RawView) -> Result<Self, ViewError> {
+        let view = EraView {
+            viewer: raw.viewer,
+            config: Arc::new(raw.config),
+            step: raw.step,
+            round: raw.round,
+            start: raw.start,
+            supply: raw.supply,
+            boxed: raw.boxed,
+            wall_supply: raw.wall_supply,
+            scorched_supply: raw.scorched_supply,
+            tokens: raw.tokens,
+            flipped: raw.flipped,
+            players: raw.players,
+        };
+        view.validate()?;
+        Ok(view)
     }
 }

@@ -45,7 +45,7 @@ fn overlapping_pieces_are_refused() {
             let walls = j["players"][1]["domain"]["walls"].clone();
             j["players"][1]["domain"]["scorched"] = walls;
         },
-        "players[1].domain",
+        "pieces overlap at",
     );
 }
 
@@ -53,14 +53,26 @@ fn overlapping_pieces_are_refused() {
 fn a_step_the_engine_would_have_moved_past_is_refused() {
     refused(
         |j| j["step"] = serde_json::json!({"layout": {"seat": 2}}),
-        "automatic steps",
+        "players[2].laid_out: 8 of 8 start pieces laid out during the layout",
     );
+}
+
+/// A cell of seat 0's domain with nothing on it.
+fn empty_cell(j: &serde_json::Value) -> String {
+    let text = j["players"][0]["domain"].to_string();
+    (1..=9)
+        .flat_map(|row| ('a'..='i').map(move |col| format!("{col}{row}")))
+        .find(|cell| !text.contains(&format!("\"{cell}\"")))
+        .unwrap()
 }
 
 #[test]
 fn a_moved_keep_is_refused() {
     refused(
-        |j| j["players"][0]["domain"]["buildings"][0]["cells"] = serde_json::json!(["a1"]),
+        |j| {
+            let cell = empty_cell(j);
+            j["players"][0]["domain"]["buildings"][0]["cells"] = serde_json::json!([cell]);
+        },
         "the Keep on the centre cell",
     );
 }
