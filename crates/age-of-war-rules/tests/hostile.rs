@@ -8,6 +8,7 @@ use age_of_war_rules::{
     Action, AgeOfWar, AgeOfWarConfig, Castle, Chance, DICE, Face, LineSet, Place, Roll, Table,
 };
 use common::{fill, roll};
+use dice_core::testkit::random_steps;
 use dice_core::{DiceRng, Game, Record, ToMove, Viewer};
 use proptest::prelude::*;
 use serde::de::DeserializeOwned;
@@ -509,23 +510,8 @@ fn viewers(players: usize) -> impl Iterator<Item = Viewer> {
 
 /// A state reached by up to `steps` random steps of a new game.
 fn reached(players: usize, seed: u64, steps: usize) -> AgeOfWar {
-    let mut rng = DiceRng::from_seed_u64(seed);
-    let mut game = AgeOfWar::new(&AgeOfWarConfig { players }).unwrap();
-    let mut legal = Vec::new();
-    for _ in 0..steps {
-        match game.to_move() {
-            ToMove::Over => break,
-            ToMove::Chance => {
-                let outcome = game.sample_chance(&mut rng).unwrap();
-                game.apply_chance(outcome).unwrap();
-            }
-            ToMove::Player(_) => {
-                game.legal_actions(&mut legal);
-                game.apply(*rng.choose(&legal).unwrap()).unwrap();
-            }
-        }
-    }
-    game
+    let fresh = AgeOfWar::new(&AgeOfWarConfig { players }).unwrap();
+    random_steps(fresh, seed, steps, |_| false)
 }
 
 /// Numbers a hostile peer might write: edges of every field's range.

@@ -126,23 +126,7 @@ proptest! {
 
 /// A state reached by `steps` random steps from a new game.
 fn reached(players: usize, seed: u64, steps: usize) -> AgeOfWar {
-    let mut rng = dice_core::DiceRng::from_seed_u64(seed);
-    let mut game = new_game(players);
-    let mut legal = Vec::new();
-    for _ in 0..steps {
-        match game.to_move() {
-            ToMove::Over => break,
-            ToMove::Chance => {
-                let outcome = game.sample_chance(&mut rng).unwrap();
-                game.apply_chance(outcome).unwrap();
-            }
-            ToMove::Player(_) => {
-                game.legal_actions(&mut legal);
-                game.apply(*rng.choose(&legal).unwrap()).unwrap();
-            }
-        }
-    }
-    game
+    dice_core::testkit::random_steps(new_game(players), seed, steps, |_| false)
 }
 
 /// Changes one field of a serialised state to a value derived from `v`.

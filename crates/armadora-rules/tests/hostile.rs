@@ -8,6 +8,7 @@ use armadora_rules::{
     Action, Armadora, ArmadoraConfig, ArmadoraView, Chance, Faction, Line, Side, Square,
 };
 use common::*;
+use dice_core::testkit::random_steps;
 use dice_core::{DiceRng, Game, ToMove, Viewer};
 use proptest::prelude::*;
 use serde::de::DeserializeOwned;
@@ -473,24 +474,7 @@ fn viewers(game: &Armadora) -> Vec<Viewer> {
 
 /// A game from `seed` after at most `steps` random legal steps.
 fn reached(config: ArmadoraConfig, seed: u64, steps: usize) -> Armadora {
-    let mut game = Armadora::new(&config).unwrap();
-    let mut rng = DiceRng::from_seed_u64(seed);
-    let mut legal = Vec::new();
-    for _ in 0..steps {
-        match game.to_move() {
-            ToMove::Over => break,
-            ToMove::Chance => {
-                let c = game.sample_chance(&mut rng).unwrap();
-                game.apply_chance(c).unwrap();
-            }
-            ToMove::Player(_) => {
-                game.legal_actions(&mut legal);
-                let action = *rng.choose(&legal).unwrap();
-                game.apply(action).unwrap();
-            }
-        }
-    }
-    game
+    random_steps(Armadora::new(&config).unwrap(), seed, steps, |_| false)
 }
 
 fn round_trip<T: serde::Serialize + DeserializeOwned + PartialEq + core::fmt::Debug>(value: &T) {

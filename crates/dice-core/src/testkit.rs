@@ -544,3 +544,61 @@ pub fn check_action_stream<G: Game>(config: &G::Config, seed: u64, stream: &[u8]
     }
     steps
 }
+
+/// `game` after up to `steps` random steps (chance sampled, decisions drawn
+/// uniformly from the legal list, both from `seed`), stopping early at the
+/// end or once `stop` holds: positions deep in a game for property tests.
+///
+/// ```
+/// use dice_core::pig::{Pig, PigConfig};
+/// use dice_core::testkit::random_steps;
+/// use dice_core::{Game, ToMove};
+///
+/// let fresh = Pig::new(&PigConfig::default()).unwrap();
+/// // Rolling is the only first move, so one step leaves the die rolling.
+/// let rolling = random_steps(fresh.clone(), 3, 1, |_| false);
+/// assert_eq!(rolling.to_move(), ToMove::Chance);
+/// let risky = random_steps(fresh.clone(), 3, 10_000, |g| g.turn_total() >= 10);
+/// assert!(risky.turn_total() >= 10);
+/// let over = random_steps(fresh, 3, 10_000, |_| false);
+/// assert_eq!(over.to_move(), ToMove::Over);
+/// ```
+///
+/// # Panics
+/// If the game breaks its contract: no legal action at a decision, no
+/// outcome at a chance node, or a listed action that does not apply.
+pub fn random_steps<G: Game>(
+    mut game: G,
+    seed: u64,
+    steps: usize,
+    mut stop: impl FnMut(&G) -> bool,
+) -> G {
+    let mut rng = DiceRng::from_seed_u64(seed);
+    let mut legal = Vec::new();
+    for _ in 0..steps {
+        if stop(&game) {
+            break;
+        }
+        match game.to_move() {
+            ToMove::Over => break,
+            ToMove::Chance => {
+                let Some(outcome) = game.sample_chance(&mut rng) else {
+                    panic!("seed {seed}: a chance node with no outcome");
+                };
+                if let Err(e) = game.apply_chance(outcome) {
+                    panic!("seed {seed}: a sampled outcome was refused: {e}");
+                }
+            }
+            ToMove::Player(_) => {
+                game.legal_actions(&mut legal);
+                let Some(&action) = rng.choose(&legal) else {
+                    panic!("seed {seed}: a decision with no legal action");
+                };
+                if let Err(e) = game.apply(action) {
+                    panic!("seed {seed}: a listed action was refused: {e}");
+                }
+            }
+        }
+    }
+    game
+}

@@ -4,6 +4,7 @@
 
 use std::time::{Duration, Instant};
 
+use dice_core::testkit::random_steps;
 use dice_core::{DiceRng, Game, ToMove, Viewer};
 use era_rules::{Era, EraConfig, EraView, Ruleset, Step, auto_layout_action};
 use proptest::prelude::*;
@@ -14,27 +15,12 @@ use serde_json::{Value, json};
 /// Plays random legal moves and chance from `seed` until `stop` holds or
 /// `steps` have been played.
 fn play(players: usize, seed: u64, steps: usize, stop: impl Fn(&Era) -> bool) -> Era {
-    let mut g = Era::new(&EraConfig::new(players)).unwrap();
-    let mut rng = DiceRng::from_seed_u64(seed);
-    let mut legal = Vec::new();
-    for _ in 0..steps {
-        if stop(&g) {
-            break;
-        }
-        match g.to_move() {
-            ToMove::Over => break,
-            ToMove::Chance => {
-                let c = g.sample_chance(&mut rng).unwrap();
-                g.apply_chance(c).unwrap();
-            }
-            ToMove::Player(_) => {
-                g.legal_actions(&mut legal);
-                let a = *rng.choose(&legal).unwrap();
-                g.apply(a).unwrap();
-            }
-        }
-    }
-    g
+    random_steps(
+        Era::new(&EraConfig::new(players)).unwrap(),
+        seed,
+        steps,
+        stop,
+    )
 }
 
 fn at(players: usize, stop: impl Fn(&Era) -> bool) -> Era {
