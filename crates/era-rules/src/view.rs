@@ -268,31 +268,26 @@ impl EraView {
         for (seat, p) in self.players.iter().enumerate() {
             let other = self.viewer != Viewer::Seat(seat);
             let at = |what: &str| format!("players[{seat}].{what}");
-            match (p.domain.is_some(), layout && other) {
-                (false, false) => {
-                    return fail(at(
-                        "domain: hidden, but only a layout in progress is secret (ERA-5)",
-                    ));
+            // Each secret is shown exactly when the viewer may see it.
+            for (shown, secret, hidden_wrongly, shown_wrongly) in [
+                (
+                    p.domain.is_some(),
+                    layout && other,
+                    "domain: hidden, but only a layout in progress is secret (ERA-5)",
+                    "domain: shown to another seat during the layout (ERA-5)",
+                ),
+                (
+                    p.dice.is_some(),
+                    roll && other,
+                    "dice: hidden outside another player's Roll step (ERA-12)",
+                    "dice: shown to another seat during the Roll step (ERA-12)",
+                ),
+            ] {
+                match (shown, secret) {
+                    (false, false) => return fail(at(hidden_wrongly)),
+                    (true, true) => return fail(at(shown_wrongly)),
+                    _ => {}
                 }
-                (true, true) => {
-                    return fail(at(
-                        "domain: shown to another seat during the layout (ERA-5)",
-                    ));
-                }
-                _ => {}
-            }
-            match (p.dice.is_some(), roll && other) {
-                (false, false) => {
-                    return fail(at(
-                        "dice: hidden outside another player's Roll step (ERA-12)",
-                    ));
-                }
-                (true, true) => {
-                    return fail(at(
-                        "dice: shown to another seat during the Roll step (ERA-12)",
-                    ));
-                }
-                _ => {}
             }
         }
         let table = Table {

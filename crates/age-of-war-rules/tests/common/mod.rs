@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use age_of_war_rules::{Action, AgeOfWar, Castle, Chance, Face, Roll};
-use dice_core::{DiceRng, Game, ToMove};
+use dice_core::Game;
 
 /// A roll from the spec's shorthand: `1 2 3 A C D`.
 pub fn roll(faces: &str) -> Roll {
@@ -65,22 +65,9 @@ pub fn fill(castle: Castle, line: u8) -> Action {
 
 /// Plays a uniformly random game to the end from `game`, calling `each`
 /// on every state reached (the first included).
-pub fn random_game(mut game: AgeOfWar, seed: u64, mut each: impl FnMut(&AgeOfWar)) -> AgeOfWar {
-    let mut rng = DiceRng::from_seed_u64(seed);
-    let mut legal = Vec::new();
-    loop {
-        each(&game);
-        match game.to_move() {
-            ToMove::Over => return game,
-            ToMove::Chance => {
-                let outcome = game.sample_chance(&mut rng).unwrap();
-                game.apply_chance(outcome).unwrap();
-            }
-            ToMove::Player(_) => {
-                game.legal_actions(&mut legal);
-                let action = *rng.choose(&legal).unwrap();
-                game.apply(action).unwrap();
-            }
-        }
-    }
+pub fn random_game(game: AgeOfWar, seed: u64, mut each: impl FnMut(&AgeOfWar)) -> AgeOfWar {
+    dice_core::testkit::random_steps(game, seed, usize::MAX, |g| {
+        each(g);
+        false
+    })
 }
