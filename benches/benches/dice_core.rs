@@ -40,16 +40,12 @@ fn long_record(entries: usize) -> Record<Pig> {
             }
         })
         .collect();
-    Record {
-        game: "pig".into(),
-        format: 1,
-        config: PigConfig {
-            players: 2,
-            target: u32::MAX,
-        },
-        seed: 0,
-        log,
-    }
+    Record::new(PigConfig {
+        players: 2,
+        target: u32::MAX,
+    })
+    .with_seed(0)
+    .with_log(log)
 }
 
 /// Replay time per entry stays flat as records grow: replay is linear.

@@ -58,13 +58,8 @@ pub fn decode<T: Title>(json: &str) -> Result<Record<T>, BadRecord> {
             serde_json::from_value(entry).map_err(|e| BadRecord(format!("entry {index}: {e}")))?,
         );
     }
-    Ok(Record {
-        game: raw.game,
-        format: raw.format,
-        config,
-        seed: raw.seed,
-        log,
-    })
+    let _ = (raw.game, raw.format);
+    Ok(Record::new(config).with_seed(raw.seed).with_log(log))
 }
 
 /// Replays `json` and describes the end as `viewer` sees it, in text or

@@ -278,6 +278,9 @@ impl Game for AgeOfWar {
     /// position.
     type View = AgeOfWar;
     type Error = AgeOfWarError;
+    // Placeholder until this engine tells each viewer only what it may see.
+    type SeenAction = &'static str;
+    type SeenChance = &'static str;
 
     fn new(config: &AgeOfWarConfig) -> Result<Self, AgeOfWarError> {
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&config.players) {
@@ -468,6 +471,26 @@ impl Game for AgeOfWar {
             return None;
         }
         Some(crate::scoring::result(&self.table, self.config.players))
+    }
+
+    fn seen_action(&self, _action: &Self::Action, _viewer: Viewer) -> &'static str {
+        todo!("narrate an action to a viewer")
+    }
+
+    fn seen_chance(&self, _outcome: &Self::Chance, _viewer: Viewer) -> &'static str {
+        todo!("narrate a chance outcome to a viewer")
+    }
+
+    fn action_text(&self, _action: &Self::Action) -> alloc::string::String {
+        todo!("write an action as text")
+    }
+
+    fn action_from_text(&self, text: &str) -> Result<Self::Action, dice_core::ParseActionError> {
+        todo!("read an action from {text}")
+    }
+
+    fn chance_text(&self, _outcome: &Self::Chance) -> alloc::string::String {
+        todo!("write a chance outcome as text")
     }
 
     fn action_id_bound(&self) -> u32 {

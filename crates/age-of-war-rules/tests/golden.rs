@@ -84,7 +84,7 @@ fn golden_records_replay_to_their_expected_results() {
             serde_json::from_str(&std::fs::read_to_string(&record_path).unwrap()).unwrap();
         let expected: GameResult =
             serde_json::from_str(&std::fs::read_to_string(&expected_path).unwrap()).unwrap();
-        assert_eq!(record.config.players, players, "{name}");
+        assert_eq!(record.config().players, players, "{name}");
         let m = replay(&record).unwrap_or_else(|e| panic!("{name}: {e}"));
         let result = dice_core::Game::result(m.state());
         assert_eq!(result.as_ref(), Some(&expected), "{name}");

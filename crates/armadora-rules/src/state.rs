@@ -724,6 +724,9 @@ impl Game for Armadora {
     type Chance = Chance;
     type View = ArmadoraView;
     type Error = ArmadoraError;
+    // Placeholder until this engine tells each viewer only what it may see.
+    type SeenAction = &'static str;
+    type SeenChance = &'static str;
 
     fn new(config: &ArmadoraConfig) -> Result<Self, ArmadoraError> {
         config.validate()?;
@@ -944,6 +947,26 @@ impl Game for Armadora {
 
     /// The base game's actions come first, so a base-game config has the
     /// smaller bound [`BASE_ACTION_IDS`].
+    fn seen_action(&self, _action: &Self::Action, _viewer: Viewer) -> &'static str {
+        todo!("narrate an action to a viewer")
+    }
+
+    fn seen_chance(&self, _outcome: &Self::Chance, _viewer: Viewer) -> &'static str {
+        todo!("narrate a chance outcome to a viewer")
+    }
+
+    fn action_text(&self, _action: &Self::Action) -> alloc::string::String {
+        todo!("write an action as text")
+    }
+
+    fn action_from_text(&self, text: &str) -> Result<Self::Action, dice_core::ParseActionError> {
+        todo!("read an action from {text}")
+    }
+
+    fn chance_text(&self, _outcome: &Self::Chance) -> alloc::string::String {
+        todo!("write a chance outcome as text")
+    }
+
     fn action_id_bound(&self) -> u32 {
         if self.config.is_advanced() {
             ADVANCED_ACTION_IDS

@@ -76,7 +76,7 @@ fn golden_records_replay_to_their_expected_results() {
             serde_json::from_str(&std::fs::read_to_string(&record_path).unwrap()).unwrap();
         let expected: GameResult =
             serde_json::from_str(&std::fs::read_to_string(&expected_path).unwrap()).unwrap();
-        assert_eq!(record.config, config, "{name}");
+        assert_eq!(record.config(), &config, "{name}");
         let replayed = replay(&record).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(
             dice_core::Game::result(replayed.state()),

@@ -440,7 +440,7 @@ fn peer_mistake_no_action_after_the_end_or_out_of_turn() {
     m.apply_chance(Chance::Gold(GOLD)).unwrap();
     m.apply_chance(Chance::FirstPlayer(0)).unwrap();
     let mut record = m.record();
-    record.log.push(dice_core::Entry::Action {
+    record.push(dice_core::Entry::Action {
         player: Some(1),
         action: warrior("a1", 1),
     });

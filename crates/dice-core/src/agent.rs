@@ -2,7 +2,10 @@
 
 use alloc::vec::Vec;
 
-use crate::{DiceRng, Game, Match, Seat, ToMove, Viewer};
+use crate::game::{Game, ToMove, Viewer};
+use crate::game_match::Match;
+use crate::rng::DiceRng;
+use crate::seat::Seat;
 
 /// Something that plays a seat: a bot, a network client, a human at a
 /// prompt.

@@ -1,7 +1,8 @@
 //! Distinct arrangements of a multiset over places: shuffled tiles, piles
 //! dealt to fixed spots.
 
-use crate::{DiceRng, Prob};
+use crate::prob::Prob;
+use crate::rng::DiceRng;
 
 /// Every distinct arrangement of `items` over `N` places, in increasing
 /// lexicographic order, each with its exact probability under a uniform

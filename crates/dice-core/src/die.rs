@@ -2,7 +2,8 @@
 
 use core::num::NonZeroU32;
 
-use crate::{DiceRng, Prob};
+use crate::prob::Prob;
+use crate::rng::DiceRng;
 
 /// A die: `N` equally likely faces.
 ///

@@ -1,12 +1,14 @@
 //! The contract every rules engine in this workspace implements.
 
+use alloc::string::String;
 use alloc::vec::Vec;
-use core::fmt::Debug;
+use core::fmt::{Debug, Display};
 
-use crate::{DiceRng, GameResult, Prob};
-
-/// A seat at the table, numbered from 0 in turn order (clockwise).
-pub type Seat = usize;
+use crate::notation::ParseActionError;
+use crate::prob::Prob;
+use crate::result::GameResult;
+use crate::rng::DiceRng;
+use crate::seat::Seat;
 
 /// Who acts next.
 ///
@@ -91,6 +93,15 @@ pub trait Game: Clone + PartialEq + Debug + Sized {
     type View: Clone + PartialEq + Debug;
     /// Why an action, chance outcome or config was refused; names the rule.
     type Error: core::error::Error + Clone + PartialEq;
+    /// An action as one viewer may know it: everything, for its actor; for
+    /// the others, what the rules show them (an Armadöra placement shows
+    /// its square, not the warrior's value). Its `Display` is the narration
+    /// for that viewer.
+    type SeenAction: Clone + PartialEq + Debug + Display;
+    /// A chance outcome as one viewer may know it (an Era roll behind
+    /// another player's screen shows only that it was rolled). Its `Display`
+    /// is the narration for that viewer.
+    type SeenChance: Clone + PartialEq + Debug + Display;
 
     /// A new game at its first node (usually a chance node for the setup).
     ///
@@ -225,6 +236,38 @@ pub trait Game: Clone + PartialEq + Debug + Sized {
         let _ = (viewer, rng);
         self.clone()
     }
+
+    /// What `viewer` may know of `action`, taken now by the player to move.
+    ///
+    /// A function of what `viewer` may know: two states that `viewer`
+    /// cannot tell apart give the same answer for the same action, and an
+    /// action of another seat shows none of that seat's secrets. The test
+    /// kit checks both ([`check_histories`](crate::testkit::check_histories)).
+    fn seen_action(&self, action: &Self::Action, viewer: Viewer) -> Self::SeenAction;
+
+    /// What `viewer` may know of `outcome`, the outcome of the chance event
+    /// pending now. The same promise as [`seen_action`](Game::seen_action).
+    fn seen_chance(&self, outcome: &Self::Chance, viewer: Viewer) -> Self::SeenChance;
+
+    /// The action as text, which [`action_from_text`](Game::action_from_text)
+    /// reads back: the notation a person types and a log shows its actor.
+    ///
+    /// It is the actor's text and names the actor's own secrets (an
+    /// Armadöra warrior's value); to tell anyone else, narrate
+    /// [`seen_action`](Game::seen_action) instead.
+    fn action_text(&self, action: &Self::Action) -> String;
+
+    /// Reads an action written as [`action_text`](Game::action_text) writes
+    /// it. Parsing does not check legality: [`check`](Game::check) does.
+    ///
+    /// # Errors
+    /// When `text` is no action of this game, with what was expected.
+    fn action_from_text(&self, text: &str) -> Result<Self::Action, ParseActionError>;
+
+    /// The outcome of the pending chance event as text, in full: the
+    /// omniscient narration, for the record's owner only. Viewers get
+    /// [`seen_chance`](Game::seen_chance).
+    fn chance_text(&self, outcome: &Self::Chance) -> String;
 
     /// The final scores and winners once [`to_move`](Game::to_move) is
     /// [`ToMove::Over`]; `None` before.

@@ -1,17 +1,22 @@
 //! A game in progress: the state, the generator that resolves its chance,
 //! and the log of everything that happened.
 
-use alloc::string::ToString;
 use alloc::vec::Vec;
+use core::fmt;
 
-use crate::{DiceRng, Entry, Game, Record, Seat, ToMove};
+use crate::game::{Game, ToMove, Viewer};
+use crate::history::{History, SeenEntry};
+use crate::record::{Entry, Record};
+use crate::rng::{DiceRng, Hidden};
+use crate::seat::Seat;
 
 /// A game being played: state, generator and log, kept in step.
 ///
 /// The generator never lives in the game state; the match holds it beside
 /// the state and uses it only to resolve chance events. Every decision and
 /// every chance outcome is logged, so [`record`](Match::record) replays to
-/// exactly this state whatever generator replays it.
+/// exactly this state, and carries the generator so that the replayed match
+/// goes on with exactly the dice this one would have drawn.
 ///
 /// ```
 /// use dice_core::{Game, Match, ToMove, pig::{Pig, PigAction, PigConfig}};
@@ -21,13 +26,24 @@ use crate::{DiceRng, Entry, Game, Record, Seat, ToMove};
 /// let roll = m.resolve_chance().unwrap();
 /// assert!((1..=6).contains(&roll));
 /// assert_eq!(m.log().len(), 2);
-/// assert_eq!(dice_core::replay(&m.record()).unwrap().state(), m.state());
+///
+/// // Save, load, and go on: the same dice as if it had never stopped.
+/// let mut resumed = dice_core::replay(&m.record()).unwrap();
+/// assert_eq!(resumed, m);
+/// if m.state().to_move() != ToMove::Over {
+///     m.play(PigAction::Roll).unwrap();
+///     resumed.play(PigAction::Roll).unwrap();
+///     assert_eq!(resumed.resolve_chance(), m.resolve_chance());
+/// }
 /// ```
-#[derive(Debug, Clone, PartialEq)]
+///
+/// `Debug` shows the state and the log, never the seed or the generator.
+#[derive(Clone, PartialEq)]
 pub struct Match<G: Game> {
+    start: G,
     state: G,
-    rng: DiceRng,
-    seed: u64,
+    generator: Option<DiceRng>,
+    seed: Option<u64>,
     log: Vec<Entry<G>>,
 }
 
@@ -37,10 +53,25 @@ impl<G: Game> Match<G> {
     /// # Errors
     /// When the game refuses the config.
     pub fn new(config: &G::Config, seed: u64) -> Result<Self, G::Error> {
+        let mut m = Self::without_generator(config)?;
+        m.generator = Some(DiceRng::from_seed_u64(seed));
+        m.seed = Some(seed);
+        Ok(m)
+    }
+
+    /// A new game whose chance comes from outside (physical dice, a
+    /// script): every outcome is given with
+    /// [`apply_chance`](Match::apply_chance) until a generator is set.
+    ///
+    /// # Errors
+    /// When the game refuses the config.
+    pub fn without_generator(config: &G::Config) -> Result<Self, G::Error> {
+        let state = G::new(config)?;
         Ok(Match {
-            state: G::new(config)?,
-            rng: DiceRng::from_seed_u64(seed),
-            seed,
+            start: state.clone(),
+            state,
+            generator: None,
+            seed: None,
             log: Vec::new(),
         })
     }
@@ -55,13 +86,19 @@ impl<G: Game> Match<G> {
         self.state
     }
 
-    /// The generator, as far as it has been used.
-    pub fn rng(&self) -> &DiceRng {
-        &self.rng
+    /// The generator as far as it has been used, if the match has one. A
+    /// secret: it predicts every future roll.
+    pub fn generator(&self) -> Option<&DiceRng> {
+        self.generator.as_ref()
     }
 
-    /// The seed the match was created with.
-    pub fn seed(&self) -> u64 {
+    /// Resolves the chance events from now on with `generator`.
+    pub fn set_generator(&mut self, generator: DiceRng) {
+        self.generator = Some(generator);
+    }
+
+    /// The seed the match was created with, if any. A secret.
+    pub fn seed(&self) -> Option<u64> {
         self.seed
     }
 
@@ -84,8 +121,8 @@ impl<G: Game> Match<G> {
         Ok(())
     }
 
-    /// Applies a chosen chance outcome (from physical dice, a script or a
-    /// solver) instead of drawing one.
+    /// Applies a chosen chance outcome (from physical dice, a script, a
+    /// solver, or [`draw_chance`](Match::draw_chance)).
     ///
     /// # Errors
     /// Why the outcome is impossible now; nothing changes.
@@ -95,21 +132,33 @@ impl<G: Game> Match<G> {
         Ok(())
     }
 
-    /// Draws the pending chance event's outcome from the generator and
-    /// applies it; `None` (and nothing drawn) when not at a chance node.
-    pub fn resolve_chance(&mut self) -> Option<G::Chance> {
+    /// Draws the pending chance event's outcome from the generator without
+    /// applying it; `None` (and nothing drawn) when not at a chance node or
+    /// without a generator.
+    ///
+    /// A server that streams each seat its history draws first, tells each
+    /// seat [`seen_chance`](Game::seen_chance) of the outcome, then applies
+    /// it with [`apply_chance`](Match::apply_chance).
+    pub fn draw_chance(&mut self) -> Option<G::Chance> {
         if self.state.to_move() != ToMove::Chance {
             return None;
         }
-        let outcome = self.state.sample_chance(&mut self.rng)?;
-        self.state.apply_chance(outcome.clone()).ok()?;
-        self.log.push(Entry::Chance(outcome.clone()));
+        self.state.sample_chance(self.generator.as_mut()?)
+    }
+
+    /// Draws the pending chance event's outcome from the generator and
+    /// applies it; `None` (and nothing drawn) when not at a chance node or
+    /// without a generator.
+    pub fn resolve_chance(&mut self) -> Option<G::Chance> {
+        let outcome = self.draw_chance()?;
+        self.apply_chance(outcome.clone()).ok()?;
         Some(outcome)
     }
 
     /// Resolves chance events until a player must decide or the game is
     /// over; returns who is to move then. Stops after `limit` events, for
-    /// games whose chance could chain without end.
+    /// games whose chance could chain without end, and at once without a
+    /// generator.
     pub fn resolve_all_chance(&mut self, limit: usize) -> ToMove {
         for _ in 0..limit {
             if self.resolve_chance().is_none() {
@@ -127,14 +176,58 @@ impl<G: Game> Match<G> {
         }
     }
 
-    /// The record of this match: config, seed and every entry of the log.
+    /// The private record of this match: config, seed, generator and every
+    /// entry of the log. [`replay`](crate::replay) turns it back into this
+    /// match, generator included.
     pub fn record(&self) -> Record<G> {
-        Record {
-            game: G::NAME.to_string(),
-            format: crate::record::FORMAT,
-            config: self.state.config().clone(),
-            seed: self.seed,
-            log: self.log.clone(),
+        let mut record = Record::new(self.state.config().clone()).with_log(self.log.clone());
+        if let Some(seed) = self.seed {
+            record = record.with_seed(seed);
         }
+        if let Some(generator) = &self.generator {
+            record = record.with_generator(generator.clone());
+        }
+        record
+    }
+
+    /// The log as `viewer` may know it: no seed, no generator, and each
+    /// entry shown as [`seen_action`](Game::seen_action) and
+    /// [`seen_chance`](Game::seen_chance) showed it when it happened.
+    ///
+    /// ```
+    /// use dice_core::{Match, Viewer, pig::{Pig, PigAction, PigConfig}};
+    ///
+    /// let mut m = Match::<Pig>::new(&PigConfig::default(), 42).unwrap();
+    /// m.play(PigAction::Roll).unwrap();
+    /// m.resolve_chance().unwrap();
+    /// let history = m.history(Viewer::Seat(1));
+    /// assert_eq!(history.log().len(), 2);
+    /// ```
+    pub fn history(&self, viewer: Viewer) -> History<G> {
+        let mut state = self.start.clone();
+        let log = self
+            .log
+            .iter()
+            .map(|entry| {
+                let seen = SeenEntry::new(&state, entry, viewer);
+                match entry {
+                    Entry::Chance(c) => state.apply_chance_unchecked(c.clone()),
+                    Entry::Action { action, .. } => state.apply_unchecked(*action),
+                }
+                seen
+            })
+            .collect();
+        History::new(self.state.config().clone(), viewer, log)
+    }
+}
+
+impl<G: Game> fmt::Debug for Match<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Match")
+            .field("state", &self.state)
+            .field("generator", &self.generator.as_ref().map(|_| Hidden))
+            .field("seed", &self.seed.map(|_| Hidden))
+            .field("log", &self.log)
+            .finish_non_exhaustive()
     }
 }

@@ -54,41 +54,53 @@
 //! CHANGELOG.
 #![no_std]
 #![forbid(unsafe_code)]
-// Hostile input must never panic: every index, unwrap and arithmetic
-// operation is checked, or carries its proof in an `expect` reason.
-#![warn(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::unreachable,
-    clippy::todo,
-    clippy::unimplemented,
-    clippy::arithmetic_side_effects
-)]
-
 extern crate alloc;
+#[cfg(feature = "testkit")]
+extern crate std;
 
 mod agent;
 mod arrangement;
 mod die;
 mod game;
 mod game_match;
+mod history;
 pub mod mcts;
+mod notation;
 pub mod pig;
 mod prob;
 mod record;
+mod replay;
 mod result;
 mod rng;
+pub mod seat;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 
 pub use agent::{Agent, PlayOutError, RandomAgent, play_out};
 pub use arrangement::{Arrangements, arrangement_count, arrangements, shuffled};
 pub use die::{Die, FaceCounts, RollOutcomes};
-pub use game::{Game, Seat, ToMove, Viewer, sample_weighted};
+pub use game::{Game, ToMove, Viewer, sample_weighted};
 pub use game_match::Match;
+pub use history::{History, SeenEntry};
+pub use notation::ParseActionError;
 pub use prob::{ParseProbError, Prob};
-pub use record::{Entry, EntryError, FORMAT, MAX_CHANCE_CHAIN, Record, ReplayError, replay};
+pub use record::{Entry, FORMAT, OLDEST_FORMAT, Record};
+pub use replay::{EntryError, MAX_CHANCE_CHAIN, ReplayError, replay};
 pub use result::{GameResult, InvalidResult};
 pub use rng::DiceRng;
+pub use seat::Seat;
+
+/// What a frontend, a bot or a server uses in almost every file:
+/// `use dice_core::prelude::*;`.
+pub mod prelude {
+    pub use crate::agent::{Agent, RandomAgent, play_out};
+    pub use crate::game::{Game, ToMove, Viewer};
+    pub use crate::game_match::Match;
+    pub use crate::history::{History, SeenEntry};
+    pub use crate::prob::Prob;
+    pub use crate::record::{Entry, Record};
+    pub use crate::replay::replay;
+    pub use crate::result::GameResult;
+    pub use crate::rng::DiceRng;
+    pub use crate::seat::Seat;
+}

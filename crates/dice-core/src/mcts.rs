@@ -3,7 +3,10 @@
 
 use alloc::vec::Vec;
 
-use crate::{Agent, DiceRng, Game, Seat, ToMove};
+use crate::agent::Agent;
+use crate::game::{Game, ToMove};
+use crate::rng::DiceRng;
+use crate::seat::Seat;
 
 /// A Monte Carlo tree search player for any [`Game`].
 ///

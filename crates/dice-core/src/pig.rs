@@ -9,9 +9,16 @@
 //! [`replay`](crate::replay) and the test kit are exercised by a real game
 //! inside this crate, and as a template for new games.
 
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
+use core::fmt;
 
-use crate::{DiceRng, Game, GameResult, Prob, Seat, ToMove, Viewer};
+use crate::game::{Game, ToMove, Viewer};
+use crate::notation::ParseActionError;
+use crate::prob::Prob;
+use crate::result::GameResult;
+use crate::rng::DiceRng;
+use crate::seat::{PerSeat, Seat};
 
 /// The most seats a Pig table has.
 pub const MAX_PLAYERS: usize = 8;
@@ -79,6 +86,16 @@ pub enum PigAction {
     Hold,
 }
 
+/// `roll` or `hold`, the text [`Game::action_from_text`] reads.
+impl fmt::Display for PigAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PigAction::Roll => "roll",
+            PigAction::Hold => "hold",
+        })
+    }
+}
+
 /// Why a Pig action or outcome was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -119,7 +136,7 @@ pub enum PigError {
 #[cfg_attr(feature = "serde", serde(try_from = "RawPig"))]
 pub struct Pig {
     config: PigConfig,
-    scores: Vec<u32>,
+    scores: PerSeat<u32, MAX_PLAYERS>,
     current: Seat,
     turn_total: u32,
     rolled: bool,
@@ -132,7 +149,7 @@ pub struct Pig {
 #[serde(deny_unknown_fields)]
 struct RawPig {
     config: PigConfig,
-    scores: Vec<u32>,
+    scores: PerSeat<u32, MAX_PLAYERS>,
     current: Seat,
     turn_total: u32,
     rolled: bool,
@@ -145,10 +162,10 @@ impl TryFrom<RawPig> for Pig {
 
     fn try_from(raw: RawPig) -> Result<Self, PigError> {
         let fresh = Pig::new(&raw.config)?;
-        if raw.scores.len() != fresh.scores.len() {
+        if raw.scores.players() != fresh.scores.players() {
             return Err(PigError::Position("one score per seat"));
         }
-        if raw.current >= raw.scores.len() {
+        if raw.scores.get(raw.current).is_none() {
             return Err(PigError::Position("the seat to move is not at the table"));
         }
         if raw.turn_total != 0 && !raw.rolled {
@@ -157,7 +174,7 @@ impl TryFrom<RawPig> for Pig {
         if raw
             .scores
             .iter()
-            .filter(|&&s| s >= raw.config.target)
+            .filter(|(_, s)| **s >= raw.config.target)
             .count()
             > 1
         {
@@ -177,7 +194,7 @@ impl TryFrom<RawPig> for Pig {
 impl Pig {
     /// Each seat's banked points.
     pub fn scores(&self) -> &[u32] {
-        &self.scores
+        self.scores.as_slice()
     }
 
     /// The points at risk this turn.
@@ -186,14 +203,13 @@ impl Pig {
     }
 
     fn is_over(&self) -> bool {
-        self.scores.iter().any(|&s| s >= self.config.target)
+        self.scores.iter().any(|(_, &s)| s >= self.config.target)
     }
 
     fn pass_die(&mut self) {
         self.turn_total = 0;
         self.rolled = false;
-        let next = self.current.saturating_add(1);
-        self.current = if next < self.scores.len() { next } else { 0 };
+        self.current = self.scores.turn_order().next(self.current);
     }
 }
 
@@ -205,6 +221,10 @@ impl Game for Pig {
     /// Pig has no secrets: every seat sees the whole position.
     type View = Pig;
     type Error = PigError;
+    /// Pig has no secrets: every seat sees every decision...
+    type SeenAction = PigAction;
+    /// ...and every roll.
+    type SeenChance = u8;
 
     fn new(config: &PigConfig) -> Result<Self, PigError> {
         if !(2..=MAX_PLAYERS).contains(&config.players) {
@@ -213,9 +233,10 @@ impl Game for Pig {
         if config.target == 0 {
             return Err(PigError::Target);
         }
+        let scores = PerSeat::new(config.players, &0).ok_or(PigError::Players(config.players))?;
         Ok(Pig {
             config: *config,
-            scores: alloc::vec![0; config.players],
+            scores,
             current: 0,
             turn_total: 0,
             rolled: false,
@@ -228,7 +249,7 @@ impl Game for Pig {
     }
 
     fn players(&self) -> usize {
-        self.scores.len()
+        self.scores.players()
     }
 
     fn to_move(&self) -> ToMove {
@@ -304,7 +325,7 @@ impl Game for Pig {
     }
 
     fn sample_chance(&self, rng: &mut DiceRng) -> Option<u8> {
-        const D6: crate::Die<u8, 6> = crate::Die::new([1, 2, 3, 4, 5, 6]);
+        const D6: crate::die::Die<u8, 6> = crate::die::Die::new([1, 2, 3, 4, 5, 6]);
         (self.to_move() == ToMove::Chance)
             .then(|| D6.roll(rng).copied())
             .flatten()
@@ -325,9 +346,33 @@ impl Game for Pig {
         let scores = self
             .scores
             .iter()
-            .map(|&s| i32::try_from(s).unwrap_or(i32::MAX))
+            .map(|(_, &s)| i32::try_from(s).unwrap_or(i32::MAX))
             .collect();
         Some(GameResult::by_ranking(scores, Vec::new()))
+    }
+
+    fn seen_action(&self, action: &PigAction, _viewer: Viewer) -> PigAction {
+        *action
+    }
+
+    fn seen_chance(&self, outcome: &u8, _viewer: Viewer) -> u8 {
+        *outcome
+    }
+
+    fn action_text(&self, action: &PigAction) -> String {
+        action.to_string()
+    }
+
+    fn action_from_text(&self, text: &str) -> Result<PigAction, ParseActionError> {
+        match text.trim() {
+            "roll" => Ok(PigAction::Roll),
+            "hold" => Ok(PigAction::Hold),
+            _ => Err(ParseActionError::new(text, "expected \"roll\" or \"hold\"")),
+        }
+    }
+
+    fn chance_text(&self, outcome: &u8) -> String {
+        outcome.to_string()
     }
 
     fn action_id_bound(&self) -> u32 {

@@ -1,22 +1,30 @@
 //! Match records, the wire format, and replaying them.
 
-use alloc::string::String;
 use alloc::vec::Vec;
+use core::fmt;
 
-use crate::{Game, Match, Seat, ToMove};
+use crate::game::Game;
+use crate::rng::DiceRng;
+use crate::seat::Seat;
 
-/// The record format this version writes and reads.
-pub const FORMAT: u32 = 1;
+/// The record format this version writes. It reads this one and every
+/// older one down to [`OLDEST_FORMAT`].
+///
+/// - Format 2 adds `generator` (where the generator stands after the log,
+///   so a resumed match goes on with the same dice) and makes `seed`
+///   optional (a record of physical dice needs none).
+/// - Format 1 has a required `seed` and no `generator`.
+pub const FORMAT: u32 = 2;
 
-/// How many chance events in a row a replay resolves from the seed before an
-/// action entry, before giving up. No game in this workspace comes near it;
-/// it keeps a broken game from looping.
-pub const MAX_CHANCE_CHAIN: usize = 10_000;
+/// The oldest record format this version reads.
+pub const OLDEST_FORMAT: u32 = 1;
 
-/// A complete, replayable account of a match: the JSON wire format.
+/// A complete, replayable account of a match: the JSON wire format, private
+/// to whoever runs the game.
 ///
 /// ```json
-/// { "game": "age-of-war", "format": 1, "config": { "players": 3 }, "seed": 42,
+/// { "game": "age-of-war", "format": 2, "config": { "players": 3 }, "seed": 42,
+///   "generator": { "seed": "9b47…", "stream": 0, "word_pos": 36 },
 ///   "log": [ { "chance": { "first_player": 0 } },
 ///            { "player": 0, "action": "lose_die" } ] }
 /// ```
@@ -24,50 +32,139 @@ pub const MAX_CHANCE_CHAIN: usize = 10_000;
 /// `log` entries are applied in order. A `chance` entry must come when the
 /// game is at a chance node. An `action` entry while the game waits for chance
 /// first resolves the pending chance events from `seed`, so a script may list
-/// only decisions. `player`, when present, must be the player to move.
-/// Unknown fields are errors.
+/// only decisions; a record without a seed must list every outcome. `player`,
+/// when present, must be the player to move. `generator`, when present, is
+/// where the generator stood at the end of the log: [`replay`](crate::replay) hands it to
+/// the match it returns, which then goes on exactly as the recorded match
+/// would have. Unknown fields are errors; `format` 1 records (no
+/// `generator`, `seed` required) still read.
+///
+/// # A record holds secrets
+///
+/// `seed` and `generator` predict every future roll, and the log holds
+/// every hidden value (Armadöra warrior strengths, Era rolls behind the
+/// screens). Keep records on the server; what a seat or a spectator may
+/// receive is its [`History`](crate::History).
 ///
 /// # Records from strangers
 ///
-/// Decoding checks the form (fields, entry shape, the game's own validated
-/// config, action and chance types); [`replay`] checks the content. The
-/// costs are bounded by the input:
+/// Decoding checks the form (fields, the format, the game's name, entry
+/// shape, the game's own validated config, action and chance types);
+/// [`replay`](crate::replay) checks the content. The costs are bounded by the input:
 ///
 /// - decoding holds the log once, a few machine words per entry, so memory
 ///   is linear in the text (2 million entries, 36 MB of JSON: 75 MB peak);
 /// - `replay` takes time and memory linear in the log: each entry is
-///   applied once, the [`Match`] keeps one copy of it, and a log that runs
+///   applied once, the [`Match`](crate::Match) keeps one copy of it, and a log that runs
 ///   on after the end fails at its first extra entry;
-/// - between two entries at most [`MAX_CHANCE_CHAIN`] chance events are
+/// - between two entries at most [`MAX_CHANCE_CHAIN`](crate::MAX_CHANCE_CHAIN) chance events are
 ///   resolved from the seed;
 /// - no type in this workspace nests deeply, and `serde_json` refuses
 ///   nesting deeper than 128 levels.
 ///
 /// A server should still cap the size of the text it accepts: a long game
 /// is a legal game.
-#[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(
-    feature = "serde",
-    serde(
-        deny_unknown_fields,
-        bound(
-            serialize = "G::Config: serde::Serialize, G::Action: serde::Serialize, G::Chance: serde::Serialize",
-            deserialize = "G::Config: serde::Deserialize<'de>, G::Action: serde::Deserialize<'de>, G::Chance: serde::Deserialize<'de>"
-        )
-    )
-)]
+///
+/// ```
+/// use dice_core::{replay, Entry, Record, pig::{Pig, PigAction, PigConfig}};
+///
+/// // A game played with a physical die: every roll is in the log.
+/// let record = Record::<Pig>::new(PigConfig::default()).with_log(vec![
+///     Entry::Action { player: Some(0), action: PigAction::Roll },
+///     Entry::Chance(4),
+///     Entry::Action { player: Some(0), action: PigAction::Hold },
+/// ]);
+/// let m = replay(&record).unwrap();
+/// assert_eq!(m.state().scores(), [4, 0]);
+/// ```
+#[derive(Clone, PartialEq)]
 pub struct Record<G: Game> {
+    config: G::Config,
+    seed: Option<u64>,
+    generator: Option<DiceRng>,
+    log: Vec<Entry<G>>,
+}
+
+impl<G: Game> Record<G> {
+    /// A record of a game with this config, no seed, no generator and an
+    /// empty log.
+    pub fn new(config: G::Config) -> Self {
+        Record {
+            config,
+            seed: None,
+            generator: None,
+            log: Vec::new(),
+        }
+    }
+
+    /// The same record with a seed to resolve the chance its log does not
+    /// list.
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = Some(seed);
+        self
+    }
+
+    /// The same record with the generator a resumed match goes on with.
+    #[must_use]
+    pub fn with_generator(mut self, generator: DiceRng) -> Self {
+        self.generator = Some(generator);
+        self
+    }
+
+    /// The same record with this log.
+    #[must_use]
+    pub fn with_log(mut self, log: Vec<Entry<G>>) -> Self {
+        self.log = log;
+        self
+    }
+
+    /// Adds an entry at the end of the log.
+    pub fn push(&mut self, entry: Entry<G>) {
+        self.log.push(entry);
+    }
+
     /// The game's name, [`Game::NAME`].
-    pub game: String,
-    /// The record format, [`FORMAT`].
-    pub format: u32,
+    pub fn game(&self) -> &'static str {
+        G::NAME
+    }
+
     /// The game's config.
-    pub config: G::Config,
-    /// The seed of the generator that resolves chance not listed in the log.
-    pub seed: u64,
+    pub fn config(&self) -> &G::Config {
+        &self.config
+    }
+
+    /// The seed that resolves chance the log does not list, if any.
+    pub fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    /// Where the generator stands after the log, if recorded.
+    pub fn generator(&self) -> Option<&DiceRng> {
+        self.generator.as_ref()
+    }
+
     /// Everything that happened, in order.
-    pub log: Vec<Entry<G>>,
+    pub fn log(&self) -> &[Entry<G>] {
+        &self.log
+    }
+}
+
+/// Shows the config and the log, never the seed or the generator: a
+/// record's `Debug` may reach a log file.
+impl<G: Game> fmt::Debug for Record<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Record")
+            .field("game", &G::NAME)
+            .field("config", &self.config)
+            .field("seed", &self.seed.map(|_| crate::rng::Hidden))
+            .field(
+                "generator",
+                &self.generator.as_ref().map(|_| crate::rng::Hidden),
+            )
+            .field("log", &self.log)
+            .finish()
+    }
 }
 
 /// One line of a record's log.
@@ -92,143 +189,56 @@ pub enum Entry<G: Game> {
     },
 }
 
-/// Why a record does not replay.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ReplayError<E> {
-    /// The record is for another game.
-    #[error("record is for game \"{found}\", not \"{expected}\"")]
-    WrongGame {
-        /// This game's name.
-        expected: &'static str,
-        /// The record's.
-        found: String,
-    },
-    /// The record's format is not one this version reads.
-    #[error("record format {0} is not supported (this version reads format 1)")]
-    UnsupportedFormat(u32),
-    /// The game refused the record's config.
-    #[error("invalid config: {0}")]
-    Config(E),
-    /// A log entry could not be applied.
-    #[error("entry {index}: {reason}")]
-    Entry {
-        /// The entry's position in `log`, from 0.
-        index: usize,
-        /// What is wrong with it.
-        reason: EntryError<E>,
-    },
-}
-
-/// What is wrong with one log entry.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[non_exhaustive]
-pub enum EntryError<E> {
-    /// A chance entry where a player must decide.
-    #[error("a chance entry where player {0} must decide")]
-    ChanceAtDecision(Seat),
-    /// An entry after the game ended.
-    #[error("the game is already over")]
-    AfterEnd,
-    /// The entry names another player than the one to move.
-    #[error("entry is for player {found}, but player {expected} is to move")]
-    PlayerMismatch {
-        /// The seat to move.
-        expected: Seat,
-        /// The seat the entry names.
-        found: Seat,
-    },
-    /// Chance before an action did not settle within [`MAX_CHANCE_CHAIN`]
-    /// events.
-    #[error("pending chance events could not be resolved from the seed")]
-    ChanceUnresolved,
-    /// The chance outcome is impossible here.
-    #[error("impossible chance outcome: {0}")]
-    Chance(E),
-    /// The action is illegal here.
-    #[error("illegal action: {0}")]
-    Action(E),
-}
-
-/// Replays a record from the start, checking every entry; the match it
-/// returns continues from the end of the log with its generator where the
-/// record left it.
-///
-/// ```
-/// use dice_core::{replay, Entry, Record, pig::{Pig, PigAction, PigConfig}};
-///
-/// let record = Record::<Pig> {
-///     game: "pig".into(),
-///     format: 1,
-///     config: PigConfig::default(),
-///     seed: 7,
-///     log: vec![
-///         Entry::Action { player: Some(0), action: PigAction::Roll },
-///         Entry::Chance(4),
-///         Entry::Action { player: Some(1), action: PigAction::Hold },
-///     ],
-/// };
-/// let err = replay(&record).unwrap_err();
-/// assert_eq!(err.to_string(), "entry 2: entry is for player 1, but player 0 is to move");
-/// ```
-///
-/// # Errors
-/// The first problem found: a wrong game name or format, a refused config,
-/// or the index of the first entry that cannot be applied and why.
-pub fn replay<G: Game>(record: &Record<G>) -> Result<Match<G>, ReplayError<G::Error>> {
-    if record.game != G::NAME {
-        return Err(ReplayError::WrongGame {
-            expected: G::NAME,
-            found: record.game.clone(),
-        });
-    }
-    if record.format != FORMAT {
-        return Err(ReplayError::UnsupportedFormat(record.format));
-    }
-    let mut m = Match::new(&record.config, record.seed).map_err(ReplayError::Config)?;
-    for (index, entry) in record.log.iter().enumerate() {
-        apply_entry(&mut m, entry).map_err(|reason| ReplayError::Entry { index, reason })?;
-    }
-    Ok(m)
-}
-
-fn apply_entry<G: Game>(m: &mut Match<G>, entry: &Entry<G>) -> Result<(), EntryError<G::Error>> {
-    match entry {
-        Entry::Chance(outcome) => match m.state().to_move() {
-            ToMove::Chance => m.apply_chance(outcome.clone()).map_err(EntryError::Chance),
-            ToMove::Player(p) => Err(EntryError::ChanceAtDecision(p)),
-            ToMove::Over => Err(EntryError::AfterEnd),
-        },
-        Entry::Action { player, action } => match m.resolve_all_chance(MAX_CHANCE_CHAIN) {
-            ToMove::Player(expected) => {
-                if let Some(found) = *player {
-                    if found != expected {
-                        return Err(EntryError::PlayerMismatch { expected, found });
-                    }
-                }
-                m.play(*action).map_err(EntryError::Action)
-            }
-            ToMove::Over => Err(EntryError::AfterEnd),
-            ToMove::Chance => Err(EntryError::ChanceUnresolved),
-        },
-    }
-}
-
 #[cfg(feature = "serde")]
-mod serde_impl {
-    use super::{Entry, Game, Seat};
+pub(crate) mod serde_impl {
+    use alloc::format;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    use super::{Entry, FORMAT, Game, OLDEST_FORMAT, Record, Seat};
+    use crate::rng::DiceRng;
     use serde::de::Error as _;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+    /// A log line as written: `{"chance": c}` or `{"player": p, "action": a}`.
     #[derive(Serialize, Deserialize)]
     #[serde(deny_unknown_fields)]
-    struct RawEntry<C, A> {
+    pub(crate) struct RawEntry<C, A> {
         #[serde(skip_serializing_if = "Option::is_none")]
-        chance: Option<C>,
+        pub(crate) chance: Option<C>,
         #[serde(skip_serializing_if = "Option::is_none")]
-        player: Option<Seat>,
+        pub(crate) player: Option<Seat>,
         #[serde(skip_serializing_if = "Option::is_none")]
-        action: Option<A>,
+        pub(crate) action: Option<A>,
+    }
+
+    /// Either half of a log line, or why the line has neither or both.
+    pub(crate) enum Line<C, A> {
+        Chance(C),
+        Action(Option<Seat>, A),
+    }
+
+    impl<C, A> RawEntry<C, A> {
+        pub(crate) fn into_line<E: serde::de::Error>(self) -> Result<Line<C, A>, E> {
+            match self {
+                RawEntry {
+                    chance: Some(c),
+                    player: None,
+                    action: None,
+                } => Ok(Line::Chance(c)),
+                RawEntry {
+                    chance: None,
+                    player,
+                    action: Some(action),
+                } => Ok(Line::Action(player, action)),
+                RawEntry {
+                    chance: Some(_), ..
+                } => Err(E::custom(
+                    "a log entry holds either \"chance\" or \"action\", not both",
+                )),
+                RawEntry { .. } => Err(E::custom("a log entry needs \"chance\" or \"action\"")),
+            }
+        }
     }
 
     impl<G: Game> Serialize for Entry<G>
@@ -259,27 +269,143 @@ mod serde_impl {
         G::Action: Deserialize<'de>,
     {
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-            let raw = RawEntry::<G::Chance, G::Action>::deserialize(deserializer)?;
-            match raw {
-                RawEntry {
-                    chance: Some(c),
-                    player: None,
-                    action: None,
-                } => Ok(Entry::Chance(c)),
-                RawEntry {
-                    chance: None,
-                    player,
-                    action: Some(action),
-                } => Ok(Entry::Action { player, action }),
-                RawEntry {
-                    chance: Some(_), ..
-                } => Err(D::Error::custom(
-                    "a log entry holds either \"chance\" or \"action\", not both",
-                )),
-                RawEntry { .. } => Err(D::Error::custom(
-                    "a log entry needs \"chance\" or \"action\"",
-                )),
+            Ok(
+                match RawEntry::<G::Chance, G::Action>::deserialize(deserializer)?.into_line()? {
+                    Line::Chance(c) => Entry::Chance(c),
+                    Line::Action(player, action) => Entry::Action { player, action },
+                },
+            )
+        }
+    }
+
+    /// The game's name and a format this version reads, or why not.
+    pub(crate) fn check_header<G: Game, E: serde::de::Error>(
+        game: &str,
+        format: u32,
+        what: &str,
+    ) -> Result<(), E> {
+        if game != G::NAME {
+            return Err(E::custom(format!(
+                "{what} is for game \"{game}\", not \"{}\"",
+                G::NAME
+            )));
+        }
+        if !(OLDEST_FORMAT..=FORMAT).contains(&format) {
+            return Err(E::custom(format!(
+                "{what} format {format} is not supported (this version reads formats \
+                 {OLDEST_FORMAT} to {FORMAT})"
+            )));
+        }
+        Ok(())
+    }
+
+    #[derive(Serialize)]
+    struct RecordOut<'a, C, L> {
+        game: &'static str,
+        format: u32,
+        config: &'a C,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        seed: Option<u64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        generator: Option<&'a DiceRng>,
+        log: &'a [L],
+    }
+
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct RecordIn<C, L> {
+        game: String,
+        format: u32,
+        config: C,
+        #[serde(default)]
+        seed: Option<u64>,
+        #[serde(default)]
+        generator: Option<DiceRng>,
+        log: Log<L>,
+    }
+
+    /// A log whose decoding errors name the entry: `entry 7: unknown
+    /// variant ...`.
+    pub(crate) struct Log<L>(pub(crate) Vec<L>);
+
+    impl<'de, L: Deserialize<'de>> Deserialize<'de> for Log<L> {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            struct Entries<L>(core::marker::PhantomData<L>);
+
+            impl<'de, L: Deserialize<'de>> serde::de::Visitor<'de> for Entries<L> {
+                type Value = Log<L>;
+
+                fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                    f.write_str("a list of log entries")
+                }
+
+                fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                    self,
+                    mut seq: A,
+                ) -> Result<Log<L>, A::Error> {
+                    // Capacity grows with what is read, never with a size
+                    // the input claims.
+                    let mut log = Vec::new();
+                    loop {
+                        match seq.next_element::<L>() {
+                            Ok(Some(entry)) => log.push(entry),
+                            Ok(None) => return Ok(Log(log)),
+                            Err(e) => {
+                                return Err(A::Error::custom(format!("entry {}: {e}", log.len())));
+                            }
+                        }
+                    }
+                }
             }
+
+            deserializer.deserialize_seq(Entries(core::marker::PhantomData))
+        }
+    }
+
+    impl<G: Game> Serialize for Record<G>
+    where
+        G::Config: Serialize,
+        G::Chance: Serialize,
+        G::Action: Serialize,
+    {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            RecordOut {
+                game: G::NAME,
+                format: FORMAT,
+                config: &self.config,
+                seed: self.seed,
+                generator: self.generator.as_ref(),
+                log: &self.log,
+            }
+            .serialize(serializer)
+        }
+    }
+
+    impl<'de, G: Game> Deserialize<'de> for Record<G>
+    where
+        G::Config: Deserialize<'de>,
+        G::Chance: Deserialize<'de>,
+        G::Action: Deserialize<'de>,
+    {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            let raw = RecordIn::<G::Config, Entry<G>>::deserialize(deserializer)?;
+            check_header::<G, D::Error>(&raw.game, raw.format, "record")?;
+            if raw.format == 1 {
+                if raw.seed.is_none() {
+                    return Err(D::Error::custom("a format 1 record needs a seed"));
+                }
+                if raw.generator.is_some() {
+                    return Err(D::Error::custom(
+                        "a format 1 record has no generator (format 2 added it)",
+                    ));
+                }
+            }
+            Ok(Record {
+                config: raw.config,
+                seed: raw.seed,
+                generator: raw.generator,
+                log: raw.log.0,
+            })
         }
     }
 }

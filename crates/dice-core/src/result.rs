@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use crate::Seat;
+use crate::seat::Seat;
 
 /// How a finished game ended, indexed by seat.
 ///

@@ -172,18 +172,32 @@ fn splitmix64(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Shows nothing of the key or the position: they predict every future
+/// roll, and `Debug` output ends up in logs.
+///
+/// ```
+/// let rng = dice_core::DiceRng::from_seed_u64(42);
+/// assert_eq!(format!("{rng:?}"), "DiceRng(<hidden>)");
+/// ```
 impl fmt::Debug for DiceRng {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("DiceRng")
-            .field("seed", &Hex(&self.seed_bytes()))
-            .field("stream", &self.stream())
-            .field("word_pos", &self.word_pos())
-            .finish()
+        f.debug_tuple("DiceRng").field(&Hidden).finish()
     }
 }
 
+/// A secret's place in `Debug` output.
+pub(crate) struct Hidden;
+
+impl fmt::Debug for Hidden {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<hidden>")
+    }
+}
+
+#[cfg(feature = "serde")]
 struct Hex<'a>(&'a [u8]);
 
+#[cfg(feature = "serde")]
 impl fmt::Debug for Hex<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for b in self.0 {

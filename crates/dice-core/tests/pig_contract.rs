@@ -2,10 +2,10 @@
 //! before any real game uses them.
 
 use dice_core::pig::{Pig, PigAction, PigConfig, PigError};
-use dice_core::testkit::{Options, check_random_games};
+use dice_core::testkit::{Options, check_histories, check_random_games, check_resume};
 use dice_core::{
-    Agent, DiceRng, Entry, EntryError, Game, Match, Prob, RandomAgent, Record, ReplayError, ToMove,
-    Viewer, play_out, replay,
+    Agent, DiceRng, Entry, EntryError, Game, History, Match, Prob, RandomAgent, Record,
+    ReplayError, ToMove, Viewer, play_out, replay,
 };
 
 #[test]
@@ -82,8 +82,9 @@ fn record_json_has_the_wire_shape() {
     let m = random_match(1);
     let json = serde_json::to_value(m.record()).unwrap();
     assert_eq!(json["game"], "pig");
-    assert_eq!(json["format"], 1);
+    assert_eq!(json["format"], 2);
     assert_eq!(json["seed"], 1);
+    assert_eq!(json["generator"]["stream"], 0);
     assert_eq!(
         json["config"],
         serde_json::json!({"players": 2, "target": 30})
@@ -98,13 +99,7 @@ fn record_json_has_the_wire_shape() {
 }
 
 fn record(log: Vec<Entry<Pig>>) -> Record<Pig> {
-    Record {
-        game: "pig".into(),
-        format: 1,
-        config: PigConfig::default(),
-        seed: 3,
-        log,
-    }
+    Record::new(PigConfig::default()).with_seed(3).with_log(log)
 }
 
 fn act(player: Option<usize>, action: PigAction) -> Entry<Pig> {
@@ -126,21 +121,34 @@ fn a_script_of_decisions_draws_its_chance_from_the_seed() {
 }
 
 #[test]
-fn replay_rejects_the_wrong_game_and_format() {
-    let mut r = record(vec![]);
-    r.game = "age-of-war".into();
-    assert_eq!(
-        replay(&r).unwrap_err(),
-        ReplayError::WrongGame {
-            expected: "pig",
-            found: "age-of-war".into()
-        }
-    );
-    let mut r = record(vec![]);
-    r.format = 2;
-    assert_eq!(replay(&r).unwrap_err(), ReplayError::UnsupportedFormat(2));
-    let mut r = record(vec![]);
-    r.config.players = 9;
+fn records_of_another_game_or_an_unknown_format_are_refused_when_read() {
+    let text = serde_json::to_string(&record(vec![])).unwrap();
+    for (from, to, problem) in [
+        (
+            r#""game":"pig""#,
+            r#""game":"age-of-war""#,
+            r#"record is for game "age-of-war", not "pig""#,
+        ),
+        (
+            r#""format":2"#,
+            r#""format":3"#,
+            "record format 3 is not supported (this version reads formats 1 to 2)",
+        ),
+        (r#""format":2"#, r#""format":0"#, "record format 0"),
+    ] {
+        let bad = text.replace(from, to);
+        assert_ne!(bad, text);
+        let err = serde_json::from_str::<Record<Pig>>(&bad).unwrap_err();
+        assert!(err.to_string().contains(problem), "{bad}: {err}");
+    }
+}
+
+#[test]
+fn replay_rejects_a_config_the_game_refuses() {
+    let r = Record::<Pig>::new(PigConfig {
+        players: 9,
+        target: 30,
+    });
     assert_eq!(
         replay(&r).unwrap_err(),
         ReplayError::Config(PigError::Players(9))
@@ -194,20 +202,21 @@ fn replay_names_the_entry_and_the_reason() {
 #[test]
 fn replay_rejects_entries_after_the_end() {
     let m = random_match(2);
-    let mut r = m.record();
-    let end = r.log.len();
-    r.log.push(act(None, PigAction::Roll));
+    let r = m.record();
+    let end = r.log().len();
+    let mut log = r.log().to_vec();
+    log.push(act(None, PigAction::Roll));
     assert_eq!(
-        replay(&r).unwrap_err(),
+        replay(&r.clone().with_log(log.clone())).unwrap_err(),
         ReplayError::Entry {
             index: end,
             reason: EntryError::AfterEnd
         }
     );
-    r.log.pop();
-    r.log.push(Entry::Chance(2));
+    log.pop();
+    log.push(Entry::Chance(2));
     assert_eq!(
-        replay(&r).unwrap_err(),
+        replay(&r.with_log(log)).unwrap_err(),
         ReplayError::Entry {
             index: end,
             reason: EntryError::AfterEnd
@@ -228,8 +237,10 @@ fn malformed_record_json_is_refused() {
         r#"{"game":"pig","format":1,"config":{"players":2,"target":30},"seed":0,"log":[],"extra":0}"#,
         // unknown action name
         r#"{"game":"pig","format":1,"config":{"players":2,"target":30},"seed":0,"log":[{"action":"jump"}]}"#,
-        // missing seed
+        // missing seed in format 1
         r#"{"game":"pig","format":1,"config":{"players":2,"target":30},"log":[]}"#,
+        // a generator in format 1
+        r#"{"game":"pig","format":1,"config":{"players":2,"target":30},"seed":0,"generator":{"seed":"0000000000000000000000000000000000000000000000000000000000000000","stream":0,"word_pos":0},"log":[]}"#,
     ];
     for json in bad {
         assert!(serde_json::from_str::<Record<Pig>>(json).is_err(), "{json}");
@@ -311,4 +322,181 @@ proptest::proptest! {
     ) {
         dice_core::testkit::check_action_stream::<Pig>(&PigConfig::default(), seed, &stream);
     }
+}
+
+// Servers: exact resume, seedless records, histories, nothing secret in
+// `Debug`.
+
+#[test]
+fn a_saved_match_resumes_with_the_same_dice_and_the_same_choices() {
+    let agents =
+        || -> Vec<Box<dyn Agent<Pig>>> { vec![Box::new(RandomAgent), Box::new(RandomAgent)] };
+    for saved_after in [0, 1, 2, 5, 17, 60] {
+        check_resume::<Pig>(&PigConfig::default(), 0..40, &agents, saved_after, 80);
+    }
+}
+
+#[test]
+fn a_resumed_match_does_not_draw_the_opening_rolls_again() {
+    /// The next `n` rolls, rolling whoever is to move.
+    fn rolls(m: &mut Match<Pig>, n: usize) -> Vec<u8> {
+        let mut faces = Vec::new();
+        while faces.len() < n && m.player_to_move().is_some() {
+            m.play(PigAction::Roll).unwrap();
+            faces.push(m.resolve_chance().unwrap());
+        }
+        faces
+    }
+    let config = PigConfig {
+        players: 2,
+        target: 1000,
+    };
+    let mut m = Match::<Pig>::new(&config, 5).unwrap();
+    let opening = rolls(&mut m, 20);
+    let mut resumed = replay(&m.record()).unwrap();
+    let mut uninterrupted = m.clone();
+    let next = rolls(&mut uninterrupted, 20);
+    assert_eq!(rolls(&mut resumed, 20), next);
+    assert_eq!(resumed, uninterrupted);
+    // A generator restarted from the seed would roll the opening again.
+    assert_ne!(next, opening);
+}
+
+#[test]
+fn format_1_records_still_replay() {
+    let text = r#"{"game":"pig","format":1,"config":{"players":2,"target":30},"seed":4,
+        "log":[{"player":0,"action":"roll"},{"chance":5},{"player":0,"action":"hold"}]}"#;
+    let record: Record<Pig> = serde_json::from_str(text).unwrap();
+    assert_eq!(record.seed(), Some(4));
+    assert!(record.generator().is_none());
+    let m = replay(&record).unwrap();
+    assert_eq!(m.state().scores(), [5, 0]);
+    // Written again, it is a format 2 record that replays the same.
+    let again: Record<Pig> =
+        serde_json::from_str(&serde_json::to_string(&record).unwrap()).unwrap();
+    assert_eq!(replay(&again).unwrap().state(), m.state());
+}
+
+#[test]
+fn a_record_of_physical_dice_needs_no_seed() {
+    let text = r#"{"game":"pig","format":2,"config":{"players":2,"target":30},
+        "log":[{"player":0,"action":"roll"},{"chance":6},{"player":0,"action":"roll"},{"chance":1}]}"#;
+    let record: Record<Pig> = serde_json::from_str(text).unwrap();
+    let m = replay(&record).unwrap();
+    assert_eq!(m.player_to_move(), Some(1));
+    assert!(m.generator().is_none() && m.seed().is_none());
+    // Without a generator the match waits for the next die from outside.
+    let mut m = m;
+    m.play(PigAction::Roll).unwrap();
+    assert_eq!(m.resolve_chance(), None);
+    m.apply_chance(3).unwrap();
+    assert_eq!(m.state().turn_total(), 3);
+    let written = serde_json::to_value(m.record()).unwrap();
+    assert!(written.get("seed").is_none() && written.get("generator").is_none());
+}
+
+#[test]
+fn a_seedless_record_that_leaves_a_roll_out_names_the_entry() {
+    let mut log = vec![];
+    for face in [3, 4, 5] {
+        log.push(act(Some(0), PigAction::Roll));
+        log.push(Entry::Chance(face));
+    }
+    log.push(act(Some(0), PigAction::Roll));
+    log.push(act(Some(0), PigAction::Hold));
+    let record = Record::<Pig>::new(PigConfig::default()).with_log(log);
+    let err = replay(&record).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "entry 7: the game waits for a chance outcome and the record has no seed"
+    );
+    assert_eq!(
+        err,
+        ReplayError::Entry {
+            index: 7,
+            reason: EntryError::NoSeed
+        }
+    );
+}
+
+#[test]
+fn histories_leak_nothing_and_carry_no_seed() {
+    for players in [2, 3] {
+        let config = PigConfig {
+            players,
+            target: 20,
+        };
+        let summary = check_histories::<Pig>(&config, 0..30, 400);
+        assert!(summary.entries > 1000);
+    }
+}
+
+#[test]
+fn a_history_is_the_log_as_a_viewer_saw_it() {
+    let m = random_match(4);
+    let history = m.history(Viewer::Seat(1));
+    assert_eq!(history.log().len(), m.log().len());
+    let json = serde_json::to_value(&history).unwrap();
+    assert_eq!(json["game"], "pig");
+    assert_eq!(json["viewer"], serde_json::json!({"seat": 1}));
+    assert_eq!(
+        json["log"][0],
+        serde_json::json!({"player": 0, "action": "roll"})
+    );
+    assert!(json.get("seed").is_none());
+    let back: History<Pig> = serde_json::from_value(json).unwrap();
+    assert_eq!(back, history);
+    assert_eq!(history.log()[0].to_string(), "player 0: roll");
+}
+
+#[test]
+fn debug_output_hides_the_seed_and_the_generator() {
+    let seed = 0x5eed_1234_5678_9abc_u64;
+    let mut m = Match::<Pig>::new(&PigConfig::default(), seed).unwrap();
+    m.play(PigAction::Roll).unwrap();
+    m.resolve_chance().unwrap();
+    let key = serde_json::to_value(m.generator().unwrap()).unwrap()["seed"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    for shown in [
+        format!("{m:?}"),
+        format!("{m:#?}"),
+        format!("{:?}", m.record()),
+        format!("{:?}", m.generator().unwrap()),
+    ] {
+        assert!(!shown.contains(&seed.to_string()), "{shown}");
+        assert!(!shown.contains(&format!("{seed:x}")), "{shown}");
+        assert!(!shown.contains(&key), "{shown}");
+        assert!(shown.contains("<hidden>"), "{shown}");
+    }
+}
+
+#[test]
+fn actions_are_text_that_reads_back() {
+    let game = Pig::new(&PigConfig::default()).unwrap();
+    for action in [PigAction::Roll, PigAction::Hold] {
+        assert_eq!(
+            game.action_from_text(&game.action_text(&action)),
+            Ok(action)
+        );
+    }
+    assert_eq!(game.action_from_text(" hold "), Ok(PigAction::Hold));
+    let err = game.action_from_text("bank").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "\"bank\" is not an action: expected \"roll\" or \"hold\""
+    );
+}
+
+#[test]
+fn a_log_entry_that_does_not_read_is_named_by_its_index() {
+    let text = r#"{"game":"pig","format":2,"config":{"players":2,"target":30},
+        "log":[{"player":0,"action":"roll"},{"chance":6},{"player":0,"action":"fold"}]}"#;
+    let err = serde_json::from_str::<Record<Pig>>(text).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("entry 2: unknown variant `fold`"),
+        "{err}"
+    );
 }

@@ -63,7 +63,7 @@ fn golden_records_replay_to_their_results() {
         }
         let text = std::fs::read_to_string(dir().join(format!("{name}.json"))).unwrap();
         let record: Record<Era> = serde_json::from_str(&text).unwrap();
-        assert_eq!(record.config.players, players);
+        assert_eq!(record.config().players, players);
         let m = replay(&record).unwrap_or_else(|e| panic!("{name}: {e}"));
         let exp: Expected = serde_json::from_str(
             &std::fs::read_to_string(dir().join(format!("{name}.expected.json"))).unwrap(),
@@ -76,16 +76,17 @@ fn golden_records_replay_to_their_results() {
 #[test]
 fn a_tampered_record_is_refused_with_the_entry_index() {
     let text = std::fs::read_to_string(dir().join("two.json")).unwrap();
-    let mut record: Record<Era> = serde_json::from_str(&text).unwrap();
-    let index = record
-        .log
+    let record: Record<Era> = serde_json::from_str(&text).unwrap();
+    let mut log = record.log().to_vec();
+    let index = log
         .iter()
         .position(|e| matches!(e, dice_core::Entry::Action { .. }))
         .unwrap();
-    record.log[index] = dice_core::Entry::Action {
+    log[index] = dice_core::Entry::Action {
         player: None,
         action: era_rules::Action::Pay,
     };
+    let record = record.with_log(log);
     let err = replay(&record).unwrap_err().to_string();
     assert!(err.starts_with(&format!("entry {index}: ")), "{err}");
 }

@@ -1,37 +1,5 @@
-//! The random-simulation test every game passes (feature `testkit`).
-//!
-//! [`check_random_games`] plays many seeded games with uniformly random
-//! decisions and checks, at every step, the invariants of the contract:
-//!
-//! - at a decision node the legal list is non-empty, has no duplicates, and
-//!   every listed action passes [`Game::check`], has an id below the bound
-//!   that maps back to it, and applies (in place, purely and unchecked, with
-//!   equal results);
-//! - actions drawn from the whole id space are legal exactly when listed,
-//!   and a refused one leaves the state unchanged (also at chance nodes);
-//! - at a chance node the outcomes are distinct, have positive
-//!   probabilities summing to exactly one, pass [`Game::check_chance`], and
-//!   the sampler only draws listed outcomes;
-//! - clones behave identically, and the state and every view survive a JSON
-//!   round trip;
-//! - every view is unchanged by [`Game::resample_hidden`] for that viewer,
-//!   and a state [determinized](Game::determinize) from a view shows the
-//!   same view and the same player to move;
-//! - the game ends within the step bound, a result exists exactly at the
-//!   end, and it is consistent (one score per seat, winners among the seats);
-//! - the match record replays to the same final state, also after a JSON
-//!   round trip.
-//!
-//! A violation panics with the seed, the step and what went wrong, so a
-//! failing game can be replayed from its seed.
-//!
-//! ```
-//! use dice_core::testkit::{check_random_games, Options};
-//! use dice_core::pig::{Pig, PigConfig};
-//!
-//! let summary = check_random_games::<Pig>(&PigConfig::default(), &Options::new(0..20));
-//! assert_eq!(summary.games, 20);
-//! ```
+//! Random games that check every invariant of the contract.
+
 #![allow(
     clippy::panic,
     clippy::indexing_slicing,
@@ -41,14 +9,19 @@
 )]
 
 use alloc::format;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::ops::Range;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::{DiceRng, Game, Match, Prob, Record, ToMove, Viewer, replay};
+use crate::game::{Game, ToMove, Viewer, common_denominator};
+use crate::game_match::Match;
+use crate::prob::Prob;
+use crate::record::Record;
+use crate::replay::replay;
+use crate::rng::DiceRng;
 
 /// What to run.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -171,14 +144,17 @@ where
             }
             ToMove::Chance => {
                 check_chance_node(&ctx, &state, &mut outcomes);
-                let before = m.rng().clone();
+                let mut again = m
+                    .generator()
+                    .cloned()
+                    .unwrap_or_else(|| ctx.fail("no generator"));
                 let drawn = m
                     .resolve_chance()
                     .unwrap_or_else(|| ctx.fail("resolve_chance failed at a chance node"));
-                let mut again = before;
                 if state.sample_chance(&mut again).as_ref() != Some(&drawn) {
                     ctx.fail("sample_chance is not deterministic for the same generator");
                 }
+                check_seen_chance(&ctx, &state, &drawn);
                 summary.chance_events += 1;
             }
             ToMove::Player(_) => {
@@ -187,6 +163,9 @@ where
                 let action = *rng
                     .choose(&legal)
                     .unwrap_or_else(|| ctx.fail("no legal action at a decision node"));
+                for viewer in viewers(&state) {
+                    let _ = state.seen_action(&action, viewer).to_string();
+                }
                 m.play(action).unwrap_or_else(|e| {
                     ctx.fail(&format!("listed action {action:?} refused: {e}"))
                 });
@@ -262,6 +241,14 @@ fn check_decision_node<G: Game>(
     for a in legal {
         if let Err(e) = state.check(a) {
             ctx.fail(&format!("listed action {a:?} refused by check: {e}"));
+        }
+        let text = state.action_text(a);
+        match state.action_from_text(&text) {
+            Ok(back) if back == *a => {}
+            Ok(back) => ctx.fail(&format!("{a:?} is written {text:?}, which reads {back:?}")),
+            Err(e) => ctx.fail(&format!(
+                "{a:?} is written {text:?}, which does not read: {e}"
+            )),
         }
         let bound = state.action_id_bound();
         match state.action_id(a) {
@@ -347,7 +334,7 @@ fn check_chance_node<G: Game>(ctx: &Ctx, state: &G, outcomes: &mut Vec<(G::Chanc
         ctx.fail("a chance node with no outcome");
     }
     // Summing over the common denominator avoids a gcd per outcome.
-    let lcm = crate::game::common_denominator(outcomes.iter().map(|(_, p)| *p))
+    let lcm = common_denominator(outcomes.iter().map(|(_, p)| *p))
         .unwrap_or_else(|| ctx.fail("chance probabilities have no 128-bit common denominator"));
     let mut total: u128 = 0;
     for (i, (o, p)) in outcomes.iter().enumerate() {
@@ -385,14 +372,30 @@ fn check_chance_node<G: Game>(ctx: &Ctx, state: &G, outcomes: &mut Vec<(G::Chanc
     }
 }
 
+/// Every seat, then a spectator.
+pub(crate) fn viewers<G: Game>(state: &G) -> impl Iterator<Item = Viewer> {
+    (0..state.players())
+        .map(Viewer::Seat)
+        .chain(core::iter::once(Viewer::Spectator))
+}
+
+fn check_seen_chance<G: Game>(ctx: &Ctx, state: &G, outcome: &G::Chance) {
+    let _ = state.chance_text(outcome);
+    for viewer in viewers(state) {
+        let seen = state.seen_chance(outcome, viewer);
+        if seen.to_string().is_empty() {
+            ctx.fail(&format!(
+                "{viewer:?} is told nothing of chance outcome {outcome:?}"
+            ));
+        }
+    }
+}
+
 fn check_views<G>(ctx: &Ctx, state: &G, rng: &mut DiceRng)
 where
     G: Game,
 {
-    let viewers = (0..state.players())
-        .map(Viewer::Seat)
-        .chain(core::iter::once(Viewer::Spectator));
-    for viewer in viewers {
+    for viewer in viewers(state) {
         let view = state.view(viewer);
         let other = state.resample_hidden(viewer, rng);
         if other.view(viewer) != view {
@@ -425,10 +428,7 @@ where
     if back != *state {
         ctx.fail("the state changed in a JSON round trip");
     }
-    for viewer in (0..state.players())
-        .map(Viewer::Seat)
-        .chain(core::iter::once(Viewer::Spectator))
-    {
+    for viewer in viewers(state) {
         let view = state.view(viewer);
         let back: G::View = round_trip(ctx, &view, "view");
         if back != view {
@@ -453,8 +453,8 @@ where
 {
     let record = m.record();
     let replayed = replay(&record).unwrap_or_else(|e| ctx.fail(&format!("replay failed: {e}")));
-    if replayed.state() != m.state() {
-        ctx.fail("the record replays to another state");
+    if replayed != *m {
+        ctx.fail("the record replays to another match");
     }
     let back: Record<G> = round_trip(ctx, &record, "record");
     if back != record {

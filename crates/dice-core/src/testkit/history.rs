@@ -1,0 +1,323 @@
+//! Histories leak nothing, and saved matches resume exactly.
+#![allow(
+    clippy::panic,
+    clippy::arithmetic_side_effects,
+    reason = "a test harness: it reports a broken contract by panicking, as an \
+              assertion does, and no rule reaches it"
+)]
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::ops::Range;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::agent::Agent;
+use crate::game::{Game, ToMove, Viewer};
+use crate::game_match::Match;
+use crate::history::{History, SeenEntry};
+use crate::record::{Entry, Record};
+use crate::replay::replay;
+use crate::rng::DiceRng;
+use crate::testkit::random::viewers;
+
+/// What [`check_histories`] compared.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct HistorySummary {
+    /// Entries compared, over all games and viewers.
+    pub entries: u64,
+    /// Entries where the twin game took another entry than the game (a
+    /// secret that differed): a game with hidden information must show
+    /// some, or the check proved nothing.
+    pub hidden_differences: u64,
+}
+
+/// For every viewer, plays each seed's game next to a twin that the viewer
+/// cannot tell apart from it, and checks that the two histories are the
+/// same, byte for byte in JSON; also that no history carries the seed or
+/// the generator. Panics on the first difference.
+///
+/// The twin is built step by step: after the game takes an entry, the twin
+/// takes a random one of its own legal entries (actions or chance outcomes)
+/// after which `viewer`'s view of the twin equals `viewer`'s view of the
+/// game, preferring one that differs from the game's. The views are proven
+/// to hide what they must by [`check_random_games`](crate::testkit::check_random_games)
+/// (with [`Game::resample_hidden`] and [`Game::determinize`]), so two such
+/// games differ only in what `viewer` may not know: an opponent's warrior
+/// value, a roll behind a screen. The comparison stops where no such entry
+/// exists (an end that reveals everything).
+///
+/// ```
+/// use dice_core::testkit::check_histories;
+/// use dice_core::pig::{Pig, PigConfig};
+///
+/// let summary = check_histories::<Pig>(&PigConfig::default(), 0..5, 200);
+/// assert!(summary.entries > 0);
+/// assert_eq!(summary.hidden_differences, 0, "Pig hides nothing");
+/// ```
+///
+/// # Panics
+/// When a history differs between the twins, or carries the seed or the
+/// generator.
+pub fn check_histories<G>(config: &G::Config, seeds: Range<u64>, max_steps: usize) -> HistorySummary
+where
+    G: Game,
+    G::Config: Serialize + DeserializeOwned,
+    G::Action: Serialize + DeserializeOwned,
+    G::Chance: Serialize + DeserializeOwned,
+    G::SeenAction: Serialize + DeserializeOwned,
+    G::SeenChance: Serialize + DeserializeOwned,
+{
+    let mut summary = HistorySummary::default();
+    for seed in seeds {
+        // A seed far from small numbers, so a history that held it would
+        // show it.
+        let secret = seed ^ 0x9E37_79B9_7F4A_7C15;
+        let mut m = Match::<G>::new(config, secret)
+            .unwrap_or_else(|e| panic!("seed {seed}: config refused: {e}"));
+        let mut rng = DiceRng::from_seed_u64(seed);
+        rng.set_stream(2);
+        let mut legal = Vec::new();
+        for _ in 0..max_steps {
+            match m.state().to_move() {
+                ToMove::Over => break,
+                ToMove::Chance => {
+                    m.resolve_chance();
+                }
+                ToMove::Player(_) => {
+                    m.state().legal_actions(&mut legal);
+                    let Some(&action) = rng.choose(&legal) else {
+                        panic!("seed {seed}: a decision with no legal action");
+                    };
+                    m.play(action)
+                        .unwrap_or_else(|e| panic!("seed {seed}: {action:?} refused: {e}"));
+                }
+            }
+        }
+        let generator = m
+            .generator()
+            .map(|g| serde_json::to_string(g).unwrap_or_default());
+        for viewer in viewers(m.state()) {
+            let history = m.history(viewer);
+            let json = to_json(&history);
+            for (what, secret) in [
+                ("seed", Some(format!("{secret}"))),
+                ("generator", generator.clone()),
+            ] {
+                if let Some(secret) = secret {
+                    assert!(
+                        !json.contains(&secret),
+                        "seed {seed}: {viewer:?}'s history holds the {what}: {json}"
+                    );
+                }
+            }
+            assert!(
+                !json.contains("\"seed\"") && !json.contains("\"generator\""),
+                "seed {seed}: {viewer:?}'s history has a seed or generator field: {json}"
+            );
+            let back: History<G> = serde_json::from_str(&json)
+                .unwrap_or_else(|e| panic!("seed {seed}: history does not read back: {e}"));
+            assert!(
+                back == history,
+                "seed {seed}: {viewer:?}'s history changed in a JSON round trip"
+            );
+            compare_with_twin(&m, viewer, seed, &mut rng, &mut summary);
+        }
+    }
+    summary
+}
+
+fn compare_with_twin<G>(
+    m: &Match<G>,
+    viewer: Viewer,
+    seed: u64,
+    rng: &mut DiceRng,
+    summary: &mut HistorySummary,
+) where
+    G: Game,
+    G::SeenAction: Serialize,
+    G::SeenChance: Serialize,
+{
+    let mut game = G::new(m.state().config()).unwrap_or_else(|e| panic!("config refused: {e}"));
+    let mut twin = game.clone();
+    let mut entries = Vec::new();
+    for (step, entry) in m.log().iter().enumerate() {
+        let next = after(&game, entry);
+        let target = next.view(viewer);
+        entries.clear();
+        candidates(&twin, &mut entries);
+        let alike: Vec<&Entry<G>> = entries
+            .iter()
+            .filter(|e| {
+                let t = after(&twin, e);
+                t.to_move() == next.to_move() && t.view(viewer) == target
+            })
+            .collect();
+        let others: Vec<&Entry<G>> = alike.iter().copied().filter(|e| *e != entry).collect();
+        let Some(&twin_entry) = rng.choose(&others).or_else(|| rng.choose(&alike)) else {
+            // Nothing the twin can do looks the same: the entry reveals
+            // what differs (a final scoring), and the histories end here.
+            break;
+        };
+        let told = to_json(&SeenEntry::new(&game, entry, viewer));
+        let twin_told = to_json(&SeenEntry::new(&twin, twin_entry, viewer));
+        assert!(
+            told == twin_told,
+            "seed {seed}, entry {step}: {viewer:?} cannot tell the games apart, but is told \
+             {told} in one and {twin_told} in the other ({entry:?} and {twin_entry:?})"
+        );
+        summary.entries += 1;
+        if twin_entry != entry {
+            summary.hidden_differences += 1;
+        }
+        twin = after(&twin, twin_entry);
+        game = next;
+    }
+}
+
+/// Every entry that could come next: the legal actions or the chance
+/// outcomes.
+fn candidates<G: Game>(state: &G, out: &mut Vec<Entry<G>>) {
+    match state.to_move() {
+        ToMove::Over => {}
+        ToMove::Chance => {
+            let mut outcomes = Vec::new();
+            state.chance_outcomes(&mut outcomes);
+            out.extend(outcomes.into_iter().map(|(c, _)| Entry::Chance(c)));
+        }
+        ToMove::Player(p) => {
+            let mut legal = Vec::new();
+            state.legal_actions(&mut legal);
+            out.extend(legal.into_iter().map(|action| Entry::Action {
+                player: Some(p),
+                action,
+            }));
+        }
+    }
+}
+
+fn after<G: Game>(state: &G, entry: &Entry<G>) -> G {
+    let mut next = state.clone();
+    let applied = match entry {
+        Entry::Chance(c) => next.apply_chance(c.clone()),
+        Entry::Action { action, .. } => next.apply(*action),
+    };
+    applied.unwrap_or_else(|e| panic!("{entry:?} refused: {e}"));
+    next
+}
+
+fn to_json<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|e| panic!("does not serialise: {e}"))
+}
+
+/// Makes the agents for one match, one per seat.
+pub type AgentFactory<'a, G> = &'a dyn Fn() -> Vec<Box<dyn Agent<G>>>;
+
+/// Plays each seed's match for `saved_after` steps (decisions and chance
+/// events), saves its record and the agents' generator as JSON, loads them,
+/// replays, and plays `then` more steps; the resumed match must equal the
+/// match that never stopped, dice and agents' choices included.
+///
+/// ```
+/// use dice_core::testkit::check_resume;
+/// use dice_core::{Agent, RandomAgent, pig::{Pig, PigConfig}};
+///
+/// let agents = || -> Vec<Box<dyn Agent<Pig>>> { vec![Box::new(RandomAgent), Box::new(RandomAgent)] };
+/// check_resume::<Pig>(&PigConfig::default(), 0..10, &agents, 7, 30);
+/// ```
+///
+/// # Panics
+/// When the resumed match differs, or the record does not read back.
+pub fn check_resume<G>(
+    config: &G::Config,
+    seeds: Range<u64>,
+    agents: AgentFactory<'_, G>,
+    saved_after: usize,
+    then: usize,
+) where
+    G: Game,
+    G::Config: Serialize + DeserializeOwned,
+    G::Action: Serialize + DeserializeOwned,
+    G::Chance: Serialize + DeserializeOwned,
+{
+    for seed in seeds {
+        let start = || {
+            let m = Match::<G>::new(config, seed)
+                .unwrap_or_else(|e| panic!("seed {seed}: config refused: {e}"));
+            let mut rng = DiceRng::from_seed_u64(seed);
+            rng.set_stream(1);
+            (m, rng)
+        };
+        let (mut whole, mut whole_rng) = start();
+        let mut seats = agents();
+        steps(
+            &mut whole,
+            &mut seats,
+            &mut whole_rng,
+            saved_after.saturating_add(then),
+        );
+
+        let (mut first, mut first_rng) = start();
+        let mut seats = agents();
+        steps(&mut first, &mut seats, &mut first_rng, saved_after);
+        let saved = to_json(&first.record());
+        let saved_rng = to_json(&first_rng);
+        drop((first, first_rng, seats));
+
+        let record: Record<G> = serde_json::from_str(&saved)
+            .unwrap_or_else(|e| panic!("seed {seed}: the saved record does not read: {e}"));
+        let mut resumed = replay(&record)
+            .unwrap_or_else(|e| panic!("seed {seed}: the saved record does not replay: {e}"));
+        let mut resumed_rng: DiceRng = serde_json::from_str(&saved_rng)
+            .unwrap_or_else(|e| panic!("seed {seed}: the saved generator does not read: {e}"));
+        let mut seats = agents();
+        steps(&mut resumed, &mut seats, &mut resumed_rng, then);
+        assert!(
+            resumed == whole,
+            "seed {seed}: saved after {saved_after} steps and resumed for {then}, the match \
+             differs from the one that never stopped"
+        );
+        assert!(
+            to_json(&resumed.record()) == to_json(&whole.record()),
+            "seed {seed}: the resumed match writes another record"
+        );
+    }
+}
+
+/// Up to `count` steps of `m`: chance from its generator, decisions from
+/// the agents.
+fn steps<G: Game>(
+    m: &mut Match<G>,
+    agents: &mut [Box<dyn Agent<G>>],
+    rng: &mut DiceRng,
+    count: usize,
+) {
+    let mut legal = Vec::new();
+    for _ in 0..count {
+        match m.state().to_move() {
+            ToMove::Over => break,
+            ToMove::Chance => {
+                assert!(
+                    m.resolve_chance().is_some(),
+                    "a chance node the generator cannot resolve"
+                );
+            }
+            ToMove::Player(seat) => {
+                m.state().legal_actions(&mut legal);
+                let view = m.state().view(Viewer::Seat(seat));
+                let Some(agent) = agents.get_mut(seat) else {
+                    panic!("no agent for seat {seat}");
+                };
+                let Some(action) = agent.choose(seat, &view, &legal, rng) else {
+                    panic!("the agent of seat {seat} chose nothing");
+                };
+                m.play(action)
+                    .unwrap_or_else(|e| panic!("seat {seat}'s {action:?} refused: {e}"));
+            }
+        }
+    }
+}
