@@ -1,7 +1,9 @@
 //! What the players choose before the game: table size, factions and
 //! options.
 
-use crate::army::{Faction, MAX_PLAYERS};
+use dice_core::Seat;
+
+use crate::army::{Faction, MAX_PLAYERS, Supply, starting_warriors};
 use crate::error::ArmadoraError;
 
 /// Table size, factions and options.
@@ -26,7 +28,7 @@ use crate::error::ArmadoraError;
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
-    serde(into = "serde_impl::RawConfig")
+    serde(into = "serde_impl::ConfigOut")
 )]
 pub struct ArmadoraConfig {
     players: usize,
@@ -164,8 +166,25 @@ impl ArmadoraConfig {
 
     /// Whether `a` and `b` play for the same side: the same seat, or
     /// partners in the team game.
-    pub const fn same_side(&self, a: usize, b: usize) -> bool {
-        a == b || (self.teams && a % 2 == b % 2)
+    pub const fn same_side(&self, a: Seat, b: Seat) -> bool {
+        self.side_of(a) == self.side_of(b)
+    }
+
+    /// The side `seat` plays for: its team in the team game (0 for seats 0
+    /// and 2, 1 for seats 1 and 3), else the seat itself.
+    pub const fn side_of(&self, seat: Seat) -> usize {
+        if self.teams { seat % 2 } else { seat }
+    }
+
+    /// How many sides contend: two teams, or every seat.
+    pub const fn sides(&self) -> usize {
+        if self.teams { 2 } else { self.players }
+    }
+
+    /// The warriors each player starts with (ARM-5); `None` for a table
+    /// size the game does not have.
+    pub fn starting_supply(&self) -> Option<Supply> {
+        starting_warriors(self.players)
     }
 }
 
@@ -175,37 +194,58 @@ mod serde_impl {
     use alloc::vec::Vec;
     use serde::{Deserialize, Deserializer, Serialize, de::Error};
 
-    #[derive(Serialize, Deserialize)]
+    /// The written form: every field, so a record reads the same whatever
+    /// the defaults become.
+    #[derive(Serialize)]
+    pub(super) struct ConfigOut {
+        players: usize,
+        factions: Vec<Faction>,
+        advanced: bool,
+        peek_own: bool,
+        teams: bool,
+    }
+
+    impl From<ArmadoraConfig> for ConfigOut {
+        fn from(c: ArmadoraConfig) -> Self {
+            ConfigOut {
+                players: c.players,
+                factions: c.factions().to_vec(),
+                advanced: c.advanced,
+                peek_own: c.peek_own,
+                teams: c.teams,
+            }
+        }
+    }
+
+    const fn two() -> usize {
+        2
+    }
+
+    const fn yes() -> bool {
+        true
+    }
+
+    /// The read form: a missing field takes its documented default.
+    #[derive(Deserialize)]
     #[serde(deny_unknown_fields)]
-    pub(super) struct RawConfig {
-        #[serde(default)]
-        players: Option<usize>,
+    struct RawConfig {
+        #[serde(default = "two")]
+        players: usize,
         #[serde(default)]
         factions: Option<Vec<Faction>>,
         #[serde(default)]
-        advanced: Option<bool>,
-        #[serde(default)]
-        peek_own: Option<bool>,
+        advanced: bool,
+        #[serde(default = "yes")]
+        peek_own: bool,
+        /// Teams exactly with four players unless said otherwise.
         #[serde(default)]
         teams: Option<bool>,
-    }
-
-    impl From<ArmadoraConfig> for RawConfig {
-        fn from(c: ArmadoraConfig) -> Self {
-            RawConfig {
-                players: Some(c.players),
-                factions: Some(c.factions().to_vec()),
-                advanced: Some(c.advanced),
-                peek_own: Some(c.peek_own),
-                teams: Some(c.teams),
-            }
-        }
     }
 
     impl<'de> Deserialize<'de> for ArmadoraConfig {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
             let raw = RawConfig::deserialize(d)?;
-            let mut c = ArmadoraConfig::new(raw.players.unwrap_or(2));
+            let mut c = ArmadoraConfig::new(raw.players);
             c.validate().map_err(D::Error::custom)?;
             if let Some(f) = raw.factions {
                 if f.len() != c.players {
@@ -227,10 +267,10 @@ mod serde_impl {
                 }
                 c = c.with_factions(&f).map_err(D::Error::custom)?;
             }
-            c.advanced = raw.advanced.unwrap_or(false);
-            c.peek_own = raw.peek_own.unwrap_or(true);
-            if let Some(t) = raw.teams {
-                c.teams = t;
+            c.advanced = raw.advanced;
+            c.peek_own = raw.peek_own;
+            if let Some(teams) = raw.teams {
+                c.teams = teams;
             }
             c.validate().map_err(D::Error::custom)?;
             Ok(c)

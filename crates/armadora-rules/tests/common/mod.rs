@@ -1,7 +1,8 @@
 //! Scripted positions shared by the rule tests.
 #![allow(dead_code)]
 
-use armadora_rules::{Action, Armadora, ArmadoraConfig, Chance, Line, Power, Side, Square};
+use armadora_rules::board::Side;
+use armadora_rules::{Action, Armadora, ArmadoraConfig, Chance, Line, Power, Square, Value};
 use dice_core::{Game, ToMove};
 
 pub fn sq(s: &str) -> Square {
@@ -12,8 +13,15 @@ pub fn ln(s: &str) -> Line {
     s.parse().unwrap()
 }
 
-pub fn warrior(at: &str, value: u8) -> Action {
-    Action::Warrior { at: sq(at), value }
+pub fn value(value: u8) -> Value {
+    Value::new(value).unwrap()
+}
+
+pub fn warrior(at: &str, v: u8) -> Action {
+    Action::Warrior {
+        at: sq(at),
+        value: value(v),
+    }
 }
 
 pub fn palisade(line: &str) -> Action {
@@ -34,9 +42,9 @@ pub fn started(config: ArmadoraConfig, gold: [u8; 8], first: usize) -> Armadora 
 
 /// `seat` must be to move, and the action must be legal.
 pub fn play(game: &mut Armadora, seat: usize, action: Action) {
-    assert_eq!(game.to_move(), ToMove::Player(seat), "before {action}");
+    assert_eq!(game.to_move(), ToMove::Player(seat), "before {action:?}");
     game.apply(action)
-        .unwrap_or_else(|e| panic!("{action} refused: {e}"));
+        .unwrap_or_else(|e| panic!("{action:?} refused: {e}"));
 }
 
 /// Places these palisades two per turn, whoever is to move, ending a turn
