@@ -101,10 +101,7 @@ fn arm_6_chance_outcomes_are_narrated_in_full() {
         game.chance_text(&gold),
         "gold d1:5 b2:7 f2:6 h2:6 a4:4 e4:5 c5:4 g5:3"
     );
-    assert_eq!(
-        game.chance_text(&Chance::FirstPlayer(1)),
-        "first player 1"
-    );
+    assert_eq!(game.chance_text(&Chance::FirstPlayer(1)), "first player 1");
     // Public: every viewer is told the same.
     for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
         assert_eq!(game.seen_chance(&gold, viewer), gold);

@@ -70,7 +70,10 @@ fn text_that_is_no_action_is_refused_with_the_reason() {
         ),
         ("warrior d3 6", "6 is not a warrior value (1 to 5)"),
         ("warrior d3 x", "x is not a warrior value (1 to 5)"),
-        ("warrior d3", "a warrior needs a value, like \"warrior d3 4\""),
+        (
+            "warrior d3",
+            "a warrior needs a value, like \"warrior d3 4\"",
+        ),
         ("warrior", "a warrior needs a square and a value"),
         ("palisade h1e", "h1e is not a line"),
         ("palisade", "a palisade needs a line, like \"palisade c2e\""),
@@ -78,7 +81,10 @@ fn text_that_is_no_action_is_refused_with_the_reason() {
         ("power mage", "the Mage needs a square"),
         ("pass now", "\"now\" is one word too many: pass is complete"),
         ("end game", "\"end game\" is no action: end turn, maybe?"),
-        ("fly d3", "\"fly\" is no kind of action: expected warrior SQUARE VALUE"),
+        (
+            "fly d3",
+            "\"fly\" is no kind of action: expected warrior SQUARE VALUE",
+        ),
         ("", "the text is empty"),
     ];
     for (text, reason) in cases {

@@ -11,8 +11,6 @@ use armadora_rules::{
 use common::*;
 use dice_core::{Game, ToMove, Viewer};
 
-const GOLD: [u8; 8] = [3, 4, 4, 5, 5, 6, 6, 7];
-
 fn two() -> Armadora {
     started(ArmadoraConfig::new(2), GOLD, 0)
 }
@@ -29,11 +27,7 @@ fn arm_1_board_has_40_squares_named_a1_to_h5() {
         assert_eq!(s.to_string().parse::<Square>(), Ok(s));
     }
     for bad in ["a0", "a6", "i1", "A1", "a", "a11", ""] {
-        assert_eq!(
-            bad.parse::<Square>(),
-            Err(ParseSquareError),
-            "{bad}"
-        );
+        assert_eq!(bad.parse::<Square>(), Err(ParseSquareError), "{bad}");
     }
 }
 
@@ -401,7 +395,12 @@ fn arm_8_no_territory_under_four_squares() {
     // Closing off four squares is fine.
     let mut game = two();
     place_palisades(&mut game, &[ln("b1e"), ln("b2e"), ln("a2s"), ln("b2s")]);
-    assert!(game.table().palisades().territories().all(|t| t.count_ones() >= 4));
+    assert!(
+        game.table()
+            .palisades()
+            .territories()
+            .all(|t| t.count_ones() >= 4)
+    );
 }
 
 #[test]
@@ -669,7 +668,10 @@ fn arm_14_without_peek_own_a_player_sees_their_warriors_face_down() {
     play(&mut game, 0, warrior("d3", 5));
     let view = game.view(Viewer::Seat(0));
     assert_eq!(view.warrior_at(sq("d3")).unwrap().value, None);
-    assert_eq!(view.own_supply().map(Supply::counts), Some([11, 2, 1, 1, 0]));
+    assert_eq!(
+        view.own_supply().map(Supply::counts),
+        Some([11, 2, 1, 1, 0])
+    );
 }
 
 #[test]
@@ -677,7 +679,10 @@ fn peer_mistake_supply_values_are_not_sent_to_other_players() {
     let mut game = two();
     play(&mut game, 0, warrior("d3", 5));
     let view = game.view(Viewer::Seat(1));
-    assert_eq!(view.own_supply().map(Supply::counts), Some([11, 2, 1, 1, 1]));
+    assert_eq!(
+        view.own_supply().map(Supply::counts),
+        Some([11, 2, 1, 1, 1])
+    );
     assert_eq!(view.tiles_left(0), 15);
     assert_eq!(game.view(Viewer::Spectator).own_supply(), None);
     let json = serde_json::to_string(&view).unwrap();
@@ -692,14 +697,6 @@ fn peer_mistake_supply_values_are_not_sent_to_other_players() {
 }
 
 // ARM-15
-
-fn advanced(factions: [Faction; 2]) -> Armadora {
-    let config = ArmadoraConfig::new(2)
-        .advanced(true)
-        .with_factions(&factions)
-        .unwrap();
-    started(config, GOLD, 0)
-}
 
 #[test]
 fn arm_15_power_tokens_and_reinforcements_at_setup() {

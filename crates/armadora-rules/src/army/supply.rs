@@ -36,7 +36,10 @@ pub fn starting_warriors(players: usize) -> Option<Supply> {
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
-    serde(try_from = "[u8; MAX_VALUE as usize]", into = "[u8; MAX_VALUE as usize]")
+    serde(
+        try_from = "[u8; MAX_VALUE as usize]",
+        into = "[u8; MAX_VALUE as usize]"
+    )
 )]
 pub struct Supply([u8; MAX_VALUE as usize]);
 

@@ -1,8 +1,16 @@
 //! Scripted positions shared by the rule tests.
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    clippy::unwrap_used,
+    clippy::panic,
+    reason = "each test uses some of the scripts; a scripted step the rules refuse is a \
+              broken test, reported by panicking as an assertion does"
+)]
 
 use armadora_rules::board::Side;
-use armadora_rules::{Action, Armadora, ArmadoraConfig, Chance, Line, Power, Square, Value};
+use armadora_rules::{
+    Action, Armadora, ArmadoraConfig, Chance, Faction, Line, Power, Square, Value,
+};
 use dice_core::{Game, ToMove};
 
 pub fn sq(s: &str) -> Square {
@@ -39,6 +47,18 @@ pub fn started(config: ArmadoraConfig, gold: [u8; 8], first: usize) -> Armadora 
     game.apply_chance(Chance::FirstPlayer(first)).unwrap();
     game
 }
+
+/// The advanced game for two, with these factions, seat 0 to move.
+pub fn advanced(factions: [Faction; 2]) -> Armadora {
+    let config = ArmadoraConfig::new(2)
+        .advanced(true)
+        .with_factions(&factions)
+        .unwrap();
+    started(config, GOLD, 0)
+}
+
+/// The gold in the order of the piles: d1 3, b2 4, …, g5 7.
+pub const GOLD: [u8; 8] = [3, 4, 4, 5, 5, 6, 6, 7];
 
 /// `seat` must be to move, and the action must be legal.
 pub fn play(game: &mut Armadora, seat: usize, action: Action) {
