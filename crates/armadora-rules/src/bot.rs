@@ -117,7 +117,7 @@ impl Agent<Armadora> for Greedy {
                 }
             };
             let key = (value, Reverse(spends(*action)));
-            if best.is_none_or(|(v, s, _)| key > (v, s)) {
+            if best.is_none_or(|(best_value, best_spend, _)| key > (best_value, best_spend)) {
                 best = Some((key.0, key.1, *action));
             }
         }

@@ -65,21 +65,18 @@ impl ArmadoraConfig {
     /// [`ArmadoraError::Factions`] unless there is exactly one faction per
     /// seat and no faction twice (ARM-4).
     pub fn with_factions(mut self, factions: &[Faction]) -> Result<Self, ArmadoraError> {
-        if factions.len() != self.players
-            || factions
-                .iter()
-                .enumerate()
-                .any(|(i, f)| factions.iter().take(i).any(|g| g == f))
-        {
+        if factions.len() != self.players || listed_twice(factions).is_some() {
             return Err(ArmadoraError::Factions);
         }
-        let mut rest = Faction::ALL.into_iter().filter(|f| !factions.contains(f));
-        for (i, slot) in self.factions.iter_mut().enumerate() {
-            if let Some(&f) = factions.get(i) {
-                *slot = f;
-            } else if let Some(f) = rest.next() {
-                *slot = f;
-            }
+        // Seats beyond the table keep the other factions, so the four stay
+        // distinct.
+        let others = Faction::ALL.into_iter().filter(|f| !factions.contains(f));
+        for (slot, faction) in self
+            .factions
+            .iter_mut()
+            .zip(factions.iter().copied().chain(others))
+        {
+            *slot = faction;
         }
         Ok(self)
     }
@@ -116,11 +113,7 @@ impl ArmadoraConfig {
         if !(2..=MAX_PLAYERS).contains(&self.players) {
             return Err(ArmadoraError::Players(self.players));
         }
-        let f = self.factions();
-        if f.iter()
-            .enumerate()
-            .any(|(i, x)| f.iter().take(i).any(|y| y == x))
-        {
+        if listed_twice(self.factions()).is_some() {
             return Err(ArmadoraError::Factions);
         }
         if self.teams && self.players != 4 {
@@ -188,9 +181,18 @@ impl ArmadoraConfig {
     }
 }
 
+/// The first faction listed a second time, if any (ARM-4: one each).
+fn listed_twice(factions: &[Faction]) -> Option<Faction> {
+    factions
+        .iter()
+        .enumerate()
+        .find(|&(seen, faction)| factions.iter().take(seen).any(|earlier| earlier == faction))
+        .map(|(_, &faction)| faction)
+}
+
 #[cfg(feature = "serde")]
 mod serde_impl {
-    use super::{ArmadoraConfig, Faction};
+    use super::{ArmadoraConfig, Faction, listed_twice};
     use alloc::vec::Vec;
     use serde::{Deserialize, Deserializer, Serialize, de::Error};
 
@@ -206,13 +208,13 @@ mod serde_impl {
     }
 
     impl From<ArmadoraConfig> for ConfigOut {
-        fn from(c: ArmadoraConfig) -> Self {
+        fn from(config: ArmadoraConfig) -> Self {
             ConfigOut {
-                players: c.players,
-                factions: c.factions().to_vec(),
-                advanced: c.advanced,
-                peek_own: c.peek_own,
-                teams: c.teams,
+                players: config.players,
+                factions: config.factions().to_vec(),
+                advanced: config.advanced,
+                peek_own: config.peek_own,
+                teams: config.teams,
             }
         }
     }
@@ -245,35 +247,30 @@ mod serde_impl {
     impl<'de> Deserialize<'de> for ArmadoraConfig {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
             let raw = RawConfig::deserialize(d)?;
-            let mut c = ArmadoraConfig::new(raw.players);
-            c.validate().map_err(D::Error::custom)?;
-            if let Some(f) = raw.factions {
-                if f.len() != c.players {
+            let mut config = ArmadoraConfig::new(raw.players);
+            config.validate().map_err(D::Error::custom)?;
+            if let Some(factions) = raw.factions {
+                if factions.len() != config.players {
                     return Err(D::Error::custom(format_args!(
                         "ARM-4: {} factions listed for {} players",
-                        f.len(),
-                        c.players
+                        factions.len(),
+                        config.players
                     )));
                 }
-                if let Some(twice) = f
-                    .iter()
-                    .enumerate()
-                    .find(|&(i, x)| f.iter().take(i).any(|y| y == x))
-                    .map(|(_, x)| x)
-                {
+                if let Some(twice) = listed_twice(&factions) {
                     return Err(D::Error::custom(format_args!(
                         "ARM-4: faction {twice} is listed twice"
                     )));
                 }
-                c = c.with_factions(&f).map_err(D::Error::custom)?;
+                config = config.with_factions(&factions).map_err(D::Error::custom)?;
             }
-            c.advanced = raw.advanced;
-            c.peek_own = raw.peek_own;
+            config.advanced = raw.advanced;
+            config.peek_own = raw.peek_own;
             if let Some(teams) = raw.teams {
-                c.teams = teams;
+                config.teams = teams;
             }
-            c.validate().map_err(D::Error::custom)?;
-            Ok(c)
+            config.validate().map_err(D::Error::custom)?;
+            Ok(config)
         }
     }
 }

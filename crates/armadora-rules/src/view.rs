@@ -187,9 +187,9 @@ mod serde_impl {
                 // Values shown on the board, plus the supply if it is the
                 // viewer's, never exceed the set.
                 for value in Value::ALL {
-                    let on_board = mine().filter(|(_, w)| w.value == Some(value));
-                    let in_supply = own.map_or(0, |o| o.count(value));
-                    let shown = on_board.count().saturating_add(usize::from(in_supply));
+                    let on_board = mine().filter_map(|(_, w)| w.value);
+                    let in_supply = own.into_iter().flat_map(Supply::warriors);
+                    let shown = on_board.chain(in_supply).filter(|&v| v == value).count();
                     let have = starting.count(value);
                     if shown > usize::from(have) {
                         return Err(InvalidState::ValueCount {

@@ -187,10 +187,10 @@ mod serde_impl {
 
     impl<'de> Deserialize<'de> for Line {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let s = <Cow<'de, str>>::deserialize(d)?;
-            s.parse().map_err(|_| {
+            let text = <Cow<'de, str>>::deserialize(d)?;
+            text.parse().map_err(|_| {
                 D::Error::custom(format_args!(
-                    "ARM-2: line \"{s:.8}\" is not an interior side of a square (like c2e or c2s)"
+                    "ARM-2: line \"{text:.8}\" is not an interior side of a square (like c2e or c2s)"
                 ))
             })
         }

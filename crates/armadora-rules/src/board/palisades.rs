@@ -212,10 +212,10 @@ impl Palisades {
     /// they share a territory; numbers follow [`territories`](Self::territories).
     pub fn territory_map(self) -> [u8; SQUARES] {
         let mut map = [0; SQUARES];
-        for (n, t) in (0u8..).zip(self.territories()) {
-            for (i, slot) in map.iter_mut().enumerate() {
-                if t & 1 << i != 0 {
-                    *slot = n;
+        for (number, territory) in (0u8..).zip(self.territories()) {
+            for (square, slot) in map.iter_mut().enumerate() {
+                if territory & 1 << square != 0 {
+                    *slot = number;
                 }
             }
         }
@@ -280,9 +280,9 @@ impl Iterator for Territories {
             return None;
         }
         let seed = self.left & self.left.wrapping_neg();
-        let t = self.palisades.territory_of(seed);
-        self.left &= !t;
-        Some(t)
+        let territory = self.palisades.territory_of(seed);
+        self.left &= !territory;
+        Some(territory)
     }
 }
 
@@ -302,16 +302,16 @@ mod serde_palisades {
     impl<'de> Deserialize<'de> for Palisades {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
             let lines = Vec::<Line>::deserialize(d)?;
-            let mut p = Palisades::EMPTY;
-            for l in lines {
-                if p.contains(l) {
+            let mut palisades = Palisades::EMPTY;
+            for line in lines {
+                if palisades.contains(line) {
                     return Err(D::Error::custom(format_args!(
-                        "ARM-2: palisade {l} is listed twice; a line holds at most one"
+                        "ARM-2: palisade {line} is listed twice; a line holds at most one"
                     )));
                 }
-                p = p.with(l);
+                palisades = palisades.with(line);
             }
-            Ok(p)
+            Ok(palisades)
         }
     }
 }

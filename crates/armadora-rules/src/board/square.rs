@@ -225,10 +225,10 @@ mod serde_impl {
 
     impl<'de> Deserialize<'de> for Square {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let s = <Cow<'de, str>>::deserialize(d)?;
-            s.parse().map_err(|_| {
+            let text = <Cow<'de, str>>::deserialize(d)?;
+            text.parse().map_err(|_| {
                 D::Error::custom(format_args!(
-                    "ARM-1: square \"{s:.8}\" is off the board (squares are a1 to h5)"
+                    "ARM-1: square \"{text:.8}\" is off the board (squares are a1 to h5)"
                 ))
             })
         }
