@@ -71,15 +71,8 @@ impl Supply {
     }
 
     /// How many warriors of `value` it holds.
-    pub const fn count(self, value: Value) -> u8 {
-        let [one, two, three, four, five] = self.0;
-        match value {
-            Value::One => one,
-            Value::Two => two,
-            Value::Three => three,
-            Value::Four => four,
-            Value::Five => five,
-        }
+    pub fn count(mut self, value: Value) -> u8 {
+        *self.slot_mut(value)
     }
 
     /// How many warriors it holds, whatever their values: at most 16.
@@ -112,6 +105,7 @@ impl Supply {
         warriors.into_iter().try_fold(Supply::EMPTY, Supply::with)
     }
 
+    /// The count of `value`: a `Value` names one of the five slots.
     fn slot_mut(&mut self, value: Value) -> &mut u8 {
         let [one, two, three, four, five] = &mut self.0;
         match value {
