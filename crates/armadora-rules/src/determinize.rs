@@ -72,6 +72,6 @@ impl ArmadoraView {
                 return Err(miscount);
             }
         }
-        Armadora::assemble(self.table.clone(), &board, supply)
+        Armadora::assemble(self.table, &board, supply)
     }
 }

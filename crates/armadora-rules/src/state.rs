@@ -71,7 +71,7 @@ impl Armadora {
         let allowed = table.palisades.allowed_lines();
         Ok(Armadora {
             table,
-            board: *board,
+            board: board.clone(),
             supply,
             occupied,
             allowed,

@@ -61,7 +61,7 @@ pub(crate) type Board<V> = SquareMap<Option<Warrior<V>>>;
 /// assert_eq!(game.table().palisades_left(), 35);
 /// assert_eq!(game.table(), game.view(Viewer::Seat(1)).table());
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Table {
     pub(crate) config: ArmadoraConfig,
     pub(crate) phase: Phase,

@@ -140,7 +140,7 @@ impl Armadora {
         if advanced && self.table.step == TurnStep::Start && self.table.power_tokens(current) > 0 {
             self.push_powers(out);
         }
-        self.push_placements(out, |at, value| Action::Warrior { at, value });
+        self.push_placements(out, false);
         if advanced && self.table.has_reinforcement(current) {
             for at in squares_of(self.occupied) {
                 if self.check_reinforce(at).is_ok() {
@@ -248,13 +248,10 @@ impl Armadora {
     /// The player to move's warrior of `value` from their supply to `at`.
     fn place(&mut self, at: Square, value: Value, face_up: bool) {
         let owner = self.table.current;
-        let Some(supply) = self.supply.get_mut(owner) else {
+        let taken = self.supply.get_mut(owner).and_then(|s| s.take(value));
+        if taken.is_none() {
             return;
-        };
-        let Some(rest) = supply.without(value) else {
-            return;
-        };
-        *supply = rest;
+        }
         self.board[at] = Some(Warrior {
             owner,
             value,
@@ -270,22 +267,42 @@ impl Armadora {
     fn end_turn(&mut self) {
         let table = &mut self.table;
         table.step = TurnStep::Start;
-        let next = table
-            .turn_order()
-            .round_from(table.current)
-            .skip(1)
-            .chain([table.current])
-            .find(|&seat| !table.has_passed(seat));
-        match next {
-            Some(seat) => table.current = seat,
-            None => table.phase = Phase::Over,
+        let order = table.turn_order();
+        // Once round the table from the seat after the current one, back to
+        // the current one itself.
+        let mut seat = table.current;
+        for _ in order.seats() {
+            seat = order.next(seat);
+            if !table.has_passed(seat) {
+                table.current = seat;
+                return;
+            }
         }
+        table.phase = Phase::Over;
     }
 
-    fn push_placements(&self, out: &mut Vec<Action>, action: impl Fn(Square, Value) -> Action) {
-        let values = self.supply(self.table.current).values();
-        for at in squares_of(self.free()) {
-            out.extend(values.clone().map(|value| action(at, value)));
+    /// Every placement of a held value on a free square: warriors, or the
+    /// Goblin's face-up warriors.
+    fn push_placements(&self, out: &mut Vec<Action>, goblin: bool) {
+        // The values held, gathered once: a slice extends the list fastest.
+        let mut held = Value::ALL;
+        let kinds = held
+            .iter_mut()
+            .zip(self.supply(self.table.current).values())
+            .map(|(slot, value)| *slot = value)
+            .count();
+        let held = held.split_at(kinds).0;
+        let mut free = self.free();
+        while let Some(at) = Square::lowest(free) {
+            free &= free.wrapping_sub(1);
+            if goblin {
+                out.extend(
+                    held.iter()
+                        .map(|&value| Action::Power(Power::Goblin { at, value })),
+                );
+            } else {
+                out.extend(held.iter().map(|&value| Action::Warrior { at, value }));
+            }
         }
     }
 
@@ -300,9 +317,7 @@ impl Armadora {
             return;
         };
         match faction {
-            Faction::Goblin => {
-                self.push_placements(out, |at, value| Action::Power(Power::Goblin { at, value }));
-            }
+            Faction::Goblin => self.push_placements(out, true),
             Faction::Orc => self.push_palisades(out, |line| Action::Power(Power::Orc(line))),
             Faction::Mage | Faction::Elf => {
                 for at in squares_of(self.occupied) {

@@ -49,7 +49,7 @@ impl ArmadoraView {
         };
         ArmadoraView {
             viewer,
-            table: table.clone(),
+            table: *table,
             board: Board::from_fn(|at| {
                 let warrior = state.board[at]?;
                 Some(warrior.seen(table.sees(viewer, at, &warrior)))
@@ -130,7 +130,7 @@ mod serde_impl {
             let view = ArmadoraView {
                 viewer,
                 table,
-                board: *board,
+                board: board.clone(),
                 tiles_left,
                 own_supply,
             };

@@ -89,14 +89,19 @@ impl Supply {
 
     /// Each value it holds at least one of, lowest first.
     pub fn values(self) -> impl Iterator<Item = Value> + Clone {
-        Value::ALL.into_iter().filter(move |&v| self.count(v) > 0)
+        Value::ALL
+            .into_iter()
+            .zip(self.0)
+            .filter(|&(_, count)| count > 0)
+            .map(|(value, _)| value)
     }
 
     /// Every warrior it holds, lowest value first.
     pub fn warriors(self) -> impl Iterator<Item = Value> {
         Value::ALL
             .into_iter()
-            .flat_map(move |v| core::iter::repeat_n(v, usize::from(self.count(v))))
+            .zip(self.0)
+            .flat_map(|(value, count)| core::iter::repeat_n(value, usize::from(count)))
     }
 
     /// The supply holding these warriors; `None` if that is more of a value
@@ -117,12 +122,12 @@ impl Supply {
         }
     }
 
-    /// One warrior of `value` taken out; `None` if there is none.
-    #[must_use]
-    pub(crate) fn without(mut self, value: Value) -> Option<Supply> {
+    /// Takes out one warrior of `value`; `None` (and no change) if there
+    /// is none.
+    pub(crate) fn take(&mut self, value: Value) -> Option<()> {
         let slot = self.slot_mut(value);
         *slot = slot.checked_sub(1)?;
-        Some(self)
+        Some(())
     }
 
     /// One more warrior of `value`; `None` if that is more than any player

@@ -68,6 +68,13 @@ impl Line {
         }
     }
 
+    /// The line between `anchor` and `beyond`, its east or south
+    /// neighbour: the caller knows they are adjacent (a square set and the
+    /// same set shifted one column or one row on).
+    pub(crate) const fn joining(anchor: Square, beyond: Square) -> Line {
+        Line { anchor, beyond }
+    }
+
     /// The line between two orthogonally adjacent squares, in either order.
     pub fn between(a: Square, b: Square) -> Option<Line> {
         let anchor = a.min(b);

@@ -6,7 +6,7 @@
 //! shifts and masks.
 
 use super::line::{LINES, Line, Side};
-use super::square::{ALL_SQUARES, SQUARES, Square, squares_of};
+use super::square::{ALL_SQUARES, COLUMNS, SQUARES, Square, squares_of};
 
 /// Squares with a neighbour to the east (columns `a`–`g`).
 pub(crate) const HAS_EAST: u64 = ALL_SQUARES & !COLUMN_H;
@@ -244,9 +244,16 @@ impl LineSet {
 
     /// The lines, vertical ones first, each in square order.
     pub(crate) fn lines(self) -> impl Iterator<Item = Line> {
-        squares_of(self.east)
-            .filter_map(|s| Line::new(s, Side::East))
-            .chain(squares_of(self.south).filter_map(|s| Line::new(s, Side::South)))
+        // Only squares with an east (south) neighbour carry an east (south)
+        // line, so shifting the set one column (row) on gives, square for
+        // square, the squares beyond the lines.
+        let east = self.east & HAS_EAST;
+        let south = self.south & HAS_SOUTH;
+        let across = squares_of(east).zip(squares_of(east << 1));
+        let down = squares_of(south).zip(squares_of(south << COLUMNS));
+        across
+            .chain(down)
+            .map(|(anchor, beyond)| Line::joining(anchor, beyond))
     }
 }
 
