@@ -17,6 +17,10 @@ use crate::board::{LINES, Line, SQUARES, Square};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+// A tag byte, then the fields in their order: a placement's square sits
+// next to the tag, so listing placements writes the two bytes it shares
+// across values at once.
+#[repr(u8)]
 pub enum Action {
     /// Place one of your warriors face down on a free square (ARM-7).
     Warrior {

@@ -14,7 +14,7 @@ use crate::army::MAX_PLAYERS;
 use crate::board::{Palisades, Square, squares_of};
 use crate::config::ArmadoraConfig;
 use crate::error::{ArmadoraError, Holding, InvalidState};
-use crate::table::{Phase, Table, TurnStep};
+use crate::table::{Phase, Table, TurnStep, successors};
 
 /// One value per seat, written as four values (seats beyond the table
 /// holding the default), the shape records always had.
@@ -100,6 +100,7 @@ impl RawTable {
     /// the board it goes with.
     pub(crate) fn into_table(self) -> Result<Table, InvalidState> {
         let players = self.config.players();
+        let passed = seats(players, self.passed, |_| Holding::Passed)?;
         Ok(Table {
             config: self.config,
             phase: self.phase,
@@ -107,7 +108,8 @@ impl RawTable {
             current: self.current,
             step: self.step,
             palisades: self.palisades,
-            passed: seats(players, self.passed, |_| Holding::Passed)?,
+            successor: successors(passed),
+            passed,
             powers: seats(players, self.powers, Holding::PowerTokens)?,
             reinforcements: seats(players, self.reinforcements, |_| Holding::Reinforcement)?,
             looked: self.looked,

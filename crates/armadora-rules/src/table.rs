@@ -75,6 +75,9 @@ pub struct Table {
     pub(crate) reinforcements: PerSeat<bool, MAX_PLAYERS>,
     /// Squares whose warrior the Mage has looked at.
     pub(crate) looked: u64,
+    /// The seat after each seat, from [`TurnOrder::next`]: worked out once
+    /// per table, so that passing the turn costs no division.
+    pub(crate) successor: PerSeat<Seat, MAX_PLAYERS>,
 }
 
 impl Table {
@@ -85,6 +88,7 @@ impl Table {
         let players = config.players();
         let advanced = config.is_advanced();
         let refused = ArmadoraError::Players(players);
+        let passed = PerSeat::new(players, &false).ok_or(refused)?;
         Ok(Table {
             config: *config,
             phase: Phase::DealGold,
@@ -92,7 +96,8 @@ impl Table {
             current: 0,
             step: TurnStep::Start,
             palisades: Palisades::EMPTY,
-            passed: PerSeat::new(players, &false).ok_or(refused)?,
+            successor: successors(passed),
+            passed,
             powers: PerSeat::from_fn(players, |seat| match config.faction(seat) {
                 Some(faction) if advanced => faction.power_tokens(),
                 _ => 0,
@@ -396,6 +401,12 @@ impl Table {
             _ => Ok(()),
         }
     }
+}
+
+/// Each seat's successor in the turn order of `seats`' table.
+pub(crate) fn successors(seats: PerSeat<bool, MAX_PLAYERS>) -> PerSeat<Seat, MAX_PLAYERS> {
+    let order = seats.turn_order();
+    seats.map(|seat, _| order.next(seat))
 }
 
 /// The warriors on a board, `a1` first.

@@ -267,18 +267,17 @@ impl Armadora {
     fn end_turn(&mut self) {
         let table = &mut self.table;
         table.step = TurnStep::Start;
-        let order = table.turn_order();
         // Once round the table from the seat after the current one, back to
         // the current one itself.
-        let mut seat = table.current;
-        for _ in order.seats() {
-            seat = order.next(seat);
-            if !table.has_passed(seat) {
-                table.current = seat;
-                return;
-            }
+        let successor = &table.successor;
+        let next =
+            core::iter::successors(successor.get(table.current), |&&seat| successor.get(seat))
+                .take(successor.players())
+                .find(|&&seat| !table.has_passed(seat));
+        match next {
+            Some(&seat) => table.current = seat,
+            None => table.phase = Phase::Over,
         }
-        table.phase = Phase::Over;
     }
 
     /// Every placement of a held value on a free square: warriors, or the
