@@ -269,13 +269,12 @@ impl Armadora {
         table.step = TurnStep::Start;
         // Once round the table from the seat after the current one, back to
         // the current one itself.
-        let successor = &table.successor;
-        let next =
-            core::iter::successors(successor.get(table.current), |&&seat| successor.get(seat))
-                .take(successor.players())
-                .find(|&&seat| !table.has_passed(seat));
+        let successor = |seat: Seat| table.successor.get(seat).copied().map(usize::from);
+        let next = core::iter::successors(successor(table.current), |&seat| successor(seat))
+            .take(table.successor.players())
+            .find(|&seat| !table.has_passed(seat));
         match next {
-            Some(&seat) => table.current = seat,
+            Some(seat) => table.current = seat,
             None => table.phase = Phase::Over,
         }
     }
