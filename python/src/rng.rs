@@ -1,0 +1,41 @@
+//! `DiceRng`: the workspace's seeded generator, for chance nodes drawn in
+//! Python with the same dice as Rust.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use tabletop_engines::dice_core::DiceRng;
+
+/// The workspace's dice generator (ChaCha8), seeded with an integer: the
+/// same seed draws the same outcomes on every platform.
+#[pyclass(module = "tabletop_engines._native", name = "DiceRng")]
+pub(crate) struct PyDiceRng {
+    rng: DiceRng,
+}
+
+impl PyDiceRng {
+    pub(crate) fn inner_mut(&mut self) -> &mut DiceRng {
+        &mut self.rng
+    }
+}
+
+#[pymethods]
+impl PyDiceRng {
+    #[new]
+    fn py_new(seed: u64) -> Self {
+        PyDiceRng {
+            rng: DiceRng::from_seed_u64(seed),
+        }
+    }
+
+    /// A uniform integer in `0..n` (`n >= 1`).
+    fn below(&mut self, n: usize) -> PyResult<usize> {
+        self.rng
+            .index(n)
+            .ok_or_else(|| PyValueError::new_err("below(n) needs n >= 1"))
+    }
+
+    /// Hides the seed and position, like the Rust `Debug`.
+    fn __repr__(&self) -> &'static str {
+        "DiceRng(..)"
+    }
+}
