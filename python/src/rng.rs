@@ -1,6 +1,8 @@
 //! `DiceRng`: the workspace's seeded generator, for chance nodes drawn in
 //! Python with the same dice as Rust.
 
+use std::num::NonZeroU128;
+
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use tabletop_engines::dice_core::DiceRng;
@@ -27,10 +29,11 @@ impl PyDiceRng {
         }
     }
 
-    /// A uniform integer in `0..n` (`n >= 1`).
-    fn below(&mut self, n: usize) -> PyResult<usize> {
-        self.rng
-            .index(n)
+    /// A uniform integer in `0..n`, for `1 <= n <= 2**128 - 1` (the
+    /// workspace's exact rejection sampler: the same draws as in Rust).
+    fn below(&mut self, n: u128) -> PyResult<u128> {
+        NonZeroU128::new(n)
+            .map(|n| self.rng.below_u128(n))
             .ok_or_else(|| PyValueError::new_err("below(n) needs n >= 1"))
     }
 
