@@ -5,7 +5,7 @@ use std::sync::Arc;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyList, PyTuple};
 use tabletop_engines::dice_core::{Prob, ToMove};
 use tabletop_engines::{AnyGame, AnyState};
 
@@ -27,11 +27,19 @@ static FRACTION: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 pub(crate) struct PyState {
     game: Arc<dyn AnyGame>,
     state: Box<dyn AnyState>,
+    /// The last chance event's probabilities and the `(id, probability)`
+    /// tuples given for them: a die rolled again lists the same outcomes,
+    /// and tuples are immutable, so they are handed out again.
+    chance_tuples: Option<(Vec<Prob>, Vec<Py<PyTuple>>)>,
 }
 
 impl PyState {
     pub(crate) fn new(game: Arc<dyn AnyGame>, state: Box<dyn AnyState>) -> Self {
-        PyState { game, state }
+        PyState {
+            game,
+            state,
+            chance_tuples: None,
+        }
     }
 
     /// Applies `id`, raising `IllegalActionError` if it is refused.
@@ -51,7 +59,12 @@ impl PyState {
     reason = "a float probability is an approximation by definition; the exact one is in chance_outcomes_exact"
 )]
 pub(crate) fn prob_f64(p: Prob) -> f64 {
-    p.numer() as f64 / p.denom() as f64
+    // Dice probabilities fit in 64 bits, whose conversion is one instruction
+    // (128-bit ones go through a software routine).
+    match (u64::try_from(p.numer()), u64::try_from(p.denom())) {
+        (Ok(numer), Ok(denom)) => numer as f64 / denom as f64,
+        _ => p.numer() as f64 / p.denom() as f64,
+    }
 }
 
 /// `(player, value)` or `(value,)` from OpenSpiel's two call forms.
@@ -125,12 +138,26 @@ impl PyState {
 
     /// The pending chance event's outcomes as `(outcome_id, probability)`;
     /// empty unless at a chance node.
-    fn chance_outcomes(&self) -> Vec<(u32, f64)> {
-        self.state
+    fn chance_outcomes<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let probs: Vec<Prob> = self
+            .state
             .chance_outcomes()
             .into_iter()
-            .map(|(id, p)| (id, prob_f64(p)))
-            .collect()
+            .map(|(_, p)| p)
+            .collect();
+        if let Some((cached, tuples)) = &self.chance_tuples
+            && *cached == probs
+        {
+            return PyList::new(py, tuples.iter().map(|t| t.bind(py)));
+        }
+        let tuples = probs
+            .iter()
+            .zip(0u32..)
+            .map(|(&p, id)| Ok((id, prob_f64(p)).into_pyobject(py)?.unbind()))
+            .collect::<PyResult<Vec<Py<PyTuple>>>>()?;
+        let list = PyList::new(py, tuples.iter().map(|t| t.bind(py)))?;
+        self.chance_tuples = Some((probs, tuples));
+        Ok(list)
     }
 
     /// `chance_outcomes()` with each probability exact, as a
