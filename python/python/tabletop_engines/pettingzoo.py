@@ -90,10 +90,10 @@ class TabletopEnv(AECEnv):
         self.state: State | None = None
         self._rng: DiceRng | None = None
 
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space:
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> gymnasium.spaces.Space:
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -104,7 +104,7 @@ class TabletopEnv(AECEnv):
             mask[state.legal_actions()] = 1
         return {"observation": state.observation_tensor(seat), "action_mask": mask}
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is None:
             seed = random.SystemRandom().getrandbits(64) if self._rng is None else self._rng.below(2**64)
         self._rng = DiceRng(seed % 2**64)
@@ -181,7 +181,7 @@ class TabletopEnv(AECEnv):
             self.agent_selection = self.agents[0]
 
     def __str__(self) -> str:
-        return self.metadata["name"]
+        return str(self.metadata["name"])
 
 
 def raw_env(game: str | Game = "pig", **kwargs: Any) -> TabletopEnv:
