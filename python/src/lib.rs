@@ -7,6 +7,7 @@
 mod arrays;
 mod errors;
 mod game;
+mod game_api;
 mod game_string;
 mod loading;
 mod players;
@@ -25,7 +26,9 @@ mod _native {
     #[pymodule_export]
     use crate::errors::{GameLoadError, IllegalActionError};
     #[pymodule_export]
-    use crate::game::{PyGame, TensorBlock};
+    use crate::game::PyGame;
+    #[pymodule_export]
+    use crate::game_api::TensorBlock;
     #[pymodule_export]
     use crate::loading::{_restore_state, game_names, load_game, load_game_json};
     #[pymodule_export]

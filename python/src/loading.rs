@@ -65,10 +65,13 @@ pub(crate) fn resolve_game(game: &Bound<'_, PyAny>) -> PyResult<Arc<dyn AnyGame>
 
 /// Rebuilds a pickled state: its game's name and config, and its record.
 #[pyfunction]
-pub(crate) fn _restore_state(name: &str, config_json: &str, record_json: &str) -> PyResult<PyState> {
-    let game: Arc<dyn AnyGame> = Arc::from(
-        tabletop_engines::load_game_json(name, config_json).map_err(|e| load_error(&e))?,
-    );
+pub(crate) fn _restore_state(
+    name: &str,
+    config_json: &str,
+    record_json: &str,
+) -> PyResult<PyState> {
+    let game: Arc<dyn AnyGame> =
+        Arc::from(tabletop_engines::load_game_json(name, config_json).map_err(|e| load_error(&e))?);
     let state = game.load_state(record_json).map_err(|e| load_error(&e))?;
     Ok(PyState::new(game, state))
 }

@@ -11,7 +11,12 @@ use crate::arrays::array;
 use crate::loading::resolve_game;
 
 /// What `play_random_games` played: one row per seed.
-#[pyclass(module = "tabletop_engines._native", name = "RandomGames", frozen, get_all)]
+#[pyclass(
+    module = "tabletop_engines._native",
+    name = "RandomGames",
+    frozen,
+    get_all
+)]
 pub(crate) struct RandomGames {
     /// `float64` array `(count, players)`: each game's returns; `nan` for a
     /// game stopped at `max_steps`.

@@ -7,7 +7,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use tabletop_engines::dice_core::DiceRng;
 
-/// The workspace's dice generator (ChaCha8), seeded with an integer: the
+/// The workspace's dice generator (`ChaCha8`), seeded with an integer: the
 /// same seed draws the same outcomes on every platform.
 #[pyclass(module = "tabletop_engines._native", name = "DiceRng")]
 pub(crate) struct PyDiceRng {
@@ -38,6 +38,7 @@ impl PyDiceRng {
     }
 
     /// Hides the seed and position, like the Rust `Debug`.
+    #[expect(clippy::unused_self, reason = "Python's __repr__ takes self")]
     fn __repr__(&self) -> &'static str {
         "DiceRng(..)"
     }

@@ -43,11 +43,7 @@ impl PyState {
     }
 
     /// Applies `id`, raising `IllegalActionError` if it is refused.
-    pub(crate) fn apply_id(
-        state: &mut dyn AnyState,
-        py: Python<'_>,
-        id: i64,
-    ) -> PyResult<()> {
+    pub(crate) fn apply_id(state: &mut dyn AnyState, py: Python<'_>, id: i64) -> PyResult<()> {
         let raw = u32::try_from(id).map_err(|_| bad_id(py, id))?;
         state.apply(raw).map_err(|e| illegal(py, id, &e))
     }
@@ -70,7 +66,10 @@ pub(crate) fn prob_f64(p: Prob) -> f64 {
 /// `(player, value)` or `(value,)` from OpenSpiel's two call forms.
 fn last_arg<'py, T: FromPyObjectOwned<'py>>(args: &Bound<'py, PyTuple>, what: &str) -> PyResult<T> {
     match args.len() {
-        1 | 2 => args.get_item(args.len().saturating_sub(1))?.extract().map_err(Into::into),
+        1 | 2 => args
+            .get_item(args.len().saturating_sub(1))?
+            .extract()
+            .map_err(Into::into),
         _ => Err(PyTypeError::new_err(format!(
             "takes ({what}) or (player, {what})"
         ))),
@@ -101,6 +100,7 @@ impl PyState {
     }
 
     /// Always false: no game here has simultaneous moves.
+    #[expect(clippy::unused_self, reason = "OpenSpiel's method takes self")]
     fn is_simultaneous_node(&self) -> bool {
         false
     }
@@ -115,7 +115,12 @@ impl PyState {
             return Vec::new();
         }
         match to_move {
-            ToMove::Chance => self.state.chance_outcomes().into_iter().map(|(id, _)| id).collect(),
+            ToMove::Chance => self
+                .state
+                .chance_outcomes()
+                .into_iter()
+                .map(|(id, _)| id)
+                .collect(),
             ToMove::Player(_) => self.state.legal_actions(),
             ToMove::Over => Vec::new(),
         }
@@ -205,7 +210,9 @@ impl PyState {
     fn action_to_string(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<String> {
         let id: i64 = last_arg(args, "action")?;
         let raw = u32::try_from(id).map_err(|_| bad_id(py, id))?;
-        self.state.id_to_string(raw).map_err(|e| illegal(py, id, &e))
+        self.state
+            .id_to_string(raw)
+            .map_err(|e| illegal(py, id, &e))
     }
 
     /// `string_to_action(text)` or `string_to_action(player, text)`: the

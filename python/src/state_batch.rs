@@ -179,6 +179,10 @@ impl PyStateBatch {
     /// then resolves chance. Every id is checked first: if one is refused,
     /// `IllegalActionError` (with `index` set to the state's index) is
     /// raised and no state changes.
+    #[expect(
+        clippy::needless_pass_by_value,
+        reason = "PyO3 extracts a Python sequence into a Vec, not a slice"
+    )]
     fn apply_actions(&mut self, py: Python<'_>, actions: Vec<i64>) -> PyResult<()> {
         if actions.len() != self.states.len() {
             return Err(PyValueError::new_err(format!(
@@ -193,9 +197,8 @@ impl PyStateBatch {
                 if state.to_move() == ToMove::Over {
                     continue;
                 }
-                let raw = u32::try_from(id).map_err(|_| {
-                    (0, id, StepError::Text(format!("{id} is not an action id")))
-                })?;
+                let raw = u32::try_from(id)
+                    .map_err(|_| (0, id, StepError::Text(format!("{id} is not an action id"))))?;
                 state.apply(raw).map_err(|e| (0, id, e))?;
                 settle(state.as_mut(), rng);
             }
@@ -242,10 +245,12 @@ impl PyStateBatch {
 
     /// A copy of state `index`, as a `State`.
     fn state(&self, index: usize) -> PyResult<PyState> {
-        let state = self
-            .states
-            .get(index)
-            .ok_or_else(|| PyIndexError::new_err(format!("no state {index} in a batch of {}", self.states.len())))?;
+        let state = self.states.get(index).ok_or_else(|| {
+            PyIndexError::new_err(format!(
+                "no state {index} in a batch of {}",
+                self.states.len()
+            ))
+        })?;
         Ok(PyState::new(Arc::clone(&self.game), state.clone()))
     }
 }
