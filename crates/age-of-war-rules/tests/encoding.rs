@@ -3,8 +3,10 @@
 
 mod common;
 
-use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, Castle, Chance, Face, Roll};
-use common::{fill, position, roll};
+use age_of_war_rules::dice::{Face, Roll};
+use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, Castle, Chance};
+use common::{fill, position_json, roll};
+use dice_core::testkit::json::assert_refused;
 use dice_core::{Game, Record, replay};
 use serde_json::{Value, json};
 
@@ -153,17 +155,16 @@ fn replay_errors_name_the_entry_and_the_rule() {
     );
 }
 
+/// Player 0 of three about to roll; player 1 holds Edo.
 fn state_json() -> Value {
-    serde_json::to_value(position(3, &[(Castle::Edo, 1)], 0)).unwrap()
+    position_json(3, &[(Castle::Edo, 1)], 0)
 }
 
+/// The state of [`state_json`] after `edit` is refused, citing `rule`.
 fn rejected(edit: impl FnOnce(&mut Value), rule: &str) {
     let mut json = state_json();
     edit(&mut json);
-    let err = serde_json::from_value::<AgeOfWar>(json)
-        .unwrap_err()
-        .to_string();
-    assert!(err.contains(rule), "{err} should cite {rule}");
+    assert_refused::<AgeOfWar>(json, rule);
 }
 
 #[test]

@@ -1,15 +1,21 @@
 //! Conservation laws over thousands of random games (proptest).
+#![allow(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    clippy::unwrap_used,
+    reason = "an independent recomputation of the scores and a mutator of \
+              state fields: test harness code over fixed-size data"
+)]
 
 mod common;
 
-use age_of_war_rules::{AgeOfWar, AgeOfWarConfig, Castle, Clan, DICE, Place};
-use common::random_game;
+use age_of_war_rules::castle::Clan;
+use age_of_war_rules::dice::{DICE, Face};
+use age_of_war_rules::table::Place;
+use age_of_war_rules::{AgeOfWar, Castle};
+use common::{new_game, random_game, reached};
 use dice_core::{Game, ToMove};
 use proptest::prelude::*;
-
-fn new_game(players: usize) -> AgeOfWar {
-    AgeOfWar::new(&AgeOfWarConfig { players }).unwrap()
-}
 
 /// The final scores and winners recomputed from the table alone, without
 /// the engine's scoring code.
@@ -124,17 +130,11 @@ proptest! {
     }
 }
 
-/// A state reached by `steps` random steps from a new game.
-fn reached(players: usize, seed: u64, steps: usize) -> AgeOfWar {
-    dice_core::testkit::random_steps(new_game(players), seed, steps, |_| false)
-}
-
 /// Changes one field of a serialised state to a value derived from `v`.
 fn mutate(json: &mut serde_json::Value, field: u8, v: u8) {
     use serde_json::json;
     let castle = |i: u8| serde_json::to_value(Castle::ALL[usize::from(i % 14)]).unwrap();
-    let face =
-        |i: u8| serde_json::to_value(age_of_war_rules::Face::ALL[usize::from(i % 6)]).unwrap();
+    let face = |i: u8| serde_json::to_value(Face::ALL[usize::from(i % 6)]).unwrap();
     match field {
         0 => json["config"]["players"] = json!(v % 8),
         1 => json["current"] = json!(v % 7),

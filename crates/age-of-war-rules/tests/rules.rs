@@ -3,11 +3,14 @@
 
 mod common;
 
-use age_of_war_rules::{
-    Action, AgeOfWar, AgeOfWarConfig, AgeOfWarError, Castle, Chance, Clan, Face, Line, LineSet,
-    Place, Roll, Table,
-};
+use age_of_war_rules::castle::Clan;
+use age_of_war_rules::dice::{DIE, Face, Roll};
+use age_of_war_rules::line::{Line, LineSet};
+use age_of_war_rules::scoring::result;
+use age_of_war_rules::table::{Place, Table};
+use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, AgeOfWarError, Castle, Chance};
 use common::{fill, position, roll, rolls, started};
+use dice_core::seat::TurnOrder;
 use dice_core::{Game, Prob, ToMove};
 
 /// Applies `action`, expecting `error`, and checks nothing changed.
@@ -32,7 +35,7 @@ fn aow_1_seven_dice_roll_as_792_outcomes_with_exact_chances() {
     let all_daimyo = Chance::Roll(roll("D D D D D D D"));
     let p = outcomes.iter().find(|(c, _)| *c == all_daimyo).unwrap().1;
     assert_eq!(p, Prob::new(1, 6u128.pow(7)).unwrap());
-    assert_eq!(age_of_war_rules::DIE.faces(), &Face::ALL);
+    assert_eq!(DIE.faces(), &Face::ALL);
     assert_eq!(Roll::from_faces(&[Face::Daimyo; 8]), None);
 }
 
@@ -533,7 +536,7 @@ fn aow_13_worked_scoring_example_17_against_16() {
         [Clan::Mori, Clan::Shimazu]
     );
     assert_eq!(table.clans(1).collect::<Vec<_>>(), [Clan::Tokugawa]);
-    let result = age_of_war_rules::result(&table, 2);
+    let result = result(&table, TurnOrder::new(2).unwrap());
     assert_eq!(result.winners(), &[0]);
 }
 
@@ -546,7 +549,7 @@ fn aow_14_ties_go_to_most_castles_then_most_clans_then_are_shared() {
     for c in [Castle::Matsumoto, Castle::Odani, Castle::Gifu] {
         table.set(c, Place::Player(1));
     }
-    let r = age_of_war_rules::result(&table, 2);
+    let r = result(&table, TurnOrder::new(2).unwrap());
     assert_eq!(r.scores(), &[4, 4]);
     assert_eq!(r.tiebreaks(), &[vec![1, 0], vec![3, 0]]);
     assert_eq!(r.winners(), &[1]);
@@ -554,14 +557,14 @@ fn aow_14_ties_go_to_most_castles_then_most_clans_then_are_shared() {
     let mut table = Table::new();
     table.set(Castle::Kumamoto, Place::Player(0));
     table.set(Castle::Azuchi, Place::Player(1));
-    let r = age_of_war_rules::result(&table, 2);
+    let r = result(&table, TurnOrder::new(2).unwrap());
     assert_eq!(r.scores(), &[3, 3]);
     assert_eq!(r.winners(), &[0]);
     // Fully tied: shared victory; a third seat with nothing loses.
     let mut table = Table::new();
     table.set(Castle::Azuchi, Place::Player(0));
     table.set(Castle::Edo, Place::Player(1));
-    let r = age_of_war_rules::result(&table, 3);
+    let r = result(&table, TurnOrder::new(3).unwrap());
     assert_eq!(r.winners(), &[0, 1]);
 }
 
