@@ -145,16 +145,7 @@ const EXPECTED: &str =
 
 /// The castle named after `fill`.
 fn read_castle(word: Option<&str>) -> Result<Castle, String> {
-    let castles = || {
-        let mut names = String::new();
-        for (i, castle) in Castle::ALL.iter().enumerate() {
-            if i > 0 {
-                names.push_str(", ");
-            }
-            names.push_str(castle.name());
-        }
-        names
-    };
+    let castles = || Castle::ALL.map(Castle::name).join(", ");
     match word {
         None => Err(format!("expected a castle after \"fill\": {}", castles())),
         Some(word) => word
@@ -173,16 +164,16 @@ fn read_line(castle: Castle, word: Option<&str>) -> Result<u8, String> {
         ));
     };
     let line = if word.eq_ignore_ascii_case(SPECIAL) || word.eq_ignore_ascii_case("special") {
-        0
+        Ok(0)
     } else if word.bytes().all(|byte| byte.is_ascii_digit()) {
-        // A number, however large, is a line the card has or lacks.
-        word.parse().unwrap_or(u8::MAX)
+        word.parse::<u8>()
     } else {
         return Err(format!("\"{word}\" is no line: {}", lines_of(castle)));
     };
-    match castle.line(line) {
-        Some(_) => Ok(line),
-        None => Err(lines_of(castle)),
+    // A number the card lacks, however large, says which lines it has.
+    match line {
+        Ok(line) if castle.line(line).is_some() => Ok(line),
+        _ => Err(lines_of(castle)),
     }
 }
 

@@ -161,7 +161,7 @@ impl Roll {
         Face::ALL
             .iter()
             .zip(self.counts)
-            .flat_map(|(&face, n)| core::iter::repeat_n(face, usize::from(n)))
+            .flat_map(|(&face, count)| core::iter::repeat_n(face, usize::from(count)))
     }
 }
 

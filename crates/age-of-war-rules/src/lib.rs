@@ -17,7 +17,7 @@
 //!
 //! The rest is reached by path, one module per part of the rulebook:
 //! [`castle`] (castles and clans), [`data`] (the printed cards), [`dice`]
-//! (faces and rolls), [`line`] (battle lines), [`table`] (where each castle
+//! (faces and rolls), [`line`](mod@line) (battle lines), [`table`] (where each castle
 //! is), [`turn`] (the turn in progress), [`scoring`], [`config`] (table
 //! sizes), and [`solver`]: for any castle, open lines and dice in hand, the
 //! exact chance of conquest with best play and the best choice for a roll;

@@ -114,7 +114,7 @@ impl Line {
     pub fn fill_chance(&self, dice: u8) -> Prob {
         DIE.roll_outcomes(dice)
             .filter(|(counts, _)| {
-                Roll::from_face_counts(counts).is_some_and(|r| self.dice_needed(&r).is_some())
+                Roll::from_face_counts(counts).is_some_and(|roll| self.dice_needed(&roll).is_some())
             })
             .try_fold(Prob::ZERO, |acc, (_, p)| acc.checked_add(p))
             .unwrap_or(Prob::ZERO)

@@ -21,9 +21,9 @@ use crate::table::Table;
 /// table.set(Castle::Edo, Place::Player(0));
 /// table.set(Castle::Kasugayama, Place::Player(1));
 /// table.set(Castle::Takahashi, Place::Player(0));
-/// let r = result(&table, TurnOrder::new(2).unwrap());
-/// assert_eq!(r.scores(), &[5, 4]);
-/// assert_eq!(r.winners(), &[0]);
+/// let outcome = result(&table, TurnOrder::new(2).unwrap());
+/// assert_eq!(outcome.scores(), &[5, 4]);
+/// assert_eq!(outcome.winners(), &[0]);
 /// ```
 pub fn result(table: &Table, seats: TurnOrder) -> GameResult {
     let scores = seats

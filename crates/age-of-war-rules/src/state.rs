@@ -126,7 +126,7 @@ impl AgeOfWar {
         for line in lines.iter() {
             if castle
                 .line(line)
-                .and_then(|l| l.dice_needed(&self.turn.roll))
+                .and_then(|needs| needs.dice_needed(&self.turn.roll))
                 .is_some()
             {
                 out.push(Action::Fill { castle, line });
@@ -361,7 +361,7 @@ impl Game for AgeOfWar {
             Action::Fill { castle, line } => {
                 let Some(dice) = castle
                     .line(line)
-                    .and_then(|l| l.dice_needed(&self.turn.roll))
+                    .and_then(|needs| needs.dice_needed(&self.turn.roll))
                 else {
                     return;
                 };
@@ -557,17 +557,17 @@ mod raw {
     }
 
     impl From<AgeOfWar> for RawAgeOfWar {
-        fn from(s: AgeOfWar) -> Self {
+        fn from(state: AgeOfWar) -> Self {
             RawAgeOfWar {
-                config: s.config,
-                table: s.table,
-                current: s.current,
-                phase: s.phase,
-                target: s.turn.target,
-                filled: s.turn.filled,
-                placed: s.turn.placed,
-                lost: s.turn.lost,
-                roll: s.turn.roll,
+                config: state.config,
+                table: state.table,
+                current: state.current,
+                phase: state.phase,
+                target: state.turn.target,
+                filled: state.turn.filled,
+                placed: state.turn.placed,
+                lost: state.turn.lost,
+                roll: state.turn.roll,
             }
         }
     }

@@ -181,7 +181,7 @@ impl fmt::Display for Table {
         {
             shown = Some(seat);
             write!(f, "\nplayer {seat} ({} points):", self.score(seat))?;
-            for castle in self.holdings(seat).filter(|&c| !self.is_face_down(c)) {
+            for castle in self.holdings(seat).filter(|&held| !self.is_face_down(held)) {
                 write!(f, " {castle}")?;
             }
             for clan in self.clans(seat) {

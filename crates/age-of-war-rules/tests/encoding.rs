@@ -34,7 +34,7 @@ fn actions_chance_and_config_use_the_wire_names() {
     );
     let castles: Vec<Value> = Castle::ALL
         .iter()
-        .map(|c| serde_json::to_value(c).unwrap())
+        .map(|castle| serde_json::to_value(castle).unwrap())
         .collect();
     assert_eq!(
         castles,
@@ -110,7 +110,10 @@ fn action_ids_are_stable_and_round_trip() {
         }
     }
     // 13 special lines, 41 printed lines, and losing a die.
-    let printed: usize = Castle::ALL.iter().map(|c| c.printed_lines().len()).sum();
+    let printed: usize = Castle::ALL
+        .iter()
+        .map(|castle| castle.printed_lines().len())
+        .sum();
     assert_eq!(count, 13 + printed + 1);
     assert_eq!(game.action_from_id(71), None);
 }

@@ -601,7 +601,7 @@ fn aow_13_scoring_counts_only_the_seats_of_the_table() {
     let mut table = Table::new();
     table.set(Castle::Edo, Place::Player(5));
     table.set(Castle::Gifu, Place::Player(usize::MAX));
-    let r = result(&table, TurnOrder::new(6).unwrap());
-    assert_eq!(r.scores(), &[0, 0, 0, 0, 0, 3], "Edo is worth 3");
-    assert_eq!(r.winners(), &[5]);
+    let outcome = result(&table, TurnOrder::new(6).unwrap());
+    assert_eq!(outcome.scores(), &[0, 0, 0, 0, 0, 3], "Edo is worth 3");
+    assert_eq!(outcome.winners(), &[5]);
 }

@@ -32,8 +32,8 @@ fn sampled_rolls_follow_the_listed_probabilities() {
     // Lose dice until two are left: 21 outcomes of unequal chance.
     game.apply(Action::LoseDie).unwrap();
     while game.turn().in_hand() > 2 {
-        let n = usize::from(game.turn().in_hand());
-        let roll = Roll::from_faces(&vec![Face::Archery; n]);
+        let dice = usize::from(game.turn().in_hand());
+        let roll = Roll::from_faces(&vec![Face::Archery; dice]);
         game.apply_chance(Chance::Roll(roll.unwrap())).unwrap();
         game.apply(Action::LoseDie).unwrap();
     }
@@ -44,16 +44,16 @@ fn sampled_rolls_follow_the_listed_probabilities() {
     let draws = 60_000.0;
     let mut counts = [0u32; 21];
     for _ in 0..60_000 {
-        let c = game.sample_chance(&mut rng).unwrap();
-        let i = outcomes.iter().position(|(o, _)| *o == c).unwrap();
-        counts[i] += 1;
+        let sampled = game.sample_chance(&mut rng).unwrap();
+        let at = outcomes.iter().position(|(outcome, _)| *outcome == sampled);
+        counts[at.unwrap()] += 1;
     }
-    for ((_, p), n) in outcomes.iter().zip(counts) {
-        let expected = p.to_f64() * draws;
-        let sigma = (expected * (1.0 - p.to_f64())).sqrt();
+    for ((_, prob), drawn) in outcomes.iter().zip(counts) {
+        let expected = prob.to_f64() * draws;
+        let sigma = (expected * (1.0 - prob.to_f64())).sqrt();
         assert!(
-            (f64::from(n) - expected).abs() < 5.0 * sigma,
-            "{n} vs {expected}"
+            (f64::from(drawn) - expected).abs() < 5.0 * sigma,
+            "{drawn} vs {expected}"
         );
     }
 }

@@ -35,11 +35,11 @@ fn single_roll_table_of_the_spec() {
         (Line::Infantry(10), [0, 0, 0, 1157, 4784, 11407, 20640]),
     ];
     for (line, expected) in rows {
-        for (n, want) in (1u8..).zip(expected) {
+        for (dice, want) in (1u8..).zip(expected) {
             assert_eq!(
-                percent(line.fill_chance(n), 3),
+                percent(line.fill_chance(dice), 3),
                 Some(want),
-                "{line} with {n} dice"
+                "{line} with {dice} dice"
             );
         }
     }
@@ -258,13 +258,13 @@ fn best_action_before_committing_weighs_points_by_odds() {
         };
         let mut open = game.required_lines(castle);
         open.remove(line);
-        let k = castle
+        let placed = castle
             .line(line)
             .unwrap()
             .dice_needed(&game.turn().roll().unwrap())
             .unwrap();
-        let p = odds.castle(castle).chance(open, 7 - k).unwrap();
-        p.to_f64() * f64::from(solver::swing(&game, castle))
+        let chance = odds.castle(castle).chance(open, 7 - placed).unwrap();
+        chance.to_f64() * f64::from(solver::swing(&game, castle))
     };
     let mut legal = Vec::new();
     game.legal_actions(&mut legal);
