@@ -97,39 +97,19 @@ pub struct ClanCard {
     pub bonus: u8,
 }
 
+const fn clan(name: &'static str, title: &'static str, bonus: u8) -> ClanCard {
+    ClanCard { name, title, bonus }
+}
+
 /// Oda: Azuchi, Matsumoto, Odani, Gifu; bonus 10.
-pub const ODA: ClanCard = ClanCard {
-    name: "oda",
-    title: "Oda",
-    bonus: 10,
-};
+pub const ODA: ClanCard = clan("oda", "Oda", 10);
 /// Tokugawa: Edo, Kiyosu, Inuyama; bonus 8.
-pub const TOKUGAWA: ClanCard = ClanCard {
-    name: "tokugawa",
-    title: "Tokugawa",
-    bonus: 8,
-};
+pub const TOKUGAWA: ClanCard = clan("tokugawa", "Tokugawa", 8);
 /// Uesugi: Kasugayama, Kitanosho; bonus 8.
-pub const UESUGI: ClanCard = ClanCard {
-    name: "uesugi",
-    title: "Uesugi",
-    bonus: 8,
-};
+pub const UESUGI: ClanCard = clan("uesugi", "Uesugi", 8);
 /// Mori: Gassantoda, Takahashi; bonus 5.
-pub const MORI: ClanCard = ClanCard {
-    name: "mori",
-    title: "Mori",
-    bonus: 5,
-};
+pub const MORI: ClanCard = clan("mori", "Mori", 5);
 /// Chosokabe: Matsuyama, Marugame; bonus 4.
-pub const CHOSOKABE: ClanCard = ClanCard {
-    name: "chosokabe",
-    title: "Chosokabe",
-    bonus: 4,
-};
+pub const CHOSOKABE: ClanCard = clan("chosokabe", "Chosokabe", 4);
 /// Shimazu: Kumamoto; bonus 3.
-pub const SHIMAZU: ClanCard = ClanCard {
-    name: "shimazu",
-    title: "Shimazu",
-    bonus: 3,
-};
+pub const SHIMAZU: ClanCard = clan("shimazu", "Shimazu", 3);

@@ -10,7 +10,8 @@ use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, Castle, SolverBot};
 use common::{fill, position, rolls};
 use dice_core::testkit::check_resume;
 use dice_core::{
-    Agent, DiceRng, Entry, Game, History, Match, RandomAgent, SeenEntry, ToMove, Viewer,
+    Agent, DiceRng, Entry, Game, History, Match, PlayOutError, RandomAgent, SeenEntry, Viewer,
+    play_out,
 };
 use serde_json::{Value, json};
 
@@ -29,21 +30,15 @@ fn random_match(
     steps: usize,
 ) -> Result<Match<AgeOfWar>, Box<dyn Error>> {
     let mut m = Match::<AgeOfWar>::new(&AgeOfWarConfig { players }, seed)?;
-    let mut rng = DiceRng::from_seed_u64(seed);
-    let mut legal = Vec::new();
-    for _ in 0..steps {
-        match m.state().to_move() {
-            ToMove::Over => break,
-            ToMove::Chance => {
-                m.resolve_chance().ok_or("a chance node without outcome")?;
-            }
-            ToMove::Player(_) => {
-                m.state().legal_actions(&mut legal);
-                m.play(*rng.choose(&legal).ok_or("a decision without action")?)?;
-            }
-        }
+    let mut agents = vec![RandomAgent; players];
+    let mut seats: Vec<&mut dyn Agent<AgeOfWar>> = agents
+        .iter_mut()
+        .map(|agent| agent as &mut dyn Agent<AgeOfWar>)
+        .collect();
+    match play_out(&mut m, &mut seats, &mut DiceRng::from_seed_u64(seed), steps) {
+        Ok(()) | Err(PlayOutError::StepLimit(_)) => Ok(m),
+        Err(error) => Err(error.to_string().into()),
     }
-    Ok(m)
 }
 
 #[test]
