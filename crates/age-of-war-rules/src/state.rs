@@ -15,7 +15,7 @@ use crate::dice::{DICE, DIE, Roll};
 use crate::error::{AgeOfWarError, InvalidState};
 use crate::line::LineSet;
 use crate::rolls::ROLLS;
-use crate::scoring::result;
+use crate::scoring;
 use crate::table::{Place, Table};
 use crate::turn::Turn;
 
@@ -480,7 +480,7 @@ impl Game for AgeOfWar {
         if !self.is_over() || self.phase == Phase::FirstPlayer {
             return None;
         }
-        Some(result(&self.table, self.seats))
+        Some(scoring::result(&self.table, self.seats))
     }
 
     fn seen_action(&self, action: &Action, _viewer: Viewer) -> Action {
