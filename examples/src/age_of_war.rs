@@ -25,11 +25,9 @@ impl Title for AgeOfWar {
         match name {
             "random" => Some(Box::new(RandomAgent)),
             "greedy" => Some(Box::new(SolverBot::new())),
-            "mcts" => {
-                let mut bot = Mcts::new(options.mcts_iterations.unwrap_or(200));
-                bot.playout_steps = 20_000;
-                Some(Box::new(bot))
-            }
+            "mcts" => Some(Box::new(
+                Mcts::new(options.mcts_iterations.unwrap_or(200)).with_playout_steps(20_000),
+            )),
             _ => None,
         }
     }
