@@ -3,7 +3,9 @@
 use std::fmt::Write as _;
 
 use age_of_war_rules::bot::SolverBot;
-use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, Chance, Clan, Place};
+use age_of_war_rules::castle::Clan;
+use age_of_war_rules::table::Place;
+use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, Chance};
 use dice_core::mcts::Mcts;
 use dice_core::{Agent, Game, RandomAgent, Seat, ToMove};
 
