@@ -193,13 +193,19 @@ impl PyStateBatch {
         }
         let outcome = py.detach(|| {
             self.check(&actions)?;
-            for ((state, rng), &id) in self.states.iter_mut().zip(&mut self.rngs).zip(&actions) {
+            let steps = self.states.iter_mut().zip(&mut self.rngs).zip(&actions);
+            for (index, ((state, rng), &id)) in steps.enumerate() {
                 if state.to_move() == ToMove::Over {
                     continue;
                 }
-                let raw = u32::try_from(id)
-                    .map_err(|_| (0, id, StepError::Text(format!("{id} is not an action id"))))?;
-                state.apply(raw).map_err(|e| (0, id, e))?;
+                let raw = u32::try_from(id).map_err(|_| {
+                    (
+                        index,
+                        id,
+                        StepError::Text(format!("{id} is not an action id")),
+                    )
+                })?;
+                state.apply(raw).map_err(|e| (index, id, e))?;
                 settle(state.as_mut(), rng);
             }
             Ok::<(), Refusal>(())
