@@ -33,10 +33,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import gymnasium
 import numpy as np
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+
+try:
+    import gymnasium
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as missing:  # pragma: no cover - depends on the installation
+    raise ImportError(
+        "tabletop_engines.pettingzoo needs PettingZoo and Gymnasium: "
+        "pip install 'tabletop-engines[pettingzoo]'"
+    ) from missing
 
 from . import SPECTATOR, DiceRng, Game, State, load_game
 
