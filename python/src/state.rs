@@ -43,7 +43,7 @@ impl PyState {
     }
 
     /// Applies `id`, raising `IllegalActionError` if it is refused.
-    pub(crate) fn apply_id(state: &mut dyn AnyState, py: Python<'_>, id: i64) -> PyResult<()> {
+    fn apply_id(state: &mut dyn AnyState, py: Python<'_>, id: i64) -> PyResult<()> {
         let raw = u32::try_from(id).map_err(|_| bad_id(py, id))?;
         state.apply(raw).map_err(|e| illegal(py, id, &e))
     }
@@ -54,7 +54,7 @@ impl PyState {
     clippy::cast_precision_loss,
     reason = "a float probability is an approximation by definition; the exact one is in chance_outcomes_exact"
 )]
-pub(crate) fn prob_f64(p: Prob) -> f64 {
+fn prob_f64(p: Prob) -> f64 {
     // Dice probabilities fit in 64 bits, whose conversion is one instruction
     // (128-bit ones go through a software routine).
     match (u64::try_from(p.numer()), u64::try_from(p.denom())) {
