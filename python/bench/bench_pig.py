@@ -1,5 +1,5 @@
 """Random full games of Pig per second from Python: tabletop_engines stepping
-one action at a time, its batch helper, and OpenSpiel's Python API.
+one action at a time, its batch function, and OpenSpiel's Python API.
 
     pip install open-spiel          # only for this benchmark
     python bench/bench_pig.py [--seconds 3] [--repeats 3]

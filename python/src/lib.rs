@@ -1,6 +1,6 @@
 //! The native half of the Python package `tabletop_engines`: every game of
 //! the workspace behind OpenSpiel's Python surface (`load_game`, `Game`,
-//! `State`), with batch helpers that keep loops in Rust. The Python half
+//! `State`), with batch functions that keep loops in Rust. The Python half
 //! (`python/tabletop_engines`) adds the PettingZoo environments and
 //! re-exports everything here.
 

@@ -1,4 +1,4 @@
-"""The batch helpers: many games without leaving Rust."""
+"""The batch functions: many games without leaving Rust."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import tabletop_engines as te
-from helpers import play_to_end, random_step
+from random_play import play_to_end, random_step
 
 
 def test_every_game_loads_by_name_and_names_itself(game: te.Game, game_name: str) -> None:
