@@ -316,11 +316,8 @@ fn arm_6_before_the_deal_the_gold_is_unknown_and_nobody_is_to_move() {
 #[test]
 fn arm_15_arrows_face_up_warriors_reinforcements_and_looks_are_encoded() {
     // The Elf (seat 0) against the Mage (seat 1).
-    let config = ArmadoraConfig::new(2)
-        .advanced(true)
-        .with_factions(&[Faction::Elf, Faction::Mage])
-        .unwrap();
-    let mut game = started(config, GOLD, 0);
+    let mut game = common::advanced([Faction::Elf, Faction::Mage]);
+    let config = *game.config();
     play(&mut game, 0, warrior("d3", 4));
     play(&mut game, 1, warrior("e3", 3));
     play(&mut game, 0, Action::Power(Power::Elf(common::sq("e3"))));
