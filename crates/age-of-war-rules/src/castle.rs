@@ -66,7 +66,7 @@ impl Castle {
     }
 
     /// Its printed card.
-    pub const fn card(self) -> &'static CastleCard {
+    pub(crate) const fn card(self) -> &'static CastleCard {
         match self {
             Castle::Azuchi => &data::AZUCHI,
             Castle::Matsumoto => &data::MATSUMOTO,
@@ -208,7 +208,7 @@ impl Clan {
     }
 
     /// Its name and bonus as printed.
-    pub const fn card(self) -> &'static ClanCard {
+    pub(crate) const fn card(self) -> &'static ClanCard {
         match self {
             Clan::Oda => &data::ODA,
             Clan::Tokugawa => &data::TOKUGAWA,
