@@ -155,6 +155,7 @@ impl fmt::Display for Castle {
 /// A name that is no castle or clan.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("AOW-2/AOW-3: unknown castle or clan name")]
+#[non_exhaustive]
 pub struct ParseNameError;
 
 impl FromStr for Castle {

@@ -410,11 +410,11 @@ fn a_table_shows_castles_held_by_any_seat_without_counting_up_to_it() {
     table.set(Castle::Odani, Place::Player(1 << 40));
     let shown = table.to_string();
     assert!(
-        shown.contains(&format!("player {} (1 points): Odani", 1u64 << 40)),
+        shown.contains(&format!("player {} (1 point): Odani", 1u64 << 40)),
         "{shown}"
     );
     assert!(
-        shown.contains(&format!("player {} (1 points): Gifu", usize::MAX)),
+        shown.contains(&format!("player {} (1 point): Gifu", usize::MAX)),
         "{shown}"
     );
 }

@@ -135,13 +135,10 @@ impl CastleOdds {
     }
 
     /// The chance with lines `open` left and `hand` dice in hand, as a
-    /// numerator over the hand's scale; 0 for lines the castle lacks.
+    /// numerator over the hand's scale; 0 for a set with a line the castle
+    /// lacks, which [`new`](Self::new) never solves.
     pub(super) fn value(&self, open: LineSet, hand: Hand) -> u128 {
-        if self.castle.all_lines().is_superset(open) {
-            self.values.get(open, hand)
-        } else {
-            0
-        }
+        self.values.get(open, hand)
     }
 }
 

@@ -44,45 +44,36 @@ impl<'a> FreeTurn<'a> {
         FreeTurn { odds, targets }
     }
 
-    /// The expected worth of filling `line` of `castle` with `roll` (of
-    /// `rolled` dice), then playing that castle's best: its conquest chance
+    /// The best fill of `roll` (of `rolled` dice) with its expected worth:
+    /// the chance of then conquering the castle filled, playing its best,
     /// times its worth, as a numerator over the scale of one die fewer.
-    /// `None` when the castle is no target or the roll does not fill the
-    /// line.
-    pub(super) fn fill(&self, castle: Castle, line: u8, rolled: Hand, roll: Roll) -> Option<u128> {
-        let target = (*self.targets.get(castle))?;
-        if !target.required.contains(line) {
-            return None;
-        }
-        let kept = rolled.less(1)?;
-        let left = castle
-            .line(line)
-            .and_then(|needs| needs.dice_needed(&roll))
-            .and_then(|placed| rolled.less(placed))?;
-        let chance = self
-            .odds
-            .castle(castle)
-            .value(target.required.without_line(line), left);
-        #[expect(
-            clippy::arithmetic_side_effects,
-            reason = "a value over the scale of `left` times 6^rescale is below 6^21 < 2^55 (kept holds at most six dice), and a worth is below 2^8, so the product fits u128"
-        )]
-        let value = chance * kept.rescale_from(left)? * target.worth;
-        Some(value)
-    }
-
-    /// The best fill of `roll` (of `rolled` dice) with its expected worth
-    /// (see [`fill`](Self::fill)); among equals, the first in table order.
+    /// Among equals, the first in table order; `None` when no line of a
+    /// target fills.
     pub(super) fn best_fill(&self, rolled: Hand, roll: Roll) -> Option<(Action, u128)> {
+        let kept = rolled.less(1)?;
         let mut best: Option<(Action, u128)> = None;
         for (castle, target) in self.targets.iter() {
             let Some(target) = target else {
                 continue;
             };
+            let odds = self.odds.castle(castle);
             for line in target.required.iter() {
-                let Some(value) = self.fill(castle, line, rolled, roll) else {
+                let Some(left) = castle
+                    .line(line)
+                    .and_then(|needs| needs.dice_needed(&roll))
+                    .and_then(|placed| rolled.less(placed))
+                else {
                     continue;
                 };
+                let Some(rescale) = kept.rescale_from(left) else {
+                    continue;
+                };
+                #[expect(
+                    clippy::arithmetic_side_effects,
+                    reason = "a value over the scale of `left` times 6^rescale is below 6^21 < 2^55 (kept holds at most six dice), and a worth is below 2^8, so the product fits u128"
+                )]
+                let value =
+                    odds.value(target.required.without_line(line), left) * rescale * target.worth;
                 if best.is_none_or(|(_, b)| value > b) {
                     best = Some((Action::Fill { castle, line }, value));
                 }
