@@ -144,10 +144,6 @@ fn fill_chance(
     rolled: Hand,
     roll: Roll,
 ) -> Option<Prob> {
-    let left = odds
-        .castle()
-        .line(line)?
-        .dice_needed(&roll)
-        .and_then(|placed| rolled.less(placed))?;
-    Prob::new(odds.value(open.without_line(line), left), left.scale())
+    let kept = rolled.less(1)?;
+    Prob::new(odds.after_fill(open, line, rolled, roll)?, kept.scale())
 }

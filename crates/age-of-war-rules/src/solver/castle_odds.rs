@@ -140,6 +140,22 @@ impl CastleOdds {
     pub(super) fn value(&self, open: LineSet, hand: Hand) -> u128 {
         self.values.get(open, hand)
     }
+
+    /// The chance of filling the rest of `open` after filling `line` with
+    /// `roll`, of `rolled` dice, as a numerator over the scale of one die
+    /// fewer; `None` when the castle has no such line or the roll does not
+    /// fill it.
+    #[inline]
+    pub(super) fn after_fill(
+        &self,
+        open: LineSet,
+        line: u8,
+        rolled: Hand,
+        roll: Roll,
+    ) -> Option<u128> {
+        let needs = self.castle.line(line)?;
+        self.values.after_fill(open, line, needs, rolled, roll)
+    }
 }
 
 /// The best choice for `roll` (of `rolled` dice) with lines `open` and its
@@ -157,23 +173,12 @@ fn best_for_roll(
     let mut best = (Choice::LoseDie, values.get(open, kept));
     let mut best_fill: Option<(Choice, u128)> = None;
     for (line, needs) in (0u8..).zip(lines) {
-        if !open.contains(line) {
-            continue;
-        }
-        let Some(left) = needs
-            .and_then(|needs| needs.dice_needed(&roll))
-            .and_then(|placed| rolled.less(placed))
+        let Some(value) = needs
+            .filter(|_| open.contains(line))
+            .and_then(|needs| values.after_fill(open, line, needs, rolled, roll))
         else {
             continue;
         };
-        let Some(rescale) = kept.rescale_from(left) else {
-            continue;
-        };
-        #[expect(
-            clippy::arithmetic_side_effects,
-            reason = "a value over the scale of `left` times 6^rescale is the same value over the scale of `kept`, below 6^28 < 2^73"
-        )]
-        let value = values.get(open.without_line(line), left) * rescale;
         if best_fill.is_none_or(|(_, b)| value > b) {
             best_fill = Some((Choice::Fill(line), value));
         }

@@ -50,7 +50,6 @@ impl<'a> FreeTurn<'a> {
     /// Among equals, the first in table order; `None` when no line of a
     /// target fills.
     pub(super) fn best_fill(&self, rolled: Hand, roll: Roll) -> Option<(Action, u128)> {
-        let kept = rolled.less(1)?;
         let mut best: Option<(Action, u128)> = None;
         for (castle, target) in self.targets.iter() {
             let Some(target) = target else {
@@ -58,22 +57,14 @@ impl<'a> FreeTurn<'a> {
             };
             let odds = self.odds.castle(castle);
             for line in target.required.iter() {
-                let Some(left) = castle
-                    .line(line)
-                    .and_then(|needs| needs.dice_needed(&roll))
-                    .and_then(|placed| rolled.less(placed))
-                else {
-                    continue;
-                };
-                let Some(rescale) = kept.rescale_from(left) else {
+                let Some(chance) = odds.after_fill(target.required, line, rolled, roll) else {
                     continue;
                 };
                 #[expect(
                     clippy::arithmetic_side_effects,
-                    reason = "a value over the scale of `left` times 6^rescale is below 6^21 < 2^55 (kept holds at most six dice), and a worth is below 2^8, so the product fits u128"
+                    reason = "a chance over the scale of at most six dice is at most 6^21 < 2^55, and a worth is below 2^8, so the product fits u128"
                 )]
-                let value =
-                    odds.value(target.required.without_line(line), left) * rescale * target.worth;
+                let value = chance * target.worth;
                 if best.is_none_or(|(_, b)| value > b) {
                     best = Some((Action::Fill { castle, line }, value));
                 }

@@ -4,7 +4,7 @@
 //! inside the recursion.
 
 use crate::dice::{DICE, Roll};
-use crate::line::{LineSet, MAX_LINE};
+use crate::line::{Line, LineSet, MAX_LINE};
 use crate::rolls::ROLLS;
 
 /// Sets of line numbers of one castle: `2^(MAX_LINE + 1)`.
@@ -71,12 +71,40 @@ impl Hand {
     /// The factor that turns a value over the scale of `fewer` dice into
     /// the same value over the scale of `self`; `None` when `fewer` holds
     /// more dice.
-    pub(super) const fn rescale_from(self, fewer: Hand) -> Option<u128> {
-        match self.scale_exponent().checked_sub(fewer.scale_exponent()) {
-            Some(exponent) => Some(pow6(exponent)),
-            None => None,
+    pub(super) fn rescale_from(self, fewer: Hand) -> Option<u128> {
+        if fewer > self {
+            return None;
         }
+        RESCALE
+            .get(usize::from(self.0))?
+            .get(usize::from(fewer.0))
+            .copied()
     }
+}
+
+/// [`Hand::rescale_from`] for every pair of hands, looked up rather than
+/// raised to a power in the solver's inner loops: `6^(S(more) - S(fewer))`
+/// where `S` is [`Hand::scale_exponent`], and 0 where `fewer > more`.
+static RESCALE: [[u128; HANDS]; HANDS] = rescale_table();
+
+#[expect(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    reason = "only evaluated at compile time: a bad index or an overflow would fail the build"
+)]
+const fn rescale_table() -> [[u128; HANDS]; HANDS] {
+    let mut table = [[0; HANDS]; HANDS];
+    let mut more = 0u8;
+    while more <= DICE {
+        let mut fewer = 0u8;
+        while fewer <= more {
+            let exponent = Hand(more).scale_exponent() - Hand(fewer).scale_exponent();
+            table[more as usize][fewer as usize] = pow6(exponent);
+            fewer += 1;
+        }
+        more += 1;
+    }
+    table
 }
 
 /// `6^e`. Exponents come from at most seven dice (e <= 28, 6^28 < 2^73),
@@ -108,6 +136,31 @@ impl Values {
     /// Sets the value with lines `open` left and `hand` dice in hand.
     pub(super) fn set(&mut self, open: LineSet, hand: Hand, value: u128) {
         self.0[usize::from(open.bits())][usize::from(hand.0)] = value;
+    }
+}
+
+impl Values {
+    /// The value of filling `line` (which `needs`) with `roll`, of
+    /// `rolled` dice, while the lines `open` remain: the value of the other
+    /// lines with the dice left, as a numerator over the scale of one die
+    /// fewer than `rolled`. `None` when the roll does not fill the line.
+    #[inline]
+    pub(super) fn after_fill(
+        &self,
+        open: LineSet,
+        line: u8,
+        needs: Line,
+        rolled: Hand,
+        roll: Roll,
+    ) -> Option<u128> {
+        let kept = rolled.less(1)?;
+        let left = rolled.less(needs.dice_needed(&roll)?)?;
+        let rescale = kept.rescale_from(left)?;
+        #[expect(
+            clippy::arithmetic_side_effects,
+            reason = "a value over the scale of `left` times 6^rescale is the same value over the scale of `kept`, at most 6^28 < 2^73"
+        )]
+        Some(self.get(open.without_line(line), left) * rescale)
     }
 }
 
