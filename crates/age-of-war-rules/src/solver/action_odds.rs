@@ -28,21 +28,16 @@ impl OddsTable {
     /// Before the first fill: a fill commits to its castle; losing a die
     /// keeps every target open.
     fn uncommitted_odds(&self, state: &AgeOfWar) -> Vec<(Action, Prob)> {
-        let Some((roll, hand)) = roll_in_hand(state) else {
+        let Some(decision) = OnRoll::of(state) else {
             return Vec::new();
         };
         odds_of_legal(state, |action| match action {
-            Action::Fill { castle, line } => fill_chance(
-                self.castle(castle),
-                state.required_lines(castle),
-                line,
-                hand,
-                roll,
-            ),
+            Action::Fill { castle, line } => {
+                decision.fill(self.castle(castle), state.required_lines(castle), line)
+            }
             Action::LoseDie => {
-                let kept = hand.less(1)?;
-                let any_conquest = FreeTurn::new(self, state, |_| 1).lose(hand);
-                Prob::new(any_conquest, kept.scale())
+                let any_conquest = FreeTurn::new(self, state, |_| 1).lose(decision.rolled);
+                decision.after_losing(any_conquest)
             }
         })
     }
@@ -102,25 +97,16 @@ pub fn action_odds(state: &AgeOfWar) -> Vec<(Action, Prob)> {
 
 /// After the first fill: every action keeps to the committed castle.
 fn committed_odds(odds: &CastleOdds, state: &AgeOfWar) -> Vec<(Action, Prob)> {
-    let Some((roll, hand)) = roll_in_hand(state) else {
+    let Some(decision) = OnRoll::of(state) else {
         return Vec::new();
     };
     let open = state
         .required_lines(odds.castle())
         .without(state.turn().filled());
     odds_of_legal(state, |action| match action {
-        Action::Fill { line, .. } => fill_chance(odds, open, line, hand, roll),
-        Action::LoseDie => {
-            let kept = hand.less(1)?;
-            Prob::new(odds.value(open, kept), kept.scale())
-        }
+        Action::Fill { line, .. } => decision.fill(odds, open, line),
+        Action::LoseDie => decision.after_losing(odds.value(open, decision.kept)),
     })
-}
-
-/// The roll the player to move acts on, and the dice it shows.
-fn roll_in_hand(state: &AgeOfWar) -> Option<(Roll, Hand)> {
-    let roll = rolled(state)?;
-    Some((roll, Hand::new(roll.dice())?))
 }
 
 /// `chance(action)` for every legal action of `state`. Each is known for
@@ -135,15 +121,34 @@ fn odds_of_legal(state: &AgeOfWar, chance: impl Fn(Action) -> Option<Prob>) -> V
         .collect()
 }
 
-/// The chance of filling every line of `open` after filling `line` of the
-/// castle of `odds` with `roll` (of `rolled` dice).
-fn fill_chance(
-    odds: &CastleOdds,
-    open: LineSet,
-    line: u8,
-    rolled: Hand,
+/// The roll the player to move acts on.
+struct OnRoll {
     roll: Roll,
-) -> Option<Prob> {
-    let kept = rolled.less(1)?;
-    Prob::new(odds.after_fill(open, line, rolled, roll)?, kept.scale())
+    /// The dice it shows.
+    rolled: Hand,
+    /// The dice left after losing one.
+    kept: Hand,
+}
+
+impl OnRoll {
+    /// The roll of `state`, if a player must act on one.
+    fn of(state: &AgeOfWar) -> Option<OnRoll> {
+        let roll = rolled(state)?;
+        let rolled = Hand::new(roll.dice())?;
+        let kept = rolled.less(1)?;
+        Some(OnRoll { roll, rolled, kept })
+    }
+
+    /// The chance of filling the rest of `open` after filling `line` of the
+    /// castle of `odds` with this roll.
+    fn fill(&self, odds: &CastleOdds, open: LineSet, line: u8) -> Option<Prob> {
+        let numer = odds.after_fill(open, line, self.rolled, self.roll)?;
+        Prob::new(numer, self.kept.scale())
+    }
+
+    /// A chance after losing a die, from its numerator over the scale of
+    /// the dice kept.
+    fn after_losing(&self, numer: u128) -> Option<Prob> {
+        Prob::new(numer, self.kept.scale())
+    }
 }
