@@ -20,6 +20,9 @@ use std::io::{self, BufRead, IsTerminal, Write};
 
 use armadora_rules::prelude::*;
 
+const USAGE: &str = "usage: play_against_bot [--seed N] [--players 2-4] [--seat N] \
+                     [--advanced] [--free-for-all] [--no-peek]";
+
 /// What the command line asks for.
 struct Options {
     config: ArmadoraConfig,
@@ -125,7 +128,10 @@ fn ask(
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let Options { config, seed, seat } = options()?;
+    let Options { config, seed, seat } = options().unwrap_or_else(|why| {
+        eprintln!("{why}\n{USAGE}");
+        std::process::exit(2)
+    });
     let me = Viewer::Seat(seat);
     let mut m = Match::<Armadora>::new(&config, seed)?;
     let mut bot = Greedy::default();
