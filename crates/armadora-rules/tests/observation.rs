@@ -6,7 +6,7 @@
     clippy::arithmetic_side_effects,
     clippy::unwrap_used,
     clippy::float_cmp,
-    reason = "test helpers that build expected tensors by hand: a wrong index is a broken \
+    reason = "expected tensors are built by hand: a wrong index is a broken \
               test, reported by panicking as an assertion does; every entry is an exact \
               quotient of small integers, so the comparisons are exact"
 )]
