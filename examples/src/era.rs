@@ -137,8 +137,10 @@ fn table_text(state: &Era) -> String {
     for (seat, p) in state.player_list().iter().enumerate() {
         let _ = writeln!(out, "  player {seat}: {p}");
     }
-    let domains: Vec<Vec<String>> = (0..state.players())
-        .map(|seat| domain_lines(state.domain(seat)))
+    let domains: Vec<Vec<String>> = state
+        .player_list()
+        .iter()
+        .map(|p| domain_lines(p.domain()))
         .collect();
     let rows = domains.iter().map(Vec::len).max().unwrap_or(0);
     for r in 0..rows {

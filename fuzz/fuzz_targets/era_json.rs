@@ -2,7 +2,8 @@
 //! rulesets, and as each part a record, state or view holds.
 #![no_main]
 
-use era_rules::{Action, Chance, DiceCounts, Domain, Era, Piece, Player, Ruleset, Step};
+use era_rules::dice::DiceCounts;
+use era_rules::{Action, Chance, Domain, Era, Piece, Player, Ruleset, Step};
 use fuzz::decode_and_show;
 use libfuzzer_sys::fuzz_target;
 

@@ -1,18 +1,22 @@
 //! The decisions of the game, one at a time in turn order, and the chance
 //! outcomes.
 
-use crate::piece::{Cell, Piece};
-use crate::symbols::{Colour, Resource};
+use crate::cell::Cell;
+use crate::colour::Colour;
+use crate::map::FaceCounts;
+use crate::piece::Piece;
+use crate::side::Side;
+use crate::symbols::Resource;
 
-/// One die, named by its colour and the face index (0 to 5) it shows.
+/// One die, named by its colour and the face it shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct DieRef {
     /// The colour.
     pub die: Colour,
-    /// The face it shows, 0 to 5.
-    pub face: u8,
+    /// The face it shows (records write its index, 0 to 5).
+    pub face: Side,
 }
 
 /// A decision. Records write them in snake case: `{"place": {"piece":
@@ -53,7 +57,7 @@ pub enum Action {
     /// `face`, once, alone or with one other die of the same player.
     Feather {
         /// The white die's face.
-        face: u8,
+        face: Side,
         /// The other die rolled with it, if any (even a skull).
         with: Option<DieRef>,
     },
@@ -62,9 +66,9 @@ pub enum Action {
         /// The colour.
         die: Colour,
         /// The face it shows.
-        from: u8,
+        from: Side,
         /// The face it is turned to.
-        to: u8,
+        to: Side,
     },
     /// Treachery (D5): the opponent to move places a scorched area on this
     /// empty cell of the victim's domain.
@@ -79,6 +83,20 @@ pub enum Action {
     Refuse,
 }
 
+impl Action {
+    /// The rule of the step this action belongs to, for errors.
+    pub(crate) fn rule(self) -> &'static str {
+        match self {
+            Action::Place { .. } | Action::Choose(_) | Action::Done => "ERA-18",
+            Action::Reroll(_) | Action::Roll => "ERA-12",
+            Action::Feather { .. } => "ERA-13",
+            Action::SetDie { .. } => "ERA-14",
+            Action::Scorch(_) | Action::Burn(_) => "ERA-17",
+            Action::Demand(_) | Action::Pay | Action::Refuse => "ERA-20",
+        }
+    }
+}
+
 /// A chance outcome. Records write `{"start_roll": [2, 0, null, null]}` and
 /// `{"roll": {"die": "yellow", "faces": [2, 0, 1, 0, 0, 0]}}`.
 ///
@@ -91,10 +109,10 @@ pub enum Action {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Chance {
-    /// The start player's gray-die roll (ERA-6): the face index each seat
-    /// still rolling shows, by seat; `null` for the others (and for seats
-    /// beyond the table).
-    StartRoll([Option<u8>; 4]),
+    /// The start player's gray-die roll (ERA-6): the face each seat still
+    /// rolling shows, by seat; `null` for the others (and for seats beyond
+    /// the table).
+    StartRoll([Option<Side>; 4]),
     /// How many of the dice of one colour being rolled (all of a player's
     /// dice, the dice set aside to roll again, or a feather re-roll) show
     /// each face.
@@ -102,14 +120,14 @@ pub enum Chance {
     Roll {
         /// The colour rolled.
         die: Colour,
-        /// Dice per face index.
-        faces: [u8; 6],
+        /// Dice per face.
+        faces: FaceCounts,
     },
 }
 
 impl core::fmt::Display for DieRef {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{} die on face {}", self.die, number(self.face))
+        write!(f, "{} die on {}", self.die, self.face)
     }
 }
 
@@ -125,26 +143,17 @@ impl core::fmt::Display for Action {
             Action::Roll => f.write_str("roll again"),
             Action::Done => f.write_str("done"),
             Action::Feather { face, with: None } => {
-                write!(
-                    f,
-                    "feather: re-roll the white die on face {}",
-                    number(*face)
-                )
+                write!(f, "feather: re-roll the white die on {face}")
             }
             Action::Feather {
                 face,
                 with: Some(d),
-            } => write!(
-                f,
-                "feather: re-roll the white die on face {} with the {d}",
-                number(*face)
-            ),
+            } => write!(f, "feather: re-roll the white die on {face} with the {d}"),
             Action::SetDie { die, from, to } => {
                 write!(
                     f,
-                    "Monastery: turn a {die} die from face {} to {}",
-                    number(*from),
-                    number(*to)
+                    "Monastery: turn a {die} die from {from} to {}",
+                    to.number()
                 )
             }
             Action::Scorch(c) => write!(f, "scorch {c}"),
@@ -165,7 +174,7 @@ impl core::fmt::Display for Chance {
                 f.write_str("start roll: faces")?;
                 for face in faces {
                     match face {
-                        Some(x) => write!(f, " {}", number(*x))?,
+                        Some(x) => write!(f, " {}", x.number())?,
                         None => f.write_str(" -")?,
                     }
                 }
@@ -173,18 +182,13 @@ impl core::fmt::Display for Chance {
             }
             Chance::Roll { die, faces } => {
                 write!(f, "roll {die}:")?;
-                for (face, &n) in (0u8..).zip(faces) {
+                for (side, &n) in faces.iter() {
                     for _ in 0..n {
-                        write!(f, " {}", number(face))?;
+                        write!(f, " {}", side.number())?;
                     }
                 }
                 Ok(())
             }
         }
     }
-}
-
-/// A face index (0 to 5) as the face number of table D1 (1 to 6).
-pub(crate) fn number(face: u8) -> u16 {
-    u16::from(face).saturating_add(1)
 }

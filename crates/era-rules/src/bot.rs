@@ -6,8 +6,10 @@ use alloc::vec::Vec;
 use dice_core::{Agent, DiceRng, Game, Seat};
 
 use crate::action::Action;
-use crate::layout::auto_layout_action;
-use crate::state::{Era, Step};
+use crate::auto_layout::auto_layout_action;
+use crate::scoring::Score;
+use crate::state::Era;
+use crate::step::Step;
 use crate::symbols::Symbol;
 use crate::view::EraView;
 
@@ -41,7 +43,7 @@ pub struct Greedy;
 /// Own score minus the best opponent's, if the game ended now.
 fn margin(state: &Era, seat: Seat) -> i64 {
     let scores = state.scores();
-    let own = scores.get(seat).map_or(0, crate::Score::total);
+    let own = scores.get(seat).map_or(0, Score::total);
     let best_other = scores
         .iter()
         .enumerate()
@@ -111,7 +113,7 @@ fn roll(state: &Era, seat: Seat, legal: &[Action]) -> Option<Action> {
     }
     let weak = legal.iter().find(|a| match a {
         Action::Reroll(d) => {
-            let face = ruleset.face(d.die, usize::from(d.face));
+            let face = ruleset.face(d.die, d.face);
             let symbols: u8 = Symbol::ALL.iter().map(|&s| face.count(s)).sum();
             face.count(Symbol::Hammer) == 0 && symbols < 2
         }

@@ -1,6 +1,8 @@
 //! What is chosen before play: the table size and the ruleset.
 
-use crate::Ruleset;
+use crate::error::EraError;
+use crate::ruleset::Ruleset;
+use crate::table::TableSize;
 
 /// The table size and the game data.
 ///
@@ -44,17 +46,17 @@ impl EraConfig {
     }
 }
 
+impl EraConfig {
+    /// The table size, if Era is played by that many (ERA-3).
+    pub fn table(&self) -> Option<TableSize> {
+        TableSize::of(self.players)
+    }
+}
+
 impl Default for EraConfig {
     /// Four players, default ruleset.
     fn default() -> Self {
         EraConfig::new(4)
-    }
-}
-
-impl Ruleset {
-    /// Whether this is the specification's ruleset.
-    pub fn is_default(&self) -> bool {
-        *self.spec() == crate::RulesetSpec::default()
     }
 }
 
@@ -70,11 +72,11 @@ struct RawConfig {
 
 #[cfg(feature = "serde")]
 impl TryFrom<RawConfig> for EraConfig {
-    type Error = crate::EraError;
+    type Error = EraError;
 
-    fn try_from(raw: RawConfig) -> Result<Self, crate::EraError> {
-        if !(2..=crate::MAX_PLAYERS).contains(&raw.players) {
-            return Err(crate::EraError::Players(raw.players));
+    fn try_from(raw: RawConfig) -> Result<Self, EraError> {
+        if TableSize::of(raw.players).is_none() {
+            return Err(EraError::Players(raw.players));
         }
         Ok(EraConfig::with_ruleset(raw.players, raw.ruleset))
     }

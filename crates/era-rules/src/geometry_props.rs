@@ -14,9 +14,9 @@ use alloc::vec::Vec;
 
 use proptest::prelude::*;
 
+use crate::building::BuildingKind;
 use crate::domain::{Building, Domain};
 use crate::grid::all_cells;
-use crate::piece::BuildingKind;
 
 const N: usize = 9;
 

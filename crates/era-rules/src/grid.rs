@@ -57,7 +57,7 @@ pub(crate) struct Masks {
 impl Masks {
     pub(crate) fn new(n: u8) -> Masks {
         // Every grid fits 128 bits: a domain side is at most `MAX_GRID`.
-        let n = n.min(crate::MAX_GRID);
+        let n = n.min(crate::cell::MAX_GRID);
         let all = all_cells(n);
         Masks {
             n: u32::from(n),

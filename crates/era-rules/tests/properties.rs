@@ -22,13 +22,12 @@ fn check_game(players: usize, seed: u64) -> Result<(), TestCaseError> {
         }
         if setup_done {
             for kind in BuildingKind::ALL {
-                let i = kind as usize;
                 let placed: u32 = g
                     .player_list()
                     .iter()
                     .map(|p| u32::from(p.domain().count(kind)))
                     .sum();
-                let sum = u32::from(g.supply()[i]) + u32::from(g.boxed()[i]) + placed;
+                let sum = u32::from(g.supply()[kind]) + u32::from(g.boxed()[kind]) + placed;
                 prop_assert_eq!(sum, u32::from(r.building_count(kind)), "{}", kind);
             }
         }
