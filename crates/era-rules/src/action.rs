@@ -3,6 +3,7 @@
 
 use crate::cell::Cell;
 use crate::colour::Colour;
+use crate::face::ChoiceSet;
 use crate::map::FaceCounts;
 use crate::piece::Piece;
 use crate::side::Side;
@@ -22,7 +23,8 @@ pub struct DieRef {
 /// A decision. Records write them in snake case: `{"place": {"piece":
 /// "farm", "at": "c3", "turn": 0}}`, `{"reroll": {"die": "yellow", "face":
 /// 2}}`, `"roll"`, `"done"`, `{"feather": {"face": 2, "with": null}}`,
-/// `{"set_die": {"die": "gray", "from": 2, "to": 1}}`, `{"scorch": "e4"}`,
+/// `{"set_die": {"die": "gray", "from": 2, "to": 1}}`, `{"collect": {"die":
+/// "yellow", "face": 4, "set": "b"}}`, `{"scorch": "e4"}`,
 /// `{"burn": "c3"}`, `{"choose": "farm"}`, `{"demand": "wood"}`, `"pay"`, `"refuse"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -61,7 +63,9 @@ pub enum Action {
         /// The other die rolled with it, if any (even a skull).
         with: Option<DieRef>,
     },
-    /// Monastery (ERA-14): turn a die that shows no skull to another face.
+    /// Monastery (ERA-14), in the Roll step after the first roll: turn a
+    /// die that shows no skull, and is not set aside to roll again, to any
+    /// face; it is then set aside and not rolled again.
     SetDie {
         /// The colour.
         die: Colour,
@@ -69,6 +73,15 @@ pub enum Action {
         from: Side,
         /// The face it is turned to.
         to: Side,
+    },
+    /// Collect (ERA-15): a die on this choice face yields this set.
+    Collect {
+        /// The colour.
+        die: Colour,
+        /// The choice face it shows.
+        face: Side,
+        /// The set it yields.
+        set: ChoiceSet,
     },
     /// Treachery (D5): the opponent to move places a scorched area on this
     /// empty cell of the victim's domain.
@@ -91,6 +104,7 @@ impl Action {
             Action::Reroll(_) | Action::Roll => "ERA-12",
             Action::Feather { .. } => "ERA-13",
             Action::SetDie { .. } => "ERA-14",
+            Action::Collect { .. } => "ERA-15",
             Action::Scorch(_) | Action::Burn(_) => "ERA-17",
             Action::Demand(_) | Action::Pay | Action::Refuse => "ERA-20",
         }
@@ -155,6 +169,9 @@ impl core::fmt::Display for Action {
                     "Monastery: turn a {die} die from {from} to {}",
                     to.number()
                 )
+            }
+            Action::Collect { die, face, set } => {
+                write!(f, "collect set {set} of the {die} die on {face}")
             }
             Action::Scorch(c) => write!(f, "scorch {c}"),
             Action::Burn(c) => write!(f, "burn the building on {c}"),

@@ -19,6 +19,15 @@ use crate::view::EraView;
 /// How many draws before giving up on one that leaves a valid state.
 const DRAWS: usize = 100;
 
+/// How many dice of each colour show, are set aside to roll again, and
+/// were set by a Monastery.
+#[derive(Clone, Copy)]
+struct Counts {
+    showing: ByColour<u8>,
+    set_aside: ByColour<u8>,
+    fixed: ByColour<u8>,
+}
+
 impl Era {
     /// Redraws everything `viewer` cannot see; draws again (up to 100
     /// times, then keeps the state) when the result is not a node where a
@@ -54,9 +63,14 @@ impl Era {
     /// are set aside.
     fn redraw_dice(&mut self, seat: Seat, rng: &mut DiceRng) -> Option<()> {
         let p = self.players.get(seat)?;
-        let drawn = self.random_dice(p.dice.per_colour(), p.set_aside.per_colour(), rng)?;
+        let counts = Counts {
+            showing: p.dice.per_colour(),
+            set_aside: p.set_aside.per_colour(),
+            fixed: p.fixed.per_colour(),
+        };
+        let drawn = self.random_dice(counts, rng)?;
         let p = self.players.get_mut(seat)?;
-        (p.dice, p.set_aside) = drawn;
+        (p.dice, p.set_aside, p.fixed) = drawn;
         Some(())
     }
 
@@ -80,33 +94,41 @@ impl Era {
         Some(scratch.players.get(seat)?.domain.clone())
     }
 
-    /// Faces for `showing` dice per colour, of which `aside` are set aside:
-    /// those show a face without a skull, uniformly; the others any face,
-    /// uniformly.
+    /// Faces for the dice showing, set aside and set by a Monastery, per
+    /// colour: dice set aside to roll again show a face without a skull,
+    /// uniformly; the others any face, uniformly.
     fn random_dice(
         &self,
-        showing: ByColour<u8>,
-        aside: ByColour<u8>,
+        counts: Counts,
         rng: &mut DiceRng,
-    ) -> Option<(DiceCounts, DiceCounts)> {
+    ) -> Option<(DiceCounts, DiceCounts, DiceCounts)> {
         let mut dice = DiceCounts::NONE;
         let mut set_aside = DiceCounts::NONE;
+        let mut fixed = DiceCounts::NONE;
         for colour in Colour::ALL {
-            let free: Vec<Side> = Side::ALL
+            let no_skull: Vec<Side> = Side::ALL
                 .into_iter()
                 .filter(|&f| !self.is_skull(colour, f))
                 .collect();
-            for _ in 0..aside[colour] {
-                let side = *rng.choose(&free)?;
+            for _ in 0..counts.set_aside[colour] {
+                let side = *rng.choose(&no_skull)?;
                 set_aside.add(colour, side, 1);
                 dice.add(colour, side, 1);
             }
-            for _ in 0..showing[colour].checked_sub(aside[colour])? {
+            for _ in 0..counts.fixed[colour] {
+                let side = *rng.choose(&Side::ALL)?;
+                fixed.add(colour, side, 1);
+                dice.add(colour, side, 1);
+            }
+            let rest = counts.showing[colour]
+                .checked_sub(counts.set_aside[colour])?
+                .checked_sub(counts.fixed[colour])?;
+            for _ in 0..rest {
                 let side = *rng.choose(&Side::ALL)?;
                 dice.add(colour, side, 1);
             }
         }
-        Some((dice, set_aside))
+        Some((dice, set_aside, fixed))
     }
 }
 
@@ -131,6 +153,8 @@ impl EraView {
             owned: v.owned,
             dice: v.dice.unwrap_or(DiceCounts::NONE),
             set_aside: v.set_aside.unwrap_or(DiceCounts::NONE),
+            fixed: v.fixed.unwrap_or(DiceCounts::NONE),
+            choices: v.choices,
             rolling: v.rolling,
             rolls: v.rolls,
             fresh: v.fresh,
@@ -155,10 +179,15 @@ impl EraView {
                 let d = era.random_layout(seat, rng)?;
                 era.players.get_mut(seat)?.domain = d;
             }
-            if v.dice.is_none() || v.set_aside.is_none() {
-                let drawn = era.random_dice(v.showing, v.set_aside_count, rng)?;
+            if v.dice.is_none() {
+                let counts = Counts {
+                    showing: v.showing,
+                    set_aside: v.set_aside_count,
+                    fixed: v.fixed_count,
+                };
+                let drawn = era.random_dice(counts, rng)?;
                 let p = era.players.get_mut(seat)?;
-                (p.dice, p.set_aside) = drawn;
+                (p.dice, p.set_aside, p.fixed) = drawn;
             }
         }
         era.validate().ok()?;

@@ -4,8 +4,7 @@
 use core::fmt;
 
 use crate::colour::Colour;
-use crate::map::ByColour;
-use crate::map::FaceCounts;
+use crate::map::{ByColour, FaceCounts};
 use crate::ruleset::Ruleset;
 use crate::side::Side;
 use crate::symbols::Symbol;

@@ -37,16 +37,9 @@ impl Era {
                 self.step = Step::Treachery { turn, by: 1 };
                 return Progress::Moved;
             }
-            Disaster::Disease {
-                per_building,
-                per_hospital,
-            } => {
-                let cluster = p.domain.largest_cluster_with(&masks);
-                let hospitals = u32::from(p.domain.count(BuildingKind::Hospital));
-                let points = cluster
-                    .saturating_mul(per_building)
-                    .saturating_sub(hospitals.saturating_mul(per_hospital));
-                self.add_disaster(seat, points);
+            Disaster::Disease { per_building } => {
+                let struck = p.domain.struck_by_disease_with(&masks);
+                self.add_disaster(seat, struck.saturating_mul(per_building));
             }
             Disaster::Fire => {
                 self.step = Step::Fire { turn };

@@ -27,7 +27,7 @@ pub struct Building {
 /// use dice_core::Game;
 ///
 /// let game = Era::new(&EraConfig::new(2)).unwrap();
-/// let domain = game.domain(0);
+/// let domain = game.domain(0).unwrap();
 /// // Only the Keep, on the centre cell.
 /// assert_eq!(domain.to_string().lines().nth(4), Some("....K...."));
 /// ```
@@ -173,6 +173,40 @@ A cathedral, # wall, x scorched, . empty";
             left &= !comp;
         }
         best
+    }
+
+    /// How many buildings Disease strikes (table D5): those of the largest
+    /// cluster (ERA-11) that are not next to one of this domain's
+    /// Hospitals; a Hospital itself is not immune. Of clusters equally
+    /// large, the one with the most buildings that are not immune counts.
+    pub fn struck_by_disease(&self) -> u32 {
+        self.struck_by_disease_with(&Masks::new(self.size))
+    }
+
+    pub(crate) fn struck_by_disease_with(&self, masks: &Masks) -> u32 {
+        let cells = self.building_cells();
+        let hospitals = self.cells_of(|k| k == BuildingKind::Hospital);
+        let mut left = cells;
+        // (buildings, buildings not immune) of the cluster that counts.
+        let mut worst = (0u32, 0u32);
+        while left != 0 {
+            let seed = left & left.wrapping_neg();
+            let cluster = masks.component(seed, cells);
+            let mut counted = (0u32, 0u32);
+            for b in self
+                .buildings
+                .iter()
+                .filter(|b| b.kind != BuildingKind::Keep && b.cells & cluster != 0)
+            {
+                let other_hospitals = hospitals & !b.cells;
+                let immune = masks.grow4(b.cells) & other_hospitals != 0;
+                counted.0 = counted.0.saturating_add(1);
+                counted.1 = counted.1.saturating_add(u32::from(!immune));
+            }
+            worst = worst.max(counted);
+            left &= !cluster;
+        }
+        worst.1
     }
 
     /// The building covering `cell`, if any.

@@ -2,8 +2,7 @@
 //! token shows X, otherwise the round marker passes to the left.
 
 use crate::dice::DiceCounts;
-use crate::map::ByColour;
-use crate::map::FaceCounts;
+use crate::map::{ByColour, FaceCounts};
 use crate::state::Era;
 use crate::step::Step;
 
@@ -15,6 +14,8 @@ impl Era {
             p.owned = p.domain.carried_dice();
             p.dice = DiceCounts::NONE;
             p.set_aside = DiceCounts::NONE;
+            p.fixed = DiceCounts::NONE;
+            p.choices = DiceCounts::NONE;
             p.rolling = ByColour::default();
             p.fresh = FaceCounts::default();
         }

@@ -22,6 +22,13 @@ pub enum EraError {
     /// The ruleset is invalid.
     #[error("{0}")]
     Ruleset(RulesetError),
+    /// A config, record or state of another rules revision.
+    #[error(
+        "this game follows Era rules revision {0}, which is retired: this engine plays revision 2 \
+         (new dice faces with choice faces, the Monastery inside the Roll step, Hospitals against \
+         Disease, a maximum per resource) and cannot play or replay it"
+    )]
+    Revision(u32),
     /// Anything after the end.
     #[error("ERA-22: the game is over")]
     GameOver,
@@ -71,8 +78,14 @@ pub enum EraError {
     #[error("ERA-13: no such feather re-roll")]
     NoFeather,
     /// A die the Monastery cannot set.
-    #[error("ERA-14: no die without a skull on that face, or not another face")]
+    #[error(
+        "ERA-14: a Monastery sets a die after the first roll and before the second: a die of the \
+         player's without a skull, not set aside, while a Monastery is unused"
+    )]
     CannotSet,
+    /// No die on that choice face is left to collect.
+    #[error("ERA-15: no die on that choice face is left to collect")]
+    NoChoice,
     /// A cell Treachery cannot scorch.
     #[error("ERA-17 (Treachery): {0} is not an empty cell of the victim's domain")]
     NotEmpty(Cell),
@@ -337,8 +350,8 @@ pub enum InvalidPlayer {
     /// Dice set aside outside the player's roll.
     #[error("set_aside: dice set aside outside the player's roll (ERA-12)")]
     SetAsideOutOfTurn,
-    /// More dice set aside than show.
-    #[error("set_aside: {aside} {colour} dice set aside, but {showing} show (ERA-12)")]
+    /// More dice set aside (to roll again, or by a Monastery) than show.
+    #[error("set_aside: {aside} {colour} dice set aside, but {showing} show (ERA-12, ERA-14)")]
     SetAsideBeyondShowing {
         /// The colour.
         colour: Colour,
@@ -347,10 +360,9 @@ pub enum InvalidPlayer {
         /// Dice showing.
         showing: u8,
     },
-    /// A die set aside on a face that no die shows, or on a skull.
-    #[error(
-        "set_aside: a {colour} die set aside on {side}, which no die to roll again shows (ERA-12)"
-    )]
+    /// Dice set aside (to roll again, or by a Monastery) on a face that
+    /// fewer dice show.
+    #[error("set_aside: {colour} dice set aside on {side}, which fewer dice show (ERA-12, ERA-14)")]
     SetAsideFace {
         /// The colour.
         colour: Colour,
@@ -366,6 +378,36 @@ pub enum InvalidPlayer {
         faces: ByColour<u8>,
         /// Dice per colour counted.
         counted: ByColour<u8>,
+    },
+    /// Dice set by a Monastery between rounds.
+    #[error("fixed: dice set by a Monastery outside a round (ERA-14)")]
+    FixedOutsideRound,
+    /// More dice set than the Monasteries set.
+    #[error("fixed: {fixed} dice set, but the Monasteries set {uses} (ERA-14)")]
+    FixedBeyondMonasteries {
+        /// Dice set.
+        fixed: u32,
+        /// Dice the Monasteries set.
+        uses: u32,
+    },
+    /// Choice faces to pick outside the player's Collect.
+    #[error("choices: choice faces to pick outside the player's Collect (ERA-15)")]
+    ChoicesOutOfStep,
+    /// A choice to pick on a face that is no choice face.
+    #[error("choices: the {colour} die's {side} is no choice face (D1)")]
+    NotAChoice {
+        /// The colour.
+        colour: Colour,
+        /// The face.
+        side: Side,
+    },
+    /// A choice to pick for a die that does not show the face.
+    #[error("choices: more {colour} dice to pick on {side} than show it (ERA-15)")]
+    ChoiceNotShowing {
+        /// The colour.
+        colour: Colour,
+        /// The face.
+        side: Side,
     },
     /// Unused feathers outside the feathers.
     #[error("fresh: unused feather re-rolls outside the feathers (ERA-13)")]

@@ -63,7 +63,7 @@ impl Era {
                 let v = self.left_of_turn(turn, victim);
                 if action == Action::Pay {
                     let e = self.seat(turn);
-                    let max = self.ruleset().tracks.resource_max;
+                    let max = self.ruleset().resource_max(res);
                     if let Some(p) = self.players.get_mut(v) {
                         p.resources[res] = p.resources[res].saturating_sub(1);
                     }

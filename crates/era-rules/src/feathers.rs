@@ -1,6 +1,7 @@
 //! ERA-13: after the reveal, in turn order, each white die showing a
 //! feather may be rolled again openly, once, optionally with one other die
-//! of the same player (even a skull).
+//! of the same player (even a skull). Dice a Monastery set are never rolled
+//! again (ERA-14).
 
 use alloc::vec::Vec;
 
@@ -10,15 +11,14 @@ use crate::action::{Action, DieRef};
 use crate::colour::Colour;
 use crate::dice::DiceCounts;
 use crate::error::EraError;
-use crate::map::ByColour;
-use crate::map::FaceCounts;
+use crate::map::{ByColour, FaceCounts};
 use crate::side::Side;
 use crate::state::{Era, Player};
 use crate::step::{Progress, Step};
 
 impl Era {
     /// The reveal: every die shows; each white die on a feather may roll
-    /// again once.
+    /// again once, unless a Monastery set it.
     pub(crate) fn enter_feathers(&mut self) {
         let config = alloc::sync::Arc::clone(&self.config);
         let white = &config.ruleset.faces[Colour::White];
@@ -26,7 +26,7 @@ impl Era {
             p.set_aside = DiceCounts::NONE;
             p.fresh = FaceCounts::from_fn(|side| {
                 if white[side].is_feather() {
-                    p.dice.get(Colour::White, side)
+                    p.free(Colour::White, side)
                 } else {
                     0
                 }
@@ -43,7 +43,7 @@ impl Era {
                     return Err(EraError::NoFeather);
                 }
                 match with {
-                    Some(other) if p.dice.get(other.die, other.face) <= same_die(face, other) => {
+                    Some(other) if p.free(other.die, other.face) <= same_die(face, other) => {
                         Err(EraError::NoFeather)
                     }
                     _ => Ok(()),
@@ -68,7 +68,7 @@ impl Era {
                     // Prefer a white die already re-rolled, so that an
                     // unused feather stays usable.
                     if other.die == Colour::White
-                        && p.dice.get(Colour::White, other.face) <= p.fresh[other.face]
+                        && p.free(Colour::White, other.face) <= p.fresh[other.face]
                     {
                         p.fresh[other.face] = p.fresh[other.face].saturating_sub(1);
                     }
@@ -99,7 +99,7 @@ impl Era {
             for die in Colour::ALL {
                 for other in Side::ALL {
                     let d = DieRef { die, face: other };
-                    if p.dice.get(die, other) > same_die(face, d) {
+                    if p.free(die, other) > same_die(face, d) {
                         out.push(Action::Feather {
                             face,
                             with: Some(d),
@@ -140,7 +140,7 @@ impl Era {
     pub(crate) fn feather_ready(&self, p: &Player, face: Side) -> bool {
         self.ruleset().face(Colour::White, face).is_feather()
             && p.fresh[face] > 0
-            && p.dice.get(Colour::White, face) > 0
+            && p.free(Colour::White, face) > 0
     }
 }
 

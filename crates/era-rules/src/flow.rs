@@ -19,7 +19,7 @@ impl Era {
                 Step::StartRoll { rolling } => self.advance_start_roll(rolling),
                 Step::Roll { turn } => self.advance_roll(turn),
                 Step::Feathers { turn } => self.advance_feathers(turn),
-                Step::Monastery { turn, left } => self.advance_monastery(turn, left),
+                Step::Collect { turn } => self.advance_collect(turn),
                 Step::Disasters { turn } => self.advance_disasters(turn),
                 Step::Treachery { turn, by } => self.advance_treachery(turn, by),
                 Step::Fire { turn } => self.advance_fire(turn),
@@ -39,16 +39,15 @@ impl Era {
     }
 
     /// The step after the one just finished: layout, start-player roll,
-    /// then each round Roll, feathers, Monastery, Collect and Feed,
+    /// then each round Roll (with the Monastery), feathers, Collect, Feed,
     /// disasters, Build, Extort and the end of the round (ERA-12 … ERA-22).
     fn next_step(&mut self) {
         match self.step {
             Step::Layout { .. } => self.enter_start_roll(),
             Step::StartRoll { .. } => self.begin_round(),
             Step::Roll { .. } => self.enter_feathers(),
-            Step::Feathers { .. } => self.enter_monastery(0),
-            Step::Monastery { .. } => {
-                self.collect();
+            Step::Feathers { .. } => self.enter_collect(),
+            Step::Collect { .. } => {
                 self.feed();
                 self.step = Step::Disasters { turn: 0 };
             }

@@ -52,7 +52,7 @@ impl Game for Era {
                     ToMove::Player(seat)
                 }
             }
-            Step::Monastery { turn, .. }
+            Step::Collect { turn }
             | Step::Disasters { turn }
             | Step::Fire { turn }
             | Step::Build { turn, .. } => ToMove::Player(self.seat(turn)),
@@ -74,7 +74,7 @@ impl Game for Era {
             Step::Layout { .. } => self.legal_layout(seat, out),
             Step::Roll { .. } => self.legal_roll(seat, out),
             Step::Feathers { .. } => self.legal_feathers(seat, out),
-            Step::Monastery { .. } => self.legal_monastery(seat, out),
+            Step::Collect { .. } => self.legal_collect(seat, out),
             Step::Treachery { turn, .. } => self.legal_treachery(turn, out),
             Step::Fire { turn } => self.legal_fire(turn, out),
             Step::Build { chosen, .. } => self.legal_build(seat, chosen, out),
@@ -98,7 +98,7 @@ impl Game for Era {
             Step::Layout { .. } => self.check_layout(seat, action),
             Step::Roll { .. } => self.check_roll(seat, action),
             Step::Feathers { .. } => self.check_feathers(seat, action),
-            Step::Monastery { left, .. } => self.check_monastery(seat, left, action),
+            Step::Collect { .. } => self.check_collect(seat, action),
             Step::Treachery { turn, .. } => self.check_treachery(turn, action),
             Step::Fire { turn } => self.check_fire(turn, action),
             Step::Build { chosen, .. } => self.check_build(seat, chosen, action),
@@ -121,7 +121,7 @@ impl Game for Era {
             Step::Layout { .. } => self.play_layout(seat, action),
             Step::Roll { turn } => self.play_roll(seat, turn, action),
             Step::Feathers { turn } => self.play_feathers(seat, turn, action),
-            Step::Monastery { turn, left } => self.play_monastery(seat, turn, left, action),
+            Step::Collect { .. } => self.play_collect(seat, action),
             Step::Treachery { turn, by } => self.play_treachery(turn, by, action),
             Step::Fire { turn } => self.play_fire(seat, turn, action),
             Step::Build { turn, hammers, .. } => self.play_build(seat, turn, hammers, action),

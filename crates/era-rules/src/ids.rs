@@ -4,6 +4,7 @@
 use crate::action::{Action, DieRef};
 use crate::cell::Cell;
 use crate::colour::Colour;
+use crate::face::ChoiceSet;
 use crate::map::Key;
 use crate::piece::{PIECES, Piece};
 use crate::side::Side;
@@ -15,6 +16,8 @@ const TURNS: u32 = 8;
 const DICE: u32 = 24;
 /// A feather's other die: none, or one of the 24.
 const WITH: u32 = 25;
+/// A set of a choice face, per die.
+const SETS: u32 = 2;
 
 /// Where each kind of action starts in the id space, for a domain of
 /// `cells` cells.
@@ -32,6 +35,7 @@ pub(crate) struct Ids {
     pay: u32,
     refuse: u32,
     choose: u32,
+    collect: u32,
     bound: u32,
 }
 
@@ -52,6 +56,7 @@ impl Ids {
         let pay = demand.checked_add(4)?;
         let refuse = pay.checked_add(1)?;
         let choose = refuse.checked_add(1)?;
+        let collect = choose.checked_add(pieces)?;
         Some(Ids {
             cells,
             reroll,
@@ -65,7 +70,8 @@ impl Ids {
             pay,
             refuse,
             choose,
-            bound: choose.checked_add(pieces)?,
+            collect,
+            bound: collect.checked_add(DICE * SETS)?,
         })
     }
 
@@ -109,6 +115,10 @@ impl Ids {
             Action::Pay => Some(self.pay),
             Action::Refuse => Some(self.refuse),
             Action::Choose(piece) => self.choose.checked_add(u32::try_from(piece.index()?).ok()?),
+            Action::Collect { die, face, set } => self
+                .collect
+                .checked_add(die_index(DieRef { die, face }).checked_mul(SETS)?)?
+                .checked_add(set as u32),
         }
     }
 
@@ -155,8 +165,17 @@ impl Ids {
             Action::Pay
         } else if id == self.refuse {
             Action::Refuse
-        } else if id < self.bound {
+        } else if id < self.collect {
             Action::Choose(Piece::from_index(index(id.checked_sub(self.choose)?)?)?)
+        } else if id < self.bound {
+            let i = id.checked_sub(self.collect)?;
+            let d = die_from(i / SETS)?;
+            let set = *ChoiceSet::ALL.get(index(i % SETS)?)?;
+            Action::Collect {
+                die: d.die,
+                face: d.face,
+                set,
+            }
         } else {
             return None;
         })

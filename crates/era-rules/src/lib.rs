@@ -27,7 +27,7 @@
 //! for (seat, score) in game.scores().iter().enumerate() {
 //!     assert_eq!(i64::from(result.scores()[seat]), score.total());
 //! }
-//! println!("{}", game.domain(0)); // one char per cell, see Domain::LEGEND
+//! println!("{}", game.player(0).unwrap().domain()); // one char per cell, see Domain::LEGEND
 //! ```
 //!
 //! # How a game runs
@@ -160,7 +160,6 @@ mod game;
 mod grid;
 mod ids;
 mod layout;
-mod monastery;
 mod piece;
 mod roll;
 mod rolling;
@@ -190,7 +189,7 @@ pub use colour::Colour;
 pub use config::EraConfig;
 pub use domain::Domain;
 pub use error::{EraError, InvalidState};
-pub use face::{Face, ParseSymbolsError};
+pub use face::{ChoiceSet, Face, ParseFaceError};
 pub use piece::{ParsePieceError, Piece};
 pub use ruleset::Ruleset;
 pub use scoring::Score;

@@ -1,11 +1,14 @@
-//! ERA-12: every player rolls all their dice behind their screen; skulls
-//! are locked; up to two more rolls of the dice set aside; then the reveal.
+//! ERA-12, ERA-14: every player rolls all their dice behind their screen;
+//! skulls are locked; after the first roll each Monastery turns one die to
+//! a face of its owner's choice and sets it aside; up to two more rolls of
+//! the dice set aside to roll again; then the reveal.
 
 use alloc::vec::Vec;
 
 use dice_core::seat::Seat;
 
 use crate::action::{Action, DieRef};
+use crate::building::BuildingKind;
 use crate::colour::Colour;
 use crate::dice::DiceCounts;
 use crate::error::EraError;
@@ -22,6 +25,8 @@ impl Era {
             p.owned = p.domain.carried_dice();
             p.dice = DiceCounts::NONE;
             p.set_aside = DiceCounts::NONE;
+            p.fixed = DiceCounts::NONE;
+            p.choices = DiceCounts::NONE;
             p.rolling = p.owned;
             p.rolls = 0;
             p.fresh = FaceCounts::default();
@@ -41,6 +46,13 @@ impl Era {
                     Err(EraError::NoSuchDie)
                 }
             }
+            Action::SetDie { die, from, .. } => {
+                if self.can_set_die(p, die, from) {
+                    Ok(())
+                } else {
+                    Err(EraError::CannotSet)
+                }
+            }
             Action::Roll if p.set_aside.is_empty() => Err(EraError::NothingSetAside),
             Action::Roll | Action::Done => Ok(()),
             _ => Err(self.wrong_step(action)),
@@ -53,6 +65,11 @@ impl Era {
         };
         match action {
             Action::Reroll(d) => p.set_aside.add(d.die, d.face, 1),
+            Action::SetDie { die, from, to } => {
+                p.dice.remove(die, from, 1);
+                p.dice.add(die, to, 1);
+                p.fixed.add(die, to, 1);
+            }
             Action::Roll => {
                 p.dice.remove_all(&p.set_aside);
                 p.rolling = p.set_aside.per_colour();
@@ -68,8 +85,8 @@ impl Era {
         }
     }
 
-    /// Each die that may still be set aside, then rolling them, then
-    /// stopping.
+    /// Each die that may still be set aside to roll again, each die a
+    /// Monastery may set to each face, then rolling, then stopping.
     pub(crate) fn legal_roll(&self, seat: Seat, out: &mut Vec<Action>) {
         let Some(p) = self.players.get(seat) else {
             return;
@@ -83,14 +100,22 @@ impl Era {
                 }
             }
         }
+        for die in Colour::ALL {
+            for from in Side::ALL {
+                if self.can_set_die(p, die, from) {
+                    out.extend(Side::ALL.map(|to| Action::SetDie { die, from, to }));
+                }
+            }
+        }
         if !p.set_aside.is_empty() {
             out.push(Action::Roll);
         }
         out.push(Action::Done);
     }
 
-    /// The player rolls while dice are in hand and decides while a roll is
-    /// left and a die could roll again; then the next player rolls.
+    /// The player rolls while dice are in hand, and decides while a roll is
+    /// left and a die could roll again, or a Monastery could set a die; then
+    /// the next player rolls.
     pub(crate) fn advance_roll(&mut self, turn: u8) -> Progress {
         if turn >= self.seats() {
             return Progress::Finished;
@@ -101,7 +126,8 @@ impl Era {
         if p.rolling.any() {
             return Progress::Wait;
         }
-        if p.rolls < self.ruleset().round.rolls && self.any_rerollable(p) {
+        let may_roll = p.rolls < self.ruleset().round.rolls && self.any_rerollable(p);
+        if may_roll || self.any_settable(p) {
             return Progress::Wait;
         }
         self.step = Step::Roll {
@@ -111,9 +137,10 @@ impl Era {
     }
 
     /// Whether a die of `colour` showing `face` may still be set aside to
-    /// roll again: not a skull, and not all such dice already set aside.
+    /// roll again: not a skull, and one such die neither set aside nor set
+    /// by a Monastery.
     pub(crate) fn can_set_aside(&self, p: &Player, colour: Colour, face: Side) -> bool {
-        !self.is_skull(colour, face) && p.dice.get(colour, face) > p.set_aside.get(colour, face)
+        !self.is_skull(colour, face) && p.free(colour, face) > 0
     }
 
     fn any_rerollable(&self, p: &Player) -> bool {
@@ -121,5 +148,26 @@ impl Era {
             || Colour::ALL
                 .iter()
                 .any(|&c| Side::ALL.iter().any(|&f| self.can_set_aside(p, c, f)))
+    }
+
+    /// How many dice the player's Monasteries may still set this round.
+    pub(crate) fn monastery_uses_left(&self, p: &Player) -> u32 {
+        let per = u32::from(self.ruleset().round.monastery_dice);
+        u32::from(p.domain.count(BuildingKind::Monastery))
+            .saturating_mul(per)
+            .saturating_sub(p.fixed.total())
+    }
+
+    /// Whether a Monastery may set a die of `colour` showing `face` now:
+    /// after the first roll and before the second, a die without a skull
+    /// that is not set aside (ERA-14).
+    pub(crate) fn can_set_die(&self, p: &Player, colour: Colour, face: Side) -> bool {
+        p.rolls == 1 && self.monastery_uses_left(p) > 0 && self.can_set_aside(p, colour, face)
+    }
+
+    fn any_settable(&self, p: &Player) -> bool {
+        Colour::ALL
+            .iter()
+            .any(|&c| Side::ALL.iter().any(|&f| self.can_set_die(p, c, f)))
     }
 }

@@ -15,10 +15,7 @@ use crate::dice::DiceCounts;
 use crate::domain::{Building, Domain};
 use crate::error::EraError;
 use crate::grid::CellSet;
-use crate::map::ByBuilding;
-use crate::map::ByColour;
-use crate::map::ByResource;
-use crate::map::FaceCounts;
+use crate::map::{ByBuilding, ByColour, ByResource, FaceCounts};
 use crate::piece::{MAX_WALL_LENGTH, Piece};
 use crate::ruleset::{Ruleset, wall_slot, wall_slot_mut};
 use crate::side::Side;
@@ -42,6 +39,10 @@ pub struct Player {
     pub(crate) dice: DiceCounts,
     /// The dice chosen to roll again (ERA-12).
     pub(crate) set_aside: DiceCounts,
+    /// The dice a Monastery set: set aside, not rolled again (ERA-14).
+    pub(crate) fixed: DiceCounts,
+    /// The dice on choice faces whose set is still to be picked (ERA-15).
+    pub(crate) choices: DiceCounts,
     /// Dice in hand, about to be rolled.
     pub(crate) rolling: ByColour<u8>,
     pub(crate) rolls: u8,
@@ -120,6 +121,18 @@ impl Player {
         &self.set_aside
     }
 
+    /// The dice a Monastery set this round: set aside, not rolled again,
+    /// not even by a feather (ERA-14).
+    pub fn fixed(&self) -> &DiceCounts {
+        &self.fixed
+    }
+
+    /// The dice on choice faces whose set is still to be picked at Collect
+    /// (ERA-15).
+    pub fn choices(&self) -> &DiceCounts {
+        &self.choices
+    }
+
     /// Dice in hand, about to be rolled, per colour.
     pub fn rolling(&self) -> ByColour<u8> {
         self.rolling
@@ -144,6 +157,24 @@ impl Player {
     /// Dice owned, of every colour.
     pub(crate) fn dice_owned(&self) -> u32 {
         self.owned.total()
+    }
+
+    /// Dice of `colour` showing `side` that are neither set aside to roll
+    /// again nor set by a Monastery.
+    pub(crate) fn free(&self, colour: Colour, side: Side) -> u8 {
+        self.dice
+            .get(colour, side)
+            .saturating_sub(self.set_aside.get(colour, side))
+            .saturating_sub(self.fixed.get(colour, side))
+    }
+
+    /// Adds `gain` to the tracks, up to each maximum; the excess is lost
+    /// (ERA-15, D6).
+    pub(crate) fn gain(&mut self, gain: ByResource<u32>, max: ByResource<u8>) {
+        for (r, have) in self.resources.iter_mut() {
+            let total = u32::from(*have).saturating_add(gain[r]);
+            *have = u8::try_from(total.min(u32::from(max[r]))).unwrap_or(max[r]);
+        }
     }
 }
 

@@ -26,7 +26,8 @@ pub enum Step {
         /// Bit `s` set: seat `s` rolls.
         rolling: u8,
     },
-    /// ERA-12: a player rolls, hidden from the others.
+    /// ERA-12, ERA-14: a player rolls, hidden from the others; after the
+    /// first roll each Monastery sets a die.
     Roll {
         /// Turn-order position.
         turn: u8,
@@ -36,12 +37,11 @@ pub enum Step {
         /// Turn-order position.
         turn: u8,
     },
-    /// ERA-14: a player uses Monasteries.
-    Monastery {
+    /// ERA-15: a player collects; each die on a choice face yields the
+    /// set its owner picks.
+    Collect {
         /// Turn-order position.
         turn: u8,
-        /// Dice still to set.
-        left: u8,
     },
     /// ERA-17: the disaster of the player at `turn` is resolved next, then
     /// each following player's in turn order. Passed through by itself:
@@ -93,7 +93,7 @@ impl Step {
             Step::StartRoll { .. } => "the start-player roll",
             Step::Roll { .. } => "the Roll step",
             Step::Feathers { .. } => "the feathers",
-            Step::Monastery { .. } => "the Monastery step",
+            Step::Collect { .. } => "the Collect step",
             Step::Disasters { .. } => "the Disasters step",
             Step::Treachery { .. } => "Treachery",
             Step::Fire { .. } => "Fire",

@@ -19,10 +19,7 @@ use crate::dice::DiceCounts;
 use crate::domain::Domain;
 use crate::error::{EraError, InvalidDomain, InvalidPlayer, InvalidState};
 use crate::grid::{CellSet, all_cells};
-use crate::map::ByBuilding;
-use crate::map::ByColour;
-use crate::map::ByResource;
-use crate::map::FaceCounts;
+use crate::map::{ByBuilding, ByColour, ByResource, FaceCounts};
 use crate::piece::{MAX_WALL_LENGTH, PIECES, Piece};
 use crate::ruleset::Ruleset;
 use crate::state::{Era, Player};
@@ -34,28 +31,45 @@ use crate::view::{EraView, PlayerView, dice_hidden, layout_hidden};
 /// view shows (`None` while hidden).
 pub(crate) struct Seen<'a> {
     domain: Option<&'a Domain>,
-    /// The faces showing and the dice set aside, while shown.
-    dice: Option<(&'a DiceCounts, &'a DiceCounts)>,
+    /// The faces showing, the dice set aside and the dice a Monastery set,
+    /// while shown.
+    dice: Option<Faces<'a>>,
     laid_out: u8,
     resources: ByResource<u8>,
     owned: ByColour<u8>,
     showing: ByColour<u8>,
     set_aside: ByColour<u8>,
+    fixed: ByColour<u8>,
+    choices: &'a DiceCounts,
     rolling: ByColour<u8>,
     rolls: u8,
     fresh: FaceCounts,
+}
+
+/// A player's dice, face by face.
+#[derive(Clone, Copy)]
+struct Faces<'a> {
+    showing: &'a DiceCounts,
+    set_aside: &'a DiceCounts,
+    fixed: &'a DiceCounts,
 }
 
 impl<'a> Seen<'a> {
     fn of_player(p: &'a Player) -> Seen<'a> {
         Seen {
             domain: Some(&p.domain),
-            dice: Some((&p.dice, &p.set_aside)),
+            dice: Some(Faces {
+                showing: &p.dice,
+                set_aside: &p.set_aside,
+                fixed: &p.fixed,
+            }),
             laid_out: p.laid_out,
             resources: p.resources,
             owned: p.owned,
             showing: p.dice.per_colour(),
             set_aside: p.set_aside.per_colour(),
+            fixed: p.fixed.per_colour(),
+            choices: &p.choices,
             rolling: p.rolling,
             rolls: p.rolls,
             fresh: p.fresh,
@@ -63,25 +77,37 @@ impl<'a> Seen<'a> {
     }
 
     fn of_view(v: &'a PlayerView) -> Seen<'a> {
+        let dice = match (&v.dice, &v.set_aside, &v.fixed) {
+            (Some(showing), Some(set_aside), Some(fixed)) => Some(Faces {
+                showing,
+                set_aside,
+                fixed,
+            }),
+            _ => None,
+        };
         Seen {
             domain: v.domain.as_ref(),
-            dice: v.dice.as_ref().zip(v.set_aside.as_ref()),
+            dice,
             laid_out: v.laid_out,
             resources: v.resources,
             owned: v.owned,
             showing: v.showing,
             set_aside: v.set_aside_count,
+            fixed: v.fixed_count,
+            choices: &v.choices,
             rolling: v.rolling,
             rolls: v.rolls,
             fresh: v.fresh,
         }
     }
 
-    /// What holds whatever the table: dice set aside show, no more dice
-    /// than owned, shown faces agree with the counts (ERA-12, ERA-13).
+    /// What holds whatever the table: dice set aside and dice set by a
+    /// Monastery show, no more dice than owned, shown faces agree with the
+    /// counts (ERA-12 … ERA-15).
     fn check_alone(&self) -> Result<(), InvalidPlayer> {
         for colour in Colour::ALL {
-            let (aside, showing) = (self.set_aside[colour], self.showing[colour]);
+            let showing = self.showing[colour];
+            let aside = self.set_aside[colour].saturating_add(self.fixed[colour]);
             if aside > showing {
                 return Err(InvalidPlayer::SetAsideBeyondShowing {
                     colour,
@@ -99,29 +125,47 @@ impl<'a> Seen<'a> {
                 });
             }
         }
-        let Some((dice, aside)) = self.dice else {
+        let Some(faces) = self.dice else {
             return Ok(());
         };
-        for (field, faces, counted) in [
-            ("dice", dice, self.showing),
-            ("set_aside", aside, self.set_aside),
+        for (field, dice, counted) in [
+            ("dice", faces.showing, self.showing),
+            ("set_aside", faces.set_aside, self.set_aside),
+            ("fixed", faces.fixed, self.fixed),
         ] {
-            if faces.per_colour() != counted {
+            if dice.per_colour() != counted {
                 return Err(InvalidPlayer::Counts {
                     field,
-                    faces: faces.per_colour(),
+                    faces: dice.per_colour(),
                     counted,
                 });
             }
         }
-        if let Some((colour, side, _)) = aside
+        let free = |colour, side| {
+            faces
+                .showing
+                .get(colour, side)
+                .checked_sub(faces.set_aside.get(colour, side))?
+                .checked_sub(faces.fixed.get(colour, side))
+        };
+        if let Some((colour, side, _)) = faces
+            .showing
             .dice()
-            .find(|&(colour, side, n)| n > dice.get(colour, side))
+            .chain(faces.set_aside.dice())
+            .chain(faces.fixed.dice())
+            .find(|&(colour, side, _)| free(colour, side).is_none())
         {
             return Err(InvalidPlayer::SetAsideFace { colour, side });
         }
+        if let Some((colour, side, _)) = self
+            .choices
+            .dice()
+            .find(|&(colour, side, n)| n > faces.showing.get(colour, side))
+        {
+            return Err(InvalidPlayer::ChoiceNotShowing { colour, side });
+        }
         for (side, &fresh) in self.fresh.iter() {
-            let white = dice.get(Colour::White, side);
+            let white = free(Colour::White, side).unwrap_or(0);
             if fresh > white {
                 return Err(InvalidPlayer::FeathersBeyondDice { side, fresh, white });
             }
@@ -189,7 +233,7 @@ impl Table<'_> {
             | Step::Feathers { turn }
             | Step::Disasters { turn }
             | Step::Fire { turn }
-            | Step::Monastery { turn, .. }
+            | Step::Collect { turn }
             | Step::Build { turn, .. } => turn < n,
             Step::Treachery { turn, by } => turn < n && (1..n).contains(&by),
             Step::Extort { turn, victim, .. } => turn < n && (1..n).contains(&victim),
@@ -258,12 +302,15 @@ impl Table<'_> {
             check_domain(r, d).map_err(InvalidPlayer::Domain)?;
         }
         self.check_layout(table, seat, p)?;
-        let max = r.resource_max();
-        if let Some((resource, &have)) = p.resources.iter().find(|&(_, &n)| n > max) {
+        if let Some((resource, &have)) = p
+            .resources
+            .iter()
+            .find(|&(res, &n)| n > r.resource_max(res))
+        {
             return Err(InvalidPlayer::Resource {
                 resource,
                 have,
-                max,
+                max: r.resource_max(resource),
             });
         }
         if p.rolls > r.round.rolls {
@@ -273,7 +320,50 @@ impl Table<'_> {
             });
         }
         self.check_dice_owned(p)?;
-        self.check_dice_in_step(turn, p)
+        self.check_dice_in_step(turn, p)?;
+        self.check_monastery(p)?;
+        self.check_choices(turn, p)
+    }
+
+    /// Dice a Monastery set only during a round, no more than the
+    /// Monasteries set (ERA-14).
+    fn check_monastery(&self, p: &Seen<'_>) -> Result<(), InvalidPlayer> {
+        let fixed = p.fixed.total();
+        if fixed == 0 {
+            return Ok(());
+        }
+        if self.step.is_setup() || self.step == Step::Over {
+            return Err(InvalidPlayer::FixedOutsideRound);
+        }
+        if let Some(d) = p.domain {
+            let per = u32::from(self.ruleset().round.monastery_dice);
+            let uses = u32::from(d.count(BuildingKind::Monastery)).saturating_mul(per);
+            if fixed > uses {
+                return Err(InvalidPlayer::FixedBeyondMonasteries { fixed, uses });
+            }
+        }
+        Ok(())
+    }
+
+    /// Choice faces to pick only on choice faces, during Collect, for the
+    /// players who have not collected yet (ERA-15).
+    fn check_choices(&self, turn: usize, p: &Seen<'_>) -> Result<(), InvalidPlayer> {
+        if p.choices.is_empty() {
+            return Ok(());
+        }
+        match self.step {
+            Step::Collect { turn: t } if usize::from(t) <= turn => {}
+            _ => return Err(InvalidPlayer::ChoicesOutOfStep),
+        }
+        let r = self.ruleset();
+        match p
+            .choices
+            .dice()
+            .find(|&(c, s, _)| !r.face(c, s).is_choice())
+        {
+            Some((colour, side, _)) => Err(InvalidPlayer::NotAChoice { colour, side }),
+            None => Ok(()),
+        }
     }
 
     /// Seats before the one laying out have laid out every piece, seats
@@ -348,7 +438,7 @@ impl Table<'_> {
         // disasters of the next.
         let unchanged = matches!(
             self.step,
-            Step::Roll { .. } | Step::Feathers { .. } | Step::Monastery { .. } | Step::Over
+            Step::Roll { .. } | Step::Feathers { .. } | Step::Collect { .. } | Step::Over
         );
         if let (true, Some(d)) = (unchanged, p.domain) {
             let carried = d.carried_dice();
@@ -658,7 +748,8 @@ impl PlayerView {
     /// What holds for a player at any table.
     #[cfg(feature = "serde")]
     fn check_alone(&self) -> Result<(), InvalidPlayer> {
-        if self.dice.is_some() != self.set_aside.is_some() {
+        let shown = self.dice.is_some();
+        if self.set_aside.is_some() != shown || self.fixed.is_some() != shown {
             return Err(InvalidPlayer::DiceShownApart);
         }
         Seen::of_view(self).check_alone()
@@ -684,10 +775,7 @@ mod decode {
     use crate::dice::DiceCounts;
     use crate::domain::Domain;
     use crate::error::{EraError, InvalidState};
-    use crate::map::ByBuilding;
-    use crate::map::ByColour;
-    use crate::map::ByResource;
-    use crate::map::FaceCounts;
+    use crate::map::{ByBuilding, ByColour, ByResource, FaceCounts};
     use crate::piece::MAX_WALL_LENGTH;
     use crate::state::{Era, Player};
     use crate::step::Step;
@@ -704,6 +792,8 @@ mod decode {
         owned: ByColour<u8>,
         dice: DiceCounts,
         set_aside: DiceCounts,
+        fixed: DiceCounts,
+        choices: DiceCounts,
         rolling: ByColour<u8>,
         rolls: u8,
         fresh: FaceCounts,
@@ -723,6 +813,8 @@ mod decode {
                 owned: raw.owned,
                 dice: raw.dice,
                 set_aside: raw.set_aside,
+                fixed: raw.fixed,
+                choices: raw.choices,
                 rolling: raw.rolling,
                 rolls: raw.rolls,
                 fresh: raw.fresh,
@@ -815,8 +907,11 @@ mod decode {
         owned: ByColour<u8>,
         dice: Option<DiceCounts>,
         set_aside: Option<DiceCounts>,
+        fixed: Option<DiceCounts>,
         showing: ByColour<u8>,
         set_aside_count: ByColour<u8>,
+        fixed_count: ByColour<u8>,
+        choices: DiceCounts,
         rolling: ByColour<u8>,
         rolls: u8,
         fresh: FaceCounts,
@@ -834,8 +929,11 @@ mod decode {
                 owned: raw.owned,
                 dice: raw.dice,
                 set_aside: raw.set_aside,
+                fixed: raw.fixed,
                 showing: raw.showing,
                 set_aside_count: raw.set_aside_count,
+                fixed_count: raw.fixed_count,
+                choices: raw.choices,
                 rolling: raw.rolling,
                 rolls: raw.rolls,
                 fresh: raw.fresh,

@@ -11,10 +11,7 @@ use crate::config::EraConfig;
 use crate::config::serialize_arc;
 use crate::dice::DiceCounts;
 use crate::domain::Domain;
-use crate::map::ByBuilding;
-use crate::map::ByColour;
-use crate::map::ByResource;
-use crate::map::FaceCounts;
+use crate::map::{ByBuilding, ByColour, ByResource, FaceCounts};
 use crate::piece::MAX_WALL_LENGTH;
 use crate::state::Era;
 use crate::step::Step;
@@ -23,8 +20,9 @@ use crate::step::Step;
 /// until every player has laid out (ERA-5), and the dice until the end of
 /// the Roll step (ERA-12). Everything else is public.
 ///
-/// Deserialising checks what holds at any table: dice and dice set aside
-/// shown or hidden together, matching their counts, no more than owned.
+/// Deserialising checks what holds at any table: the dice, the dice set
+/// aside and the dice a Monastery set shown or hidden together, matching
+/// their counts, no more than owned.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PlayerView {
@@ -44,11 +42,18 @@ pub struct PlayerView {
     pub dice: Option<DiceCounts>,
     /// The dice set aside to roll again, `None` while hidden.
     pub set_aside: Option<DiceCounts>,
+    /// The dice a Monastery set, `None` while hidden (ERA-14).
+    pub fixed: Option<DiceCounts>,
     /// How many dice show a face, per colour (public: the dice are on the
     /// table even when their faces are not).
     pub showing: ByColour<u8>,
     /// How many dice are set aside to roll again, per colour.
     pub set_aside_count: ByColour<u8>,
+    /// How many dice a Monastery set, per colour.
+    pub fixed_count: ByColour<u8>,
+    /// The dice on choice faces whose set is still to be picked (ERA-15;
+    /// public, like every die after the reveal).
+    pub choices: DiceCounts,
     /// Dice in hand about to be rolled, per colour.
     pub rolling: ByColour<u8>,
     /// Rolls made this round.
@@ -136,8 +141,11 @@ impl EraView {
                     owned: p.owned,
                     dice: (!dice_hidden).then_some(p.dice),
                     set_aside: (!dice_hidden).then_some(p.set_aside),
+                    fixed: (!dice_hidden).then_some(p.fixed),
                     showing: p.dice.per_colour(),
                     set_aside_count: p.set_aside.per_colour(),
+                    fixed_count: p.fixed.per_colour(),
+                    choices: p.choices,
                     rolling: p.rolling,
                     rolls: p.rolls,
                     fresh: p.fresh,

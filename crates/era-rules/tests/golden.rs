@@ -82,6 +82,19 @@ fn golden_records_score_part_by_part_as_recorded() {
 }
 
 #[test]
+fn a_record_of_rules_revision_1_is_refused_naming_the_revision() {
+    let text = std::fs::read_to_string(dir().join("revision_1_two_players.json")).unwrap();
+    let err = serde_json::from_str::<Record<Era>>(&text)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("this game follows Era rules revision 1, which is retired"),
+        "{err}"
+    );
+    assert!(err.contains("this engine plays revision 2"), "{err}");
+}
+
+#[test]
 fn a_tampered_record_is_refused_with_the_entry_index() {
     let text = std::fs::read_to_string(dir().join("two_players.json")).unwrap();
     let record: Record<Era> = serde_json::from_str(&text).unwrap();

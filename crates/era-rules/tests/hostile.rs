@@ -97,17 +97,17 @@ fn seat(s: usize) -> Viewer {
 fn era_3_config_with_a_table_size_out_of_range_is_refused() {
     for players in [0, 1, 5, 1_000_000] {
         assert_refused::<EraConfig>(
-            json!({ "players": players }),
+            json!({ "players": players, "revision": 2 }),
             &format!("ERA-3: Era is for 2 to 4 players, not {players}"),
         );
     }
-    assert_refused::<EraConfig>(json!({ "players": -2 }), "-2");
+    assert_refused::<EraConfig>(json!({ "players": -2, "revision": 2 }), "-2");
 }
 
 #[test]
 fn config_with_an_unknown_option_is_refused() {
     assert_refused::<EraConfig>(
-        json!({ "players": 3, "teams": true }),
+        json!({ "players": 3, "revision": 2, "teams": true }),
         "unknown field `teams`",
     );
 }
@@ -115,7 +115,34 @@ fn config_with_an_unknown_option_is_refused() {
 #[test]
 fn config_with_an_invalid_ruleset_is_refused() {
     let ruleset = edited(&json_of(&Ruleset::default()), "/domain_size", json!(8));
-    assert_refused::<EraConfig>(json!({ "players": 3, "ruleset": ruleset }), "`domain_size`");
+    assert_refused::<EraConfig>(
+        json!({ "players": 3, "revision": 2, "ruleset": ruleset }),
+        "`domain_size`",
+    );
+}
+
+#[test]
+fn a_config_of_another_rules_revision_is_refused_naming_it() {
+    // Revision 1 wrote no revision number.
+    assert_refused::<EraConfig>(
+        json!({ "players": 3 }),
+        "this game follows Era rules revision 1, which is retired",
+    );
+    assert_refused::<EraConfig>(
+        json!({ "players": 3, "revision": 3 }),
+        "this game follows Era rules revision 3",
+    );
+    // A revision-1 ruleset fails to load, and the error says why.
+    let mut old = json_of(&Ruleset::default());
+    old["tracks"]["resource_max"] = json!(8);
+    assert_refused::<EraConfig>(
+        json!({ "players": 3, "ruleset": old }),
+        "if the config has no revision: this game follows Era rules revision 1",
+    );
+    assert_eq!(
+        json_of(&EraConfig::new(3)),
+        json!({ "players": 3, "revision": 2 })
+    );
 }
 
 // ----- ruleset tables -----
@@ -524,13 +551,12 @@ fn era_5_a_layout_shown_to_another_seat_is_refused() {
 
 #[test]
 fn era_12_dice_hidden_outside_the_roll_are_refused() {
-    let json = edited(
-        &json_of(&in_build().view(seat(0))),
-        "/players/2/dice",
-        Value::Null,
-    );
+    let mut json = json_of(&in_build().view(seat(0)));
+    for field in ["dice", "set_aside", "fixed"] {
+        json["players"][2][field] = Value::Null;
+    }
     assert_refused::<EraView>(
-        edited(&json, "/players/2/set_aside", Value::Null),
+        json,
         "players[2].dice: hidden outside another player's Roll step",
     );
 }
@@ -542,10 +568,12 @@ fn era_12_dice_shown_to_another_seat_during_the_roll_are_refused() {
     let dice = json!({ "yellow": none, "gray": none, "blue": none, "white": none });
     let mut json = json_of(&g.view(Viewer::Spectator));
     let p = &mut json["players"][1];
-    p["dice"] = dice.clone();
-    p["set_aside"] = dice;
-    p["showing"] = json!([0, 0, 0, 0]);
-    p["set_aside_count"] = json!([0, 0, 0, 0]);
+    for field in ["dice", "set_aside", "fixed"] {
+        p[field] = dice.clone();
+    }
+    for field in ["showing", "set_aside_count", "fixed_count"] {
+        p[field] = json!([0, 0, 0, 0]);
+    }
     assert_refused::<EraView>(json, "shown to another seat during the Roll step");
 }
 

@@ -17,7 +17,7 @@ fn check_game(players: usize, seed: u64) -> Result<(), TestCaseError> {
         let setup_done = !matches!(g.step(), Step::Layout { .. });
         for p in g.player_list() {
             for res in Resource::ALL {
-                prop_assert!(p.resource(res) <= r.resource_max());
+                prop_assert!(p.resource(res) <= r.resource_max(res));
             }
         }
         if setup_done {

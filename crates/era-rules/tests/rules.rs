@@ -14,8 +14,8 @@ use dice_core::{Game, ToMove, Viewer};
 use era_rules::map::FaceCounts;
 use era_rules::ruleset::{Disaster, DisasterRow, RulesetSpec};
 use era_rules::{
-    Action, BuildingKind, Chance, Colour, DieRef, Era, EraConfig, EraError, Piece, Resource,
-    Ruleset, Side, Step, Symbol, TableSize,
+    Action, BuildingKind, Chance, ChoiceSet, Colour, DieRef, Era, EraConfig, EraError, Piece,
+    Resource, Ruleset, Side, Step, Symbol, TableSize,
 };
 use serde_json::{Value, json};
 
@@ -453,46 +453,248 @@ fn era_13_a_feather_rerolls_once_even_with_a_skull() {
     assert_ne!(g.step(), Step::Feathers { turn: 0 });
 }
 
+/// Seat 0 owns a Monastery (or two), two Longhouses, a Church and the
+/// Keep: two yellow dice, a gray and a white one.
+fn with_monasteries(monasteries: usize) -> Era {
+    let mut buildings: Vec<(BuildingKind, &[&str])> = vec![
+        (BuildingKind::Longhouse, &["a4", "b4"]),
+        (BuildingKind::Longhouse, &["a6", "b6"]),
+        (BuildingKind::Church, &["a8", "b8"]),
+        (BuildingKind::Monastery, &["a1", "a2", "b2"]),
+    ];
+    if monasteries == 2 {
+        buildings.push((BuildingKind::Monastery, &["h1", "h2", "i2"]));
+    }
+    with_buildings(2, &buildings, |_| {})
+}
+
+fn set_die(die: Colour, from: Side, to: Side) -> Action {
+    Action::SetDie { die, from, to }
+}
+
+fn reroll(die: Colour, face: Side) -> Action {
+    Action::Reroll(DieRef { die, face })
+}
+
 #[test]
-fn era_14_a_monastery_sets_a_die_without_a_skull() {
-    let mut g = with_buildings(
-        2,
-        &[
-            (BuildingKind::Monastery, &["a1", "a2", "b2"]),
-            (BuildingKind::Longhouse, &["a4", "b4"]),
-            (BuildingKind::Longhouse, &["a6", "b6"]),
-        ],
-        |_| {},
-    );
+fn era_14_a_monastery_sets_a_die_after_the_first_roll_and_it_stays_set() {
+    let mut g = with_monasteries(1);
     let r = g.ruleset().clone();
-    let (plain, dead) = (blank(&r, Colour::Yellow), skull(&r, Colour::Yellow));
-    let to = Side::ALL
-        .into_iter()
-        .find(|&s| s != plain && s != dead)
-        .unwrap();
-    roll_and_stop(
+    let feather = side(&r, Colour::White, |f| f.is_feather());
+    let (plain, other) = (Side::One, Side::Four);
+    let hammers = hammer(&r, Colour::Yellow);
+    roll(
         &mut g,
         &[
             (Colour::Yellow, plain, 1),
+            (Colour::Yellow, other, 1),
+            (Colour::Gray, blank(&r, Colour::Gray), 1),
+            (Colour::White, feather, 1),
+        ],
+    );
+    // After the first roll: set the die showing `plain` to `hammers`.
+    g.apply(set_die(Colour::Yellow, plain, hammers)).unwrap();
+    let p = g.player(0).unwrap();
+    assert_eq!(p.dice().get(Colour::Yellow, hammers), 1);
+    assert_eq!(p.fixed().get(Colour::Yellow, hammers), 1);
+    // The other seat sees that a die was set, not which.
+    let seen = g.view(Viewer::Seat(1));
+    assert!(seen.players[0].fixed.is_none());
+    assert_eq!(seen.players[0].fixed_count[Colour::Yellow], 1);
+    // It is set aside: it does not roll again.
+    assert_eq!(
+        g.apply(reroll(Colour::Yellow, hammers)),
+        Err(EraError::NoSuchDie)
+    );
+    g.apply(reroll(Colour::Yellow, other)).unwrap();
+    g.apply(Action::Roll).unwrap();
+    roll(&mut g, &[(Colour::Yellow, plain, 1)]);
+    g.apply(Action::Done).unwrap();
+    blank_rolls(&mut g);
+    // Nor does a feather roll it again.
+    assert_eq!(g.step(), Step::Feathers { turn: 0 });
+    let with_it = Action::Feather {
+        face: feather,
+        with: Some(DieRef {
+            die: Colour::Yellow,
+            face: hammers,
+        }),
+    };
+    assert_eq!(g.apply(with_it), Err(EraError::NoFeather));
+    g.apply(Action::Feather {
+        face: feather,
+        with: None,
+    })
+    .unwrap();
+    roll(&mut g, &[(Colour::White, blank(&r, Colour::White), 1)]);
+    // At Build it still shows the face it was set to, and its hammers count.
+    let p = g.player(0).unwrap();
+    assert_eq!(p.dice().get(Colour::Yellow, hammers), 1);
+    let expected = r.face(Colour::Yellow, hammers).count(Symbol::Hammer);
+    assert!(
+        matches!(g.step(), Step::Build { turn: 0, hammers: h, .. } if h == expected),
+        "{:?}",
+        g.step()
+    );
+}
+
+#[test]
+fn era_14_the_monastery_acts_only_between_the_first_and_second_roll() {
+    let mut g = with_monasteries(1);
+    let r = g.ruleset().clone();
+    let dead = skull(&r, Colour::Yellow);
+    // Before any roll there is nothing to set.
+    assert_eq!(g.to_move(), ToMove::Chance);
+    roll(
+        &mut g,
+        &[
             (Colour::Yellow, dead, 1),
+            (Colour::Yellow, Side::One, 1),
+            (Colour::Gray, blank(&r, Colour::Gray), 1),
+            (Colour::White, blank(&r, Colour::White), 1),
+        ],
+    );
+    // Not a skull.
+    assert_eq!(
+        g.apply(set_die(Colour::Yellow, dead, Side::One)),
+        Err(EraError::CannotSet)
+    );
+    // Not a die set aside to roll again.
+    g.apply(reroll(Colour::Yellow, Side::One)).unwrap();
+    assert_eq!(
+        g.apply(set_die(Colour::Yellow, Side::One, Side::Two)),
+        Err(EraError::CannotSet)
+    );
+    g.apply(Action::Roll).unwrap();
+    roll(&mut g, &[(Colour::Yellow, Side::One, 1)]);
+    // After the second roll, too late.
+    assert_eq!(g.player(0).unwrap().rolls(), 2);
+    assert_eq!(
+        g.apply(set_die(Colour::Yellow, Side::One, Side::Two)),
+        Err(EraError::CannotSet)
+    );
+}
+
+#[test]
+fn era_14_each_monastery_sets_one_die() {
+    let mut g = with_monasteries(2);
+    let r = g.ruleset().clone();
+    roll(
+        &mut g,
+        &[
+            (Colour::Yellow, Side::One, 2),
+            (Colour::Gray, blank(&r, Colour::Gray), 1),
+            (Colour::White, blank(&r, Colour::White), 1),
+        ],
+    );
+    g.apply(set_die(Colour::Yellow, Side::One, Side::Two))
+        .unwrap();
+    g.apply(set_die(Colour::Yellow, Side::One, Side::Three))
+        .unwrap();
+    let gray = blank(&r, Colour::Gray);
+    assert_eq!(
+        g.apply(set_die(Colour::Gray, gray, Side::Five)),
+        Err(EraError::CannotSet)
+    );
+    assert_eq!(g.player(0).unwrap().fixed().total(), 2);
+}
+
+/// Seat 0's yellow dice show `choice` and blank faces; the game waits for
+/// seat 0 to pick at Collect.
+fn collecting(choice: Side) -> Era {
+    let mut g = started(2);
+    let r = g.ruleset().clone();
+    roll_and_stop(
+        &mut g,
+        &[
+            (Colour::Yellow, choice, 1),
+            (Colour::Yellow, blank(&r, Colour::Yellow), 2),
             (Colour::Gray, blank(&r, Colour::Gray), 1),
         ],
     );
     blank_rolls(&mut g);
-    assert_eq!(g.step(), Step::Monastery { turn: 0, left: 1 });
-    let locked = Action::SetDie {
-        die: Colour::Yellow,
-        from: dead,
-        to,
-    };
-    assert_eq!(g.apply(locked), Err(EraError::CannotSet));
-    g.apply(Action::SetDie {
-        die: Colour::Yellow,
-        from: plain,
-        to,
-    })
-    .unwrap();
-    assert!(!matches!(g.step(), Step::Monastery { turn: 0, .. }));
+    g
+}
+
+#[test]
+fn era_15_a_choice_face_yields_exactly_one_of_its_sets() {
+    let r = Ruleset::default();
+    let choice = side(&r, Colour::Yellow, era_rules::Face::is_choice);
+    let face = r.face(Colour::Yellow, choice);
+    for set in [ChoiceSet::A, ChoiceSet::B] {
+        let mut g = collecting(choice);
+        assert_eq!(g.step(), Step::Collect { turn: 0 });
+        assert_eq!(g.to_move(), ToMove::Player(0));
+        let pick = |set| Action::Collect {
+            die: Colour::Yellow,
+            face: choice,
+            set,
+        };
+        assert_eq!(legal(&g), vec![pick(ChoiceSet::A), pick(ChoiceSet::B)]);
+        let before = g.player(0).unwrap().resources();
+        let culture = g.player(0).unwrap().culture();
+        g.apply(pick(set)).unwrap();
+        let after = g.player(0).unwrap();
+        let gained = face.yields(set).resources();
+        // Seat 0 collected before feeding: the set alone, nothing of the
+        // other.
+        for res in Resource::ALL {
+            if res != Resource::Food {
+                assert_eq!(after.resource(res), before[res] + gained[res], "{res}");
+            }
+        }
+        assert_eq!(after.culture(), culture);
+        assert_ne!(g.step(), Step::Collect { turn: 0 });
+        assert_eq!(after.choices().total(), 0);
+    }
+}
+
+#[test]
+fn era_15_choice_faces_show_no_skull_hammer_sword_or_shield() {
+    let r = Ruleset::default();
+    for colour in Colour::ALL {
+        for s in Side::ALL {
+            let face = r.face(colour, s);
+            if face.is_choice() {
+                for symbol in [Symbol::Skull, Symbol::Hammer, Symbol::Sword, Symbol::Shield] {
+                    for set in [ChoiceSet::A, ChoiceSet::B] {
+                        assert_eq!(face.yields(set).count(symbol), 0);
+                    }
+                }
+            }
+        }
+    }
+    let mut spec = RulesetSpec::default();
+    spec.dice.yellow[4] = "FK|S".into();
+    assert_eq!(Ruleset::new(spec).unwrap_err().field(), "dice.yellow[4]");
+}
+
+#[test]
+fn era_15_roll_outcomes_with_choice_faces_are_still_multisets_of_faces() {
+    let mut g = started(2);
+    let mut outcomes = Vec::new();
+    g.chance_outcomes(&mut outcomes);
+    // Three yellow dice, one choice face among six: C(8, 5) = 56 outcomes.
+    assert_eq!(outcomes.len(), 56);
+    let total = outcomes
+        .iter()
+        .try_fold(dice_core::Prob::ZERO, |acc, (_, p)| acc.checked_add(*p));
+    assert_eq!(total, Some(dice_core::Prob::ONE));
+    let r = g.ruleset().clone();
+    let choice = side(&r, Colour::Yellow, era_rules::Face::is_choice);
+    let mut all_choice = [0; 6];
+    all_choice[usize::from(choice.index())] = 3;
+    let (_, p) = outcomes
+        .iter()
+        .find(|(c, _)| {
+            *c == Chance::Roll {
+                die: Colour::Yellow,
+                faces: FaceCounts::from_array(all_choice),
+            }
+        })
+        .unwrap();
+    assert_eq!(*p, dice_core::Prob::new(1, 216).unwrap());
+    g.apply_chance(outcomes[0].0).unwrap();
 }
 
 #[test]
@@ -536,11 +738,9 @@ fn era_15_collect_caps_resources_but_not_culture() {
     blank_rolls(&mut g);
     let p = g.player(0).unwrap();
     let goods = 2 + 4 * u32::from(r.face(Colour::Blue, blue).count(Symbol::Goods));
-    assert!(
-        goods > u32::from(r.resource_max()),
-        "the roll passes the maximum"
-    );
-    assert_eq!(p.resource(Resource::Goods), r.resource_max());
+    let max = r.resource_max(Resource::Goods);
+    assert!(goods > u32::from(max), "the roll passes the maximum");
+    assert_eq!(p.resource(Resource::Goods), max);
     let culture = 4 * u32::from(r.face(Colour::White, white).count(Symbol::Culture));
     assert_eq!(p.culture(), 20 + culture);
     assert_eq!(
@@ -637,6 +837,160 @@ fn era_17_treachery_without_a_scorched_area_costs_two_points() {
     });
     assert_eq!(g.scorched_supply(), 0);
     assert_eq!(g.player(0).unwrap().disaster(), 2);
+}
+
+#[test]
+fn d6_collecting_past_a_maximum_loses_the_excess_per_resource() {
+    let r = Ruleset::default();
+    let max = |res| r.resource_max(res);
+    assert_eq!(
+        [
+            Resource::Goods,
+            Resource::Stone,
+            Resource::Wood,
+            Resource::Food
+        ]
+        .map(max),
+        [6, 7, 8, 8]
+    );
+    // Near each maximum, then a roll of a wood face, a stone face, a food
+    // face and a goods face.
+    let begin = [6, 6, 7, 8];
+    let g = laid_out(2);
+    let mut g = edited(&g, |j| set_resources(j, 0, begin));
+    start(&mut g);
+    let most = |colour, symbol| {
+        Side::ALL
+            .into_iter()
+            .filter(|&s| {
+                let f = r.face(colour, s);
+                !f.is_skull() && !f.is_choice()
+            })
+            .max_by_key(|&s| r.face(colour, s).count(symbol))
+            .unwrap()
+    };
+    let (wood, stone, food) = (
+        most(Colour::Yellow, Symbol::Wood),
+        most(Colour::Yellow, Symbol::Stone),
+        most(Colour::Yellow, Symbol::Food),
+    );
+    let goods = most(Colour::Gray, Symbol::Goods);
+    roll_and_stop(
+        &mut g,
+        &[
+            (Colour::Yellow, wood, 1),
+            (Colour::Yellow, stone, 1),
+            (Colour::Yellow, food, 1),
+            (Colour::Gray, goods, 1),
+        ],
+    );
+    blank_rolls(&mut g);
+    let p = g.player(0).unwrap();
+    // Every track stops at its own maximum; the rest is lost.
+    for (i, res, face) in [
+        (0, Resource::Goods, r.face(Colour::Gray, goods)),
+        (1, Resource::Stone, r.face(Colour::Yellow, stone)),
+        (2, Resource::Wood, r.face(Colour::Yellow, wood)),
+    ] {
+        let collected = begin[i] + face.count(res.symbol());
+        assert!(collected > max(res), "{res}: the roll passes the maximum");
+        assert_eq!(p.resource(res), max(res), "{res}");
+    }
+}
+
+#[test]
+fn d6_a_paid_demand_stops_at_the_extorters_maximum() {
+    let r = Ruleset::default();
+    let (_, most) = fewest_and_most_swords(&r);
+    let mut g = laid_out(2);
+    g = edited(&g, |j| {
+        set_resources(j, 0, [6, 2, 2, 2]);
+        set_resources(j, 1, [1, 0, 0, 0]);
+    });
+    start(&mut g);
+    roll_and_stop(
+        &mut g,
+        &[
+            (Colour::Yellow, blank(&r, Colour::Yellow), 3),
+            (Colour::Gray, most, 1),
+        ],
+    );
+    roll_and_stop(
+        &mut g,
+        &[
+            (Colour::Yellow, hammer(&r, Colour::Yellow), 3),
+            (Colour::Gray, weak(&r), 1),
+        ],
+    );
+    while matches!(g.step(), Step::Build { .. }) {
+        g.apply(Action::Done).unwrap();
+    }
+    assert_eq!(g.player(0).unwrap().resource(Resource::Goods), 6);
+    let goods = g.player(1).unwrap().resource(Resource::Goods);
+    g.apply(Action::Demand(Resource::Goods)).unwrap();
+    g.apply(Action::Pay).unwrap();
+    assert_eq!(g.player(1).unwrap().resource(Resource::Goods), goods - 1);
+    assert_eq!(g.player(0).unwrap().resource(Resource::Goods), 6);
+}
+
+#[test]
+fn d5_disease_spares_buildings_next_to_a_hospital_but_not_the_hospital() {
+    // Four Longhouses in a column: all four are struck.
+    let g = disaster_game(4, |_| {});
+    assert_eq!(g.player(0).unwrap().disaster(), 4, "no Hospital: all four");
+    // A Hospital beside the top two.
+    let mut g = with_buildings(
+        2,
+        &[
+            (BuildingKind::Longhouse, &["a1", "b1"]),
+            (BuildingKind::Longhouse, &["a2", "b2"]),
+            (BuildingKind::Longhouse, &["a3", "b3"]),
+            (BuildingKind::Longhouse, &["a4", "b4"]),
+            (BuildingKind::Hospital, &["c1", "d1", "c2", "d2"]),
+        ],
+        |j| set_resources(j, 0, [5, 5, 5, 8]),
+    );
+    let r = g.ruleset().clone();
+    roll_and_stop(
+        &mut g,
+        &[
+            (Colour::Yellow, skull(&r, Colour::Yellow), 4),
+            (Colour::Gray, blank(&r, Colour::Gray), 1),
+        ],
+    );
+    blank_rolls(&mut g);
+    // The cluster is five buildings; the two Longhouses beside the
+    // Hospital are immune; the other two and the Hospital are not.
+    let d = g.player(0).unwrap().domain();
+    assert_eq!(d.largest_cluster(), 5);
+    assert_eq!(d.struck_by_disease(), 3);
+    assert_eq!(g.player(0).unwrap().disaster(), 3);
+}
+
+#[test]
+fn d5_of_equal_clusters_disease_strikes_the_one_with_fewer_immune() {
+    let d = domain(
+        &[
+            (BuildingKind::Longhouse, &["a1", "b1"]),
+            (BuildingKind::Hospital, &["c1", "d1", "c2", "d2"]),
+            (BuildingKind::Longhouse, &["a7", "b7"]),
+            (BuildingKind::Longhouse, &["a8", "b8"]),
+        ],
+        &[],
+    );
+    // Two clusters of two: the Longhouse beside the Hospital is immune in
+    // the first; the second counts whole.
+    assert_eq!(d.largest_cluster(), 2);
+    assert_eq!(d.struck_by_disease(), 2);
+    // A Hospital next to another Hospital is next to a Hospital.
+    let d = domain(
+        &[
+            (BuildingKind::Hospital, &["a1", "b1", "a2", "b2"]),
+            (BuildingKind::Hospital, &["c1", "d1", "c2", "d2"]),
+        ],
+        &[],
+    );
+    assert_eq!(d.struck_by_disease(), 0);
 }
 
 #[test]
@@ -778,6 +1132,13 @@ fn extort_game(extorter: Side, victim: Side, resources: [u8; 4]) -> Era {
     g
 }
 
+/// A gray face with neither swords nor shields.
+fn weak(r: &Ruleset) -> Side {
+    side(r, Colour::Gray, |f| {
+        f.count(Symbol::Sword) == 0 && f.count(Symbol::Shield) == 0 && !f.is_skull()
+    })
+}
+
 fn sword_count(r: &Ruleset, s: Side) -> u8 {
     r.face(Colour::Gray, s).count(Symbol::Sword)
 }
@@ -813,8 +1174,8 @@ fn era_20_more_swords_than_the_victims_swords_and_shields_extorts() {
 #[test]
 fn era_20_refusing_costs_two_disaster_points() {
     let r = Ruleset::default();
-    let (fewest, most) = fewest_and_most_swords(&r);
-    let mut g = extort_game(most, fewest, [0, 1, 0, 0]);
+    let (_, most) = fewest_and_most_swords(&r);
+    let mut g = extort_game(most, weak(&r), [0, 1, 0, 0]);
     let before = g.player(1).unwrap().disaster();
     g.apply(Action::Demand(Resource::Stone)).unwrap();
     g.apply(Action::Refuse).unwrap();
@@ -844,7 +1205,15 @@ fn era_20_no_extortion_when_shields_match_the_swords() {
 #[test]
 fn era_20_a_victim_with_nothing_takes_the_points() {
     let r = Ruleset::default();
-    let (fewest, most) = fewest_and_most_swords(&r);
+    let (_, most) = fewest_and_most_swords(&r);
+    let swords = sword_count(&r, most);
+    // A face that pays nothing and does not protect.
+    let fewest = side(&r, Colour::Gray, |f| {
+        f.count(Symbol::Sword) < swords
+            && f.count(Symbol::Shield) < swords
+            && !f.is_skull()
+            && f.resources().as_array().iter().all(|&n| n == 0)
+    });
     let mut g = laid_out(2);
     g = edited(&g, |j| set_resources(j, 1, [0, 0, 0, 0]));
     start(&mut g);

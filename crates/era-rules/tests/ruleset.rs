@@ -15,7 +15,8 @@ fn default_json() -> serde_json::Value {
 fn the_default_ruleset_is_the_spec_tables_and_round_trips() {
     let r = Ruleset::default();
     assert!(r.is_default());
-    assert_eq!(r.face(Colour::Yellow, Side::Six).to_string(), "FK");
+    assert_eq!(r.face(Colour::Yellow, Side::Six).to_string(), "WHK");
+    assert_eq!(r.face(Colour::Yellow, Side::Five).to_string(), "FF|S");
     assert_eq!(
         r.disaster(3),
         Disaster::Treachery {

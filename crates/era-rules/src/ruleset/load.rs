@@ -17,13 +17,9 @@ use super::{
 use crate::building::BuildingKind;
 use crate::cell::{Cell, MAX_GRID};
 use crate::colour::Colour;
-use crate::face::{Face, ParseSymbolsError, parse_resources};
+use crate::face::{Face, ParseFaceError, parse_resources};
 use crate::grid::{self, Masks};
-use crate::map::ByBuilding;
-use crate::map::ByColour;
-use crate::map::ByResource;
-use crate::map::BySide;
-use crate::map::ByTable;
+use crate::map::{ByBuilding, ByColour, ByResource, BySide, ByTable};
 use crate::piece::{MAX_WALL_LENGTH, PIECES, ParsePieceError, Piece};
 use crate::symbols::Symbol;
 use crate::table::TableSize;
@@ -210,7 +206,7 @@ fn dice(spec: &DiceSpec) -> Result<ByColour<BySide<Face>>, RulesetError> {
             ));
         }
         for ((side, face), text) in out.iter_mut().zip(list) {
-            *face = text.parse().map_err(|e: ParseSymbolsError| {
+            *face = text.parse().map_err(|e: ParseFaceError| {
                 RulesetError::new(format!("{field}[{}]", side.index()), e.to_string())
             })?;
         }
@@ -424,10 +420,17 @@ fn start(spec: &StartSpec, geometry: &Geometry) -> Result<StartRules, RulesetErr
 
 /// D6: the start fits on the tracks, and the laps are at least 1 point.
 fn tracks(spec: &TracksSpec, start: &StartRules) -> Result<TrackRules, RulesetError> {
-    let resource_max = small("tracks.resource_max", spec.resource_max, 50)?;
+    let mut resource_max = ByResource::<u8>::default();
+    for (r, max) in resource_max.iter_mut() {
+        *max = small(
+            &format!("tracks.resource_max.{r}"),
+            spec.resource_max.get(r),
+            50,
+        )?;
+    }
     let culture_lap = positive_points("tracks.culture_lap", spec.culture_lap)?;
     let disaster_lap = positive_points("tracks.disaster_lap", spec.disaster_lap)?;
-    if let Some((r, _)) = start.resources.iter().find(|&(_, &n)| n > resource_max) {
+    if let Some((r, _)) = start.resources.iter().find(|&(r, &n)| n > resource_max[r]) {
         return Err(RulesetError::new(
             "start.resources",
             format!("more {r} than the track holds"),
@@ -529,12 +532,8 @@ fn disaster_effect(field: &str, effect: Disaster) -> Result<Disaster, RulesetErr
         } => {
             check("disaster_without_cell", disaster_without_cell)?;
         }
-        Disaster::Disease {
-            per_building,
-            per_hospital,
-        } => {
+        Disaster::Disease { per_building } => {
             check("per_building", per_building)?;
-            check("per_hospital", per_hospital)?;
         }
         Disaster::Revolt { disaster } => {
             check("disaster", disaster)?;

@@ -8,8 +8,8 @@ mod tables;
 
 pub use load::RulesetError;
 pub use spec::{
-    BuildingSpec, BuildingsSpec, ByPlayers, DiceSpec, Disaster, DisasterRow, RoundSpec,
-    RulesetSpec, ScoringSpec, StartSpec, SupplySpec, TracksSpec, WallSpec, WallsSpec,
+    BuildingSpec, BuildingsSpec, ByPlayers, DiceSpec, Disaster, DisasterRow, PerResource,
+    RoundSpec, RulesetSpec, ScoringSpec, StartSpec, SupplySpec, TracksSpec, WallSpec, WallsSpec,
 };
 
 use crate::building::BuildingKind;
@@ -17,13 +17,10 @@ use crate::cell::Cell;
 use crate::colour::Colour;
 use crate::face::Face;
 use crate::grid::{CellSet, Masks, Orientation};
-use crate::map::ByBuilding;
-use crate::map::ByColour;
-use crate::map::ByResource;
-use crate::map::BySide;
-use crate::map::ByTable;
+use crate::map::{ByBuilding, ByColour, ByResource, BySide, ByTable};
 use crate::piece::{MAX_WALL_LENGTH, PIECES, Piece};
 use crate::side::Side;
+use crate::symbols::Resource;
 use crate::table::TableSize;
 
 /// The most rows of table D5 the engine keeps: skull counts above 15 use
@@ -129,7 +126,7 @@ pub(crate) struct StartRules {
 /// D6.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct TrackRules {
-    pub(crate) resource_max: u8,
+    pub(crate) resource_max: ByResource<u8>,
     pub(crate) culture_lap: u32,
     pub(crate) disaster_lap: u32,
 }
@@ -199,8 +196,7 @@ impl Ruleset {
             Piece::Building(kind) => self.building_cost(kind),
             Piece::Wall(length) => {
                 let mut cost = ByResource::default();
-                cost[crate::symbols::Resource::Stone] =
-                    self.walls.stone_per_cell.saturating_mul(length);
+                cost[Resource::Stone] = self.walls.stone_per_cell.saturating_mul(length);
                 cost
             }
             Piece::Scorched => ByResource::default(),
@@ -224,9 +220,10 @@ impl Ruleset {
             .unwrap_or(top)
     }
 
-    /// The maximum of a resource track (D6).
-    pub fn resource_max(&self) -> u8 {
-        self.tracks.resource_max
+    /// The maximum of a resource track (D6): collecting past it loses the
+    /// excess (ERA-15).
+    pub fn resource_max(&self, resource: Resource) -> u8 {
+        self.tracks.resource_max[resource]
     }
 
     /// Points of one lap of the culture track (ERA-15).

@@ -8,6 +8,7 @@ use core::fmt;
 use super::tables;
 use crate::building::BuildingKind;
 use crate::colour::Colour;
+use crate::symbols::Resource;
 use crate::table::TableSize;
 
 /// The dice faces of table D1, as symbol letters (`"KF"`), six per colour.
@@ -205,13 +206,40 @@ pub struct StartSpec {
     pub scorched: ByPlayers,
 }
 
+/// A number for each resource.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct PerResource {
+    /// Trade goods.
+    pub goods: i64,
+    /// Stone.
+    pub stone: i64,
+    /// Wood.
+    pub wood: i64,
+    /// Food.
+    pub food: i64,
+}
+
+impl PerResource {
+    /// The number for this resource.
+    pub fn get(&self, resource: Resource) -> i64 {
+        match resource {
+            Resource::Goods => self.goods,
+            Resource::Stone => self.stone,
+            Resource::Wood => self.wood,
+            Resource::Food => self.food,
+        }
+    }
+}
+
 /// The tracks (table D6).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct TracksSpec {
-    /// The maximum of each resource track (ERA-15).
-    pub resource_max: i64,
+    /// The maximum of each resource track (ERA-15, D6).
+    pub resource_max: PerResource,
     /// The culture track wraps after this many points (ERA-15).
     pub culture_lap: i64,
     /// The disaster track wraps after this many points (ERA-21).
@@ -255,13 +283,13 @@ pub enum Disaster {
         /// Disaster points per scorched area that cannot be placed.
         disaster_without_cell: u32,
     },
-    /// Disease: disaster points per building of the largest cluster, less
-    /// some per Hospital (not below 0).
+    /// Disease: disaster points per building of the largest cluster that is
+    /// not next to one of the player's Hospitals (a Hospital itself is not
+    /// immune). Of clusters equally large, the one with the most buildings
+    /// that are not immune counts.
     Disease {
-        /// Points per building of the largest cluster (ERA-11).
+        /// Points per building of the cluster that is not immune (ERA-11).
         per_building: u32,
-        /// Points each Hospital prevents.
-        per_hospital: u32,
     },
     /// Fire: the victim removes one building that is not walled and not a
     /// Keep (it goes to the box); nothing if there is none.
@@ -319,7 +347,8 @@ pub struct ScoringSpec {
 /// `serde` feature). [`RulesetSpec::default`] is the specification's tables.
 ///
 /// ```
-/// use era_rules::{Colour, Ruleset, RulesetSpec, Side};
+/// use era_rules::ruleset::RulesetSpec;
+/// use era_rules::{Colour, Ruleset, Side};
 ///
 /// let mut spec = RulesetSpec::default();
 /// spec.dice.yellow[3] = "HH".into(); // a corrected face 4
@@ -431,7 +460,15 @@ impl Default for RulesetSpec {
                 scorched: by(tables::START_SCORCHED),
             },
             tracks: TracksSpec {
-                resource_max: tables::RESOURCE_MAX,
+                resource_max: {
+                    let [goods, stone, wood, food] = tables::RESOURCE_MAX;
+                    PerResource {
+                        goods,
+                        stone,
+                        wood,
+                        food,
+                    }
+                },
                 culture_lap: tables::TRACK_LAP,
                 disaster_lap: tables::TRACK_LAP,
             },
@@ -468,7 +505,6 @@ fn default_disasters() -> Vec<DisasterRow> {
             Some(4),
             Disaster::Disease {
                 per_building: tables::DISEASE_PER_BUILDING,
-                per_hospital: tables::DISEASE_PER_HOSPITAL,
             },
         ),
         row(5, Some(5), Disaster::Fire),

@@ -3,13 +3,13 @@
 //! the crate README): correct them by loading a ruleset, never by editing
 //! the rules.
 
-/// D1: the six faces of each die colour (yellow, gray, blue, white), as
-/// symbol letters.
+/// D1 (revision 2, single source): the six faces of each die colour
+/// (yellow, gray, blue, white), as symbol letters; `A|B` is a choice face.
 pub(super) const DICE_FACES: [[&str; 6]; 4] = [
-    ["FF", "WW", "S", "H", "FW", "KF"],
-    ["X", "XX", "D", "G", "HX", "KG"],
-    ["G", "GG", "H", "CG", "SG", "KGG"],
-    ["C", "CC", "Q", "QC", "FC", "KCC"],
+    ["FFF", "HH", "SS", "WWW", "FF|S", "KWH"],
+    ["DDDD", "X", "G", "KGG", "XXX", "XX"],
+    ["HH", "SS", "G", "C", "KSH", "GG"],
+    ["FF", "Q", "C", "C", "S|WW", "KCC"],
 ];
 
 /// D2: the side of the square domain.
@@ -100,8 +100,9 @@ pub(super) const START_PIECES: [&str; 7] = [
 /// ERA-4: scorched areas each player lays out with 2, 3 and 4 players.
 pub(super) const START_SCORCHED: [i64; 3] = [2, 1, 0];
 
-/// D6: the maximum of each resource track.
-pub(super) const RESOURCE_MAX: i64 = 8;
+/// D6 (revision 2): the maximum of each resource track: goods, stone,
+/// wood, food.
+pub(super) const RESOURCE_MAX: [i64; 4] = [6, 7, 8, 8];
 /// D6: culture and disaster tracks wrap after this many points.
 pub(super) const TRACK_LAP: i64 = 25;
 
@@ -118,10 +119,9 @@ pub(super) const MONASTERY_DICE: i64 = 1;
 
 /// D5: Treachery's disaster points when no scorched area can be placed.
 pub(super) const TREACHERY_WITHOUT_CELL: u32 = 2;
-/// D5: Disease's points per building of the largest cluster.
+/// D5: Disease's points per building of the largest cluster that is not
+/// next to a Hospital.
 pub(super) const DISEASE_PER_BUILDING: u32 = 1;
-/// D5: Disease points each Hospital prevents.
-pub(super) const DISEASE_PER_HOSPITAL: u32 = 2;
 /// D5: Revolt's disaster points.
 pub(super) const REVOLT_DISASTER: u32 = 5;
 
