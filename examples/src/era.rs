@@ -35,7 +35,7 @@ impl Title for Era {
                 format!("  player {seat} lays out their domain in secret")
             }
             Step::Layout { .. } => String::new(),
-            step => format!("  player {seat} ({step}): {action}"),
+            step => format!("  player {seat} ({step}): {}", before.action_text(action)),
         }
     }
 
@@ -47,7 +47,7 @@ impl Title for Era {
             Step::Roll { turn } | Step::Feathers { turn } => format!("player {}", seat(turn)),
             step => format!("{step}"),
         };
-        format!("  {who}: {outcome}")
+        format!("  {who}: {}", before.chance_text(outcome))
     }
 
     fn after_step(before: &Era, after: &Era) -> Option<String> {

@@ -1,5 +1,12 @@
 //! The decisions of the game, one at a time in turn order, and the chance
 //! outcomes.
+//!
+//! Neither implements `Display`: an action or a roll may be another seat's
+//! secret (a layout placement, a roll behind the screen). Narrate them to a
+//! viewer through [`Game::seen_action`](dice_core::Game::seen_action) and
+//! [`Game::seen_chance`](dice_core::Game::seen_chance); write them with
+//! [`Game::action_text`](dice_core::Game::action_text) and
+//! [`Game::chance_text`](dice_core::Game::chance_text).
 
 use crate::cell::Cell;
 use crate::colour::Colour;
@@ -137,75 +144,4 @@ pub enum Chance {
         /// Dice per face.
         faces: FaceCounts,
     },
-}
-
-impl core::fmt::Display for DieRef {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{} die on {}", self.die, self.face)
-    }
-}
-
-impl core::fmt::Display for Action {
-    /// A turn-log line: `place farm at c3 (orientation 0)`.
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            Action::Place { piece, at, turn } => {
-                write!(f, "place {piece} at {at} (orientation {turn})")
-            }
-            Action::Choose(piece) => write!(f, "build a {piece}"),
-            Action::Reroll(d) => write!(f, "set aside the {d} to roll again"),
-            Action::Roll => f.write_str("roll again"),
-            Action::Done => f.write_str("done"),
-            Action::Feather { face, with: None } => {
-                write!(f, "feather: re-roll the white die on {face}")
-            }
-            Action::Feather {
-                face,
-                with: Some(d),
-            } => write!(f, "feather: re-roll the white die on {face} with the {d}"),
-            Action::SetDie { die, from, to } => {
-                write!(
-                    f,
-                    "Monastery: turn a {die} die from {from} to {}",
-                    to.number()
-                )
-            }
-            Action::Collect { die, face, set } => {
-                write!(f, "collect set {set} of the {die} die on {face}")
-            }
-            Action::Scorch(c) => write!(f, "scorch {c}"),
-            Action::Burn(c) => write!(f, "burn the building on {c}"),
-            Action::Demand(r) => write!(f, "demand {r}"),
-            Action::Pay => f.write_str("pay"),
-            Action::Refuse => f.write_str("refuse"),
-        }
-    }
-}
-
-impl core::fmt::Display for Chance {
-    /// `start roll: faces 2 1 - -` or `roll yellow: 1 1 6` (face numbers
-    /// 1 to 6 of table D1).
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            Chance::StartRoll(faces) => {
-                f.write_str("start roll: faces")?;
-                for face in faces {
-                    match face {
-                        Some(x) => write!(f, " {}", x.number())?,
-                        None => f.write_str(" -")?,
-                    }
-                }
-                Ok(())
-            }
-            Chance::Roll { die, faces } => {
-                write!(f, "roll {die}:")?;
-                for (side, &n) in faces.iter() {
-                    for _ in 0..n {
-                        write!(f, " {}", side.number())?;
-                    }
-                }
-                Ok(())
-            }
-        }
-    }
 }

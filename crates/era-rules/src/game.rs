@@ -10,6 +10,8 @@ use crate::action::{Action, Chance};
 use crate::config::EraConfig;
 use crate::error::EraError;
 use crate::ids::Ids;
+use crate::narration::{SeenAction, SeenChance};
+use crate::notation;
 use crate::state::Era;
 use crate::step::Step;
 use crate::view::EraView;
@@ -21,9 +23,8 @@ impl Game for Era {
     type Chance = Chance;
     type View = EraView;
     type Error = EraError;
-    // Placeholder until this engine tells each viewer only what it may see.
-    type SeenAction = &'static str;
-    type SeenChance = &'static str;
+    type SeenAction = SeenAction;
+    type SeenChance = SeenChance;
 
     fn new(config: &EraConfig) -> Result<Self, EraError> {
         let mut era = Era::create(config)?;
@@ -200,24 +201,33 @@ impl Game for Era {
         (self.step == Step::Over).then(|| self.final_result())
     }
 
-    fn seen_action(&self, _action: &Action, _viewer: Viewer) -> &'static str {
-        todo!("narrate an action to a viewer")
+    /// The whole action for its actor and whoever may see it; of a layout
+    /// placement the others learn the piece, of a die set aside or set by
+    /// a Monastery its colour (see [`SeenAction`]).
+    fn seen_action(&self, action: &Action, viewer: Viewer) -> SeenAction {
+        self.seen(*action, viewer)
     }
 
-    fn seen_chance(&self, _outcome: &Chance, _viewer: Viewer) -> &'static str {
-        todo!("narrate a chance outcome to a viewer")
+    /// The start-player roll and the feather re-rolls are public; a roll of
+    /// the Roll step shows its faces only to the player rolling (see
+    /// [`SeenChance`]).
+    fn seen_chance(&self, outcome: &Chance, viewer: Viewer) -> SeenChance {
+        self.seen_outcome(*outcome, viewer)
     }
 
-    fn action_text(&self, _action: &Action) -> String {
-        todo!("write an action as text")
+    /// The notation of the [`notation`](crate#actions-as-text) table:
+    /// `place farm at c3 turn 0`, `reroll yellow 3`, `collect yellow 5 b`.
+    fn action_text(&self, action: &Action) -> String {
+        notation::write(*action)
     }
 
     fn action_from_text(&self, text: &str) -> Result<Action, ParseActionError> {
-        todo!("read an action from {text}")
+        notation::read(self.ruleset(), text)
     }
 
-    fn chance_text(&self, _outcome: &Chance) -> String {
-        todo!("write a chance outcome as text")
+    /// Every die by its face: `player 1 rolls yellow: FFF FFF WHK`.
+    fn chance_text(&self, outcome: &Chance) -> String {
+        self.outcome_text(*outcome)
     }
 
     fn action_id_bound(&self) -> u32 {

@@ -326,7 +326,7 @@ impl Table<'_> {
     }
 
     /// Dice a Monastery set only during a round, no more than the
-    /// Monasteries set (ERA-14).
+    /// Monasteries set (ERA-14) until a disaster may burn one.
     fn check_monastery(&self, p: &Seen<'_>) -> Result<(), InvalidPlayer> {
         let fixed = p.fixed.total();
         if fixed == 0 {
@@ -335,7 +335,11 @@ impl Table<'_> {
         if self.step.is_setup() || self.step == Step::Over {
             return Err(InvalidPlayer::FixedOutsideRound);
         }
-        if let Some(d) = p.domain {
+        let before_disasters = matches!(
+            self.step,
+            Step::Roll { .. } | Step::Feathers { .. } | Step::Collect { .. }
+        );
+        if let (true, Some(d)) = (before_disasters, p.domain) {
             let per = u32::from(self.ruleset().round.monastery_dice);
             let uses = u32::from(d.count(BuildingKind::Monastery)).saturating_mul(per);
             if fixed > uses {

@@ -3,8 +3,8 @@
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
-use dice_core::Viewer;
-use dice_core::seat::Seat;
+use dice_core::seat::{Seat, TurnOrder};
+use dice_core::{ToMove, Viewer};
 
 use crate::config::EraConfig;
 #[cfg(feature = "serde")]
@@ -126,6 +126,42 @@ pub(crate) fn dice_hidden(step: Step, seat: Seat, viewer: Viewer) -> bool {
 }
 
 impl EraView {
+    /// Who acts next, as in the game the view is of.
+    pub fn to_move(&self) -> ToMove {
+        let Some(order) = TurnOrder::new(self.players.len()) else {
+            return ToMove::Over;
+        };
+        let start = usize::from(self.start);
+        let seat = |turn: u8| order.left_of(start, usize::from(turn));
+        let left_of = |turn: u8, by: u8| order.left_of(seat(turn), usize::from(by));
+        let rolling = |turn: u8| {
+            self.players
+                .get(seat(turn))
+                .is_some_and(|p| p.rolling.any())
+        };
+        match self.step {
+            Step::Over => ToMove::Over,
+            Step::StartRoll { .. } => ToMove::Chance,
+            Step::Layout { seat } => ToMove::Player(usize::from(seat)),
+            Step::Roll { turn } | Step::Feathers { turn } if rolling(turn) => ToMove::Chance,
+            Step::Roll { turn }
+            | Step::Feathers { turn }
+            | Step::Collect { turn }
+            | Step::Disasters { turn }
+            | Step::Fire { turn }
+            | Step::Build { turn, .. }
+            | Step::Extort {
+                turn, demand: None, ..
+            } => ToMove::Player(seat(turn)),
+            Step::Treachery { turn, by } => ToMove::Player(left_of(turn, by)),
+            Step::Extort {
+                turn,
+                victim,
+                demand: Some(_),
+            } => ToMove::Player(left_of(turn, victim)),
+        }
+    }
+
     pub(crate) fn of(era: &Era, viewer: Viewer) -> EraView {
         let players = era
             .players
