@@ -125,7 +125,7 @@ fn strength(state: &Era, die: Colour, face: Side) -> u32 {
 /// strong dice, roll weak ones again, stop at two skulls.
 fn roll(state: &Era, seat: Seat, legal: &[Action]) -> Option<Action> {
     let ruleset = state.ruleset();
-    let set = legal
+    let monastery = legal
         .iter()
         .filter_map(|a| match *a {
             Action::SetDie { die, from, to } => {
@@ -135,7 +135,7 @@ fn roll(state: &Era, seat: Seat, legal: &[Action]) -> Option<Action> {
             _ => None,
         })
         .max_by_key(|&(gain, _)| gain);
-    if let Some((gain, action)) = set {
+    if let Some((gain, action)) = monastery {
         if gain > 0 {
             return Some(action);
         }

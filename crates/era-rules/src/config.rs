@@ -66,7 +66,6 @@ impl Default for EraConfig {
 #[cfg(feature = "serde")]
 mod serde_impl {
     use alloc::format;
-    use alloc::string::ToString;
     use core::fmt;
 
     use serde::de::{Error as _, MapAccess, Visitor};
@@ -148,8 +147,7 @@ mod serde_impl {
                             // No revision yet: perhaps a revision-1 config.
                             (Err(e), None) => {
                                 return Err(A::Error::custom(format!(
-                                    "{} (if the config has no revision: {})",
-                                    e.to_string(),
+                                    "{e} (if the config has no revision: {})",
                                     EraError::Revision(1)
                                 )));
                             }

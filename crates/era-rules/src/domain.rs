@@ -5,7 +5,9 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::building::BuildingKind;
-use crate::cell::{Cell, MAX_GRID};
+use crate::cell::Cell;
+#[cfg(feature = "serde")]
+use crate::cell::MAX_GRID;
 use crate::error::InvalidDomain;
 use crate::grid::{CellSet, Masks, all_cells};
 use crate::map::ByColour;

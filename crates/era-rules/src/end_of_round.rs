@@ -23,7 +23,7 @@ impl Era {
             self.step = Step::Over;
             return;
         }
-        self.start = u8::try_from(self.order().next(self.start_player())).unwrap_or(0);
+        self.start = self.order().next(self.start);
         self.begin_round();
     }
 }

@@ -1,6 +1,8 @@
 //! Why an action, outcome, config, state or view was refused: each reason
 //! names the rule it breaks.
 
+use dice_core::seat::Seat;
+
 use crate::building::BuildingKind;
 use crate::cell::Cell;
 use crate::colour::Colour;
@@ -136,7 +138,7 @@ pub enum InvalidState {
     #[error("start: seat {seat} is not at a {players}-player table (ERA-6)")]
     StartPlayer {
         /// The seat named.
-        seat: u8,
+        seat: Seat,
         /// The table size.
         players: usize,
     },

@@ -87,6 +87,7 @@ impl Face {
 
     /// What the face yields with this set chosen: for a choice face, set A
     /// or B as a face of its own; any other face yields itself.
+    #[must_use]
     pub fn yields(&self, set: ChoiceSet) -> Face {
         let symbols = match (set, self.second) {
             (ChoiceSet::B, Some(second)) => second,

@@ -215,7 +215,7 @@ impl Game for Era {
         self.seen_outcome(*outcome, viewer)
     }
 
-    /// The notation of the [`notation`](crate#actions-as-text) table:
+    /// The notation of the crate docs ([actions as text](crate#actions-as-text)):
     /// `place farm at c3 turn 0`, `reroll yellow 3`, `collect yellow 5 b`.
     fn action_text(&self, action: &Action) -> String {
         notation::write(*action)

@@ -5,7 +5,11 @@
     clippy::needless_range_loop,
     clippy::cast_possible_truncation,
     clippy::cast_possible_wrap,
-    clippy::cast_sign_loss
+    clippy::cast_sign_loss,
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::arithmetic_side_effects,
+    reason = "brute-force references, written as plainly as possible to be obviously right"
 )]
 
 extern crate std;

@@ -81,7 +81,7 @@ pub(crate) fn read(ruleset: &Ruleset, text: &str) -> Result<Action, ParseActionE
 /// The words of one action, read left to right.
 struct Words<'a> {
     text: &'a str,
-    words: Vec<String>,
+    list: Vec<String>,
     next: usize,
     ruleset: &'a Ruleset,
 }
@@ -90,7 +90,7 @@ impl<'a> Words<'a> {
     fn new(text: &'a str, ruleset: &'a Ruleset) -> Self {
         Words {
             text,
-            words: text
+            list: text
                 .split(|c: char| c.is_whitespace() || c == ',')
                 .filter(|w| !w.is_empty())
                 .map(str::to_lowercase)
@@ -105,7 +105,7 @@ impl<'a> Words<'a> {
     }
 
     fn next(&mut self) -> Option<String> {
-        let w = self.words.get(self.next)?.clone();
+        let w = self.list.get(self.next)?.clone();
         self.next = self.next.saturating_add(1);
         Some(w)
     }
@@ -118,7 +118,7 @@ impl<'a> Words<'a> {
 
     /// Skips `word` if it comes next.
     fn optional(&mut self, word: &str) -> bool {
-        let here = self.words.get(self.next).is_some_and(|w| w == word);
+        let here = self.list.get(self.next).is_some_and(|w| w == word);
         if here {
             self.next = self.next.saturating_add(1);
         }

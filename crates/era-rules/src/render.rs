@@ -7,7 +7,6 @@ use core::fmt;
 
 use dice_core::{ToMove, Viewer};
 
-use crate::cell::Cell;
 use crate::domain::Domain;
 use crate::view::EraView;
 
@@ -43,7 +42,7 @@ impl fmt::Display for EraView {
             } else {
                 ""
             };
-            let marker = if seat == usize::from(self.start) && !self.step.is_setup() {
+            let marker = if seat == self.start && !self.step.is_setup() {
                 ", start player"
             } else {
                 ""
@@ -87,21 +86,18 @@ impl fmt::Display for EraView {
 
 /// One line per row of a domain; a hidden one is all `?` but the Keep.
 fn lines(domain: Option<&Domain>, size: u8) -> Vec<String> {
-    match domain {
-        Some(d) => d.to_string().lines().map(String::from).collect(),
-        None => {
-            let centre = size / 2;
-            (0..size)
-                .map(|row| {
-                    (0..size)
-                        .map(|col| {
-                            let keep =
-                                Cell::new(row, col).is_some() && row == centre && col == centre;
-                            if keep { 'K' } else { '?' }
-                        })
-                        .collect()
-                })
-                .collect()
-        }
+    if let Some(d) = domain {
+        return d.to_string().lines().map(String::from).collect();
     }
+    let centre = size / 2;
+    let cell = |row, col| {
+        if (row, col) == (centre, centre) {
+            'K'
+        } else {
+            '?'
+        }
+    };
+    (0..size)
+        .map(|row| (0..size).map(|col| cell(row, col)).collect())
+        .collect()
 }

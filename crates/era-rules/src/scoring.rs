@@ -96,8 +96,8 @@ impl Era {
                 s
             })
             .collect();
-        let most_culture = scores.iter().map(|s| s.culture).max().unwrap_or(0);
-        let most_walled = scores.iter().map(|s| s.walled_area).max().unwrap_or(0);
+        let most_culture = scores.iter().map(|s| s.culture).fold(0, u32::max);
+        let most_walled = scores.iter().map(|s| s.walled_area).fold(0, u32::max);
         for s in &mut scores {
             if most_culture >= 1 && s.culture == most_culture {
                 s.culture_bonus = r.scoring.culture_bonus;

@@ -19,10 +19,9 @@ pub(crate) const D6: Die<Side, 6> = Die::new(Side::ALL);
 impl Era {
     /// Every seat rolls.
     pub(crate) fn enter_start_roll(&mut self) {
-        let all = (0..self.seats()).fold(0u8, |all, s| {
-            all | 1u8.checked_shl(u32::from(s)).unwrap_or(0)
-        });
-        self.step = Step::StartRoll { rolling: all };
+        self.step = Step::StartRoll {
+            rolling: seats_in(self.players.turn_order().seats()),
+        };
     }
 
     /// The seats in `rolling`, in seat order.
@@ -34,7 +33,7 @@ impl Era {
     /// probability, the last seat's face changing fastest.
     pub(crate) fn start_roll_outcomes(&self, rolling: u8, out: &mut Vec<(Chance, Prob)>) {
         let seats: Vec<usize> = self.start_rollers(rolling).collect();
-        let k = u32::try_from(seats.len()).unwrap_or(0);
+        let k = seats_in(seats.iter().copied()).count_ones();
         let Some(p) = 6u128.checked_pow(k).and_then(|n| Prob::new(1, n)) else {
             return;
         };
@@ -72,14 +71,13 @@ impl Era {
     pub(crate) fn apply_start_roll(&mut self, faces: [Option<Side>; MAX_PLAYERS]) {
         let swords = |side: Side| self.ruleset().face(Colour::Gray, side).count(Symbol::Sword);
         let best = faces.iter().flatten().map(|&f| swords(f)).max();
-        let mut tied = 0u8;
-        for (s, f) in faces.iter().enumerate() {
-            if f.is_some_and(|f| Some(swords(f)) == best) {
-                tied |= 1u8
-                    .checked_shl(u32::try_from(s).unwrap_or(u32::MAX))
-                    .unwrap_or(0);
-            }
-        }
+        let tied = seats_in(
+            faces
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| f.is_some_and(|f| Some(swords(f)) == best))
+                .map(|(s, _)| s),
+        );
         if tied != 0 {
             self.step = Step::StartRoll { rolling: tied };
         }
@@ -98,10 +96,24 @@ impl Era {
 
     /// A single seat left: it starts.
     pub(crate) fn advance_start_roll(&mut self, rolling: u8) -> Progress {
-        if rolling.count_ones() != 1 {
-            return Progress::Wait;
+        let (first, second) = {
+            let mut rollers = self.start_rollers(rolling);
+            (rollers.next(), rollers.next())
+        };
+        match (first, second) {
+            (Some(seat), None) => {
+                self.start = seat;
+                Progress::Finished
+            }
+            _ => Progress::Wait,
         }
-        self.start = u8::try_from(rolling.trailing_zeros()).unwrap_or(0);
-        Progress::Finished
     }
+}
+
+/// The seats as a bit set, bit `s` for seat `s` (seats beyond the largest
+/// table are left out).
+fn seats_in(seats: impl Iterator<Item = usize>) -> u8 {
+    seats
+        .filter(|&s| s < MAX_PLAYERS)
+        .fold(0, |set, s| set | 1 << s)
 }

@@ -204,7 +204,7 @@ pub struct Era {
     pub(crate) step: Step,
     pub(crate) round: u32,
     /// The seat holding the round marker.
-    pub(crate) start: u8,
+    pub(crate) start: Seat,
     pub(crate) players: PerSeat<Player, MAX_PLAYERS>,
     pub(crate) supply: ByBuilding<u8>,
     pub(crate) boxed: ByBuilding<u8>,
@@ -283,7 +283,7 @@ impl Era {
 
     /// The seat holding the round marker (the start player, ERA-6).
     pub fn start_player(&self) -> Seat {
-        usize::from(self.start)
+        self.start
     }
 
     /// How many play.

@@ -165,7 +165,10 @@ impl<'a> Seen<'a> {
             return Err(InvalidPlayer::ChoiceNotShowing { colour, side });
         }
         for (side, &fresh) in self.fresh.iter() {
-            let white = free(Colour::White, side).unwrap_or(0);
+            let white = free(Colour::White, side).ok_or(InvalidPlayer::SetAsideFace {
+                colour: Colour::White,
+                side,
+            })?;
             if fresh > white {
                 return Err(InvalidPlayer::FeathersBeyondDice { side, fresh, white });
             }
@@ -180,7 +183,7 @@ pub(crate) struct Table<'a> {
     config: &'a EraConfig,
     step: Step,
     round: u32,
-    start: u8,
+    start: Seat,
     supply: ByBuilding<u8>,
     boxed: ByBuilding<u8>,
     wall_supply: [u8; MAX_WALL_LENGTH as usize],
@@ -205,7 +208,7 @@ impl Table<'_> {
             return Err(InvalidState::Seats { seats, players });
         }
         let order = TurnOrder::new(players).ok_or(InvalidState::Seats { seats, players })?;
-        if usize::from(self.start) >= players {
+        if self.start >= players {
             return Err(InvalidState::StartPlayer {
                 seat: self.start,
                 players,
@@ -214,7 +217,7 @@ impl Table<'_> {
         self.check_step(table)?;
         self.check_tokens(table)?;
         for (seat, p) in self.players.iter().enumerate() {
-            let turn = order.distance(usize::from(self.start), seat);
+            let turn = order.distance(self.start, seat);
             p.check_alone()
                 .and_then(|()| self.check_player(table, seat, turn, p))
                 .map_err(|problem| InvalidState::Player { seat, problem })?;
@@ -719,10 +722,8 @@ impl EraView {
         } = self.step
         {
             let v = TurnOrder::new(players).map_or(0, |order| {
-                order.left_of(
-                    usize::from(self.start),
-                    usize::from(turn).saturating_add(usize::from(victim)),
-                )
+                let extorter = order.left_of(self.start, usize::from(turn));
+                order.left_of(extorter, usize::from(victim))
             });
             if self.players.get(v).is_none_or(|p| p.resources[res] == 0) {
                 return Err(InvalidState::DemandUnpaid(res));
@@ -770,7 +771,7 @@ mod decode {
     use alloc::vec::Vec;
 
     use dice_core::Viewer;
-    use dice_core::seat::PerSeat;
+    use dice_core::seat::{PerSeat, Seat};
     use serde::de::Error as _;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -838,7 +839,7 @@ mod decode {
         config: EraConfig,
         step: Step,
         round: u32,
-        start: u8,
+        start: Seat,
         players: Vec<Player>,
         supply: ByBuilding<u8>,
         boxed: ByBuilding<u8>,
@@ -955,7 +956,7 @@ mod decode {
         config: EraConfig,
         step: Step,
         round: u32,
-        start: u8,
+        start: Seat,
         supply: ByBuilding<u8>,
         boxed: ByBuilding<u8>,
         wall_supply: [u8; MAX_WALL_LENGTH as usize],

@@ -84,7 +84,7 @@ pub struct EraView {
     /// The round.
     pub round: u32,
     /// The start player.
-    pub start: u8,
+    pub start: Seat,
     /// Buildings in the supply.
     pub supply: ByBuilding<u8>,
     /// Buildings in the box.
@@ -131,7 +131,7 @@ impl EraView {
         let Some(order) = TurnOrder::new(self.players.len()) else {
             return ToMove::Over;
         };
-        let start = usize::from(self.start);
+        let start = self.start;
         let seat = |turn: u8| order.left_of(start, usize::from(turn));
         let left_of = |turn: u8, by: u8| order.left_of(seat(turn), usize::from(by));
         let rolling = |turn: u8| {

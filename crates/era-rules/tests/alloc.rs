@@ -1,4 +1,12 @@
 //! The hot paths allocate nothing once buffers are warm.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    reason = "test helpers build positions from known-good data: a failure is a failed test"
+)]
 
 use dice_core::{DiceRng, Game, Match, RandomAgent, ToMove, play_out};
 use era_rules::{Action, Era, EraConfig, Step};
@@ -17,7 +25,7 @@ fn at_first_roll(seed: u64) -> Era {
                 m.state().legal_actions(&mut legal);
                 m.play(*rng.choose(&legal).unwrap()).unwrap();
             }
-            ToMove::Over => unreachable!(),
+            ToMove::Over => panic!("the game ended before its first roll"),
         }
     }
     m.into_state()

@@ -4,6 +4,14 @@
 //! `WRITE_GOLDEN=1 cargo test -p era-rules --test golden` rewrites the
 //! files from their seeds (a breaking change if they differ: say so in the
 //! CHANGELOG); the tests only compare.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    reason = "test helpers build positions from known-good data: a failure is a failed test"
+)]
 
 use std::path::PathBuf;
 
@@ -37,10 +45,11 @@ fn play(players: usize, seed: u64) -> Match<Era> {
 
 #[test]
 fn golden_records_replay_to_their_expected_results() {
-    let plays: Vec<(&str, Box<dyn Fn() -> Match<Era>>)> = GAMES
+    type Play = Box<dyn Fn() -> Match<Era>>;
+    let plays: Vec<(&str, Play)> = GAMES
         .iter()
         .map(|&(name, players, seed)| {
-            let f: Box<dyn Fn() -> Match<Era>> = Box::new(move || play(players, seed));
+            let f: Play = Box::new(move || play(players, seed));
             (name, f)
         })
         .collect();

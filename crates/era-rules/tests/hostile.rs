@@ -1,6 +1,14 @@
 //! Hostile input: configs, rulesets, states and views written by strangers
 //! are refused with an error naming the field and the rule, and whatever is
 //! accepted can be played, viewed and determinized without a panic.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    reason = "test helpers build positions from known-good data: a failure is a failed test"
+)]
 
 use std::time::{Duration, Instant};
 

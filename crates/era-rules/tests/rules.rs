@@ -2,6 +2,14 @@
 //! on the public API: games are laid out and started by the helpers, dice
 //! are scripted as chance outcomes, and positions are edited through their
 //! JSON, which the engine validates.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    reason = "test helpers build positions from known-good data: a failure is a failed test"
+)]
 
 mod common;
 
@@ -420,7 +428,7 @@ fn era_13_a_feather_rerolls_once_even_with_a_skull() {
         |_| {},
     );
     let r = g.ruleset().clone();
-    let feather = side(&r, Colour::White, |f| f.is_feather());
+    let feather = side(&r, Colour::White, era_rules::Face::is_feather);
     let dead = skull(&r, Colour::Yellow);
     roll_and_stop(
         &mut g,
@@ -480,7 +488,7 @@ fn reroll(die: Colour, face: Side) -> Action {
 fn era_14_a_monastery_sets_a_die_after_the_first_roll_and_it_stays_set() {
     let mut g = with_monasteries(1);
     let r = g.ruleset().clone();
-    let feather = side(&r, Colour::White, |f| f.is_feather());
+    let feather = side(&r, Colour::White, era_rules::Face::is_feather);
     let (plain, other) = (Side::One, Side::Four);
     let hammers = hammer(&r, Colour::Yellow);
     roll(
@@ -1445,7 +1453,7 @@ fn a_changed_ruleset_changes_the_dice_and_the_disasters() {
         },
     ];
     let config = EraConfig::with_ruleset(2, Ruleset::new(spec).unwrap());
-    let g = laid_out_with(config);
+    let g = laid_out_with(&config);
     let mut g = edited(&g, |j| set_resources(j, 0, [0, 2, 2, 8]));
     start(&mut g);
     let r = g.ruleset().clone();

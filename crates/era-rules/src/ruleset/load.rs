@@ -283,7 +283,7 @@ fn geometry(spec: &BuildingsSpec, size: u8) -> Result<Geometry, RulesetError> {
         let (orientations, count) = grid::orientations(&cells, size);
         *shape = Shape {
             orientations,
-            count: u8::try_from(count).unwrap_or(0),
+            count,
         };
     }
     let half = size / 2;

@@ -9,7 +9,7 @@
     clippy::unwrap_used,
     clippy::expect_used,
     clippy::panic,
-    reason = "test scenarios: a broken scenario is a failed test"
+    reason = "test scenarios, not all used by every test file: a broken scenario is a failed test"
 )]
 
 use dice_core::{Game, ToMove};
@@ -26,11 +26,11 @@ pub fn cell(s: &str) -> Cell {
 
 /// A game with every layout made by [`auto_layout_action`].
 pub fn laid_out(players: usize) -> Era {
-    laid_out_with(EraConfig::new(players))
+    laid_out_with(&EraConfig::new(players))
 }
 
-pub fn laid_out_with(config: EraConfig) -> Era {
-    let mut g = Era::new(&config).unwrap();
+pub fn laid_out_with(config: &EraConfig) -> Era {
+    let mut g = Era::new(config).unwrap();
     while let Some(a) = auto_layout_action(&g) {
         g.apply(a).unwrap();
     }
@@ -182,7 +182,8 @@ fn recount_supply(json: &mut Value, r: &Ruleset) {
             .iter()
             .flat_map(|d| d["buildings"].as_array().unwrap().iter())
             .filter(|b| b["kind"] == kind.name())
-            .count() as i64;
+            .count();
+        let placed = i64::try_from(placed).unwrap();
         let boxed = json["boxed"][i].as_i64().unwrap();
         json["supply"][i] = json!(i64::from(r.building_count(kind)) - boxed - placed);
     }
@@ -196,7 +197,7 @@ fn recount_supply(json: &mut Value, r: &Ruleset) {
     }
     let scorched: i64 = domains
         .iter()
-        .map(|d| d["scorched"].as_array().unwrap().len() as i64)
+        .map(|d| i64::try_from(d["scorched"].as_array().unwrap().len()).unwrap())
         .sum();
     json["scorched_supply"] = json!(i64::from(r.scorched_areas()) - scorched);
 }
