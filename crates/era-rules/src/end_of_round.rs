@@ -1,8 +1,6 @@
 //! ERA-22: dice follow the buildings; the game ends when every tracking
 //! token shows X, otherwise the round marker passes to the left.
 
-use crate::dice::DiceCounts;
-use crate::map::{ByColour, FaceCounts};
 use crate::state::Era;
 use crate::step::Step;
 
@@ -12,12 +10,7 @@ impl Era {
     pub(crate) fn end_round(&mut self) {
         for (_, p) in self.players.iter_mut() {
             p.owned = p.domain.carried_dice();
-            p.dice = DiceCounts::NONE;
-            p.set_aside = DiceCounts::NONE;
-            p.fixed = DiceCounts::NONE;
-            p.choices = DiceCounts::NONE;
-            p.rolling = ByColour::default();
-            p.fresh = FaceCounts::default();
+            p.clear_dice();
         }
         if self.flipped >= self.tokens {
             self.step = Step::Over;

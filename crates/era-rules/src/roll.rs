@@ -12,7 +12,6 @@ use crate::building::BuildingKind;
 use crate::colour::Colour;
 use crate::dice::DiceCounts;
 use crate::error::EraError;
-use crate::map::FaceCounts;
 use crate::side::Side;
 use crate::state::{Era, Player};
 use crate::step::{Progress, Step};
@@ -23,13 +22,9 @@ impl Era {
         self.round = self.round.saturating_add(1);
         for (_, p) in self.players.iter_mut() {
             p.owned = p.domain.carried_dice();
-            p.dice = DiceCounts::NONE;
-            p.set_aside = DiceCounts::NONE;
-            p.fixed = DiceCounts::NONE;
-            p.choices = DiceCounts::NONE;
+            p.clear_dice();
             p.rolling = p.owned;
             p.rolls = 0;
-            p.fresh = FaceCounts::default();
         }
         self.step = Step::Roll { turn: 0 };
     }

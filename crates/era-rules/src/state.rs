@@ -27,8 +27,12 @@ use crate::table::TableSize;
 pub const MAX_PLAYERS: usize = 4;
 
 /// One player's board, domain and dice.
+///
+/// Decoded on its own, a player is only read; its invariants are checked
+/// with the whole state ([`Era`]'s decoding).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Player {
     pub(crate) domain: Domain,
     pub(crate) resources: ByResource<u8>,
@@ -157,6 +161,16 @@ impl Player {
     /// Dice owned, of every colour.
     pub(crate) fn dice_owned(&self) -> u32 {
         self.owned.total()
+    }
+
+    /// Every die back in hand, none showing: between rounds (ERA-22).
+    pub(crate) fn clear_dice(&mut self) {
+        self.dice = DiceCounts::NONE;
+        self.set_aside = DiceCounts::NONE;
+        self.fixed = DiceCounts::NONE;
+        self.choices = DiceCounts::NONE;
+        self.rolling = ByColour::default();
+        self.fresh = FaceCounts::default();
     }
 
     /// Dice of `colour` showing `side` that are neither set aside to roll

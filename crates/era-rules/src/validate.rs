@@ -699,6 +699,10 @@ impl EraView {
         }
         for (seat, p) in self.players.iter().enumerate() {
             let fail = |problem| Err(InvalidState::Player { seat, problem });
+            let shown = p.dice.is_some();
+            if p.set_aside.is_some() != shown || p.fixed.is_some() != shown {
+                return fail(InvalidPlayer::DiceShownApart);
+            }
             // Each secret is shown exactly when the viewer may see it.
             match (
                 p.domain.is_some(),
@@ -749,18 +753,6 @@ impl EraView {
     }
 }
 
-impl PlayerView {
-    /// What holds for a player at any table.
-    #[cfg(feature = "serde")]
-    fn check_alone(&self) -> Result<(), InvalidPlayer> {
-        let shown = self.dice.is_some();
-        if self.set_aside.is_some() != shown || self.fixed.is_some() != shown {
-            return Err(InvalidPlayer::DiceShownApart);
-        }
-        Seen::of_view(self).check_alone()
-    }
-}
-
 #[cfg(feature = "serde")]
 mod decode {
     //! Decoding states and views: each through its plain form, then the
@@ -775,62 +767,13 @@ mod decode {
     use serde::de::Error as _;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-    use super::Seen;
     use crate::config::EraConfig;
-    use crate::dice::DiceCounts;
-    use crate::domain::Domain;
     use crate::error::{EraError, InvalidState};
-    use crate::map::{ByBuilding, ByColour, ByResource, FaceCounts};
+    use crate::map::ByBuilding;
     use crate::piece::MAX_WALL_LENGTH;
     use crate::state::{Era, Player};
     use crate::step::Step;
     use crate::view::{EraView, PlayerView};
-
-    /// The plain form of [`Player`].
-    #[derive(Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct RawPlayer {
-        domain: Domain,
-        resources: ByResource<u8>,
-        culture: u32,
-        disaster: u32,
-        owned: ByColour<u8>,
-        dice: DiceCounts,
-        set_aside: DiceCounts,
-        fixed: DiceCounts,
-        choices: DiceCounts,
-        rolling: ByColour<u8>,
-        rolls: u8,
-        fresh: FaceCounts,
-        laid_out: u8,
-    }
-
-    impl<'de> Deserialize<'de> for Player {
-        /// What holds for a player at any table; the rest is checked with
-        /// the whole state.
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let raw = RawPlayer::deserialize(d)?;
-            let p = Player {
-                domain: raw.domain,
-                resources: raw.resources,
-                culture: raw.culture,
-                disaster: raw.disaster,
-                owned: raw.owned,
-                dice: raw.dice,
-                set_aside: raw.set_aside,
-                fixed: raw.fixed,
-                choices: raw.choices,
-                rolling: raw.rolling,
-                rolls: raw.rolls,
-                fresh: raw.fresh,
-                laid_out: raw.laid_out,
-            };
-            Seen::of_player(&p)
-                .check_alone()
-                .map_err(D::Error::custom)?;
-            Ok(p)
-        }
-    }
 
     /// The plain form of [`Era`].
     #[derive(Deserialize)]
@@ -897,54 +840,6 @@ mod decode {
             };
             era.validate().map_err(refuse)?;
             Ok(era)
-        }
-    }
-
-    /// The plain form of [`PlayerView`].
-    #[derive(Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct RawPlayerView {
-        domain: Option<Domain>,
-        laid_out: u8,
-        resources: ByResource<u8>,
-        culture: u32,
-        disaster: u32,
-        owned: ByColour<u8>,
-        dice: Option<DiceCounts>,
-        set_aside: Option<DiceCounts>,
-        fixed: Option<DiceCounts>,
-        showing: ByColour<u8>,
-        set_aside_count: ByColour<u8>,
-        fixed_count: ByColour<u8>,
-        choices: DiceCounts,
-        rolling: ByColour<u8>,
-        rolls: u8,
-        fresh: FaceCounts,
-    }
-
-    impl<'de> Deserialize<'de> for PlayerView {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let raw = RawPlayerView::deserialize(d)?;
-            let p = PlayerView {
-                domain: raw.domain,
-                laid_out: raw.laid_out,
-                resources: raw.resources,
-                culture: raw.culture,
-                disaster: raw.disaster,
-                owned: raw.owned,
-                dice: raw.dice,
-                set_aside: raw.set_aside,
-                fixed: raw.fixed,
-                showing: raw.showing,
-                set_aside_count: raw.set_aside_count,
-                fixed_count: raw.fixed_count,
-                choices: raw.choices,
-                rolling: raw.rolling,
-                rolls: raw.rolls,
-                fresh: raw.fresh,
-            };
-            p.check_alone().map_err(D::Error::custom)?;
-            Ok(p)
         }
     }
 

@@ -20,11 +20,11 @@ use crate::step::Step;
 /// until every player has laid out (ERA-5), and the dice until the end of
 /// the Roll step (ERA-12). Everything else is public.
 ///
-/// Deserialising checks what holds at any table: the dice, the dice set
-/// aside and the dice a Monastery set shown or hidden together, matching
-/// their counts, no more than owned.
+/// Decoded on its own, a player view is only read; its invariants are
+/// checked with the whole view ([`EraView`]'s decoding).
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct PlayerView {
     /// The domain, `None` while hidden.
     pub domain: Option<Domain>,

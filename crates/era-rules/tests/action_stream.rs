@@ -1,13 +1,5 @@
 //! Arbitrary, mostly illegal, action streams: every action is accepted
 //! exactly when listed, and a refused one leaves the state unchanged.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    reason = "test helpers build positions from known-good data: a failure is a failed test"
-)]
 
 use dice_core::testkit::check_action_stream;
 use era_rules::{Era, EraConfig};

@@ -6,11 +6,8 @@
 //! CHANGELOG); the tests only compare.
 #![allow(
     clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
     clippy::arithmetic_side_effects,
-    reason = "test helpers build positions from known-good data: a failure is a failed test"
+    reason = "the golden files are read and written by helpers: a failure is a failed test"
 )]
 
 use std::path::PathBuf;

@@ -4,11 +4,9 @@
 //! JSON, which the engine validates.
 #![allow(
     clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
     clippy::indexing_slicing,
     clippy::arithmetic_side_effects,
-    reason = "test helpers build positions from known-good data: a failure is a failed test"
+    reason = "scenario helpers script known-good positions: a failure is a failed test"
 )]
 
 mod common;
@@ -910,26 +908,10 @@ fn d6_collecting_past_a_maximum_loses_the_excess_per_resource() {
 fn d6_a_paid_demand_stops_at_the_extorters_maximum() {
     let r = Ruleset::default();
     let (_, most) = fewest_and_most_swords(&r);
-    let mut g = laid_out(2);
-    g = edited(&g, |j| {
+    let mut g = extort_setup(most, weak(&r), |j| {
         set_resources(j, 0, [6, 2, 2, 2]);
         set_resources(j, 1, [1, 0, 0, 0]);
     });
-    start(&mut g);
-    roll_and_stop(
-        &mut g,
-        &[
-            (Colour::Yellow, blank(&r, Colour::Yellow), 3),
-            (Colour::Gray, most, 1),
-        ],
-    );
-    roll_and_stop(
-        &mut g,
-        &[
-            (Colour::Yellow, hammer(&r, Colour::Yellow), 3),
-            (Colour::Gray, weak(&r), 1),
-        ],
-    );
     while matches!(g.step(), Step::Build { .. }) {
         g.apply(Action::Done).unwrap();
     }
@@ -1113,11 +1095,11 @@ fn era_19_the_last_building_of_a_type_flips_a_token() {
     assert_eq!(g.tracking_tokens(), (3, 1));
 }
 
-/// Seat 0's gray die shows `extorter`, seat 1's `victim`; seat 1 has
-/// `resources` (before collecting) and rolls hammers on its yellow dice.
-fn extort_game(extorter: Side, victim: Side, resources: [u8; 4]) -> Era {
-    let mut g = laid_out(2);
-    g = edited(&g, |j| set_resources(j, 1, resources));
+/// Seat 0's gray die shows `extorter`, seat 1's `victim`; seat 1 rolls
+/// hammers on its yellow dice; `edit` sets the position before the round.
+/// The game waits where seat 1 builds, if it can, or where Extort begins.
+fn extort_setup(extorter: Side, victim: Side, edit: impl FnOnce(&mut Value)) -> Era {
+    let mut g = edited(&laid_out(2), edit);
     start(&mut g);
     let r = g.ruleset().clone();
     roll_and_stop(
@@ -1134,6 +1116,13 @@ fn extort_game(extorter: Side, victim: Side, resources: [u8; 4]) -> Era {
             (Colour::Gray, victim, 1),
         ],
     );
+    g
+}
+
+/// [`extort_setup`] with seat 1 holding `resources` before collecting,
+/// and the Build step over.
+fn extort_game(extorter: Side, victim: Side, resources: [u8; 4]) -> Era {
+    let mut g = extort_setup(extorter, victim, |j| set_resources(j, 1, resources));
     while matches!(g.step(), Step::Build { .. }) {
         g.apply(Action::Done).unwrap();
     }
@@ -1222,23 +1211,7 @@ fn era_20_a_victim_with_nothing_takes_the_points() {
             && !f.is_skull()
             && f.resources().as_array().iter().all(|&n| n == 0)
     });
-    let mut g = laid_out(2);
-    g = edited(&g, |j| set_resources(j, 1, [0, 0, 0, 0]));
-    start(&mut g);
-    roll_and_stop(
-        &mut g,
-        &[
-            (Colour::Yellow, blank(&r, Colour::Yellow), 3),
-            (Colour::Gray, most, 1),
-        ],
-    );
-    roll_and_stop(
-        &mut g,
-        &[
-            (Colour::Yellow, hammer(&r, Colour::Yellow), 3),
-            (Colour::Gray, fewest, 1),
-        ],
-    );
+    let mut g = extort_setup(most, fewest, |j| set_resources(j, 1, [0, 0, 0, 0]));
     // Seat 1 builds nothing, owns nothing, and so cannot pay.
     let before = g.player(1).unwrap().disaster();
     assert!(

@@ -1,11 +1,7 @@
 //! Loading and validating rulesets (tables D1–D7).
 #![allow(
     clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    reason = "test helpers build positions from known-good data: a failure is a failed test"
+    reason = "helpers load rulesets known to be valid or not: a failure is a failed test"
 )]
 
 use era_rules::ruleset::{Disaster, RulesetSpec};

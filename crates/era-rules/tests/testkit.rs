@@ -3,14 +3,6 @@
 //!
 //! The longest game seen in these seeds is 937 steps (decisions and chance
 //! events, at 4 players); the bound below leaves a wide margin.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    reason = "test helpers build positions from known-good data: a failure is a failed test"
-)]
 
 use dice_core::testkit::{Options, check_histories, check_random_games, check_resume};
 use dice_core::{Agent, RandomAgent};
