@@ -92,7 +92,7 @@ impl Era {
     /// built, then stopping.
     pub(crate) fn legal_build(&self, seat: Seat, chosen: Option<Piece>, out: &mut Vec<Action>) {
         if let Some(piece) = chosen {
-            out.extend(self.placements(seat, piece));
+            self.push_placements(seat, piece, out);
             return;
         }
         out.extend(

@@ -86,12 +86,14 @@ impl Era {
 /// choice faces are kept for their owner's pick.
 fn collect_plain(p: &mut Player, r: &Ruleset) {
     let dice = p.dice;
-    for (colour, side, n) in dice.dice() {
-        let face = r.face(colour, side);
-        if face.is_choice() {
-            p.choices.add(colour, side, n);
-        } else {
-            yield_face(p, r, face, n);
+    for (colour, faces) in dice.iter() {
+        for (side, &n) in faces.iter().filter(|&(_, &n)| n > 0) {
+            let face = r.face(colour, side);
+            if face.is_choice() {
+                p.choices.add(colour, side, n);
+            } else {
+                yield_face(p, r, face, n);
+            }
         }
     }
     let mut income = ByResource::<u32>::default();

@@ -85,7 +85,7 @@ impl Era {
         for i in 0..laid {
             let piece = self.start_piece(i)?;
             legal.clear();
-            legal.extend(scratch.placements(seat, piece));
+            scratch.push_placements(seat, piece, &mut legal);
             if let Some(&Action::Place { turn, at, .. }) = rng.choose(&legal) {
                 let cells = scratch.fits(seat, piece, turn, at)?;
                 scratch.place(seat, piece, cells);

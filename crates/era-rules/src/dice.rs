@@ -97,11 +97,16 @@ impl DiceCounts {
 
     /// The number of `symbol`s showing, under `ruleset`'s faces.
     pub fn symbols(&self, ruleset: &Ruleset, symbol: Symbol) -> u32 {
-        self.dice()
-            .map(|(colour, side, n)| {
-                u32::from(n).saturating_mul(u32::from(ruleset.face(colour, side).count(symbol)))
-            })
-            .sum()
+        let mut total = 0u32;
+        for (colour, faces) in self.counts.iter() {
+            for (side, &n) in faces.iter() {
+                if n > 0 {
+                    let each = u32::from(ruleset.face(colour, side).count(symbol));
+                    total = total.saturating_add(u32::from(n).saturating_mul(each));
+                }
+            }
+        }
+        total
     }
 
     /// How many outcomes a roll of `dice[colour]` dice of each colour would

@@ -124,9 +124,25 @@ pub(crate) struct Orientation {
     pub(crate) mask: CellSet,
     pub(crate) height: u8,
     pub(crate) width: u8,
+    /// The cells its top-left corner may sit on and the shape stay inside
+    /// the grid.
+    pub(crate) anchors: CellSet,
 }
 
 impl Orientation {
+    /// Every cell its top-left corner may sit on with the whole shape on
+    /// `free` cells: one shift per cell of the shape, no search.
+    pub(crate) fn fitting(&self, free: CellSet) -> CellSet {
+        let mut fits = self.anchors;
+        let mut cells = self.mask;
+        while cells != 0 && fits != 0 {
+            let bit = cells.trailing_zeros();
+            fits &= free >> bit;
+            cells ^= 1u128 << bit;
+        }
+        fits
+    }
+
     /// The cells when the shape's top-left corner sits on `(row, col)` of a
     /// grid of side `n`, if it fits inside.
     pub(crate) fn at(&self, row: u8, col: u8, n: u8) -> Option<CellSet> {
@@ -219,10 +235,17 @@ impl Turned {
         for &(r, c) in &self.cells {
             mask |= 1u128.checked_shl(Cell::new(r, c)?.bit(n)?)?;
         }
+        let mut anchors: CellSet = 0;
+        for row in 0..=n.checked_sub(self.height)? {
+            for col in 0..=n.checked_sub(self.width)? {
+                anchors |= 1u128.checked_shl(Cell::new(row, col)?.bit(n)?)?;
+            }
+        }
         Some(Orientation {
             mask,
             height: self.height,
             width: self.width,
+            anchors,
         })
     }
 }

@@ -45,7 +45,7 @@ impl Era {
     pub(crate) fn legal_layout(&self, seat: Seat, out: &mut Vec<Action>) {
         let laid_out = self.players.get(seat).map_or(0, |p| p.laid_out);
         if let Some(piece) = self.start_piece(laid_out) {
-            out.extend(self.placements(seat, piece));
+            self.push_placements(seat, piece, out);
         }
     }
 

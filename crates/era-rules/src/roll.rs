@@ -95,10 +95,12 @@ impl Era {
                 }
             }
         }
-        for die in Colour::ALL {
-            for from in Side::ALL {
-                if self.can_set_die(p, die, from) {
-                    out.extend(Side::ALL.map(|to| Action::SetDie { die, from, to }));
+        if self.monastery_ready(p) {
+            for die in Colour::ALL {
+                for from in Side::ALL {
+                    if self.can_set_aside(p, die, from) {
+                        out.extend(Side::ALL.map(|to| Action::SetDie { die, from, to }));
+                    }
                 }
             }
         }
@@ -153,16 +155,22 @@ impl Era {
             .saturating_sub(p.fixed.total())
     }
 
-    /// Whether a Monastery may set a die of `colour` showing `face` now:
-    /// after the first roll and before the second, a die without a skull
-    /// that is not set aside (ERA-14).
+    /// Whether a Monastery may set a die now: after the first roll and
+    /// before the second, while one is unused (ERA-14).
+    fn monastery_ready(&self, p: &Player) -> bool {
+        p.rolls == 1 && self.monastery_uses_left(p) > 0
+    }
+
+    /// Whether a Monastery may set a die of `colour` showing `face` now: a
+    /// die without a skull that is not set aside (ERA-14).
     pub(crate) fn can_set_die(&self, p: &Player, colour: Colour, face: Side) -> bool {
-        p.rolls == 1 && self.monastery_uses_left(p) > 0 && self.can_set_aside(p, colour, face)
+        self.monastery_ready(p) && self.can_set_aside(p, colour, face)
     }
 
     fn any_settable(&self, p: &Player) -> bool {
-        Colour::ALL
-            .iter()
-            .any(|&c| Side::ALL.iter().any(|&f| self.can_set_die(p, c, f)))
+        self.monastery_ready(p)
+            && Colour::ALL
+                .iter()
+                .any(|&c| Side::ALL.iter().any(|&f| self.can_set_aside(p, c, f)))
     }
 }

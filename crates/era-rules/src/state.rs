@@ -2,6 +2,7 @@
 //! the queries and moves of pieces and points that several steps share.
 
 use alloc::sync::Arc;
+use alloc::vec::Vec;
 use core::fmt;
 
 use dice_core::seat::{PerSeat, Seat, TurnOrder};
@@ -383,28 +384,41 @@ impl Era {
 
     /// Whether `piece` fits anywhere on empty cells of `seat`'s domain.
     pub(crate) fn fits_anywhere(&self, seat: Seat, piece: Piece) -> bool {
-        self.placements(seat, piece).next().is_some()
+        let Some(free) = self.free_cells(seat) else {
+            return false;
+        };
+        let r = self.ruleset();
+        (0..r.orientations(piece))
+            .filter_map(|turn| r.orientation(piece, turn))
+            .any(|o| o.fitting(free) != 0)
     }
 
     /// Every placement of `piece` on empty cells of `seat`'s domain, by
     /// orientation, then row, then column (ERA-7).
-    pub(crate) fn placements(&self, seat: Seat, piece: Piece) -> impl Iterator<Item = Action> + '_ {
+    pub(crate) fn push_placements(&self, seat: Seat, piece: Piece, out: &mut Vec<Action>) {
+        let Some(free) = self.free_cells(seat) else {
+            return;
+        };
         let r = self.ruleset();
         let size = r.geometry.size;
-        let occupied = self.players.get(seat).map(|p| p.domain.occupied());
-        let cells = (0..size).flat_map(move |row| (0..size).map(move |col| (row, col)));
-        (0..r.orientations(piece))
-            .filter_map(move |turn| Some((turn, r.orientation(piece, turn)?)))
-            .flat_map(move |(turn, o)| {
-                cells.clone().filter_map(move |(row, col)| {
-                    let covered = o.at(row, col, size)?;
-                    (covered & occupied? == 0).then_some(Action::Place {
-                        piece,
-                        at: Cell::new(row, col)?,
-                        turn,
-                    })
-                })
-            })
+        for turn in 0..r.orientations(piece) {
+            let Some(o) = r.orientation(piece, turn) else {
+                continue;
+            };
+            let mut fits = o.fitting(free);
+            while fits != 0 {
+                let bit = fits.trailing_zeros();
+                fits ^= 1u128 << bit;
+                if let Some(at) = Cell::from_bit(bit, size) {
+                    out.push(Action::Place { piece, at, turn });
+                }
+            }
+        }
+    }
+
+    /// The empty cells of `seat`'s domain.
+    fn free_cells(&self, seat: Seat) -> Option<CellSet> {
+        self.players.get(seat).map(|p| p.domain.empty())
     }
 
     /// Whether `seat` can pay for `piece` (ERA-18).

@@ -80,7 +80,7 @@ impl Ruleset {
         let disasters = disaster_table(&spec.disasters)?;
         let scoring = scoring(&spec.scoring)?;
         let ruleset = Ruleset {
-            spec,
+            spec: alloc::sync::Arc::new(spec),
             faces,
             geometry,
             buildings,

@@ -12,6 +12,8 @@ pub use spec::{
     RoundSpec, RulesetSpec, ScoringSpec, StartSpec, SupplySpec, TracksSpec, WallSpec, WallsSpec,
 };
 
+use alloc::sync::Arc;
+
 use crate::building::BuildingKind;
 use crate::cell::Cell;
 use crate::colour::Colour;
@@ -45,7 +47,9 @@ pub(crate) const MAX_DICE_PER_COLOUR: u8 = 24;
     serde(try_from = "RulesetSpec", into = "RulesetSpec")
 )]
 pub struct Ruleset {
-    spec: RulesetSpec,
+    /// Shared: a game's copy of the ruleset copies the tables, not the
+    /// strings they were read from.
+    spec: Arc<RulesetSpec>,
     /// D1.
     pub(crate) faces: ByColour<BySide<Face>>,
     /// D2 and the shapes of D3, D4: where pieces go.
@@ -156,7 +160,7 @@ impl Ruleset {
 
     /// Whether this is the specification's ruleset.
     pub fn is_default(&self) -> bool {
-        self.spec == RulesetSpec::default()
+        *self.spec == RulesetSpec::default()
     }
 
     /// The side of the square domain (D2).
@@ -335,6 +339,6 @@ impl TryFrom<RulesetSpec> for Ruleset {
 
 impl From<Ruleset> for RulesetSpec {
     fn from(r: Ruleset) -> Self {
-        r.spec
+        Arc::unwrap_or_clone(r.spec)
     }
 }
