@@ -3,7 +3,9 @@
 use std::fmt::Write as _;
 
 use age_of_war_rules::bot::SolverBot;
-use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, Chance, Clan, Place};
+use age_of_war_rules::castle::Clan;
+use age_of_war_rules::table::Place;
+use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, Chance};
 use dice_core::mcts::Mcts;
 use dice_core::{Agent, Game, RandomAgent, Seat, ToMove};
 
@@ -25,11 +27,9 @@ impl Title for AgeOfWar {
         match name {
             "random" => Some(Box::new(RandomAgent)),
             "greedy" => Some(Box::new(SolverBot::new())),
-            "mcts" => {
-                let mut bot = Mcts::new(options.mcts_iterations.unwrap_or(200));
-                bot.playout_steps = 20_000;
-                Some(Box::new(bot))
-            }
+            "mcts" => Some(Box::new(
+                Mcts::new(options.mcts_iterations.unwrap_or(200)).with_playout_steps(20_000),
+            )),
             _ => None,
         }
     }

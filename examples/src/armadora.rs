@@ -2,10 +2,9 @@
 
 use std::fmt::Write as _;
 
+use armadora_rules::board::MINES;
 use armadora_rules::bot::Greedy;
-use armadora_rules::{
-    Action, Armadora, ArmadoraConfig, ArmadoraView, Chance, MINES, Power, TurnStep,
-};
+use armadora_rules::{Action, Armadora, ArmadoraConfig, ArmadoraView, Chance, Power, TurnStep};
 use dice_core::mcts::Mcts;
 use dice_core::{Agent, Game, RandomAgent, Seat, ToMove, Viewer};
 
@@ -86,7 +85,7 @@ impl Title for Armadora {
             return None;
         };
         let round_over = match to {
-            ToMove::Player(next) => next <= was && after.turn_step() == TurnStep::Start,
+            ToMove::Player(next) => next <= was && after.table().turn_step() == TurnStep::Start,
             ToMove::Over => true,
             ToMove::Chance => false,
         };
@@ -99,7 +98,7 @@ impl Title for Armadora {
             String::from("\nfinal scoring (territory majorities; ties: piles from the largest)\n");
         let result = state.result();
         for seat in 0..state.players() {
-            let piles: Vec<String> = scoring.piles(seat).iter().map(u32::to_string).collect();
+            let piles: Vec<String> = scoring.piles(seat).iter().map(u8::to_string).collect();
             let won = result.as_ref().is_some_and(|r| r.is_winner(seat));
             let _ = writeln!(
                 out,
