@@ -11,6 +11,7 @@ use crate::action::Action;
 use crate::colour::Colour;
 use crate::dice::DiceCounts;
 use crate::domain::Domain;
+use crate::error::InvalidState;
 use crate::map::ByColour;
 use crate::side::Side;
 use crate::state::{Era, Player};
@@ -139,11 +140,28 @@ impl EraView {
     /// faces without a skull), conditioned on the state being valid (drawn
     /// again, up to 100 times). `None` if the view is inconsistent.
     pub(crate) fn determinize(&self, rng: &mut DiceRng) -> Option<Era> {
-        self.validate().ok()?;
-        (0..DRAWS).find_map(|_| self.determinize_once(rng))
+        self.state_shown(rng).ok()
     }
 
-    fn determinize_once(&self, rng: &mut DiceRng) -> Option<Era> {
+    /// A valid state that shows this view, drawn as [`EraView::determinize`]
+    /// draws; or why none is: the view's own fault, or the fault of the
+    /// last state drawn.
+    pub(crate) fn state_shown(&self, rng: &mut DiceRng) -> Result<Era, InvalidState> {
+        self.validate()?;
+        let mut fault = InvalidState::NoStateShown;
+        for _ in 0..DRAWS {
+            if let Some(era) = self.draw(rng) {
+                match era.validate() {
+                    Ok(()) => return Ok(era),
+                    Err(e) => fault = e,
+                }
+            }
+        }
+        Err(fault)
+    }
+
+    /// A state with what the view hides drawn afresh, not yet checked.
+    fn draw(&self, rng: &mut DiceRng) -> Option<Era> {
         let start = Player::new(&self.config.ruleset);
         let players = PerSeat::from_values(self.players.iter().map(|v| Player {
             domain: v.domain.clone().unwrap_or_else(|| start.domain.clone()),
@@ -190,7 +208,6 @@ impl EraView {
                 (p.dice, p.set_aside, p.fixed) = drawn;
             }
         }
-        era.validate().ok()?;
         Some(era)
     }
 }

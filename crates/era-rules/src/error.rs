@@ -220,6 +220,10 @@ pub enum InvalidState {
     /// A demand the victim cannot pay.
     #[error("step: the victim has no {0} to pay the demand (ERA-20)")]
     DemandUnpaid(Resource),
+    /// No valid state shows the view: no hidden layout or dice could be
+    /// drawn for it.
+    #[error("no valid state shows this view")]
+    NoStateShown,
     /// A step the engine would have moved past by itself.
     #[error("step: the automatic steps from here have not been run")]
     NotSettled,

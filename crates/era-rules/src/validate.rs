@@ -14,21 +14,20 @@ use dice_core::seat::{Seat, TurnOrder};
 use crate::building::BuildingKind;
 use crate::cell::Cell;
 use crate::colour::Colour;
-use crate::config::EraConfig;
 use crate::dice::DiceCounts;
 use crate::domain::Domain;
 use crate::error::{EraError, InvalidDomain, InvalidPlayer, InvalidState};
 use crate::grid::{CellSet, all_cells};
-use crate::map::{ByBuilding, ByColour, ByResource, FaceCounts};
-use crate::piece::{MAX_WALL_LENGTH, PIECES, Piece};
+use crate::map::{ByColour, ByResource, FaceCounts};
+use crate::piece::{PIECES, Piece};
 use crate::ruleset::Ruleset;
-use crate::state::{Era, Player};
+use crate::state::Era;
 use crate::step::Step;
 use crate::table::TableSize;
 use crate::view::{EraView, PlayerView, dice_hidden, layout_hidden};
 
-/// One player as the checks see them: all of a state's player, or what a
-/// view shows (`None` while hidden).
+/// One player as the checks see them: what a view shows (`None` while
+/// hidden).
 pub(crate) struct Seen<'a> {
     domain: Option<&'a Domain>,
     /// The faces showing, the dice set aside and the dice a Monastery set,
@@ -55,27 +54,6 @@ struct Faces<'a> {
 }
 
 impl<'a> Seen<'a> {
-    fn of_player(p: &'a Player) -> Seen<'a> {
-        Seen {
-            domain: Some(&p.domain),
-            dice: Some(Faces {
-                showing: &p.dice,
-                set_aside: &p.set_aside,
-                fixed: &p.fixed,
-            }),
-            laid_out: p.laid_out,
-            resources: p.resources,
-            owned: p.owned,
-            showing: p.dice.per_colour(),
-            set_aside: p.set_aside.per_colour(),
-            fixed: p.fixed.per_colour(),
-            choices: &p.choices,
-            rolling: p.rolling,
-            rolls: p.rolls,
-            fresh: p.fresh,
-        }
-    }
-
     fn of_view(v: &'a PlayerView) -> Seen<'a> {
         let dice = match (&v.dice, &v.set_aside, &v.fixed) {
             (Some(showing), Some(set_aside), Some(fixed)) => Some(Faces {
@@ -177,30 +155,21 @@ impl<'a> Seen<'a> {
     }
 }
 
-/// A position as the checks see it: what a state holds, or what a view
-/// shows.
+/// A position as the checks see it: a view, of a viewer or of everything
+/// a state holds ([`EraView::unhidden`]).
 pub(crate) struct Table<'a> {
-    config: &'a EraConfig,
-    step: Step,
-    round: u32,
-    start: Seat,
-    supply: ByBuilding<u8>,
-    boxed: ByBuilding<u8>,
-    wall_supply: [u8; MAX_WALL_LENGTH as usize],
-    scorched_supply: u8,
-    tokens: u8,
-    flipped: u8,
+    view: &'a EraView,
     players: Vec<Seen<'a>>,
 }
 
 impl Table<'_> {
     fn ruleset(&self) -> &Ruleset {
-        &self.config.ruleset
+        &self.view.config.ruleset
     }
 
     /// Every invariant that can be read off what is shown.
     fn check(&self) -> Result<(), InvalidState> {
-        let players = self.config.players;
+        let players = self.view.config.players;
         let table =
             TableSize::of(players).ok_or(InvalidState::Config(EraError::Players(players)))?;
         let seats = self.players.len();
@@ -208,16 +177,16 @@ impl Table<'_> {
             return Err(InvalidState::Seats { seats, players });
         }
         let order = TurnOrder::new(players).ok_or(InvalidState::Seats { seats, players })?;
-        if self.start >= players {
+        if self.view.start >= players {
             return Err(InvalidState::StartPlayer {
-                seat: self.start,
+                seat: self.view.start,
                 players,
             });
         }
         self.check_step(table)?;
         self.check_tokens(table)?;
         for (seat, p) in self.players.iter().enumerate() {
-            let turn = order.distance(self.start, seat);
+            let turn = order.distance(self.view.start, seat);
             p.check_alone()
                 .and_then(|()| self.check_player(table, seat, turn, p))
                 .map_err(|problem| InvalidState::Player { seat, problem })?;
@@ -227,7 +196,7 @@ impl Table<'_> {
 
     fn check_step(&self, table: TableSize) -> Result<(), InvalidState> {
         let n = u8::try_from(table.players()).unwrap_or(u8::MAX);
-        let in_range = match self.step {
+        let in_range = match self.view.step {
             Step::Layout { seat } => seat < n,
             Step::StartRoll { rolling } => {
                 rolling.count_ones() >= 2 && u32::from(rolling) >> n == 0
@@ -244,21 +213,21 @@ impl Table<'_> {
         };
         if !in_range {
             return Err(InvalidState::StepBeyondTable {
-                step: self.step,
+                step: self.view.step,
                 players: table.players(),
             });
         }
-        let setup = self.step.is_setup();
-        if setup && self.round != 0 {
-            return Err(InvalidState::RoundDuringSetup(self.round));
+        let setup = self.view.step.is_setup();
+        if setup && self.view.round != 0 {
+            return Err(InvalidState::RoundDuringSetup(self.view.round));
         }
-        if !setup && self.round == 0 {
+        if !setup && self.view.round == 0 {
             return Err(InvalidState::NoRound);
         }
-        if self.step == Step::Over && self.flipped < self.tokens {
+        if self.view.step == Step::Over && self.view.flipped < self.view.tokens {
             return Err(InvalidState::OverTooSoon {
-                flipped: self.flipped,
-                tokens: self.tokens,
+                flipped: self.view.flipped,
+                tokens: self.view.tokens,
             });
         }
         Ok(())
@@ -266,26 +235,26 @@ impl Table<'_> {
 
     fn check_tokens(&self, table: TableSize) -> Result<(), InvalidState> {
         let expected = self.ruleset().tracking_tokens(table);
-        if self.tokens != expected {
+        if self.view.tokens != expected {
             return Err(InvalidState::Tokens {
-                tokens: self.tokens,
+                tokens: self.view.tokens,
                 expected,
                 players: table.players(),
             });
         }
-        if self.flipped > self.tokens {
+        if self.view.flipped > self.view.tokens {
             return Err(InvalidState::Flipped {
-                flipped: self.flipped,
-                tokens: self.tokens,
+                flipped: self.view.flipped,
+                tokens: self.view.tokens,
             });
         }
         // A token flips when the last building of a type leaves the supply,
         // which never fills up again after the layout.
-        let empty = self.supply.values().filter(|&&n| n == 0).count();
+        let empty = self.view.supply.values().filter(|&&n| n == 0).count();
         let empty = u8::try_from(empty).unwrap_or(u8::MAX);
-        if self.flipped > empty {
+        if self.view.flipped > empty {
             return Err(InvalidState::FlippedTypes {
-                flipped: self.flipped,
+                flipped: self.view.flipped,
                 empty,
             });
         }
@@ -335,11 +304,11 @@ impl Table<'_> {
         if fixed == 0 {
             return Ok(());
         }
-        if self.step.is_setup() || self.step == Step::Over {
+        if self.view.step.is_setup() || self.view.step == Step::Over {
             return Err(InvalidPlayer::FixedOutsideRound);
         }
         let before_disasters = matches!(
-            self.step,
+            self.view.step,
             Step::Roll { .. } | Step::Feathers { .. } | Step::Collect { .. }
         );
         if let (true, Some(d)) = (before_disasters, p.domain) {
@@ -358,7 +327,7 @@ impl Table<'_> {
         if p.choices.is_empty() {
             return Ok(());
         }
-        match self.step {
+        match self.view.step {
             Step::Collect { turn: t } if usize::from(t) <= turn => {}
             _ => return Err(InvalidPlayer::ChoicesOutOfStep),
         }
@@ -388,7 +357,7 @@ impl Table<'_> {
                 total,
             });
         }
-        let laying = match self.step {
+        let laying = match self.view.step {
             Step::Layout { seat: s } => usize::from(s).cmp(&seat),
             _ => Ordering::Greater,
         };
@@ -403,7 +372,7 @@ impl Table<'_> {
             Err(InvalidPlayer::LaidOut {
                 laid_out: p.laid_out,
                 total,
-                step: self.step,
+                step: self.view.step,
             })
         }
     }
@@ -412,7 +381,7 @@ impl Table<'_> {
     /// play during a round.
     fn check_dice_owned(&self, p: &Seen<'_>) -> Result<(), InvalidPlayer> {
         let r = self.ruleset();
-        let between_rounds = self.step.is_setup() || self.step == Step::Over;
+        let between_rounds = self.view.step.is_setup() || self.view.step == Step::Over;
         for colour in Colour::ALL {
             let owned = p.owned[colour];
             let most = r.building_count(colour.carrier());
@@ -435,7 +404,7 @@ impl Table<'_> {
                 });
             }
         }
-        if self.step.is_setup() {
+        if self.view.step.is_setup() {
             let keep_only = ByColour::from_fn(|c| u8::from(c.carrier() == BuildingKind::Keep));
             if p.owned != keep_only {
                 return Err(InvalidPlayer::OwnedBeforeFirstRound(p.owned));
@@ -444,7 +413,7 @@ impl Table<'_> {
         // No building comes or goes between the end of a round and the
         // disasters of the next.
         let unchanged = matches!(
-            self.step,
+            self.view.step,
             Step::Roll { .. } | Step::Feathers { .. } | Step::Collect { .. } | Step::Over
         );
         if let (true, Some(d)) = (unchanged, p.domain) {
@@ -463,7 +432,7 @@ impl Table<'_> {
     /// allows (ERA-12, ERA-13).
     fn check_dice_in_step(&self, turn: usize, p: &Seen<'_>) -> Result<(), InvalidPlayer> {
         let this_turn = |t: u8| usize::from(t) == turn;
-        match self.step {
+        match self.view.step {
             Step::Roll { turn: t } => {
                 if usize::from(t) > turn && p.rolling.any() {
                     return Err(InvalidPlayer::RollingAfterRoll);
@@ -479,11 +448,11 @@ impl Table<'_> {
             _ if p.rolling.any() => return Err(InvalidPlayer::RollingOutOfTurn),
             _ => {}
         }
-        let rolling_now = matches!(self.step, Step::Roll { turn: t } if this_turn(t));
+        let rolling_now = matches!(self.view.step, Step::Roll { turn: t } if this_turn(t));
         if !rolling_now && p.set_aside.any() {
             return Err(InvalidPlayer::SetAsideOutOfTurn);
         }
-        let feathers = matches!(self.step, Step::Feathers { .. });
+        let feathers = matches!(self.view.step, Step::Feathers { .. });
         let white = &self.ruleset().faces[Colour::White];
         for (side, &fresh) in p.fresh.iter() {
             if fresh == 0 {
@@ -506,16 +475,16 @@ impl Table<'_> {
         let r = self.ruleset();
         let mut total = PieceCounts::default();
         let mut slack = PieceCounts::default();
-        for (kind, &n) in self.supply.iter() {
+        for (kind, &n) in self.view.supply.iter() {
             total.add(
                 Piece::Building(kind),
-                u32::from(n).saturating_add(u32::from(self.boxed[kind])),
+                u32::from(n).saturating_add(u32::from(self.view.boxed[kind])),
             );
         }
-        for (length, &n) in (1..).zip(&self.wall_supply) {
+        for (length, &n) in (1..).zip(&self.view.wall_supply) {
             total.add(Piece::Wall(length), u32::from(n));
         }
-        total.add(Piece::Scorched, u32::from(self.scorched_supply));
+        total.add(Piece::Scorched, u32::from(self.view.scorched_supply));
         let start_total = r.start_total(table);
         for p in &self.players {
             if let Some(d) = p.domain {
@@ -632,32 +601,12 @@ fn is_placement(r: &Ruleset, kind: BuildingKind, cells: CellSet) -> bool {
 }
 
 impl Era {
-    fn table_seen(&self) -> Table<'_> {
-        Table {
-            config: &self.config,
-            step: self.step,
-            round: self.round,
-            start: self.start,
-            supply: self.supply,
-            boxed: self.boxed,
-            wall_supply: self.wall_supply,
-            scorched_supply: self.scorched_supply,
-            tokens: self.tokens,
-            flipped: self.flipped,
-            players: self
-                .players
-                .iter()
-                .map(|(_, p)| Seen::of_player(p))
-                .collect(),
-        }
-    }
-
     /// Checks every invariant the engine relies on.
     pub(crate) fn validate(&self) -> Result<(), InvalidState> {
         if self.config.table() != Some(self.table) {
             return Err(InvalidState::Config(EraError::Players(self.config.players)));
         }
-        self.table_seen().check()?;
+        EraView::unhidden(self).table_seen().check()?;
         match self.step {
             Step::Build {
                 turn,
@@ -738,16 +687,7 @@ impl EraView {
 
     fn table_seen(&self) -> Table<'_> {
         Table {
-            config: &self.config,
-            step: self.step,
-            round: self.round,
-            start: self.start,
-            supply: self.supply,
-            boxed: self.boxed,
-            wall_supply: self.wall_supply,
-            scorched_supply: self.scorched_supply,
-            tokens: self.tokens,
-            flipped: self.flipped,
+            view: self,
             players: self.players.iter().map(Seen::of_view).collect(),
         }
     }
@@ -762,8 +702,8 @@ mod decode {
     use alloc::sync::Arc;
     use alloc::vec::Vec;
 
-    use dice_core::Viewer;
     use dice_core::seat::{PerSeat, Seat};
+    use dice_core::{DiceRng, Viewer};
     use serde::de::Error as _;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -878,7 +818,8 @@ mod decode {
                 flipped: raw.flipped,
                 players: raw.players,
             };
-            view.validate()
+            // Some valid state shows it: one is drawn, as `determinize` would.
+            view.state_shown(&mut DiceRng::from_seed_u64(0))
                 .map_err(|e| D::Error::custom(format!("invalid Era view: {e}")))?;
             Ok(view)
         }

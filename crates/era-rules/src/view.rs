@@ -163,13 +163,24 @@ impl EraView {
     }
 
     pub(crate) fn of(era: &Era, viewer: Viewer) -> EraView {
+        EraView::showing(era, viewer, false)
+    }
+
+    /// Everything of `era`, as no viewer may see it: what the checks of a
+    /// state read.
+    pub(crate) fn unhidden(era: &Era) -> EraView {
+        EraView::showing(era, Viewer::Spectator, true)
+    }
+
+    fn showing(era: &Era, viewer: Viewer, everything: bool) -> EraView {
         let players = era
             .players
             .iter()
             .map(|(seat, p)| {
-                let dice_hidden = era.dice_hidden(seat, viewer);
+                let dice_hidden = !everything && era.dice_hidden(seat, viewer);
+                let layout_hidden = !everything && era.layout_hidden(seat, viewer);
                 PlayerView {
-                    domain: (!era.layout_hidden(seat, viewer)).then(|| p.domain.clone()),
+                    domain: (!layout_hidden).then(|| p.domain.clone()),
                     laid_out: p.laid_out,
                     resources: p.resources,
                     culture: p.culture,

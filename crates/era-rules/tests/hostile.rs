@@ -648,6 +648,30 @@ fn era_20_a_demand_the_victim_cannot_pay_is_refused() {
 }
 
 #[test]
+fn era_18_a_view_whose_chosen_piece_cannot_be_built_is_refused() {
+    let g = at(3, |g| {
+        matches!(
+            g.step(),
+            Step::Build {
+                chosen: Some(_),
+                ..
+            }
+        )
+    });
+    let Step::Build { turn, .. } = g.step() else {
+        panic!("{:?}", g.step())
+    };
+    let builder = (g.start_player() + usize::from(turn)) % 3;
+    view_refused(
+        &g,
+        Viewer::Spectator,
+        &format!("/players/{builder}/resources"),
+        json!([0, 0, 0, 0]),
+        "cannot be built (ERA-18)",
+    );
+}
+
+#[test]
 fn determinize_refuses_an_inconsistent_view_built_in_code() {
     let g = in_build();
     let mut rng = DiceRng::from_seed_u64(1);
