@@ -9,7 +9,8 @@ use crate::cell::Cell;
 #[cfg(feature = "serde")]
 use crate::cell::MAX_GRID;
 use crate::error::InvalidDomain;
-use crate::grid::{CellSet, Masks, all_cells};
+pub use crate::grid::CellSet;
+use crate::grid::{Masks, all_cells};
 use crate::map::ByColour;
 use crate::piece::MAX_WALL_LENGTH;
 

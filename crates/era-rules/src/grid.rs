@@ -7,7 +7,8 @@ use alloc::vec::Vec;
 
 use crate::cell::Cell;
 
-/// A set of cells of one domain, one bit per cell.
+/// A set of cells of one domain, one bit per cell: cell `(row, col)` of a
+/// domain of side `n` is bit `row * n + col`.
 pub type CellSet = u128;
 
 /// All cells of a grid of side `n`.

@@ -198,7 +198,7 @@ fn narrate(f: &mut fmt::Formatter<'_>, action: Action) -> fmt::Result {
 }
 
 impl fmt::Display for SeenChance {
-    /// `the start-player roll: player 0 shows face 5, player 1 face 2`,
+    /// `the start-player roll: player 0 shows face 5, player 1 shows face 2`,
     /// `player 1 rolls yellow: faces 1, 1, 6`, `player 1 rolls 3 yellow
     /// dice behind the screen`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
