@@ -2,10 +2,9 @@
 
 use std::fmt::Write as _;
 
-use age_of_war_rules::bot::SolverBot;
 use age_of_war_rules::castle::Clan;
 use age_of_war_rules::table::Place;
-use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, Chance};
+use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, Chance, SolverBot};
 use dice_core::mcts::Mcts;
 use dice_core::{Agent, Game, RandomAgent, Seat, ToMove};
 
@@ -18,9 +17,7 @@ impl Title for AgeOfWar {
         if let Some(s) = options.switches.first() {
             return Err(format!("age-of-war has no option --{s}"));
         }
-        Ok(AgeOfWarConfig {
-            players: options.players.unwrap_or(2),
-        })
+        Ok(AgeOfWarConfig::new(options.players.unwrap_or(2)))
     }
 
     fn bot(name: &str, options: &GameOptions) -> Option<Box<dyn Agent<AgeOfWar>>> {
