@@ -35,7 +35,7 @@ impl Title for Era {
                 format!("  player {seat} lays out their domain in secret")
             }
             Step::Layout { .. } => String::new(),
-            step => format!("  player {seat} ({step}): {action}"),
+            step => format!("  player {seat} ({step}): {}", before.action_text(action)),
         }
     }
 
@@ -47,7 +47,7 @@ impl Title for Era {
             Step::Roll { turn } | Step::Feathers { turn } => format!("player {}", seat(turn)),
             step => format!("{step}"),
         };
-        format!("  {who}: {outcome}")
+        format!("  {who}: {}", before.chance_text(outcome))
     }
 
     fn after_step(before: &Era, after: &Era) -> Option<String> {
@@ -137,8 +137,10 @@ fn table_text(state: &Era) -> String {
     for (seat, p) in state.player_list().iter().enumerate() {
         let _ = writeln!(out, "  player {seat}: {p}");
     }
-    let domains: Vec<Vec<String>> = (0..state.players())
-        .map(|seat| domain_lines(state.domain(seat)))
+    let domains: Vec<Vec<String>> = state
+        .player_list()
+        .iter()
+        .map(|p| domain_lines(p.domain()))
         .collect();
     let rows = domains.iter().map(Vec::len).max().unwrap_or(0);
     for r in 0..rows {
