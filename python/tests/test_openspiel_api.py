@@ -180,7 +180,14 @@ def test_an_illegal_action_raises_with_the_rule_and_changes_nothing(game: te.Gam
                 assert isinstance(error, ValueError)
                 assert error.rule and error.rule in str(error)
                 assert error.action_id == action
-                assert error.action == state.action_to_string(action)
+                try:
+                    text = state.action_to_string(action)
+                except te.IllegalActionError:
+                    # An id below the bound that names no action of this
+                    # config (Age of War: a line the castle lacks).
+                    text = None
+                if text is not None:
+                    assert error.action == text
                 assert (str(state), state.history()) == before
                 refused += 1
         random_step(state, rng)
