@@ -24,7 +24,7 @@ impl fmt::Display for EraView {
     /// assert!(text.contains("????K????")); // seat 0's layout is secret
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let ruleset = &self.config.ruleset;
+        let ruleset = self.config.ruleset();
         write!(f, "round {}, {}", self.round, self.step)?;
         match self.to_move() {
             ToMove::Player(seat) => writeln!(f, ": player {seat} to move")?,
