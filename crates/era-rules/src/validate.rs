@@ -604,7 +604,9 @@ impl Era {
     /// Checks every invariant the engine relies on.
     pub(crate) fn validate(&self) -> Result<(), InvalidState> {
         if self.config.table() != Some(self.table) {
-            return Err(InvalidState::Config(EraError::Players(self.config.players())));
+            return Err(InvalidState::Config(EraError::Players(
+                self.config.players(),
+            )));
         }
         EraView::unhidden(self).table_seen().check()?;
         match self.step {

@@ -12,11 +12,11 @@ use crate::config::serialize_arc;
 use crate::dice::DiceCounts;
 use crate::domain::Domain;
 use crate::map::{ByBuilding, ByColour, ByResource, FaceCounts};
-use crate::ruleset::Ruleset;
-use crate::symbols::Resource;
 use crate::piece::MAX_WALL_LENGTH;
+use crate::ruleset::Ruleset;
 use crate::state::Era;
 use crate::step::Step;
+use crate::symbols::Resource;
 
 /// One player as a viewer sees them: the layout is hidden from the others
 /// until every player has laid out (ERA-5), and the dice until the end of

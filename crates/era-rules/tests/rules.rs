@@ -210,14 +210,38 @@ fn era_5_layouts_stay_secret_until_everyone_is_done() {
     let wrong = place(Piece::Building(BuildingKind::Longhouse), "a1", 0);
     assert_eq!(g.apply(wrong), Err(EraError::NotNextPiece(FARM)));
     g.apply(era_rules::auto_layout_action(&g).unwrap()).unwrap();
-    assert!(g.view(Viewer::Seat(1)).player(0).unwrap().domain().is_none());
-    assert!(g.view(Viewer::Spectator).player(0).unwrap().domain().is_none());
-    assert!(g.view(Viewer::Seat(0)).player(0).unwrap().domain().is_some());
+    assert!(
+        g.view(Viewer::Seat(1))
+            .player(0)
+            .unwrap()
+            .domain()
+            .is_none()
+    );
+    assert!(
+        g.view(Viewer::Spectator)
+            .player(0)
+            .unwrap()
+            .domain()
+            .is_none()
+    );
+    assert!(
+        g.view(Viewer::Seat(0))
+            .player(0)
+            .unwrap()
+            .domain()
+            .is_some()
+    );
     while let Some(a) = era_rules::auto_layout_action(&g) {
         g.apply(a).unwrap();
     }
     assert_eq!(g.to_move(), ToMove::Chance);
-    assert!(g.view(Viewer::Seat(1)).player(0).unwrap().domain().is_some());
+    assert!(
+        g.view(Viewer::Seat(1))
+            .player(0)
+            .unwrap()
+            .domain()
+            .is_some()
+    );
 }
 
 #[test]
@@ -387,7 +411,13 @@ fn era_12_skulls_lock_three_rolls_and_dice_stay_hidden() {
     assert_eq!(g.apply(locked), Err(EraError::NoSuchDie));
     assert_eq!(g.apply(Action::Roll), Err(EraError::NothingSetAside));
     assert!(g.view(Viewer::Seat(1)).player(0).unwrap().dice().is_none());
-    assert!(g.view(Viewer::Spectator).player(0).unwrap().dice().is_none());
+    assert!(
+        g.view(Viewer::Spectator)
+            .player(0)
+            .unwrap()
+            .dice()
+            .is_none()
+    );
     assert!(g.view(Viewer::Seat(0)).player(0).unwrap().dice().is_some());
     // Two more rolls, then the turn passes by itself.
     for _ in 0..2 {
