@@ -1,15 +1,27 @@
-//! Era: random full games per second and the walled-cell computation.
+//! Era: random full games per second, the walled-cell computation, and a
+//! view's observation tensor.
 #![allow(missing_docs)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    reason = "a benchmark harness: a game that cannot go on is a broken benchmark, reported by panicking"
+)]
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use dice_core::{DiceRng, Game, ToMove};
-use era_rules::{Domain, Era, EraConfig};
+use era_rules::dice_core::observation::ObservationTensor;
+use era_rules::prelude::*;
 
 /// One uniformly random game from `seed`; returns its final state.
-fn random_game(config: &EraConfig, seed: u64, legal: &mut Vec<era_rules::Action>) -> Era {
+fn random_game(config: &EraConfig, seed: u64, legal: &mut Vec<Action>) -> Era {
+    random_steps(config, seed, usize::MAX, legal)
+}
+
+/// `steps` uniformly random steps from `seed` (or fewer, if the game ends).
+fn random_steps(config: &EraConfig, seed: u64, steps: usize, legal: &mut Vec<Action>) -> Era {
     let mut game = Era::new(config).unwrap();
     let mut rng = DiceRng::from_seed_u64(seed);
-    loop {
+    for _ in 0..steps {
         match game.to_move() {
             ToMove::Over => return game,
             ToMove::Chance => {
@@ -23,6 +35,7 @@ fn random_game(config: &EraConfig, seed: u64, legal: &mut Vec<era_rules::Action>
             }
         }
     }
+    game
 }
 
 fn games(c: &mut Criterion) {
@@ -63,5 +76,27 @@ fn walled(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, games, walled);
+/// A view and its tensor, for the seat to move in the middle of a game
+/// (after 150 random steps: rounds under way, domains growing).
+fn observation(c: &mut Criterion) {
+    let mut group = c.benchmark_group("era/observation");
+    for players in [2, 4] {
+        let mut legal = Vec::new();
+        let game = random_steps(&EraConfig::new(players), 3, 150, &mut legal);
+        let viewer = match game.to_move() {
+            ToMove::Player(seat) => Viewer::Seat(seat),
+            _ => Viewer::Spectator,
+        };
+        let mut tensor = Vec::new();
+        group.bench_function(BenchmarkId::from_parameter(players), |b| {
+            b.iter(|| {
+                Era::write_observation(&game.view(viewer), &mut tensor);
+                std::hint::black_box(tensor.len())
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, games, walled, observation);
 criterion_main!(benches);

@@ -77,6 +77,7 @@ impl fmt::Display for Cell {
 
 /// A string that is no cell.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParseCellError;
 
 impl fmt::Display for ParseCellError {

@@ -22,7 +22,7 @@ impl Era {
     pub(crate) fn enter_collect(&mut self) {
         let config = alloc::sync::Arc::clone(&self.config);
         for (_, p) in self.players.iter_mut() {
-            collect_plain(p, &config.ruleset);
+            collect_plain(p, config.ruleset());
         }
         self.step = Step::Collect { turn: 0 };
     }
@@ -46,7 +46,7 @@ impl Era {
     pub(crate) fn play_collect(&mut self, seat: Seat, action: Action) {
         if let Action::Collect { die, face, set } = action {
             let config = alloc::sync::Arc::clone(&self.config);
-            let r = &config.ruleset;
+            let r = config.ruleset();
             if let Some(p) = self.players.get_mut(seat) {
                 p.choices.remove(die, face, 1);
                 yield_face(p, r, r.face(die, face).yields(set), 1);

@@ -17,18 +17,26 @@ pub const RULES_REVISION: u32 = 2;
 /// otherwise. Decoding checks the table size (ERA-3), the revision (a
 /// config without one is of revision 1) and the ruleset.
 ///
+/// A config is plain: a table size outside 2 to 4 is refused when a game
+/// starts ([`Game::new`](dice_core::Game::new)) or when a config is read.
+/// Decoding also fills in two players when `players` is left out
+/// (`{"revision": 2}` is `{"players": 2, "revision": 2}`).
+///
 /// ```
-/// use era_rules::{EraConfig, Ruleset};
+/// use era_rules::prelude::*;
 ///
 /// let config = EraConfig::new(3);
-/// assert_eq!(config.ruleset, Ruleset::default());
+/// assert_eq!(config.players(), 3);
+/// assert!(config.ruleset().is_default());
+/// assert_eq!(config.table(), Some(TableSize::Three));
+/// assert!(Era::new(&EraConfig::new(5)).is_err()); // ERA-3
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EraConfig {
     /// Seats, 2 to 4.
-    pub players: usize,
+    players: usize,
     /// The game data (tables D1–D7).
-    pub ruleset: Ruleset,
+    ruleset: Ruleset,
 }
 
 impl EraConfig {
@@ -45,6 +53,16 @@ impl EraConfig {
         EraConfig { players, ruleset }
     }
 
+    /// How many seats.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// The game data (tables D1–D7).
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
     /// The table size, if Era is played by that many (ERA-3).
     pub fn table(&self) -> Option<TableSize> {
         TableSize::of(self.players)
@@ -56,10 +74,14 @@ impl EraConfig {
     }
 }
 
+/// The table size a config has when none is given.
+const DEFAULT_PLAYERS: usize = 2;
+
 impl Default for EraConfig {
-    /// Four players, default ruleset.
+    /// Two players, default ruleset: what a config without `players` reads
+    /// as.
     fn default() -> Self {
-        EraConfig::new(4)
+        EraConfig::new(DEFAULT_PLAYERS)
     }
 }
 
@@ -71,7 +93,7 @@ mod serde_impl {
     use serde::de::{Error as _, MapAccess, Visitor};
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-    use super::{EraConfig, RULES_REVISION};
+    use super::{DEFAULT_PLAYERS, EraConfig, RULES_REVISION};
     use crate::error::EraError;
     use crate::ruleset::Ruleset;
     use crate::table::TableSize;
@@ -157,7 +179,7 @@ mod serde_impl {
             }
             // Configs of revision 1 had no revision number.
             revision.ok_or_else(|| A::Error::custom(EraError::Revision(1)))?;
-            let players = players.ok_or_else(|| A::Error::missing_field("players"))?;
+            let players = players.unwrap_or(DEFAULT_PLAYERS);
             if TableSize::of(players).is_none() {
                 return Err(A::Error::custom(EraError::Players(players)));
             }

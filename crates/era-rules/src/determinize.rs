@@ -162,7 +162,7 @@ impl EraView {
 
     /// A state with what the view hides drawn afresh, not yet checked.
     fn draw(&self, rng: &mut DiceRng) -> Option<Era> {
-        let start = Player::new(&self.config.ruleset);
+        let start = Player::new(self.config.ruleset());
         let players = PerSeat::from_values(self.players.iter().map(|v| Player {
             domain: v.domain.clone().unwrap_or_else(|| start.domain.clone()),
             resources: v.resources,
@@ -209,5 +209,38 @@ impl EraView {
             }
         }
         Some(era)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use dice_core::{DiceRng, Game, Viewer};
+
+    use crate::auto_layout::auto_layout_action;
+    use crate::config::EraConfig;
+    use crate::map::ByColour;
+    use crate::state::Era;
+
+    /// Outside the crate a view comes from the rules or from decoding, both
+    /// valid; one changed in here must still find no state.
+    #[test]
+    fn determinize_refuses_an_inconsistent_view() {
+        let mut game = Era::new(&EraConfig::new(3)).unwrap();
+        while let Some(action) = auto_layout_action(&game) {
+            game.apply(action).unwrap();
+        }
+        let mut rng = DiceRng::from_seed_u64(1);
+        assert!(Era::determinize(&game.view(Viewer::Seat(0)), &mut rng).is_some());
+        let mut view = game.view(Viewer::Seat(0));
+        view.players.pop();
+        assert!(Era::determinize(&view, &mut rng).is_none());
+        let mut view = game.view(Viewer::Seat(0));
+        view.players[1].laid_out = u8::MAX;
+        assert!(Era::determinize(&view, &mut rng).is_none());
+        let mut view = game.view(Viewer::Seat(0));
+        view.players[2].showing = ByColour::from_array([200; 4]);
+        view.players[2].dice = None;
+        view.players[2].set_aside = None;
+        assert!(Era::determinize(&view, &mut rng).is_none());
     }
 }

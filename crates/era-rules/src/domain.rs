@@ -14,8 +14,10 @@ use crate::grid::{Masks, all_cells};
 use crate::map::ByColour;
 use crate::piece::MAX_WALL_LENGTH;
 
-/// One building in a domain.
+/// One building in a domain. Only the rules place buildings, so it is read,
+/// never built, outside this crate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Building {
     /// Its type.
     pub kind: BuildingKind,

@@ -20,8 +20,7 @@ impl Era {
     /// The reveal: every die shows; each white die on a feather may roll
     /// again once, unless a Monastery set it.
     pub(crate) fn enter_feathers(&mut self) {
-        let config = alloc::sync::Arc::clone(&self.config);
-        let white = &config.ruleset.faces[Colour::White];
+        let white = self.ruleset().faces[Colour::White];
         for (_, p) in self.players.iter_mut() {
             p.set_aside = DiceCounts::NONE;
             p.fresh = FaceCounts::from_fn(|side| {

@@ -95,6 +95,7 @@ impl fmt::Display for Piece {
 
 /// A name that is no piece.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParsePieceError;
 
 impl fmt::Display for ParsePieceError {

@@ -24,7 +24,7 @@ impl fmt::Display for EraView {
     /// assert!(text.contains("????K????")); // seat 0's layout is secret
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let ruleset = &self.config.ruleset;
+        let ruleset = self.config.ruleset();
         write!(f, "round {}, {}", self.round, self.step)?;
         match self.to_move() {
             ToMove::Player(seat) => writeln!(f, ": player {seat} to move")?,
@@ -69,19 +69,39 @@ impl fmt::Display for EraView {
             .map(|p| lines(p.domain.as_ref(), size))
             .collect();
         let width = usize::from(size).max(8);
-        for seat in 0..columns.len() {
-            write!(f, "{:<width$}  ", alloc::format!("player {seat}"))?;
-        }
-        writeln!(f)?;
+        let heads: Vec<String> = (0..columns.len())
+            .map(|seat| alloc::format!("player {seat}"))
+            .collect();
+        side_by_side(f, heads.iter().map(String::as_str), width)?;
         for row in 0..usize::from(size) {
-            for column in &columns {
-                let line = column.get(row).map_or("", String::as_str);
-                write!(f, "{line:<width$}  ")?;
-            }
-            writeln!(f)?;
+            let cells = columns
+                .iter()
+                .map(|column| column.get(row).map_or("", String::as_str));
+            side_by_side(f, cells, width)?;
         }
         write!(f, "({}, ? hidden)", Domain::LEGEND)
     }
+}
+
+/// One line of columns `width` wide, two spaces apart, without trailing
+/// spaces.
+fn side_by_side<'a>(
+    f: &mut fmt::Formatter<'_>,
+    texts: impl ExactSizeIterator<Item = &'a str>,
+    width: usize,
+) -> fmt::Result {
+    let last = texts.len().saturating_sub(1);
+    for (i, text) in texts.enumerate() {
+        if i > 0 {
+            f.write_str("  ")?;
+        }
+        if i == last {
+            f.write_str(text)?;
+        } else {
+            write!(f, "{text:<width$}")?;
+        }
+    }
+    writeln!(f)
 }
 
 /// One line per row of a domain; a hidden one is all `?` but the Keep.

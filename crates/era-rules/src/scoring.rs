@@ -11,8 +11,12 @@ use crate::state::Era;
 ///
 /// `total = buildings + walled + markets + guildhalls + universities +
 /// cathedrals + culture + culture_bonus + walled_area_bonus − disasters`.
+///
+/// Read it, never build it: a component added by a later rules revision
+/// is not a breaking change.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Score {
     /// ERA-23: the points of every building.
     pub buildings: u32,

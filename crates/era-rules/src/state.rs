@@ -233,10 +233,10 @@ impl Era {
     /// The setup (ERA-3, ERA-4): the supply less the boxed pieces and every
     /// player's start, and the first seat to lay out.
     pub(crate) fn create(config: &EraConfig) -> Result<Era, EraError> {
-        let table = config.table().ok_or(EraError::Players(config.players))?;
-        let r = &config.ruleset;
+        let table = config.table().ok_or(EraError::Players(config.players()))?;
+        let r = config.ruleset();
         let players = PerSeat::new(table.players(), &Player::new(r))
-            .ok_or(EraError::Players(config.players))?;
+            .ok_or(EraError::Players(config.players()))?;
         let seats = u8::try_from(table.players()).unwrap_or(u8::MAX);
         let per_player = |piece: Piece| {
             let n = r.start_pieces().iter().filter(|&&p| p == piece).count();
@@ -283,7 +283,7 @@ impl Era {
 
     /// The ruleset in force.
     pub fn ruleset(&self) -> &Ruleset {
-        &self.config.ruleset
+        self.config.ruleset()
     }
 
     /// The current step.

@@ -164,12 +164,12 @@ pub(crate) struct Table<'a> {
 
 impl Table<'_> {
     fn ruleset(&self) -> &Ruleset {
-        &self.view.config.ruleset
+        self.view.config.ruleset()
     }
 
     /// Every invariant that can be read off what is shown.
     fn check(&self) -> Result<(), InvalidState> {
-        let players = self.view.config.players;
+        let players = self.view.config.players();
         let table =
             TableSize::of(players).ok_or(InvalidState::Config(EraError::Players(players)))?;
         let seats = self.players.len();
@@ -604,7 +604,9 @@ impl Era {
     /// Checks every invariant the engine relies on.
     pub(crate) fn validate(&self) -> Result<(), InvalidState> {
         if self.config.table() != Some(self.table) {
-            return Err(InvalidState::Config(EraError::Players(self.config.players)));
+            return Err(InvalidState::Config(EraError::Players(
+                self.config.players(),
+            )));
         }
         EraView::unhidden(self).table_seen().check()?;
         match self.step {
@@ -755,7 +757,7 @@ mod decode {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
             let raw = RawEra::deserialize(d)?;
             let refuse = |e: InvalidState| D::Error::custom(format!("invalid Era state: {e}"));
-            let players = raw.config.players;
+            let players = raw.config.players();
             let table = raw
                 .config
                 .table()

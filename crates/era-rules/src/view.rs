@@ -13,8 +13,10 @@ use crate::dice::DiceCounts;
 use crate::domain::Domain;
 use crate::map::{ByBuilding, ByColour, ByResource, FaceCounts};
 use crate::piece::MAX_WALL_LENGTH;
+use crate::ruleset::Ruleset;
 use crate::state::Era;
 use crate::step::Step;
+use crate::symbols::Resource;
 
 /// One player as a viewer sees them: the layout is hidden from the others
 /// until every player has laid out (ERA-5), and the dice until the end of
@@ -27,39 +29,39 @@ use crate::step::Step;
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct PlayerView {
     /// The domain, `None` while hidden.
-    pub domain: Option<Domain>,
+    pub(crate) domain: Option<Domain>,
     /// Start pieces laid out so far.
-    pub laid_out: u8,
+    pub(crate) laid_out: u8,
     /// Resources on the tracks.
-    pub resources: ByResource<u8>,
+    pub(crate) resources: ByResource<u8>,
     /// Culture in all.
-    pub culture: u32,
+    pub(crate) culture: u32,
     /// Disaster points in all.
-    pub disaster: u32,
+    pub(crate) disaster: u32,
     /// Dice owned per colour.
-    pub owned: ByColour<u8>,
+    pub(crate) owned: ByColour<u8>,
     /// The faces showing, `None` while hidden.
-    pub dice: Option<DiceCounts>,
+    pub(crate) dice: Option<DiceCounts>,
     /// The dice set aside to roll again, `None` while hidden.
-    pub set_aside: Option<DiceCounts>,
+    pub(crate) set_aside: Option<DiceCounts>,
     /// The dice a Monastery set, `None` while hidden (ERA-14).
-    pub fixed: Option<DiceCounts>,
+    pub(crate) fixed: Option<DiceCounts>,
     /// How many dice show a face, per colour (public: the dice are on the
     /// table even when their faces are not).
-    pub showing: ByColour<u8>,
+    pub(crate) showing: ByColour<u8>,
     /// How many dice are set aside to roll again, per colour.
-    pub set_aside_count: ByColour<u8>,
+    pub(crate) set_aside_count: ByColour<u8>,
     /// How many dice a Monastery set, per colour.
-    pub fixed_count: ByColour<u8>,
+    pub(crate) fixed_count: ByColour<u8>,
     /// The dice on choice faces whose set is still to be picked (ERA-15;
     /// public, like every die after the reveal).
-    pub choices: DiceCounts,
+    pub(crate) choices: DiceCounts,
     /// Dice in hand about to be rolled, per colour.
-    pub rolling: ByColour<u8>,
+    pub(crate) rolling: ByColour<u8>,
     /// Rolls made this round.
-    pub rolls: u8,
+    pub(crate) rolls: u8,
     /// Unused feather re-rolls by white face (ERA-13).
-    pub fresh: FaceCounts,
+    pub(crate) fresh: FaceCounts,
 }
 
 /// What one seat, or a spectator, may know of an [`Era`] position.
@@ -75,30 +77,124 @@ pub struct PlayerView {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct EraView {
     /// Whose view.
-    pub viewer: Viewer,
+    pub(crate) viewer: Viewer,
     /// The config.
     #[cfg_attr(feature = "serde", serde(serialize_with = "serialize_arc"))]
-    pub config: Arc<EraConfig>,
+    pub(crate) config: Arc<EraConfig>,
     /// The step.
-    pub step: Step,
+    pub(crate) step: Step,
     /// The round.
-    pub round: u32,
+    pub(crate) round: u32,
     /// The start player.
-    pub start: Seat,
+    pub(crate) start: Seat,
     /// Buildings in the supply.
-    pub supply: ByBuilding<u8>,
+    pub(crate) supply: ByBuilding<u8>,
     /// Buildings in the box.
-    pub boxed: ByBuilding<u8>,
+    pub(crate) boxed: ByBuilding<u8>,
     /// Walls in the supply by length − 1.
-    pub wall_supply: [u8; MAX_WALL_LENGTH as usize],
+    pub(crate) wall_supply: [u8; MAX_WALL_LENGTH as usize],
     /// Scorched areas in the supply.
-    pub scorched_supply: u8,
+    pub(crate) scorched_supply: u8,
     /// Tracking tokens in play.
-    pub tokens: u8,
+    pub(crate) tokens: u8,
     /// Tracking tokens showing X.
-    pub flipped: u8,
+    pub(crate) flipped: u8,
     /// Every player.
-    pub players: Vec<PlayerView>,
+    pub(crate) players: Vec<PlayerView>,
+}
+
+impl PlayerView {
+    /// The domain, `None` while the layout is hidden from the viewer
+    /// (ERA-5).
+    pub fn domain(&self) -> Option<&Domain> {
+        self.domain.as_ref()
+    }
+
+    /// How many start pieces this player has laid out (ERA-5).
+    pub fn laid_out(&self) -> u8 {
+        self.laid_out
+    }
+
+    /// Resources on the tracks.
+    pub fn resources(&self) -> ByResource<u8> {
+        self.resources
+    }
+
+    /// One resource.
+    pub fn resource(&self, resource: Resource) -> u8 {
+        self.resources[resource]
+    }
+
+    /// Culture in all: the track plus a lap's points per lap (ERA-15).
+    pub fn culture(&self) -> u32 {
+        self.culture
+    }
+
+    /// Disaster points in all: the track plus a lap's points per lap
+    /// (ERA-21).
+    pub fn disaster(&self) -> u32 {
+        self.disaster
+    }
+
+    /// The dice owned, per colour (ERA-2).
+    pub fn owned_dice(&self) -> ByColour<u8> {
+        self.owned
+    }
+
+    /// The faces showing (those set aside to roll again included), `None`
+    /// while behind the screen (ERA-12).
+    pub fn dice(&self) -> Option<&DiceCounts> {
+        self.dice.as_ref()
+    }
+
+    /// The dice set aside to roll again, `None` while behind the screen.
+    pub fn set_aside(&self) -> Option<&DiceCounts> {
+        self.set_aside.as_ref()
+    }
+
+    /// The dice a Monastery set this round, `None` while behind the screen
+    /// (ERA-14).
+    pub fn fixed(&self) -> Option<&DiceCounts> {
+        self.fixed.as_ref()
+    }
+
+    /// How many dice show a face, per colour: public, the dice are on the
+    /// table even when their faces are not.
+    pub fn showing(&self) -> ByColour<u8> {
+        self.showing
+    }
+
+    /// How many dice are set aside to roll again, per colour (public).
+    pub fn set_aside_count(&self) -> ByColour<u8> {
+        self.set_aside_count
+    }
+
+    /// How many dice a Monastery set, per colour (public).
+    pub fn fixed_count(&self) -> ByColour<u8> {
+        self.fixed_count
+    }
+
+    /// The dice on choice faces whose set is still to be picked at Collect
+    /// (ERA-15; public, like every die after the reveal).
+    pub fn choices(&self) -> &DiceCounts {
+        &self.choices
+    }
+
+    /// Dice in hand about to be rolled, per colour.
+    pub fn rolling(&self) -> ByColour<u8> {
+        self.rolling
+    }
+
+    /// Rolls made this round (ERA-12).
+    pub fn rolls(&self) -> u8 {
+        self.rolls
+    }
+
+    /// White dice on each feather face that may still be re-rolled
+    /// (ERA-13).
+    pub fn unused_feathers(&self) -> FaceCounts {
+        self.fresh
+    }
 }
 
 impl Era {
@@ -126,6 +222,72 @@ pub(crate) fn dice_hidden(step: Step, seat: Seat, viewer: Viewer) -> bool {
 }
 
 impl EraView {
+    /// Whose view this is.
+    pub fn viewer(&self) -> Viewer {
+        self.viewer
+    }
+
+    /// The config of the game.
+    pub fn config(&self) -> &EraConfig {
+        &self.config
+    }
+
+    /// The ruleset in force.
+    pub fn ruleset(&self) -> &Ruleset {
+        self.config.ruleset()
+    }
+
+    /// The current step.
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    /// The round number, from 1 (0 during the setup).
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// The seat holding the round marker (the start player, ERA-6).
+    pub fn start_player(&self) -> Seat {
+        self.start
+    }
+
+    /// Buildings of each type in the supply.
+    pub fn supply(&self) -> ByBuilding<u8> {
+        self.supply
+    }
+
+    /// Buildings of each type returned to the box (2-player setup, Fire).
+    pub fn boxed(&self) -> ByBuilding<u8> {
+        self.boxed
+    }
+
+    /// Walls of each length (index = length − 1) in the supply.
+    pub fn wall_supply(&self) -> [u8; MAX_WALL_LENGTH as usize] {
+        self.wall_supply
+    }
+
+    /// Scorched areas in the supply.
+    pub fn scorched_supply(&self) -> u8 {
+        self.scorched_supply
+    }
+
+    /// Tracking tokens in play and how many show X (ERA-19).
+    pub fn tracking_tokens(&self) -> (u8, u8) {
+        (self.tokens, self.flipped)
+    }
+
+    /// Every player as the viewer sees them, by seat.
+    pub fn player_list(&self) -> &[PlayerView] {
+        &self.players
+    }
+
+    /// One player as the viewer sees them, `None` for a seat not at the
+    /// table.
+    pub fn player(&self, seat: Seat) -> Option<&PlayerView> {
+        self.players.get(seat)
+    }
+
     /// Who acts next, as in the game the view is of.
     pub fn to_move(&self) -> ToMove {
         let Some(order) = TurnOrder::new(self.players.len()) else {

@@ -5,8 +5,8 @@
     reason = "a helper reaches the first roll: a failure is a failed test"
 )]
 
-use dice_core::{DiceRng, Game, Match, RandomAgent, ToMove, play_out};
-use era_rules::{Action, Era, EraConfig, Step};
+use era_rules::dice_core::observation::ObservationTensor;
+use era_rules::prelude::*;
 
 /// A game at the start of its first Roll step.
 fn at_first_roll(seed: u64) -> Era {
@@ -66,7 +66,7 @@ fn roll_collect_and_feed_allocate_nothing() {
 fn random_games_end() {
     for seed in 0..20 {
         let mut m = Match::<Era>::new(&EraConfig::new(4), seed).unwrap();
-        let mut agents: [&mut dyn dice_core::Agent<Era>; 4] = [
+        let mut agents: [&mut dyn Agent<Era>; 4] = [
             &mut RandomAgent,
             &mut RandomAgent,
             &mut RandomAgent,
@@ -80,5 +80,36 @@ fn random_games_end() {
         )
         .unwrap();
         assert!(m.state().result().is_some());
+    }
+}
+
+#[test]
+fn observation_tensors_allocate_nothing_once_the_buffer_is_warm() {
+    for players in 2..=4 {
+        let mut game = Era::new(&EraConfig::new(players)).unwrap();
+        let mut rng = DiceRng::from_seed_u64(5);
+        let mut legal = Vec::new();
+        // Every viewer's view of every position of a whole game.
+        let mut views = Vec::new();
+        while game.to_move() != ToMove::Over {
+            views.extend((0..players).map(|seat| game.view(Viewer::Seat(seat))));
+            views.push(game.view(Viewer::Spectator));
+            if game.to_move() == ToMove::Chance {
+                let outcome = game.sample_chance(&mut rng).unwrap();
+                game.apply_chance_unchecked(outcome);
+            } else {
+                game.legal_actions(&mut legal);
+                game.apply_unchecked(*rng.choose(&legal).unwrap());
+            }
+        }
+        let mut tensor = Vec::new();
+        Era::write_observation(&views[0], &mut tensor);
+        let info = allocation_counter::measure(|| {
+            for view in &views {
+                Era::write_observation(view, &mut tensor);
+            }
+        });
+        assert_eq!(info.count_total, 0, "{players} players");
+        assert!(views.len() > 500, "{} views", views.len());
     }
 }

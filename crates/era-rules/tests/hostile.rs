@@ -671,23 +671,6 @@ fn era_18_a_view_whose_chosen_piece_cannot_be_built_is_refused() {
     );
 }
 
-#[test]
-fn determinize_refuses_an_inconsistent_view_built_in_code() {
-    let g = in_build();
-    let mut rng = DiceRng::from_seed_u64(1);
-    let mut view = g.view(seat(0));
-    view.players.pop();
-    assert!(Era::determinize(&view, &mut rng).is_none());
-    let mut view = g.view(seat(0));
-    view.players[1].laid_out = u8::MAX;
-    assert!(Era::determinize(&view, &mut rng).is_none());
-    let mut view = g.view(seat(0));
-    view.players[2].showing = era_rules::map::ByColour::from_array([200; 4]);
-    view.players[2].dice = None;
-    view.players[2].set_aside = None;
-    assert!(Era::determinize(&view, &mut rng).is_none());
-}
-
 // ----- round trips -----
 
 #[test]

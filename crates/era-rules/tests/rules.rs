@@ -210,14 +210,38 @@ fn era_5_layouts_stay_secret_until_everyone_is_done() {
     let wrong = place(Piece::Building(BuildingKind::Longhouse), "a1", 0);
     assert_eq!(g.apply(wrong), Err(EraError::NotNextPiece(FARM)));
     g.apply(era_rules::auto_layout_action(&g).unwrap()).unwrap();
-    assert!(g.view(Viewer::Seat(1)).players[0].domain.is_none());
-    assert!(g.view(Viewer::Spectator).players[0].domain.is_none());
-    assert!(g.view(Viewer::Seat(0)).players[0].domain.is_some());
+    assert!(
+        g.view(Viewer::Seat(1))
+            .player(0)
+            .unwrap()
+            .domain()
+            .is_none()
+    );
+    assert!(
+        g.view(Viewer::Spectator)
+            .player(0)
+            .unwrap()
+            .domain()
+            .is_none()
+    );
+    assert!(
+        g.view(Viewer::Seat(0))
+            .player(0)
+            .unwrap()
+            .domain()
+            .is_some()
+    );
     while let Some(a) = era_rules::auto_layout_action(&g) {
         g.apply(a).unwrap();
     }
     assert_eq!(g.to_move(), ToMove::Chance);
-    assert!(g.view(Viewer::Seat(1)).players[0].domain.is_some());
+    assert!(
+        g.view(Viewer::Seat(1))
+            .player(0)
+            .unwrap()
+            .domain()
+            .is_some()
+    );
 }
 
 #[test]
@@ -386,9 +410,15 @@ fn era_12_skulls_lock_three_rolls_and_dice_stay_hidden() {
     });
     assert_eq!(g.apply(locked), Err(EraError::NoSuchDie));
     assert_eq!(g.apply(Action::Roll), Err(EraError::NothingSetAside));
-    assert!(g.view(Viewer::Seat(1)).players[0].dice.is_none());
-    assert!(g.view(Viewer::Spectator).players[0].dice.is_none());
-    assert!(g.view(Viewer::Seat(0)).players[0].dice.is_some());
+    assert!(g.view(Viewer::Seat(1)).player(0).unwrap().dice().is_none());
+    assert!(
+        g.view(Viewer::Spectator)
+            .player(0)
+            .unwrap()
+            .dice()
+            .is_none()
+    );
+    assert!(g.view(Viewer::Seat(0)).player(0).unwrap().dice().is_some());
     // Two more rolls, then the turn passes by itself.
     for _ in 0..2 {
         let again = Action::Reroll(DieRef {
@@ -505,8 +535,8 @@ fn era_14_a_monastery_sets_a_die_after_the_first_roll_and_it_stays_set() {
     assert_eq!(p.fixed().get(Colour::Yellow, hammers), 1);
     // The other seat sees that a die was set, not which.
     let seen = g.view(Viewer::Seat(1));
-    assert!(seen.players[0].fixed.is_none());
-    assert_eq!(seen.players[0].fixed_count[Colour::Yellow], 1);
+    assert!(seen.player(0).unwrap().fixed().is_none());
+    assert_eq!(seen.player(0).unwrap().fixed_count()[Colour::Yellow], 1);
     // It is set aside: it does not roll again.
     assert_eq!(
         g.apply(reroll(Colour::Yellow, hammers)),
@@ -1414,16 +1444,8 @@ fn a_changed_ruleset_changes_the_dice_and_the_disasters() {
     // Every yellow face is "KH"; two skulls or more mean Revolt.
     spec.dice.yellow = vec!["KH".into(); 6];
     spec.disasters = vec![
-        DisasterRow {
-            from: 0,
-            to: Some(1),
-            effect: Disaster::None,
-        },
-        DisasterRow {
-            from: 2,
-            to: None,
-            effect: Disaster::Revolt { disaster: 9 },
-        },
+        DisasterRow::new(0, Some(1), Disaster::None),
+        DisasterRow::new(2, None, Disaster::Revolt { disaster: 9 }),
     ];
     let config = EraConfig::with_ruleset(2, Ruleset::new(spec).unwrap());
     let g = laid_out_with(&config);

@@ -111,10 +111,8 @@ fn too_few_pieces_for_four_players_is_rejected() {
 
 #[test]
 fn an_even_domain_has_no_centre() {
-    let spec = RulesetSpec {
-        domain_size: 8,
-        ..RulesetSpec::default()
-    };
+    let mut spec = RulesetSpec::default();
+    spec.domain_size = 8;
     assert_eq!(Ruleset::new(spec).unwrap_err().field(), "domain_size");
 }
 

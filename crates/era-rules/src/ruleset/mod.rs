@@ -188,6 +188,18 @@ impl Ruleset {
         self.buildings[kind].points
     }
 
+    /// What each copy of a building yields at Collect (D3, ERA-15): the
+    /// Farm's food, the Lumber Mill's wood.
+    pub fn building_income(&self, kind: BuildingKind) -> ByResource<u8> {
+        self.buildings[kind].income
+    }
+
+    /// A building's bonus points per unit (D3, ERA-24); 0 for a building
+    /// without a bonus.
+    pub fn building_bonus(&self, kind: BuildingKind) -> u32 {
+        self.buildings[kind].bonus
+    }
+
     /// How many walls of this length the game has (D4).
     pub fn wall_count(&self, length: u8) -> u8 {
         wall_slot(&self.walls.counts, length).copied().unwrap_or(0)
@@ -228,6 +240,46 @@ impl Ruleset {
     /// excess (ERA-15).
     pub fn resource_max(&self, resource: Resource) -> u8 {
         self.tracks.resource_max[resource]
+    }
+
+    /// The resources each player starts with (D6).
+    pub fn start_resources(&self) -> ByResource<u8> {
+        self.start.resources
+    }
+
+    /// Rolls per Roll step (ERA-12).
+    pub fn rolls(&self) -> u8 {
+        self.round.rolls
+    }
+
+    /// Food each die eats at Feed (ERA-16).
+    pub fn food_per_die(&self) -> u8 {
+        self.round.food_per_die
+    }
+
+    /// Disaster points per die not fed (ERA-16).
+    pub fn unfed_disaster(&self) -> u32 {
+        self.round.unfed_disaster
+    }
+
+    /// Disaster points per extortion demand refused (ERA-20).
+    pub fn extort_disaster(&self) -> u32 {
+        self.round.extort_disaster
+    }
+
+    /// Dice each Monastery sets per round (ERA-14).
+    pub fn monastery_dice(&self) -> u8 {
+        self.round.monastery_dice
+    }
+
+    /// Points for the most culture (D7, ERA-25).
+    pub fn culture_bonus(&self) -> u32 {
+        self.scoring.culture_bonus
+    }
+
+    /// Points for the largest walled area (D7, ERA-26).
+    pub fn walled_area_bonus(&self) -> u32 {
+        self.scoring.walled_area_bonus
     }
 
     /// Points of one lap of the culture track (ERA-15).

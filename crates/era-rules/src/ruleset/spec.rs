@@ -15,6 +15,7 @@ use crate::table::TableSize;
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[non_exhaustive]
 pub struct DiceSpec {
     /// The peasant die.
     pub yellow: Vec<String>,
@@ -42,6 +43,7 @@ impl DiceSpec {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[non_exhaustive]
 pub struct BuildingSpec {
     /// How many are in the game, at most 100 (24 for the Keep, Longhouse,
     /// Townhouse and Church, which each carry a die).
@@ -68,6 +70,7 @@ pub struct BuildingSpec {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[non_exhaustive]
 pub struct BuildingsSpec {
     /// The keep row.
     pub keep: BuildingSpec,
@@ -137,6 +140,7 @@ impl BuildingsSpec {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[non_exhaustive]
 pub struct WallSpec {
     /// Cells in a row, 1 to 8.
     pub length: i64,
@@ -144,10 +148,18 @@ pub struct WallSpec {
     pub count: i64,
 }
 
+impl WallSpec {
+    /// `count` walls of `length` cells.
+    pub fn new(length: i64, count: i64) -> Self {
+        WallSpec { length, count }
+    }
+}
+
 /// Table D4.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[non_exhaustive]
 pub struct WallsSpec {
     /// One entry per length; lengths not listed do not exist.
     pub counts: Vec<WallSpec>,
@@ -183,6 +195,7 @@ impl ByPlayers {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[non_exhaustive]
 pub struct SupplySpec {
     /// Scorched areas in the game.
     pub scorched: i64,
@@ -196,6 +209,7 @@ pub struct SupplySpec {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[non_exhaustive]
 pub struct StartSpec {
     /// Starting resources, as letters (`"FFWWSS"`).
     pub resources: String,
@@ -237,6 +251,7 @@ impl PerResource {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[non_exhaustive]
 pub struct TracksSpec {
     /// The maximum of each resource track (ERA-15, D6).
     pub resource_max: PerResource,
@@ -250,6 +265,7 @@ pub struct TracksSpec {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[non_exhaustive]
 pub struct RoundSpec {
     /// Rolls per Roll step (ERA-12).
     pub rolls: i64,
@@ -270,6 +286,7 @@ pub struct RoundSpec {
     feature = "serde",
     serde(rename_all = "snake_case", deny_unknown_fields)
 )]
+#[non_exhaustive]
 pub enum Disaster {
     /// Nothing happens.
     None,
@@ -318,6 +335,7 @@ impl fmt::Display for Disaster {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[non_exhaustive]
 pub struct DisasterRow {
     /// The fewest skulls of the row.
     pub from: i64,
@@ -331,10 +349,18 @@ pub struct DisasterRow {
     pub effect: Disaster,
 }
 
+impl DisasterRow {
+    /// The row of `from..=to` skulls (`to` = `None`: and more).
+    pub fn new(from: i64, to: Option<i64>, effect: Disaster) -> Self {
+        DisasterRow { from, to, effect }
+    }
+}
+
 /// Table D7.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[non_exhaustive]
 pub struct ScoringSpec {
     /// Points for the most culture (ERA-25).
     pub culture_bonus: i64,
@@ -363,6 +389,7 @@ pub struct ScoringSpec {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[non_exhaustive]
 pub struct RulesetSpec {
     /// D1.
     pub dice: DiceSpec,
