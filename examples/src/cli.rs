@@ -1,188 +1,433 @@
-//! Command lines of `play` and `replay`.
+//! The command lines of `play` and `replay` (parsed with clap), their exit
+//! statuses, and the entry points the example binaries call.
 
-use dice_core::Viewer;
+use std::ffi::OsString;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
 
-use crate::play::PlayOptions;
-use crate::title::GameOptions;
+use clap::builder::RangedU64ValueParser;
+use clap::{Args, Parser};
+use dice_core::{Seat, Viewer};
 
-/// Usage of `play`.
-pub const PLAY_USAGE: &str = "\
-usage: play GAME [options]
-  GAME                 age-of-war | armadora | era | pig
-  --players N          table size (default: the game's)
-  --seed S             first game's seed (default 1); game i uses S + i
-  --bots LIST          bot per seat, comma-separated (random, greedy, mcts)
-  --games N            play N games and print a summary (default 1: a full log)
-  --threads N          spread games over N threads (same results as 1)
-  --rotate             rotate the bots around the table from game to game
-  --record FILE        write the (last) game's record as JSON
-  --json               print JSON instead of text
-  --mcts-iterations N  search effort of the mcts bot
-  --max-steps N        abandon a game longer than this (default 1000000)
-  game switches: age-of-war: none; armadora: --advanced --no-teams --no-peek;
-  era: none";
+use crate::games::{GameName, GameTask};
+use crate::narrate::Viewpoint;
+use crate::output::Output;
+use crate::play::{Ending, PlayOptions};
+use crate::playable::{GameOptions, PlayableGame};
+use crate::replay::BadRecord;
 
-/// Usage of `replay`.
-pub const REPLAY_USAGE: &str = "\
-usage: replay FILE [--json] [--view SEAT]
-  FILE          a record (JSON); - reads standard input
-  --json        print one JSON object
-  --view SEAT   show the final state as this seat sees it (default: a spectator)";
+/// Exit status of `replay` for a record that does not read or replay.
+pub const EXIT_BAD_RECORD: u8 = 1;
+/// Exit status for bad usage, and for a path that cannot be read or written.
+pub const EXIT_USAGE: u8 = 2;
+/// Exit status of `play` when a person's input ends before the game.
+pub const EXIT_INPUT_ENDED: u8 = 3;
 
-/// What `play` was asked.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Where a tool reads and writes: the process's own streams, or buffers
+/// in tests.
+pub struct Io<'a> {
+    /// Answers of the people at `play`'s seats; `replay -` reads the record
+    /// from here.
+    pub input: &'a mut dyn BufRead,
+    /// What the tool tells.
+    pub output: &'a mut dyn Write,
+    /// Errors, and `play`'s progress bar.
+    pub errors: &'a mut dyn Write,
+    /// Whether `play` may draw a progress bar on standard error (a
+    /// terminal is there to see it).
+    pub progress: bool,
+    /// Whether `play` writes each answer after its prompt (the input is a
+    /// script, not a terminal that shows what is typed).
+    pub echo_answers: bool,
+}
+
+/// Plays games between bots and people: one game told turn by turn, or many
+/// games summarised.
+#[derive(Debug, Clone, PartialEq, Eq, Parser)]
+#[command(
+    name = "play",
+    after_long_help = PLAY_DETAILS,
+    after_help = "See `--help` for the bots, people at the table and exit statuses."
+)]
 pub struct PlayArgs {
-    /// The game's name.
-    pub game: String,
-    /// The rest.
-    pub options: PlayOptions,
-}
-
-fn value<'a>(
-    args: &mut impl Iterator<Item = &'a String>,
-    flag: &str,
-) -> Result<&'a String, String> {
-    args.next().ok_or_else(|| format!("{flag} needs a value"))
-}
-
-fn number<T: std::str::FromStr>(text: &str, flag: &str) -> Result<T, String> {
-    text.parse()
-        .map_err(|_| format!("{flag}: {text:?} is not a valid number"))
-}
-
-/// Parses `play`'s arguments (without the program name).
-///
-/// # Errors
-/// Bad usage, in words.
-pub fn parse_play(args: &[String]) -> Result<PlayArgs, String> {
-    let mut it = args.iter();
-    let mut game = None;
-    let mut options = PlayOptions {
-        game: GameOptions::default(),
-        seed: 1,
-        bots: Vec::new(),
-        games: 1,
-        threads: 1,
-        rotate: false,
-        record: None,
-        json: false,
-        max_steps: 1_000_000,
-    };
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--players" => options.game.players = Some(number(value(&mut it, arg)?, arg)?),
-            "--seed" => options.seed = number(value(&mut it, arg)?, arg)?,
-            "--bots" => {
-                options.bots = value(&mut it, arg)?
-                    .split(',')
-                    .map(|b| b.trim().to_string())
-                    .collect();
-            }
-            "--games" => options.games = number(value(&mut it, arg)?, arg)?,
-            "--threads" => options.threads = number(value(&mut it, arg)?, arg)?,
-            "--record" => options.record = Some(value(&mut it, arg)?.clone()),
-            "--json" => options.json = true,
-            "--rotate" => options.rotate = true,
-            "--mcts-iterations" => {
-                options.game.mcts_iterations = Some(number(value(&mut it, arg)?, arg)?);
-            }
-            "--max-steps" => options.max_steps = number(value(&mut it, arg)?, arg)?,
-            "-h" | "--help" => return Err(String::new()),
-            switch if switch.starts_with("--") => {
-                options
-                    .game
-                    .switches
-                    .push(switch.trim_start_matches("--").to_string());
-            }
-            name if game.is_none() => game = Some(name.to_string()),
-            extra => return Err(format!("unexpected argument {extra:?}")),
-        }
-    }
-    if options.games == 0 {
-        return Err("--games must be at least 1".into());
-    }
-    if options.threads == 0 {
-        return Err("--threads must be at least 1".into());
-    }
-    let game = game.ok_or("which game? age-of-war, armadora or era")?;
-    Ok(PlayArgs { game, options })
-}
-
-/// What `replay` was asked.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ReplayArgs {
-    /// The record's path, or `-`.
-    pub file: String,
-    /// Print JSON.
+    /// The game.
+    #[arg(value_enum)]
+    pub game: GameName,
+    /// Table size [default: the game's].
+    #[arg(long, value_name = "N")]
+    pub players: Option<usize>,
+    /// The first game's seed; game i uses S + i.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// A bot per seat, comma-separated; the last fills the table
+    /// [default: the game's first bot].
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub bots: Vec<String>,
+    /// A person plays this seat at the terminal (repeat it, or list seats
+    /// comma-separated, for several).
+    #[arg(long, value_name = "SEAT", value_delimiter = ',', conflicts_with_all = ["view", "omniscient", "json"])]
+    pub human: Vec<Seat>,
+    /// Tell the game as this seat sees it (a seat number, or `spectator`)
+    /// [default: spectator].
+    #[arg(long, value_name = "SEAT", value_parser = parse_viewer, conflicts_with = "omniscient")]
+    pub view: Option<Viewer>,
+    /// Tell everything, secrets included: the record owner's log.
+    #[arg(long)]
+    pub omniscient: bool,
+    /// Play N games and print a summary instead of a log.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = RangedU64ValueParser::<u64>::new().range(1..))]
+    pub games: u64,
+    /// Spread the games over N threads (the same results as one).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
+    pub threads: usize,
+    /// Move the bots one seat to the left from game to game.
+    #[arg(long)]
+    pub rotate: bool,
+    /// Write the (last) game's record as JSON: the private record, with
+    /// the seed, the generator and every hidden value. Keep it secret.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Print the result, or the summary, as JSON.
+    #[arg(long)]
     pub json: bool,
-    /// Whose view to show.
-    pub viewer: Viewer,
+    /// Iterations per decision of the mcts bot [default: the game's].
+    #[arg(long, value_name = "N")]
+    pub mcts_iterations: Option<u32>,
+    /// Abandon a game longer than N steps.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    pub max_steps: usize,
+    /// Options of one game.
+    #[command(flatten)]
+    pub switches: Switches,
 }
 
-/// Parses `replay`'s arguments (without the program name).
-///
-/// # Errors
-/// Bad usage, in words.
-pub fn parse_replay(args: &[String]) -> Result<ReplayArgs, String> {
-    let mut it = args.iter();
-    let mut file = None;
-    let mut json = false;
-    let mut viewer = Viewer::Spectator;
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--json" => json = true,
-            "--view" => viewer = Viewer::Seat(number(value(&mut it, arg)?, arg)?),
-            "-h" | "--help" => return Err(String::new()),
-            flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
-            path if file.is_none() => file = Some(path.to_string()),
-            extra => return Err(format!("unexpected argument {extra:?}")),
+/// The switches of one game (`play` refuses them for the others).
+#[derive(Debug, Clone, PartialEq, Eq, Args)]
+#[command(next_help_heading = "Armadöra")]
+pub struct Switches {
+    /// The advanced game: powers and reinforcements.
+    #[arg(long)]
+    pub advanced: bool,
+    /// Every player for themselves at a table of four.
+    #[arg(long)]
+    pub no_teams: bool,
+    /// Players may not look at their own face-down warriors.
+    #[arg(long)]
+    pub no_peek: bool,
+}
+
+const PLAY_DETAILS: &str = "\
+Bots: random and mcts (a Monte Carlo tree search that samples what its seat cannot see) in every game; in age-of-war, solver (the exact solver's best action for the turn at hand; greedy is another name for it); in armadora, era and pig, greedy (one-ply rules).
+
+One game is told as a spectator sees it unless --view or --omniscient says otherwise. A person at a seat (--human) sees the table as their seat sees it, the other seats' moves as their seat may know them, and a numbered list of their legal actions; they answer with a number or the action as listed, at a terminal or from a script on standard input (? shows the list again). With one person, the game is told as their seat sees it; with several, as a spectator sees it, each person seeing their own view at their prompt.
+
+Exit status: 0 when the games are over, 2 for bad usage, 3 when the input ends before the game.";
+
+/// Replays a record, checking every entry, and tells its history as one
+/// seat saw it.
+#[derive(Debug, Clone, PartialEq, Eq, Parser)]
+#[command(
+    name = "replay",
+    after_help = "Exit status: 0 when the record replays, 1 for a bad record (one line naming the entry and the reason), 2 for bad usage or a path that cannot be read."
+)]
+pub struct ReplayArgs {
+    /// The record (JSON); - reads standard input.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Print one JSON object; with --view it holds the seat's history.
+    #[arg(long)]
+    pub json: bool,
+    /// Tell the history as this seat saw it (a seat number, or
+    /// `spectator`) [default: everything, and the end as a spectator sees
+    /// it].
+    #[arg(long, value_name = "SEAT", value_parser = parse_viewer)]
+    pub view: Option<Viewer>,
+}
+
+/// A seat number, or `spectator`.
+fn parse_viewer(text: &str) -> Result<Viewer, String> {
+    if text == "spectator" {
+        return Ok(Viewer::Spectator);
+    }
+    text.parse()
+        .map(Viewer::Seat)
+        .map_err(|_| format!("{text:?} is neither a seat number nor \"spectator\""))
+}
+
+impl PlayArgs {
+    /// What to do, as the play functions take it.
+    pub fn options(&self) -> PlayOptions {
+        let mut humans = self.human.clone();
+        humans.sort_unstable();
+        humans.dedup();
+        let viewpoint = match (humans.as_slice(), self.omniscient, self.view) {
+            ([one], _, _) => Viewpoint::Of(Viewer::Seat(*one)),
+            ([_, _, ..], _, _) => Viewpoint::Of(Viewer::Spectator),
+            ([], true, _) => Viewpoint::Omniscient,
+            ([], false, view) => Viewpoint::Of(view.unwrap_or(Viewer::Spectator)),
+        };
+        let switches = [
+            (self.switches.advanced, "advanced"),
+            (self.switches.no_teams, "no-teams"),
+            (self.switches.no_peek, "no-peek"),
+        ];
+        PlayOptions {
+            game: GameOptions {
+                players: self.players,
+                switches: switches
+                    .iter()
+                    .filter(|(on, _)| *on)
+                    .map(|(_, name)| (*name).to_string())
+                    .collect(),
+                mcts_iterations: self.mcts_iterations,
+            },
+            seed: self.seed,
+            bots: self.bots.iter().map(|b| b.trim().to_string()).collect(),
+            humans,
+            games: self.games,
+            threads: self.threads,
+            rotate: self.rotate,
+            record: self.record.clone(),
+            json: self.json,
+            max_steps: self.max_steps,
+            viewpoint,
         }
     }
-    Ok(ReplayArgs {
-        file: file.ok_or("which record file?")?,
-        json,
-        viewer,
+}
+
+/// Parses `args` (the program name first), or writes clap's message
+/// (help to `output`, errors to `errors`) and says with which status to
+/// exit.
+fn parse<P: Parser>(args: Vec<OsString>, io: &mut Io<'_>) -> Result<P, u8> {
+    P::try_parse_from(args).map_err(|e| {
+        let to = if e.use_stderr() {
+            &mut *io.errors
+        } else {
+            &mut *io.output
+        };
+        let _ = write!(to, "{}", e.render());
+        u8::try_from(e.exit_code()).unwrap_or(EXIT_USAGE)
     })
+}
+
+/// `play` for the game named on the command line.
+struct PlayTask<'a, 'io> {
+    options: &'a PlayOptions,
+    io: &'a mut Io<'io>,
+}
+
+impl GameTask for PlayTask<'_, '_> {
+    type Output = Result<Ending, String>;
+
+    fn run<G: PlayableGame>(self) -> Self::Output {
+        let mut out = Output::new(&mut *self.io.output).echoing_answers(self.io.echo_answers);
+        crate::play::run::<G>(
+            self.options,
+            &mut *self.io.input,
+            &mut out,
+            self.io.progress,
+        )
+    }
+}
+
+/// `replay` for the game a record names.
+struct ReplayTask<'a> {
+    json: &'a str,
+    view: Option<Viewer>,
+    as_json: bool,
+}
+
+impl GameTask for ReplayTask<'_> {
+    type Output = Result<String, BadRecord>;
+
+    fn run<G: PlayableGame>(self) -> Self::Output {
+        crate::replay::run::<G>(self.json, self.view, self.as_json)
+    }
+}
+
+/// `play` on `args` (the program name first); returns the exit status.
+pub fn play(args: impl IntoIterator<Item = impl Into<OsString>>, io: &mut Io<'_>) -> u8 {
+    let args: PlayArgs = match parse(args.into_iter().map(Into::into).collect(), io) {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let options = args.options();
+    if !options.humans.is_empty() && options.games > 1 {
+        let _ = writeln!(
+            io.errors,
+            "play: people play one game at a time: --human takes no --games"
+        );
+        return EXIT_USAGE;
+    }
+    let ending = args.game.run(PlayTask {
+        options: &options,
+        io,
+    });
+    match ending {
+        Ok(Ending::Finished) => 0,
+        Ok(Ending::InputEnded) => EXIT_INPUT_ENDED,
+        Err(e) => {
+            let _ = writeln!(io.errors, "play: {e}");
+            EXIT_USAGE
+        }
+    }
+}
+
+/// `replay` on `args` (the program name first); returns the exit status.
+pub fn replay(args: impl IntoIterator<Item = impl Into<OsString>>, io: &mut Io<'_>) -> u8 {
+    let args: ReplayArgs = match parse(args.into_iter().map(Into::into).collect(), io) {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let mut bytes = Vec::new();
+    let read = if args.file.as_os_str() == "-" {
+        io.input.read_to_end(&mut bytes).map(|_| ())
+    } else {
+        std::fs::read(&args.file).map(|b| bytes = b)
+    };
+    if let Err(e) = read {
+        let _ = writeln!(
+            io.errors,
+            "replay: cannot read {}: {e}",
+            args.file.display()
+        );
+        return EXIT_USAGE;
+    }
+    let told = crate::replay::text(&bytes).and_then(|json| {
+        let name = crate::replay::game_name(json)?;
+        let game = GameName::from_record_name(&name)
+            .ok_or_else(|| BadRecord(format!("unknown game \"{name}\"")))?;
+        game.run(ReplayTask {
+            json,
+            view: args.view,
+            as_json: args.json,
+        })
+    });
+    match told {
+        Ok(text) => {
+            Output::new(&mut *io.output).line(text.trim_end());
+            0
+        }
+        Err(BadRecord(reason)) => {
+            let _ = writeln!(io.errors, "replay: {reason}");
+            EXIT_BAD_RECORD
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::CommandFactory;
 
-    fn args(s: &str) -> Vec<String> {
-        s.split_whitespace().map(String::from).collect()
+    fn play_args(line: &str) -> Result<PlayArgs, clap::Error> {
+        PlayArgs::try_parse_from(std::iter::once("play").chain(line.split_whitespace()))
+    }
+
+    fn replay_args(line: &str) -> Result<ReplayArgs, clap::Error> {
+        ReplayArgs::try_parse_from(std::iter::once("replay").chain(line.split_whitespace()))
+    }
+
+    #[test]
+    fn the_command_lines_are_well_formed() {
+        PlayArgs::command().debug_assert();
+        ReplayArgs::command().debug_assert();
     }
 
     #[test]
     fn play_options_parse() {
-        let p = parse_play(&args("armadora --players 3 --seed 9 --bots mcts,random --games 20 --threads 2 --advanced --json")).unwrap();
-        assert_eq!(p.game, "armadora");
-        assert_eq!(p.options.game.players, Some(3));
-        assert_eq!(p.options.seed, 9);
-        assert_eq!(p.options.bots, ["mcts", "random"]);
-        assert_eq!(p.options.games, 20);
-        assert_eq!(p.options.threads, 2);
-        assert_eq!(p.options.game.switches, ["advanced"]);
-        assert!(p.options.json);
+        let p = play_args(
+            "armadora --players 3 --seed 9 --bots mcts,random --games 20 --threads 2 --advanced --json",
+        )
+        .unwrap();
+        assert_eq!(p.game, GameName::Armadora);
+        let o = p.options();
+        assert_eq!(o.game.players, Some(3));
+        assert_eq!(o.seed, 9);
+        assert_eq!(o.bots, ["mcts", "random"]);
+        assert_eq!(o.games, 20);
+        assert_eq!(o.threads, 2);
+        assert_eq!(o.game.switches, ["advanced"]);
+        assert!(o.json);
+        assert_eq!(o.viewpoint, Viewpoint::Of(Viewer::Spectator));
     }
 
     #[test]
-    fn bad_play_usage_is_refused() {
-        assert!(parse_play(&args("")).is_err());
-        assert!(parse_play(&args("era --seed x")).is_err());
-        assert!(parse_play(&args("era --games 0")).is_err());
-        assert!(parse_play(&args("era --seed")).is_err());
-        assert!(parse_play(&args("era extra")).is_err());
+    fn the_viewpoint_follows_view_omniscient_and_the_people_at_the_table() {
+        let viewpoint = |line| play_args(line).unwrap().options().viewpoint;
+        assert_eq!(viewpoint("pig --view 1"), Viewpoint::Of(Viewer::Seat(1)));
+        assert_eq!(
+            viewpoint("pig --view spectator"),
+            Viewpoint::Of(Viewer::Spectator)
+        );
+        assert_eq!(viewpoint("pig --omniscient"), Viewpoint::Omniscient);
+        assert_eq!(viewpoint("pig --human 1"), Viewpoint::Of(Viewer::Seat(1)));
+        assert_eq!(
+            viewpoint("pig --human 0,1"),
+            Viewpoint::Of(Viewer::Spectator)
+        );
+        assert_eq!(
+            viewpoint("pig --human 1 --human 0"),
+            Viewpoint::Of(Viewer::Spectator)
+        );
+        assert_eq!(
+            play_args("pig --human 1 --human 0 --human 1")
+                .unwrap()
+                .options()
+                .humans,
+            [0, 1]
+        );
+    }
+
+    #[test]
+    fn bad_play_usage_is_refused_with_status_2() {
+        for line in [
+            "",
+            "chess",
+            "era --seed x",
+            "era --seed",
+            "era --games 0",
+            "era --threads 0",
+            "era extra",
+            "era --what",
+            "pig --view 1 --omniscient",
+            "pig --human 0 --view 1",
+            "pig --human 0 --json",
+            "pig --human x",
+            "pig --view nobody",
+        ] {
+            let err = play_args(line).unwrap_err();
+            assert_eq!(err.exit_code(), 2, "{line}: {err}");
+        }
     }
 
     #[test]
     fn replay_options_parse() {
-        let r = parse_replay(&args("game.json --json --view 2")).unwrap();
-        assert_eq!(r.file, "game.json");
+        let r = replay_args("game.json --json --view 2").unwrap();
+        assert_eq!(r.file, PathBuf::from("game.json"));
         assert!(r.json);
-        assert_eq!(r.viewer, Viewer::Seat(2));
-        assert!(parse_replay(&args("--json")).is_err());
-        assert!(parse_replay(&args("f --view x")).is_err());
-        assert!(parse_replay(&args("f --what")).is_err());
+        assert_eq!(r.view, Some(Viewer::Seat(2)));
+        assert_eq!(replay_args("-").unwrap().view, None);
+        for line in ["--json", "f --view x", "f --what", "f g"] {
+            assert_eq!(replay_args(line).unwrap_err().exit_code(), 2, "{line}");
+        }
+    }
+
+    #[test]
+    fn help_is_printed_to_the_output_with_status_0() {
+        let mut output = Vec::new();
+        let mut errors = Vec::new();
+        let mut io = Io {
+            input: &mut std::io::empty(),
+            output: &mut output,
+            errors: &mut errors,
+            progress: false,
+            echo_answers: false,
+        };
+        assert_eq!(play(["play", "--help"], &mut io), 0);
+        let help = String::from_utf8(output).unwrap();
+        assert!(help.contains("--human <SEAT>"), "{help}");
+        assert!(help.contains("Exit status: 0"), "{help}");
+        assert!(errors.is_empty());
     }
 }
