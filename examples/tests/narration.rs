@@ -58,7 +58,7 @@ fn told_alike<G: PlayableGame>(
     steps: usize,
 ) -> usize {
     let config = G::config_from(options).unwrap();
-    let mut hidden = 0;
+    let mut hidden = 0usize;
     for seed in seeds {
         let mut m = Match::<G>::new(&config, seed).unwrap();
         let mut rng = DiceRng::from_seed_u64(seed);

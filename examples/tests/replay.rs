@@ -17,9 +17,9 @@ use serde_json::Value;
 /// record's path and the told game.
 fn recorded(game: &str, args: &[&str]) -> (std::path::PathBuf, String) {
     let path = temp_path(&format!("{game}-{}.json", args.join("_")));
-    let mut argv = vec![game, "--seed", "4", "--record", path.to_str().unwrap()];
-    argv.extend(args);
-    let run = play(&argv, "");
+    let mut command_line = vec![game, "--seed", "4", "--record", path.to_str().unwrap()];
+    command_line.extend(args);
+    let run = play(&command_line, "");
     assert_eq!(run.status, 0, "{}{}", run.out, run.err);
     (path, run.out)
 }
@@ -41,9 +41,9 @@ fn replay_tells_what_play_told(game: &str) {
         (&["--view", "1"][..], &["--view", "1"][..]),
     ] {
         let (path, out) = recorded(game, play_args);
-        let mut argv = vec![path.to_str().unwrap()];
-        argv.extend(replay_view);
-        let run = replay(&argv, b"");
+        let mut command_line = vec![path.to_str().unwrap()];
+        command_line.extend(replay_view);
+        let run = replay(&command_line, b"");
         assert_eq!(run.status, 0, "{}", run.err);
         let history: Vec<&str> = run
             .out
@@ -93,7 +93,7 @@ fn a_seat_history_in_json_holds_no_seed_or_generator(game: &str) {
     assert_eq!(out["history"]["game"], game);
     assert_eq!(
         out["history"]["log"].as_array().unwrap().len(),
-        out["steps"].as_u64().unwrap() as usize
+        usize::try_from(out["steps"].as_u64().unwrap()).unwrap()
     );
     assert!(!run.out.contains("\"seed\""), "{}", run.out);
     assert!(!run.out.contains("\"generator\""), "{}", run.out);

@@ -21,11 +21,11 @@ fn run(tool: Tool, name: &str, args: &[&str], input: &[u8]) -> Run {
         progress: false,
         echo_answers: true,
     };
-    let argv = std::iter::once(name)
+    let command_line = std::iter::once(name)
         .chain(args.iter().copied())
         .map(String::from)
         .collect();
-    let status = tool(argv, &mut io);
+    let status = tool(command_line, &mut io);
     Run {
         status,
         out: String::from_utf8_lossy(&output).into_owned(),
@@ -35,22 +35,12 @@ fn run(tool: Tool, name: &str, args: &[&str], input: &[u8]) -> Run {
 
 /// `play ARGS`, reading `input` as the people's answers.
 pub fn play(args: &[&str], input: &str) -> Run {
-    run(
-        |argv, io| examples::cli::play(argv, io),
-        "play",
-        args,
-        input.as_bytes(),
-    )
+    run(examples::cli::play, "play", args, input.as_bytes())
 }
 
 /// `replay ARGS`, reading `input` for `-`.
 pub fn replay(args: &[&str], input: &[u8]) -> Run {
-    run(
-        |argv, io| examples::cli::replay(argv, io),
-        "replay",
-        args,
-        input,
-    )
+    run(examples::cli::replay, "replay", args, input)
 }
 
 /// A fresh path in the temporary directory for a file named `name`.
@@ -58,9 +48,4 @@ pub fn temp_path(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("examples-tests-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&dir);
     dir.join(name)
-}
-
-/// The same answer, `1`, as often as any game asks.
-pub fn always_first() -> String {
-    "1\n".repeat(200_000)
 }
