@@ -9,7 +9,7 @@
 mod common;
 
 use common::{play, temp_path};
-use dice_core::{Game, Record, replay};
+use dice_core::{Record, replay};
 use examples::cli::{EXIT_INPUT_ENDED, EXIT_USAGE};
 use examples::playable::PlayableGame;
 
