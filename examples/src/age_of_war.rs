@@ -30,9 +30,7 @@ impl PlayableGame for AgeOfWar {
     /// Uniformly random playouts of Age of War run long: castles change
     /// hands for thousands of steps.
     fn mcts(iterations: u32) -> Mcts {
-        let mut search = Mcts::new(iterations);
-        search.playout_steps = 20_000;
-        search
+        Mcts::new(iterations).with_playout_steps(20_000)
     }
 
     fn draw(view: &AgeOfWar) -> String {

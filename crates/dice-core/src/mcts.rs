@@ -43,23 +43,51 @@ use crate::seat::Seat;
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct Mcts {
-    /// Iterations (determinize, descend, play out, back up) per decision.
-    pub iterations: u32,
-    /// The UCB1 exploration constant.
-    pub exploration: f64,
-    /// A playout longer than this many steps stops and counts as a draw.
-    pub playout_steps: u32,
+    iterations: u32,
+    exploration: f64,
+    playout_steps: u32,
 }
 
 impl Mcts {
-    /// A search with this many iterations per decision, exploration 0.7 and
-    /// playouts of at most 10 000 steps.
+    /// A search with this many iterations (determinize, descend, play out,
+    /// back up) per decision, exploration 0.7 and playouts of at most
+    /// 10 000 steps.
     pub fn new(iterations: u32) -> Self {
         Mcts {
             iterations,
             exploration: 0.7,
             playout_steps: 10_000,
         }
+    }
+
+    /// The same search with another UCB1 exploration constant.
+    #[must_use]
+    pub fn with_exploration(mut self, exploration: f64) -> Self {
+        self.exploration = exploration;
+        self
+    }
+
+    /// The same search with playouts of at most `steps` steps; a longer one
+    /// stops and counts as a draw.
+    #[must_use]
+    pub fn with_playout_steps(mut self, steps: u32) -> Self {
+        self.playout_steps = steps;
+        self
+    }
+
+    /// Iterations per decision.
+    pub fn iterations(&self) -> u32 {
+        self.iterations
+    }
+
+    /// The UCB1 exploration constant.
+    pub fn exploration(&self) -> f64 {
+        self.exploration
+    }
+
+    /// The longest playout, in steps.
+    pub fn playout_steps(&self) -> u32 {
+        self.playout_steps
     }
 }
 

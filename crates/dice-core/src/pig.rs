@@ -15,6 +15,7 @@ use core::fmt;
 
 use crate::game::{Game, ToMove, Viewer};
 use crate::notation::ParseActionError;
+use crate::observation::{Block, ObservationTensor};
 use crate::prob::Prob;
 use crate::result::GameResult;
 use crate::rng::DiceRng;
@@ -393,4 +394,55 @@ impl Game for Pig {
             _ => None,
         }
     }
+}
+
+/// Pig's tensor, for a table of `n` seats: `n` scores, `n` seats to move,
+/// the turn total and three flags.
+impl ObservationTensor for Pig {
+    fn observation_layout(config: &PigConfig) -> Vec<Block> {
+        alloc::vec![
+            Block::new(
+                "scores",
+                config.players,
+                "each seat's banked points over the target"
+            ),
+            Block::new("to_move", config.players, "1 for the seat to move, else 0"),
+            Block::new(
+                "turn_total",
+                1,
+                "the points at risk this turn over the target"
+            ),
+            Block::new(
+                "flags",
+                3,
+                "1 if the mover has rolled this turn, 1 if the die is rolling, 1 if the game is over"
+            ),
+        ]
+    }
+
+    fn write_observation(view: &Pig, out: &mut Vec<f32>) {
+        out.clear();
+        let target = view.config.target.max(1);
+        let of_target = |points: u32| ratio(points, target);
+        out.extend(view.scores.iter().map(|(_, &s)| of_target(s)));
+        let to_move = view.to_move();
+        out.extend(
+            view.scores
+                .iter()
+                .map(|(seat, _)| f32::from(u8::from(to_move == ToMove::Player(seat)))),
+        );
+        out.push(of_target(view.turn_total));
+        out.extend(
+            [view.rolled, view.rolling, to_move == ToMove::Over].map(|f| f32::from(u8::from(f))),
+        );
+    }
+}
+
+/// `points / target` as a tensor entry; floats stay out of the rules.
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "a network input: six significant digits are plenty"
+)]
+fn ratio(points: u32, target: u32) -> f32 {
+    points as f32 / target as f32
 }

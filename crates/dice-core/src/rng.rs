@@ -207,6 +207,9 @@ impl fmt::Debug for Hex<'_> {
     }
 }
 
+/// Interoperability: `DiceRng` drives code written against `rand_core`
+/// (infallibly). This is the only place `rand_core` shows in this crate's
+/// API; the crate's own samplers never go through it.
 impl rand_core::TryRng for DiceRng {
     type Error = core::convert::Infallible;
 

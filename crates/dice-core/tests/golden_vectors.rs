@@ -1,5 +1,9 @@
 //! The reproducibility promise: these numbers never change without a
 //! breaking release.
+#![allow(
+    clippy::unwrap_used,
+    reason = "golden vectors: a failure is a test failure"
+)]
 
 use std::num::{NonZeroU32, NonZeroU128};
 

@@ -1,5 +1,9 @@
 //! Records and saved positions from strangers: bounded time, bounded memory,
 //! an error naming the problem, never a panic.
+#![allow(
+    clippy::arithmetic_side_effects,
+    reason = "a test game counts its own steps"
+)]
 
 use dice_core::pig::{Pig, PigAction, PigConfig};
 use dice_core::{

@@ -1,5 +1,10 @@
 //! The contract, the match driver, replay and the test kit, proven on Pig
 //! before any real game uses them.
+#![allow(
+    clippy::unwrap_used,
+    clippy::arithmetic_side_effects,
+    reason = "test helpers: a failure is a test failure"
+)]
 
 use dice_core::pig::{Pig, PigAction, PigConfig, PigError};
 use dice_core::testkit::{Options, check_histories, check_random_games, check_resume};
@@ -499,4 +504,27 @@ fn a_log_entry_that_does_not_read_is_named_by_its_index() {
             .starts_with("entry 2: unknown variant `fold`"),
         "{err}"
     );
+}
+
+#[test]
+fn observation_tensors_have_their_size_and_show_only_the_view() {
+    use dice_core::observation::{ObservationTensor, observation, observation_len};
+    for players in [2, 5] {
+        let config = PigConfig {
+            players,
+            target: 20,
+        };
+        assert!(dice_core::testkit::check_observations::<Pig>(&config, 0..20, 2_000) > 1_000);
+        assert_eq!(observation_len::<Pig>(&config), 2 * players + 4);
+        let names: Vec<_> = Pig::observation_layout(&config)
+            .iter()
+            .map(dice_core::observation::Block::name)
+            .collect();
+        assert_eq!(names, ["scores", "to_move", "turn_total", "flags"]);
+    }
+    let mut game = Pig::new(&PigConfig::default()).unwrap();
+    game.apply(PigAction::Roll).unwrap();
+    game.apply_chance(6).unwrap();
+    let tensor = observation(&game, Viewer::Seat(1));
+    assert_eq!(tensor, [0.0, 0.0, 1.0, 0.0, 0.2, 1.0, 0.0, 0.0]);
 }

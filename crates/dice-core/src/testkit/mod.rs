@@ -6,6 +6,8 @@
 //! - [`check_histories`] proves that per-viewer histories leak nothing, and
 //!   [`check_resume`] that a saved match resumes exactly.
 //! - [`check_golden_records`] pins committed records and their results.
+//! - [`check_observations`] proves that observation tensors have their
+//!   size and leak nothing.
 //! - [`check_action_stream`] drives a game with arbitrary bytes, for
 //!   property tests and fuzz targets; [`random_steps`] reaches positions
 //!   deep in a game.
@@ -14,18 +16,18 @@
 //! The invariants [`check_random_games`] checks:
 //!
 //! - at a decision node the legal list is non-empty, has no duplicates, and
-//!   every listed action passes [`Game::check`], has an id below the bound
+//!   every listed action passes [`Game::check`](crate::Game::check), has an id below the bound
 //!   that maps back to it, is written as text that reads back to it, and
 //!   applies (in place, purely and unchecked, with equal results);
 //! - actions drawn from the whole id space are legal exactly when listed,
 //!   and a refused one leaves the state unchanged (also at chance nodes);
 //! - at a chance node the outcomes are distinct, have positive
-//!   probabilities summing to exactly one, pass [`Game::check_chance`], and
+//!   probabilities summing to exactly one, pass [`Game::check_chance`](crate::Game::check_chance), and
 //!   the sampler only draws listed outcomes;
 //! - clones behave identically, and the state and every view survive a JSON
 //!   round trip;
-//! - every view is unchanged by [`Game::resample_hidden`] for that viewer,
-//!   and a state [determinized](Game::determinize) from a view shows the
+//! - every view is unchanged by [`Game::resample_hidden`](crate::Game::resample_hidden) for that viewer,
+//!   and a state [determinized](crate::Game::determinize) from a view shows the
 //!   same view and the same player to move;
 //! - the game ends within the step bound, a result exists exactly at the
 //!   end, and it is consistent (one score per seat, winners among the seats);
@@ -48,8 +50,10 @@
 mod golden;
 mod history;
 pub mod json;
+mod observation;
 mod random;
 
 pub use golden::{WRITE_GOLDEN, check_golden_records};
 pub use history::{HistorySummary, check_histories, check_resume};
+pub use observation::check_observations;
 pub use random::{Options, Summary, check_action_stream, check_random_games, random_steps};

@@ -95,7 +95,8 @@ pub struct Summary {
 }
 
 /// Plays one random game per seed and checks every invariant of the
-/// contract; see the [module docs](self). Panics on the first violation.
+/// contract; see the [test kit docs](crate::testkit). Panics on the first
+/// violation.
 pub fn check_random_games<G>(config: &G::Config, options: &Options) -> Summary
 where
     G: Game + Serialize + DeserializeOwned,

@@ -1,0 +1,94 @@
+//! Observation tensors: the right size, finite, and blind to what their
+//! viewer may not know.
+#![allow(
+    clippy::panic,
+    reason = "a test harness: it reports a broken contract by panicking, as an \
+              assertion does, and no rule reaches it"
+)]
+
+use alloc::vec::Vec;
+use core::ops::Range;
+
+use crate::game::ToMove;
+use crate::observation::{ObservationTensor, observation_len};
+use crate::rng::DiceRng;
+use crate::testkit::random::viewers;
+
+/// Plays one random game per seed and checks, at every step and for every
+/// viewer, that the observation tensor has the config's length, holds only
+/// finite numbers, and is the same, bit for bit, for a state
+/// [resampled](crate::Game::resample_hidden) in everything that viewer cannot see.
+/// Returns how many tensors were checked.
+///
+/// ```
+/// use dice_core::testkit::check_observations;
+/// use dice_core::pig::{Pig, PigConfig};
+///
+/// assert!(check_observations::<Pig>(&PigConfig::default(), 0..5, 500) > 100);
+/// ```
+///
+/// # Panics
+/// On the first tensor that breaks one of these.
+pub fn check_observations<G: ObservationTensor>(
+    config: &G::Config,
+    seeds: Range<u64>,
+    max_steps: usize,
+) -> usize {
+    let len = observation_len::<G>(config);
+    let layout = G::observation_layout(config);
+    assert!(
+        layout
+            .iter()
+            .all(|b| !b.name().is_empty() && !b.meaning().is_empty()),
+        "every block needs a name and a meaning"
+    );
+    let mut checked = 0usize;
+    let mut tensor = Vec::new();
+    let mut twin_tensor = Vec::new();
+    let mut legal = Vec::new();
+    for seed in seeds {
+        let mut game = G::new(config).unwrap_or_else(|e| panic!("config refused: {e}"));
+        let mut rng = DiceRng::from_seed_u64(seed);
+        for step in 0..max_steps {
+            for viewer in viewers(&game) {
+                G::write_observation(&game.view(viewer), &mut tensor);
+                assert_eq!(
+                    tensor.len(),
+                    len,
+                    "seed {seed}, step {step}: {viewer:?}'s tensor has the wrong length"
+                );
+                assert!(
+                    tensor.iter().all(|x| x.is_finite()),
+                    "seed {seed}, step {step}: {viewer:?}'s tensor holds a non-finite number"
+                );
+                let twin = game.resample_hidden(viewer, &mut rng);
+                G::write_observation(&twin.view(viewer), &mut twin_tensor);
+                assert!(
+                    tensor
+                        .iter()
+                        .map(|x| x.to_bits())
+                        .eq(twin_tensor.iter().map(|x| x.to_bits())),
+                    "seed {seed}, step {step}: {viewer:?}'s tensor changed with what it cannot see"
+                );
+                checked = checked.saturating_add(1);
+            }
+            match game.to_move() {
+                ToMove::Over => break,
+                ToMove::Chance => {
+                    let outcome = game
+                        .sample_chance(&mut rng)
+                        .unwrap_or_else(|| panic!("seed {seed}: no outcome at a chance node"));
+                    game.apply_chance_unchecked(outcome);
+                }
+                ToMove::Player(_) => {
+                    game.legal_actions(&mut legal);
+                    let action = *rng
+                        .choose(&legal)
+                        .unwrap_or_else(|| panic!("seed {seed}: no legal action"));
+                    game.apply_unchecked(action);
+                }
+            }
+        }
+    }
+    checked
+}

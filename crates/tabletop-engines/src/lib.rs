@@ -1,0 +1,17 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+
+mod error;
+mod registry;
+mod spec;
+mod state;
+
+pub use error::{LoadError, StepError};
+pub use registry::{AnyGame, RandomGames, game_names, load_game, load_game_json};
+pub use spec::GameString;
+pub use state::{AnyState, Engine};
+
+pub use age_of_war_rules;
+pub use armadora_rules;
+pub use dice_core;
+pub use era_rules;

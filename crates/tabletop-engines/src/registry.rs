@@ -1,0 +1,260 @@
+//! Every game by name: OpenSpiel's `load_game`, in Rust.
+
+use std::fmt;
+use std::marker::PhantomData;
+
+use dice_core::observation::{Block, observation_len};
+use dice_core::prelude::*;
+use serde_json::{Map, Value};
+
+use crate::error::LoadError;
+use crate::spec::GameString;
+use crate::state::{AnyState, Engine, Played};
+
+/// A game with its config, any game: OpenSpiel's `Game`, in Rust.
+pub trait AnyGame: Send + Sync + fmt::Debug {
+    /// The game's name, e.g. `"armadora"`.
+    fn name(&self) -> &'static str;
+    /// The config as JSON (every field, defaults included).
+    fn config_json(&self) -> String;
+    /// Seats at the table.
+    fn players(&self) -> usize;
+    /// Every action id is below this bound.
+    fn num_distinct_actions(&self) -> u32;
+    /// The observation tensor's blocks, in order.
+    fn observation_layout(&self) -> Vec<Block>;
+    /// The observation tensor's length.
+    fn observation_len(&self) -> usize;
+    /// The game's first state (usually a chance node for the setup).
+    fn new_initial_state(&self) -> Box<dyn AnyState>;
+    /// A state written by [`AnyState::to_record_json`] (or any record of
+    /// this game), replayed.
+    ///
+    /// # Errors
+    /// Text that is not a record of this game, or that does not replay.
+    fn load_state(&self, record_json: &str) -> Result<Box<dyn AnyState>, LoadError>;
+    /// Plays `count` games to the end with uniformly random decisions,
+    /// seeded `seed`, `seed + 1`, ..., without leaving Rust; see
+    /// [`RandomGames`].
+    fn play_random_games(&self, seed: u64, count: u64, max_steps: u64) -> RandomGames;
+}
+
+/// What [`AnyGame::play_random_games`] played.
+#[derive(Debug, Clone, Default, PartialEq)]
+#[non_exhaustive]
+pub struct RandomGames {
+    /// Games played to the end.
+    pub finished: u64,
+    /// Games stopped at `max_steps`.
+    pub unfinished: u64,
+    /// Steps taken (decisions and chance events), over all games.
+    pub steps: u64,
+    /// Each finished game's returns (see [`AnyState::returns`]), in seed
+    /// order.
+    pub returns: Vec<Vec<f64>>,
+}
+
+struct Registered<G: Engine> {
+    config: G::Config,
+    start: G,
+    game: PhantomData<G>,
+}
+
+impl<G: Engine> fmt::Debug for Registered<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AnyGame")
+            .field("name", &G::NAME)
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Engine> Registered<G> {
+    fn from_params(params: Map<String, Value>) -> Result<Self, LoadError> {
+        let config_err = |reason: String| LoadError::Config {
+            game: G::NAME,
+            reason,
+        };
+        let config: G::Config =
+            serde_path_to_error::deserialize(Value::Object(params)).map_err(|e| {
+                let path = e.path().to_string();
+                let inner = e.into_inner();
+                config_err(if path == "." {
+                    inner.to_string()
+                } else {
+                    format!("parameter `{path}`: {inner}")
+                })
+            })?;
+        let start = G::new(&config).map_err(|e| config_err(e.to_string()))?;
+        Ok(Registered {
+            config,
+            start,
+            game: PhantomData,
+        })
+    }
+}
+
+impl<G: Engine> AnyGame for Registered<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn config_json(&self) -> String {
+        serde_json::to_string(&self.config).unwrap_or_default()
+    }
+
+    fn players(&self) -> usize {
+        self.start.players()
+    }
+
+    fn num_distinct_actions(&self) -> u32 {
+        self.start.action_id_bound()
+    }
+
+    fn observation_layout(&self) -> Vec<Block> {
+        G::observation_layout(&self.config)
+    }
+
+    fn observation_len(&self) -> usize {
+        observation_len::<G>(&self.config)
+    }
+
+    fn new_initial_state(&self) -> Box<dyn AnyState> {
+        Box::new(Played::new(self.start.clone()))
+    }
+
+    fn load_state(&self, record_json: &str) -> Result<Box<dyn AnyState>, LoadError> {
+        let saved = |reason: String| LoadError::Saved {
+            game: G::NAME,
+            reason,
+        };
+        let record: Record<G> =
+            serde_json::from_str(record_json).map_err(|e| saved(e.to_string()))?;
+        if record.config() != &self.config {
+            return Err(saved(
+                "the record is for another config of the game".to_owned(),
+            ));
+        }
+        let m = replay(&record).map_err(|e| saved(e.to_string()))?;
+        let played = Played::from_match(&m).map_err(|e| saved(e.to_string()))?;
+        Ok(Box::new(played))
+    }
+
+    fn play_random_games(&self, seed: u64, count: u64, max_steps: u64) -> RandomGames {
+        let mut summary = RandomGames::default();
+        let mut legal = Vec::new();
+        for game_seed in (0..count).map(|i| seed.wrapping_add(i)) {
+            let mut rng = DiceRng::from_seed_u64(game_seed);
+            let mut state = self.start.clone();
+            let mut steps = 0u64;
+            while steps < max_steps {
+                match state.to_move() {
+                    ToMove::Over => break,
+                    ToMove::Chance => match state.sample_chance(&mut rng) {
+                        Some(outcome) => state.apply_chance_unchecked(outcome),
+                        None => break,
+                    },
+                    ToMove::Player(_) => {
+                        state.legal_actions(&mut legal);
+                        match rng.choose(&legal) {
+                            Some(&action) => state.apply_unchecked(action),
+                            None => break,
+                        }
+                    }
+                }
+                steps = steps.saturating_add(1);
+            }
+            summary.steps = summary.steps.saturating_add(steps);
+            match Played::new(state).returns() {
+                Some(returns) => {
+                    summary.finished = summary.finished.saturating_add(1);
+                    summary.returns.push(returns);
+                }
+                None => summary.unfinished = summary.unfinished.saturating_add(1),
+            }
+        }
+        summary
+    }
+}
+
+/// Builds a game from its parameters.
+type Loader = fn(Map<String, Value>) -> Result<Box<dyn AnyGame>, LoadError>;
+
+/// One game of the registry: its name, other names it answers to, and how
+/// to build it from parameters.
+struct Entry {
+    name: &'static str,
+    aliases: &'static [&'static str],
+    load: Loader,
+}
+
+fn load<G: Engine>(params: Map<String, Value>) -> Result<Box<dyn AnyGame>, LoadError> {
+    Ok(Box::new(Registered::<G>::from_params(params)?))
+}
+
+const GAMES: &[Entry] = &[Entry {
+    name: "pig",
+    aliases: &[],
+    load: load::<dice_core::pig::Pig>,
+}];
+
+/// The names of every game, as [`load_game`] knows them.
+///
+/// ```
+/// assert!(tabletop_engines::game_names().contains(&"pig"));
+/// ```
+pub fn game_names() -> Vec<&'static str> {
+    GAMES.iter().map(|g| g.name).collect()
+}
+
+/// Loads a game from a game string: `pig`, `age-of-war(players=4)`,
+/// `armadora(players=3,advanced=true)`, `era(players=2)`. Parameters are
+/// the fields of the game's JSON config; unknown or ill-typed ones are
+/// refused by name.
+///
+/// ```
+/// use tabletop_engines::load_game;
+///
+/// let game = load_game("pig(players=3,target=50)").unwrap();
+/// assert_eq!(game.players(), 3);
+/// let err = load_game("pig(players=3,targte=50)").unwrap_err();
+/// assert!(err.to_string().contains("unknown field `targte`"), "{err}");
+/// ```
+///
+/// # Errors
+/// A malformed string, an unknown game, or a config the game refuses.
+pub fn load_game(text: &str) -> Result<Box<dyn AnyGame>, LoadError> {
+    let spec: GameString = text.parse()?;
+    load_game_with(spec.name(), spec.params().clone())
+}
+
+/// Loads a game from its name and its config as JSON (an object; missing
+/// fields take their defaults).
+///
+/// ```
+/// let game = tabletop_engines::load_game_json("pig", r#"{"players": 4}"#).unwrap();
+/// assert_eq!(game.players(), 4);
+/// ```
+///
+/// # Errors
+/// Text that is not a JSON object, an unknown game, or a config the game
+/// refuses.
+pub fn load_game_json(name: &str, config_json: &str) -> Result<Box<dyn AnyGame>, LoadError> {
+    let params: Map<String, Value> =
+        serde_json::from_str(config_json).map_err(|e| LoadError::Syntax {
+            text: config_json.to_owned(),
+            reason: format!("a config is a JSON object: {e}"),
+        })?;
+    load_game_with(name, params)
+}
+
+fn load_game_with(name: &str, params: Map<String, Value>) -> Result<Box<dyn AnyGame>, LoadError> {
+    let entry = GAMES
+        .iter()
+        .find(|g| g.name == name || g.aliases.contains(&name))
+        .ok_or_else(|| LoadError::UnknownGame {
+            name: name.to_owned(),
+            known: game_names().join(", "),
+        })?;
+    (entry.load)(params)
+}

@@ -1,0 +1,353 @@
+//! A game state behind one object-safe door: integers in, integers out.
+
+use std::fmt;
+
+use dice_core::observation::ObservationTensor;
+use dice_core::prelude::*;
+use dice_core::{Prob, ToMove};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::error::StepError;
+
+/// What every game of the registry asks of its engine: the contract, its
+/// tensors, and JSON for states, views and records.
+pub trait Engine:
+    Game<
+        Config: Serialize + DeserializeOwned + Send + Sync,
+        Action: Serialize + DeserializeOwned + Send + Sync,
+        Chance: Serialize + DeserializeOwned + Send + Sync,
+        View: Serialize,
+        SeenAction: Serialize + DeserializeOwned,
+        SeenChance: Serialize + DeserializeOwned,
+    > + ObservationTensor
+    + Serialize
+    + DeserializeOwned
+    + Send
+    + Sync
+    + 'static
+{
+}
+
+impl<G> Engine for G where
+    G: Game<
+            Config: Serialize + DeserializeOwned + Send + Sync,
+            Action: Serialize + DeserializeOwned + Send + Sync,
+            Chance: Serialize + DeserializeOwned + Send + Sync,
+            View: Serialize,
+            SeenAction: Serialize + DeserializeOwned,
+            SeenChance: Serialize + DeserializeOwned,
+        > + ObservationTensor
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static
+{
+}
+
+/// A game in progress, any game: OpenSpiel's `State`, in Rust.
+///
+/// Decisions are action ids (below [`num_distinct_actions`](AnyState::num_distinct_actions)),
+/// chance outcomes are their index in [`chance_outcomes`](AnyState::chance_outcomes),
+/// and [`apply`](AnyState::apply) takes either, as the node requires. A
+/// refused id leaves the state unchanged. The state keeps its history, so
+/// it can tell each viewer what it saw and write itself as a record.
+pub trait AnyState: Send + Sync + fmt::Debug {
+    /// The game's name, e.g. `"armadora"`.
+    fn game(&self) -> &'static str;
+    /// Seats at the table.
+    fn players(&self) -> usize;
+    /// Who acts next.
+    fn to_move(&self) -> ToMove;
+    /// Every action id is below this bound, which depends only on the
+    /// config.
+    fn num_distinct_actions(&self) -> u32;
+    /// The legal action ids, ascending; empty unless a player is to move.
+    fn legal_actions(&self) -> Vec<u32>;
+    /// One flag per action id: whether it is legal now.
+    fn legal_actions_mask(&self) -> Vec<bool>;
+    /// The pending chance event's outcomes as `(outcome id, exact
+    /// probability)`; empty unless at a chance node.
+    fn chance_outcomes(&self) -> Vec<(u32, Prob)>;
+    /// Applies an action id at a decision, or an outcome id at a chance
+    /// node.
+    ///
+    /// # Errors
+    /// Why the id is refused; the state is then unchanged.
+    fn apply(&mut self, id: u32) -> Result<(), StepError>;
+    /// Draws the pending chance event's outcome from `rng` and applies it,
+    /// returning its id; `None` when not at a chance node.
+    fn apply_sampled_chance(&mut self, rng: &mut DiceRng) -> Option<u32>;
+    /// An action id (at a decision) or outcome id (at a chance node) as
+    /// text; the action's text is its actor's, the outcome's is the
+    /// omniscient one.
+    ///
+    /// # Errors
+    /// When the id names nothing here.
+    fn id_to_string(&self, id: u32) -> Result<String, StepError>;
+    /// The action id of an action written as text, for the player to move.
+    ///
+    /// # Errors
+    /// When the text is not an action of this game.
+    fn string_to_id(&self, text: &str) -> Result<u32, StepError>;
+    /// The final result, once the game is over.
+    fn result(&self) -> Option<GameResult>;
+    /// Each seat's share of the victory at the end: 1 for a sole winner,
+    /// `1/k` for each of `k` who share it, 0 for the others; `None` before
+    /// the end.
+    fn returns(&self) -> Option<Vec<f64>>;
+    /// `viewer`'s view encoded as an observation tensor, into `out`.
+    fn observation_tensor(&self, viewer: Viewer, out: &mut Vec<f32>);
+    /// `viewer`'s view as JSON.
+    fn view_json(&self, viewer: Viewer) -> String;
+    /// `viewer`'s history as JSON: everything it has seen so far (the
+    /// information state of perfect recall).
+    fn history_json(&self, viewer: Viewer) -> String;
+    /// The ids applied so far, decisions and chance outcomes in order.
+    fn history_ids(&self) -> Vec<u32>;
+    /// The state as a record (config and log, no generator): JSON that
+    /// [`AnyGame::load_state`](crate::AnyGame::load_state) reads back.
+    fn to_record_json(&self) -> String;
+    /// The state itself as JSON (the engine's validated encoding).
+    fn state_json(&self) -> String;
+    /// A copy, to explore from.
+    fn clone_box(&self) -> Box<dyn AnyState>;
+}
+
+impl Clone for Box<dyn AnyState> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+/// [`AnyState`] for one engine: the state, where it started, and the ids
+/// applied.
+#[derive(Debug, Clone)]
+pub(crate) struct Played<G: Engine> {
+    state: G,
+    start: G,
+    log: Vec<Entry<G>>,
+    ids: Vec<u32>,
+}
+
+impl<G: Engine> Played<G> {
+    pub(crate) fn new(state: G) -> Self {
+        Played {
+            start: state.clone(),
+            state,
+            log: Vec::new(),
+            ids: Vec::new(),
+        }
+    }
+
+    /// The state at the end of a replayed match.
+    pub(crate) fn from_match(m: &Match<G>) -> Result<Self, StepError> {
+        let start = G::new(m.state().config()).map_err(|e| StepError::Text(e.to_string()))?;
+        let mut played = Played::new(start);
+        for entry in m.log() {
+            let id = match entry {
+                Entry::Chance(outcome) => played.outcome_id(outcome),
+                Entry::Action { action, .. } => played.state.action_id(action),
+            }
+            .ok_or_else(|| StepError::Text(format!("{entry:?} has no id")))?;
+            played.apply(id)?;
+        }
+        Ok(played)
+    }
+
+    fn outcome_id(&self, outcome: &G::Chance) -> Option<u32> {
+        let mut outcomes = Vec::new();
+        self.state.chance_outcomes(&mut outcomes);
+        outcomes
+            .iter()
+            .position(|(o, _)| o == outcome)
+            .and_then(|i| u32::try_from(i).ok())
+    }
+
+    fn push(&mut self, entry: Entry<G>, id: u32) {
+        self.log.push(entry);
+        self.ids.push(id);
+    }
+}
+
+fn to_json<T: Serialize + ?Sized>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|e| format!("{{\"error\":{:?}}}", e.to_string()))
+}
+
+impl<G: Engine> AnyState for Played<G> {
+    fn game(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn players(&self) -> usize {
+        self.state.players()
+    }
+
+    fn to_move(&self) -> ToMove {
+        self.state.to_move()
+    }
+
+    fn num_distinct_actions(&self) -> u32 {
+        self.state.action_id_bound()
+    }
+
+    fn legal_actions(&self) -> Vec<u32> {
+        let mut legal = Vec::new();
+        self.state.legal_actions(&mut legal);
+        let mut ids: Vec<u32> = legal
+            .iter()
+            .filter_map(|a| self.state.action_id(a))
+            .collect();
+        ids.sort_unstable();
+        ids
+    }
+
+    fn legal_actions_mask(&self) -> Vec<bool> {
+        let bound = usize::try_from(self.state.action_id_bound()).unwrap_or_default();
+        let mut mask = vec![false; bound];
+        for id in self.legal_actions() {
+            if let Some(flag) = usize::try_from(id).ok().and_then(|i| mask.get_mut(i)) {
+                *flag = true;
+            }
+        }
+        mask
+    }
+
+    fn chance_outcomes(&self) -> Vec<(u32, Prob)> {
+        let mut outcomes = Vec::new();
+        self.state.chance_outcomes(&mut outcomes);
+        outcomes
+            .into_iter()
+            .zip(0u32..)
+            .map(|((_, p), id)| (id, p))
+            .collect()
+    }
+
+    fn apply(&mut self, id: u32) -> Result<(), StepError> {
+        match self.state.to_move() {
+            ToMove::Over => Err(StepError::GameOver),
+            ToMove::Chance => {
+                let mut outcomes = Vec::new();
+                self.state.chance_outcomes(&mut outcomes);
+                let count = outcomes.len();
+                let (outcome, _) = usize::try_from(id)
+                    .ok()
+                    .and_then(|i| outcomes.into_iter().nth(i))
+                    .ok_or(StepError::NoSuchOutcome { id, count })?;
+                self.state
+                    .apply_chance(outcome.clone())
+                    .map_err(|e| StepError::Text(e.to_string()))?;
+                self.push(Entry::Chance(outcome), id);
+                Ok(())
+            }
+            ToMove::Player(seat) => {
+                let bound = self.state.action_id_bound();
+                let action = self
+                    .state
+                    .action_from_id(id)
+                    .ok_or(StepError::NoSuchAction { id, bound })?;
+                self.state.apply(action).map_err(|e| StepError::Illegal {
+                    action: self.state.action_text(&action),
+                    rule: e.to_string(),
+                })?;
+                self.push(
+                    Entry::Action {
+                        player: Some(seat),
+                        action,
+                    },
+                    id,
+                );
+                Ok(())
+            }
+        }
+    }
+
+    fn apply_sampled_chance(&mut self, rng: &mut DiceRng) -> Option<u32> {
+        let outcome = self.state.sample_chance(rng)?;
+        let id = self.outcome_id(&outcome)?;
+        self.state.apply_chance(outcome.clone()).ok()?;
+        self.push(Entry::Chance(outcome), id);
+        Some(id)
+    }
+
+    fn id_to_string(&self, id: u32) -> Result<String, StepError> {
+        if self.state.to_move() == ToMove::Chance {
+            let mut outcomes = Vec::new();
+            self.state.chance_outcomes(&mut outcomes);
+            let count = outcomes.len();
+            return usize::try_from(id)
+                .ok()
+                .and_then(|i| outcomes.get(i))
+                .map(|(o, _)| self.state.chance_text(o))
+                .ok_or(StepError::NoSuchOutcome { id, count });
+        }
+        let bound = self.state.action_id_bound();
+        self.state
+            .action_from_id(id)
+            .map(|a| self.state.action_text(&a))
+            .ok_or(StepError::NoSuchAction { id, bound })
+    }
+
+    fn string_to_id(&self, text: &str) -> Result<u32, StepError> {
+        let action = self
+            .state
+            .action_from_text(text)
+            .map_err(|e| StepError::Text(e.to_string()))?;
+        self.state
+            .action_id(&action)
+            .ok_or_else(|| StepError::Text(format!("{text:?} has no id in this game")))
+    }
+
+    fn result(&self) -> Option<GameResult> {
+        self.state.result()
+    }
+
+    fn returns(&self) -> Option<Vec<f64>> {
+        let result = self.state.result()?;
+        let winners = result.winners();
+        let share = 1.0 / f64::from(u32::try_from(winners.len()).unwrap_or(1).max(1));
+        Some(
+            (0..self.state.players())
+                .map(|seat| if winners.contains(&seat) { share } else { 0.0 })
+                .collect(),
+        )
+    }
+
+    fn observation_tensor(&self, viewer: Viewer, out: &mut Vec<f32>) {
+        G::write_observation(&self.state.view(viewer), out);
+    }
+
+    fn view_json(&self, viewer: Viewer) -> String {
+        to_json(&self.state.view(viewer))
+    }
+
+    fn history_json(&self, viewer: Viewer) -> String {
+        let mut state = self.start.clone();
+        let mut log = Vec::with_capacity(self.log.len());
+        for entry in &self.log {
+            log.push(SeenEntry::new(&state, entry, viewer));
+            match entry {
+                Entry::Chance(c) => state.apply_chance_unchecked(c.clone()),
+                Entry::Action { action, .. } => state.apply_unchecked(*action),
+            }
+        }
+        to_json(&History::<G>::new(self.state.config().clone(), viewer, log))
+    }
+
+    fn history_ids(&self) -> Vec<u32> {
+        self.ids.clone()
+    }
+
+    fn to_record_json(&self) -> String {
+        to_json(&Record::<G>::new(self.state.config().clone()).with_log(self.log.clone()))
+    }
+
+    fn state_json(&self) -> String {
+        to_json(&self.state)
+    }
+
+    fn clone_box(&self) -> Box<dyn AnyState> {
+        Box::new(self.clone())
+    }
+}
