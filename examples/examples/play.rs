@@ -12,7 +12,9 @@ fn main() -> ExitCode {
         echo_answers: !stdin.is_terminal(),
         input: &mut stdin.lock(),
         output: &mut std::io::stdout().lock(),
-        errors: &mut stderr.lock(),
+        // Not locked for the whole run: the progress bar writes to it from
+        // the worker threads.
+        errors: &mut std::io::stderr(),
     };
     ExitCode::from(examples::cli::play(std::env::args_os(), &mut io))
 }

@@ -5,7 +5,6 @@ use std::ffi::OsString;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
-use clap::builder::RangedU64ValueParser;
 use clap::{Args, Parser};
 use dice_core::{Seat, Viewer};
 
@@ -75,10 +74,10 @@ pub struct PlayArgs {
     #[arg(long)]
     pub omniscient: bool,
     /// Play N games and print a summary instead of a log.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = RangedU64ValueParser::<u64>::new().range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one::<u64>)]
     pub games: u64,
     /// Spread the games over N threads (the same results as one).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one::<usize>)]
     pub threads: usize,
     /// Move the bots one seat to the left from game to game.
     #[arg(long)]
@@ -142,6 +141,15 @@ pub struct ReplayArgs {
     /// it].
     #[arg(long, value_name = "SEAT", value_parser = parse_viewer)]
     pub view: Option<Viewer>,
+}
+
+/// A whole number of at least 1.
+fn at_least_one<T: std::str::FromStr + PartialOrd + From<u8>>(text: &str) -> Result<T, String> {
+    match text.parse::<T>() {
+        Ok(count) if count >= T::from(1) => Ok(count),
+        Ok(_) => Err("it must be at least 1".to_string()),
+        Err(_) => Err(format!("{text:?} is not a whole number")),
+    }
 }
 
 /// A seat number, or `spectator`.

@@ -313,8 +313,9 @@ fn progress_bar(games: u64, show: bool) -> ProgressBar {
     if !show {
         return ProgressBar::hidden();
     }
-    let style = ProgressStyle::with_template("{wide_bar} {pos}/{len} games, {per_sec}, {eta} left")
-        .unwrap_or_else(|_| ProgressStyle::default_bar());
+    let style =
+        ProgressStyle::with_template("{wide_bar} {pos}/{len} games, {per_sec:1}, {eta} left")
+            .unwrap_or_else(|_| ProgressStyle::default_bar());
     ProgressBar::new(games).with_style(style)
 }
 
