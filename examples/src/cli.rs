@@ -30,10 +30,11 @@ pub struct Io<'a> {
     pub input: &'a mut dyn BufRead,
     /// What the tool tells.
     pub output: &'a mut dyn Write,
-    /// Errors, and `play`'s progress bar.
+    /// Errors.
     pub errors: &'a mut dyn Write,
-    /// Whether `play` may draw a progress bar on standard error (a
-    /// terminal is there to see it).
+    /// Whether `play` may draw a progress bar on the process's standard
+    /// error (a terminal is there to see it); a caller holding the lock of
+    /// standard error as `errors` would block it.
     pub progress: bool,
     /// Whether `play` writes each answer after its prompt (the input is a
     /// script, not a terminal that shows what is typed).
