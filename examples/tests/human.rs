@@ -6,6 +6,7 @@
     reason = "a harness shared by the tests: a record that does not read back fails the test"
 )]
 
+#[macro_use]
 mod common;
 
 use common::{play, temp_path};
@@ -31,25 +32,7 @@ fn a_person_plays_a_full_game(game: &str) {
     assert!(!run.out.contains("the input ended"), "{}", run.out);
 }
 
-#[test]
-fn a_person_plays_a_full_game_of_pig() {
-    a_person_plays_a_full_game("pig");
-}
-
-#[test]
-fn a_person_plays_a_full_game_of_age_of_war() {
-    a_person_plays_a_full_game("age-of-war");
-}
-
-#[test]
-fn a_person_plays_a_full_game_of_armadora() {
-    a_person_plays_a_full_game("armadora");
-}
-
-#[test]
-fn a_person_plays_a_full_game_of_era() {
-    a_person_plays_a_full_game("era");
-}
+for_every_game!(a_person_plays_a_full_game);
 
 #[test]
 fn input_that_ends_first_ends_the_game_cleanly_with_status_3_and_a_record() {

@@ -7,7 +7,9 @@
     reason = "a harness shared by the tests: a game that cannot be played fails the test"
 )]
 
-use dice_core::{DiceRng, Entry, Game, Match, ToMove, Viewer};
+use dice_core::{
+    Agent, DiceRng, Entry, Game, Match, PlayOutError, RandomAgent, ToMove, Viewer, play_out,
+};
 use examples::narrate::Viewpoint;
 use examples::playable::{GameOptions, PlayableGame};
 
@@ -61,20 +63,19 @@ fn told_alike<G: PlayableGame>(
     let mut hidden = 0usize;
     for seed in seeds {
         let mut m = Match::<G>::new(&config, seed).unwrap();
-        let mut rng = DiceRng::from_seed_u64(seed);
-        let mut legal = Vec::new();
-        for _ in 0..steps {
-            match m.state().to_move() {
-                ToMove::Over => break,
-                ToMove::Chance => {
-                    m.resolve_chance().unwrap();
-                }
-                ToMove::Player(_) => {
-                    m.state().legal_actions(&mut legal);
-                    m.play(*rng.choose(&legal).unwrap()).unwrap();
-                }
-            }
+        let mut agents: Vec<RandomAgent> = vec![RandomAgent; m.state().players()];
+        let mut agents: Vec<&mut dyn Agent<G>> =
+            agents.iter_mut().map(|a| a as &mut dyn Agent<G>).collect();
+        match play_out(
+            &mut m,
+            &mut agents,
+            &mut DiceRng::from_seed_u64(seed),
+            steps,
+        ) {
+            Ok(()) | Err(PlayOutError::StepLimit(_)) => {}
+            Err(e) => panic!("{} seed {seed}: {e}", G::NAME),
         }
+        let mut rng = DiceRng::from_seed_u64(seed);
         let viewers = (0..m.state().players())
             .map(Viewer::Seat)
             .chain([Viewer::Spectator]);

@@ -7,6 +7,7 @@
     reason = "a harness shared by the tests: a record that does not read fails the test"
 )]
 
+#[macro_use]
 mod common;
 
 use common::{play, replay, temp_path};
@@ -60,25 +61,7 @@ fn replay_tells_what_play_told(game: &str) {
     }
 }
 
-#[test]
-fn pig_replay_tells_what_play_told() {
-    replay_tells_what_play_told("pig");
-}
-
-#[test]
-fn age_of_war_replay_tells_what_play_told() {
-    replay_tells_what_play_told("age-of-war");
-}
-
-#[test]
-fn armadora_replay_tells_what_play_told() {
-    replay_tells_what_play_told("armadora");
-}
-
-#[test]
-fn era_replay_tells_what_play_told() {
-    replay_tells_what_play_told("era");
-}
+for_every_game!(replay_tells_what_play_told);
 
 /// `replay --view SEAT --json` holds the seat's history, and neither the
 /// seed nor the generator.
@@ -104,25 +87,7 @@ fn a_seat_history_in_json_holds_no_seed_or_generator(game: &str) {
     assert_eq!(out["status"], "finished");
 }
 
-#[test]
-fn pig_a_seat_history_in_json_holds_no_seed_or_generator() {
-    a_seat_history_in_json_holds_no_seed_or_generator("pig");
-}
-
-#[test]
-fn age_of_war_a_seat_history_in_json_holds_no_seed_or_generator() {
-    a_seat_history_in_json_holds_no_seed_or_generator("age-of-war");
-}
-
-#[test]
-fn armadora_a_seat_history_in_json_holds_no_seed_or_generator() {
-    a_seat_history_in_json_holds_no_seed_or_generator("armadora");
-}
-
-#[test]
-fn era_a_seat_history_in_json_holds_no_seed_or_generator() {
-    a_seat_history_in_json_holds_no_seed_or_generator("era");
-}
+for_every_game!(a_seat_history_in_json_holds_no_seed_or_generator);
 
 /// A record of a game played with physical dice lists every outcome and
 /// has no seed: it replays to the same end.
@@ -138,25 +103,7 @@ fn a_record_without_a_seed_replays_when_its_log_lists_every_outcome(game: &str) 
     assert_eq!(run.out, with_seed.out);
 }
 
-#[test]
-fn pig_a_record_without_a_seed_replays_when_its_log_lists_every_outcome() {
-    a_record_without_a_seed_replays_when_its_log_lists_every_outcome("pig");
-}
-
-#[test]
-fn age_of_war_a_record_without_a_seed_replays_when_its_log_lists_every_outcome() {
-    a_record_without_a_seed_replays_when_its_log_lists_every_outcome("age-of-war");
-}
-
-#[test]
-fn armadora_a_record_without_a_seed_replays_when_its_log_lists_every_outcome() {
-    a_record_without_a_seed_replays_when_its_log_lists_every_outcome("armadora");
-}
-
-#[test]
-fn era_a_record_without_a_seed_replays_when_its_log_lists_every_outcome() {
-    a_record_without_a_seed_replays_when_its_log_lists_every_outcome("era");
-}
+for_every_game!(a_record_without_a_seed_replays_when_its_log_lists_every_outcome);
 
 #[test]
 fn a_seedless_record_that_needs_a_roll_names_the_entry() {

@@ -1,6 +1,24 @@
 //! Running the tools in-process, as their binaries do, on given arguments
 //! and input.
 
+/// A module of tests named after `$check`, one per game, each running
+/// `$check` on the game's name.
+macro_rules! for_every_game {
+    ($check:ident) => {
+        for_every_game!($check: pig "pig", age_of_war "age-of-war", armadora "armadora", era "era");
+    };
+    ($check:ident: $($test:ident $game:literal),*) => {
+        mod $check {
+            $(
+                #[test]
+                fn $test() {
+                    super::$check($game);
+                }
+            )*
+        }
+    };
+}
+
 /// What a run of a tool left: its exit status, standard output and
 /// standard error.
 pub struct Run {
