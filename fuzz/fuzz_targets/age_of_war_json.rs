@@ -2,7 +2,10 @@
 //! and as each part a record or state holds.
 #![no_main]
 
-use age_of_war_rules::{Action, AgeOfWar, Chance, LineSet, Roll, Table};
+use age_of_war_rules::dice::Roll;
+use age_of_war_rules::line::LineSet;
+use age_of_war_rules::table::Table;
+use age_of_war_rules::{Action, AgeOfWar, Chance};
 use fuzz::decode_and_show;
 use libfuzzer_sys::fuzz_target;
 

@@ -1,6 +1,13 @@
-//! A player's decisions after a roll (AOW-5).
+//! A player's decisions after a roll (AOW-5), with their ids and their text
+//! notation.
 
+use alloc::format;
+use alloc::string::String;
 use core::fmt;
+use core::iter::Peekable;
+use core::str::FromStr;
+
+use dice_core::ParseActionError;
 
 use crate::castle::Castle;
 use crate::line::MAX_LINE;
@@ -11,12 +18,27 @@ use crate::line::MAX_LINE;
 /// `"lose_die"`. A line the castle does not have is refused on
 /// deserialisation (AOW-2).
 ///
+/// As text (its `Display` and `FromStr`, and the game's
+/// [`action_text`](dice_core::Game::action_text) /
+/// [`action_from_text`](dice_core::Game::action_from_text)): `fill edo 2`,
+/// `fill edo daimyo` for the special daimyo line 0, and `lose die`. Reading
+/// ignores case and extra spaces, and also takes `fill edo line 2`,
+/// `fill edo special`, `fill edo 0`, `lose`, `lose a die` and `lose_die`.
+/// Text that names no action is refused with what was expected; whether
+/// the action is legal now is for [`Game::check`](dice_core::Game::check).
+///
 /// ```
 /// use age_of_war_rules::{Action, Castle};
 ///
 /// let fill = Action::Fill { castle: Castle::Gassantoda, line: 2 };
-/// assert_eq!(fill.to_string(), "fill Gassantoda line 2 (8 inf)");
-/// assert_eq!(Action::LoseDie.to_string(), "lose a die");
+/// assert_eq!(fill.to_string(), "fill gassantoda 2");
+/// assert_eq!("Fill  Gassantoda line 2".parse(), Ok(fill));
+/// assert_eq!(Action::LoseDie.to_string(), "lose die");
+/// let err = "fill edo 9".parse::<Action>().unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "\"fill edo 9\" is not an action: Edo has lines 1 to 3 and the daimyo line"
+/// );
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -68,15 +90,106 @@ impl Action {
 }
 
 impl fmt::Display for Action {
+    /// The text notation: `fill edo 2`, `fill edo daimyo`, `lose die`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Action::Fill { castle, line } => match castle.line(line) {
-                Some(l) if line == 0 => write!(f, "fill {castle} special line 0 ({l})"),
-                Some(l) => write!(f, "fill {castle} line {line} ({l})"),
-                None => write!(f, "fill {castle} line {line}"),
-            },
-            Action::LoseDie => f.write_str("lose a die"),
+            Action::Fill { castle, line: 0 } => write!(f, "fill {} {SPECIAL}", castle.name()),
+            Action::Fill { castle, line } => write!(f, "fill {} {line}", castle.name()),
+            Action::LoseDie => f.write_str("lose die"),
         }
+    }
+}
+
+/// The word for the special daimyo line 0 in the text notation.
+const SPECIAL: &str = "daimyo";
+
+impl FromStr for Action {
+    type Err = ParseActionError;
+
+    /// Reads the text notation (see [`Action`]).
+    fn from_str(text: &str) -> Result<Action, ParseActionError> {
+        let refuse = |reason: String| ParseActionError::new(text, reason);
+        let mut words = text.split_whitespace().peekable();
+        let action = match words.next() {
+            Some(verb) if verb.eq_ignore_ascii_case("fill") => {
+                let castle = read_castle(words.next()).map_err(refuse)?;
+                skip(&mut words, "line");
+                let line = read_line(castle, words.next()).map_err(refuse)?;
+                Action::Fill { castle, line }
+            }
+            Some(verb) if verb.eq_ignore_ascii_case("lose") => {
+                skip(&mut words, "a");
+                skip(&mut words, "die");
+                Action::LoseDie
+            }
+            Some(verb) if verb.eq_ignore_ascii_case("lose_die") => Action::LoseDie,
+            _ => return Err(refuse(String::from(EXPECTED))),
+        };
+        match words.next() {
+            Some(extra) => Err(refuse(format!(
+                "nothing should follow \"{action}\", not \"{extra}\""
+            ))),
+            None => Ok(action),
+        }
+    }
+}
+
+/// Consumes the next word if it is `word`, in any case.
+fn skip<'a>(words: &mut Peekable<impl Iterator<Item = &'a str>>, word: &str) {
+    words.next_if(|next| next.eq_ignore_ascii_case(word));
+}
+
+/// What an action looks like, for text that is none.
+const EXPECTED: &str =
+    "expected \"fill CASTLE LINE\" (e.g. \"fill edo 2\", \"fill edo daimyo\") or \"lose die\"";
+
+/// The castle named after `fill`.
+fn read_castle(word: Option<&str>) -> Result<Castle, String> {
+    let castles = || Castle::ALL.map(Castle::name).join(", ");
+    match word {
+        None => Err(format!("expected a castle after \"fill\": {}", castles())),
+        Some(word) => word
+            .parse()
+            .map_err(|_| format!("\"{word}\" is no castle: expected one of {}", castles())),
+    }
+}
+
+/// The line of `castle` named by `word`: a number, or `daimyo` or
+/// `special` for the special line 0.
+fn read_line(castle: Castle, word: Option<&str>) -> Result<u8, String> {
+    let Some(word) = word else {
+        return Err(format!(
+            "expected a line after the castle: {}",
+            lines_of(castle)
+        ));
+    };
+    let line = if word.eq_ignore_ascii_case(SPECIAL) || word.eq_ignore_ascii_case("special") {
+        Ok(0)
+    } else if word.bytes().all(|byte| byte.is_ascii_digit()) {
+        word.parse::<u8>()
+    } else {
+        return Err(format!("\"{word}\" is no line: {}", lines_of(castle)));
+    };
+    // A number the card lacks, however large, says which lines it has.
+    match line {
+        Ok(line) if castle.line(line).is_some() => Ok(line),
+        _ => Err(lines_of(castle)),
+    }
+}
+
+/// The lines `castle` has, in words: `Edo has lines 1 to 3 and the daimyo
+/// line`.
+fn lines_of(castle: Castle) -> String {
+    let printed = castle.printed_lines().len();
+    let special = if castle.has_special_line() {
+        "the"
+    } else {
+        "no"
+    };
+    if printed == 1 {
+        format!("{castle} has line 1 and {special} daimyo line")
+    } else {
+        format!("{castle} has lines 1 to {printed} and {special} daimyo line")
     }
 }
 

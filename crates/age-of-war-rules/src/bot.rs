@@ -1,4 +1,4 @@
-//! A bot that plays the solver's best action.
+//! A bot that plays the exact solver's best action.
 
 use dice_core::{Agent, DiceRng, Seat};
 
@@ -11,12 +11,15 @@ use crate::state::AgeOfWar;
 /// expected points swing. It looks one turn ahead only: it does not plan
 /// which castles to leave for later.
 ///
+/// It calls itself `"solver"`.
+///
 /// ```
-/// use age_of_war_rules::{bot::SolverBot, AgeOfWar, AgeOfWarConfig};
+/// use age_of_war_rules::{AgeOfWar, AgeOfWarConfig, SolverBot};
 /// use dice_core::{play_out, Agent, DiceRng, Game, Match, RandomAgent};
 ///
 /// let mut m = Match::<AgeOfWar>::new(&AgeOfWarConfig { players: 2 }, 7).unwrap();
 /// let mut solver = SolverBot::new();
+/// assert_eq!(solver.name(), "solver");
 /// let mut agents: [&mut dyn Agent<AgeOfWar>; 2] = [&mut solver, &mut RandomAgent];
 /// play_out(&mut m, &mut agents, &mut DiceRng::from_seed_u64(7), 1_000_000).unwrap();
 /// assert!(m.state().result().is_some());
@@ -37,7 +40,7 @@ impl SolverBot {
 
 impl Agent<AgeOfWar> for SolverBot {
     fn name(&self) -> &'static str {
-        "greedy"
+        "solver"
     }
 
     fn choose(
@@ -49,7 +52,7 @@ impl Agent<AgeOfWar> for SolverBot {
     ) -> Option<Action> {
         self.odds
             .best_action(view)
-            .filter(|a| legal.contains(a))
+            .filter(|action| legal.contains(action))
             .or_else(|| rng.choose(legal).copied())
     }
 }

@@ -3,13 +3,15 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::data::{CARDS, CLANS, Card, ClanCard};
+use crate::data::{self, CastleCard, ClanCard};
 use crate::line::{Line, LineSet};
 
 /// One of the fourteen castle cards (AOW-2), in table order.
 ///
 /// ```
-/// use age_of_war_rules::{Castle, Clan, Line};
+/// use age_of_war_rules::Castle;
+/// use age_of_war_rules::castle::Clan;
+/// use age_of_war_rules::line::Line;
 ///
 /// let castle: Castle = "gassantoda".parse().unwrap();
 /// assert_eq!(castle.clan(), Clan::Mori);
@@ -63,22 +65,42 @@ impl Castle {
         self as usize
     }
 
-    #[expect(
-        clippy::indexing_slicing,
-        reason = "a Castle's index is below 14 = CARDS.len()"
-    )]
-    const fn card(self) -> &'static Card {
-        &CARDS[self.index()]
+    /// Its printed card.
+    pub const fn card(self) -> &'static CastleCard {
+        match self {
+            Castle::Azuchi => &data::AZUCHI,
+            Castle::Matsumoto => &data::MATSUMOTO,
+            Castle::Odani => &data::ODANI,
+            Castle::Gifu => &data::GIFU,
+            Castle::Edo => &data::EDO,
+            Castle::Kiyosu => &data::KIYOSU,
+            Castle::Inuyama => &data::INUYAMA,
+            Castle::Kasugayama => &data::KASUGAYAMA,
+            Castle::Kitanosho => &data::KITANOSHO,
+            Castle::Gassantoda => &data::GASSANTODA,
+            Castle::Takahashi => &data::TAKAHASHI,
+            Castle::Matsuyama => &data::MATSUYAMA,
+            Castle::Marugame => &data::MARUGAME,
+            Castle::Kumamoto => &data::KUMAMOTO,
+        }
     }
 
-    /// The name in records, lowercase, e.g. `"odani"`.
+    /// The name in records and in the text notation, lowercase, e.g.
+    /// `"odani"`.
     pub const fn name(self) -> &'static str {
         self.card().name
     }
 
-    /// The clan it belongs to.
+    /// The clan it belongs to (AOW-3).
     pub const fn clan(self) -> Clan {
-        self.card().clan
+        match self {
+            Castle::Azuchi | Castle::Matsumoto | Castle::Odani | Castle::Gifu => Clan::Oda,
+            Castle::Edo | Castle::Kiyosu | Castle::Inuyama => Clan::Tokugawa,
+            Castle::Kasugayama | Castle::Kitanosho => Clan::Uesugi,
+            Castle::Gassantoda | Castle::Takahashi => Clan::Mori,
+            Castle::Matsuyama | Castle::Marugame => Clan::Chosokabe,
+            Castle::Kumamoto => Clan::Shimazu,
+        }
     }
 
     /// The points it scores face up (AOW-13).
@@ -98,9 +120,9 @@ impl Castle {
         !matches!(self, Castle::Kumamoto)
     }
 
-    /// Line `n`: 0 is the special daimyo line, `1..=n` the printed lines.
-    pub fn line(self, n: u8) -> Option<Line> {
-        match n.checked_sub(1) {
+    /// Line `line`: 0 is the special daimyo line, `1..=n` the printed lines.
+    pub fn line(self, line: u8) -> Option<Line> {
+        match line.checked_sub(1) {
             None => self.has_special_line().then_some(Line::SPECIAL),
             Some(printed) => self.printed_lines().get(usize::from(printed)).copied(),
         }
@@ -108,25 +130,23 @@ impl Castle {
 
     /// The printed lines as a set (every line a conquest from the centre
     /// needs).
-    #[expect(
-        clippy::arithmetic_side_effects,
-        reason = "at most four printed lines, so 1 << len is at most 16 and at least 2"
-    )]
     pub const fn printed_set(self) -> LineSet {
-        // At most four printed lines: bits 1..=4.
-        let bits = ((1u8 << self.printed_lines().len()) - 1) << 1;
-        LineSet::from_bits_or_empty(bits)
+        LineSet::printed(self.printed_lines().len())
     }
 
     /// Every line on the card, special line included when it has one.
     pub const fn all_lines(self) -> LineSet {
-        let printed = self.printed_set().bits();
-        let special = if self.has_special_line() { 1 } else { 0 };
-        LineSet::from_bits_or_empty(printed | special)
+        let printed = self.printed_set();
+        if self.has_special_line() {
+            printed.with_special()
+        } else {
+            printed
+        }
     }
 }
 
 impl fmt::Display for Castle {
+    /// The name as printed, e.g. `Gassantoda`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.card().title)
     }
@@ -140,12 +160,11 @@ pub struct ParseNameError;
 impl FromStr for Castle {
     type Err = ParseNameError;
 
-    /// Reads the lowercase record name.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
+    /// Reads the name, in any case: `"odani"`, `"Odani"`.
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
         Castle::ALL
-            .iter()
-            .copied()
-            .find(|c| c.name() == s)
+            .into_iter()
+            .find(|castle| castle.name().eq_ignore_ascii_case(name))
             .ok_or(ParseNameError)
     }
 }
@@ -153,7 +172,8 @@ impl FromStr for Castle {
 /// One of the six clans (AOW-3).
 ///
 /// ```
-/// use age_of_war_rules::{Castle, Clan};
+/// use age_of_war_rules::Castle;
+/// use age_of_war_rules::castle::Clan;
 ///
 /// assert_eq!(Clan::Mori.bonus(), 5);
 /// assert_eq!(Clan::Mori.castles(), &[Castle::Gassantoda, Castle::Takahashi]);
@@ -187,12 +207,16 @@ impl Clan {
         self as usize
     }
 
-    #[expect(
-        clippy::indexing_slicing,
-        reason = "a Clan's index is below 6 = CLANS.len()"
-    )]
-    const fn card(self) -> &'static ClanCard {
-        &CLANS[self.index()]
+    /// Its name and bonus as printed.
+    pub const fn card(self) -> &'static ClanCard {
+        match self {
+            Clan::Oda => &data::ODA,
+            Clan::Tokugawa => &data::TOKUGAWA,
+            Clan::Uesugi => &data::UESUGI,
+            Clan::Mori => &data::MORI,
+            Clan::Chosokabe => &data::CHOSOKABE,
+            Clan::Shimazu => &data::SHIMAZU,
+        }
     }
 
     /// The lowercase name, e.g. `"mori"`.
@@ -206,13 +230,26 @@ impl Clan {
         self.card().bonus
     }
 
-    /// Its castles, in table order.
+    /// Its castles, in table order (AOW-3).
     pub const fn castles(self) -> &'static [Castle] {
-        self.card().castles
+        match self {
+            Clan::Oda => &[
+                Castle::Azuchi,
+                Castle::Matsumoto,
+                Castle::Odani,
+                Castle::Gifu,
+            ],
+            Clan::Tokugawa => &[Castle::Edo, Castle::Kiyosu, Castle::Inuyama],
+            Clan::Uesugi => &[Castle::Kasugayama, Castle::Kitanosho],
+            Clan::Mori => &[Castle::Gassantoda, Castle::Takahashi],
+            Clan::Chosokabe => &[Castle::Matsuyama, Castle::Marugame],
+            Clan::Shimazu => &[Castle::Kumamoto],
+        }
     }
 }
 
 impl fmt::Display for Clan {
+    /// The name as printed, e.g. `Mori`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.card().title)
     }
@@ -221,12 +258,11 @@ impl fmt::Display for Clan {
 impl FromStr for Clan {
     type Err = ParseNameError;
 
-    /// Reads the lowercase name.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
+    /// Reads the name, in any case.
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
         Clan::ALL
-            .iter()
-            .copied()
-            .find(|c| c.name() == s)
+            .into_iter()
+            .find(|clan| clan.name().eq_ignore_ascii_case(name))
             .ok_or(ParseNameError)
     }
 }

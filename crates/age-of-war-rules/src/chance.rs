@@ -9,9 +9,24 @@ use crate::dice::Roll;
 /// One outcome of a chance event.
 ///
 /// In records: `{"first_player": 0}` and `{"roll": ["infantry3", "daimyo"]}`
-/// (faces in any order on input, canonical [`Face::ALL`](crate::Face::ALL)
-/// order on output). A seat beyond the largest table or a roll of no dice
-/// is refused on deserialisation: neither is ever an outcome.
+/// (faces in any order on input, canonical
+/// [`Face::ALL`](crate::dice::Face::ALL) order on output). A seat beyond the
+/// largest table or a roll of no dice is refused on deserialisation:
+/// neither is ever an outcome.
+///
+/// As text (its `Display`, and [`Game::chance_text`](dice_core::Game::chance_text)):
+/// `first player 2`, `roll infantry3 infantry3 daimyo` (faces in
+/// [`Face::ALL`](crate::dice::Face::ALL) order). Nothing is hidden in Age of
+/// War, so this is also what every seat is told.
+///
+/// ```
+/// use age_of_war_rules::Chance;
+/// use age_of_war_rules::dice::{Face, Roll};
+///
+/// assert_eq!(Chance::FirstPlayer(2).to_string(), "first player 2");
+/// let roll = Roll::from_faces(&[Face::Daimyo, Face::Infantry3, Face::Infantry3]).unwrap();
+/// assert_eq!(Chance::Roll(roll).to_string(), "roll infantry3 infantry3 daimyo");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -25,8 +40,8 @@ pub enum Chance {
 impl fmt::Display for Chance {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Chance::FirstPlayer(p) => write!(f, "player {p} starts"),
-            Chance::Roll(r) => write!(f, "roll: {r}"),
+            Chance::FirstPlayer(seat) => write!(f, "first player {seat}"),
+            Chance::Roll(roll) => write!(f, "roll {roll}"),
         }
     }
 }

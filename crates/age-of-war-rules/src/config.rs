@@ -1,5 +1,9 @@
 //! Table size (AOW-4).
 
+use dice_core::seat::TurnOrder;
+
+use crate::error::AgeOfWarError;
+
 /// The fewest players at a table.
 pub const MIN_PLAYERS: usize = 2;
 /// The most players at a table.
@@ -23,6 +27,18 @@ pub struct AgeOfWarConfig {
     pub players: usize,
 }
 
+impl AgeOfWarConfig {
+    /// The seats in turn order (AOW-4).
+    ///
+    /// # Errors
+    /// The table size is outside [`MIN_PLAYERS`] to [`MAX_PLAYERS`].
+    pub fn turn_order(&self) -> Result<TurnOrder, AgeOfWarError> {
+        TurnOrder::new(self.players)
+            .filter(|_| (MIN_PLAYERS..=MAX_PLAYERS).contains(&self.players))
+            .ok_or(AgeOfWarError::Players(self.players))
+    }
+}
+
 impl Default for AgeOfWarConfig {
     /// Two players.
     fn default() -> Self {
@@ -40,15 +56,12 @@ struct RawConfig {
 
 #[cfg(feature = "serde")]
 impl TryFrom<RawConfig> for AgeOfWarConfig {
-    type Error = crate::AgeOfWarError;
+    type Error = AgeOfWarError;
 
     fn try_from(raw: RawConfig) -> Result<Self, Self::Error> {
-        if (MIN_PLAYERS..=MAX_PLAYERS).contains(&raw.players) {
-            Ok(AgeOfWarConfig {
-                players: raw.players,
-            })
-        } else {
-            Err(crate::AgeOfWarError::Players(raw.players))
-        }
+        let config = AgeOfWarConfig {
+            players: raw.players,
+        };
+        config.turn_order().map(|_| config)
     }
 }

@@ -1,6 +1,19 @@
-//! The card data of AOW-2 and AOW-3, as printed.
+//! The printed cards of AOW-2 and AOW-3 as plain data: names, points, clan
+//! bonuses and battle lines.
+//!
+//! [`Castle`](crate::castle::Castle) and [`Clan`](crate::castle::Clan) read
+//! their cards from here (`Castle::Edo.card()`); which castle belongs to
+//! which clan is part of those types, so this module needs nothing but
+//! [`Line`].
+//!
+//! ```
+//! use age_of_war_rules::data;
+//!
+//! assert_eq!(data::GASSANTODA.points, 2);
+//! assert_eq!(data::GASSANTODA.lines.len(), 2);
+//! assert_eq!(data::MORI.bonus, 5);
+//! ```
 
-use crate::castle::{Castle, Clan};
 use crate::line::Line;
 
 const A: Line = Line::symbols(1, 0, 0);
@@ -10,120 +23,93 @@ const AA: Line = Line::symbols(2, 0, 0);
 const CC: Line = Line::symbols(0, 2, 0);
 const DD: Line = Line::symbols(0, 0, 2);
 const AC: Line = Line::symbols(1, 1, 0);
-const fn inf(n: u8) -> Line {
-    Line::Infantry(n)
+const fn inf(total: u8) -> Line {
+    Line::Infantry(total)
 }
 
-/// One castle card: clan, points and printed battle lines in table order.
-pub(crate) struct Card {
-    pub(crate) name: &'static str,
-    pub(crate) title: &'static str,
-    pub(crate) clan: Clan,
-    pub(crate) points: u8,
-    pub(crate) lines: &'static [Line],
+/// One castle card (AOW-2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CastleCard {
+    /// The name in records and in the text notation, lowercase.
+    pub name: &'static str,
+    /// The name as printed.
+    pub title: &'static str,
+    /// The points it scores face up (AOW-13).
+    pub points: u8,
+    /// The printed battle lines in table order (lines 1 to 4); the special
+    /// daimyo line is not among them.
+    pub lines: &'static [Line],
 }
 
-/// The fourteen castles of AOW-2, in table order (the order of [`Castle`]).
-pub(crate) const CARDS: [Card; 14] = [
-    card("azuchi", "Azuchi", Clan::Oda, 3, &[A, CC, inf(5)]),
-    card("matsumoto", "Matsumoto", Clan::Oda, 2, &[A, A, inf(7)]),
-    card("odani", "Odani", Clan::Oda, 1, &[inf(10)]),
-    card("gifu", "Gifu", Clan::Oda, 1, &[D, A, C]),
-    card("edo", "Edo", Clan::Tokugawa, 3, &[AC, AC, inf(3)]),
-    card("kiyosu", "Kiyosu", Clan::Tokugawa, 2, &[D, A, C, inf(3)]),
-    card("inuyama", "Inuyama", Clan::Tokugawa, 1, &[D, AA]),
-    card("kasugayama", "Kasugayama", Clan::Uesugi, 4, &[AA, CC]),
-    card("kitanosho", "Kitanosho", Clan::Uesugi, 3, &[D, AC, inf(6)]),
-    card("gassantoda", "Gassantoda", Clan::Mori, 2, &[D, inf(8)]),
-    card(
-        "takahashi",
-        "Takahashi",
-        Clan::Mori,
-        2,
-        &[CC, inf(5), inf(2)],
-    ),
-    card(
-        "matsuyama",
-        "Matsuyama",
-        Clan::Chosokabe,
-        2,
-        &[D, inf(4), inf(4)],
-    ),
-    card("marugame", "Marugame", Clan::Chosokabe, 1, &[DD, C]),
-    card(
-        "kumamoto",
-        "Kumamoto",
-        Clan::Shimazu,
-        3,
-        &[DD, A, C, inf(4)],
-    ),
-];
-
-const fn card(
+const fn castle(
     name: &'static str,
     title: &'static str,
-    clan: Clan,
     points: u8,
     lines: &'static [Line],
-) -> Card {
-    Card {
+) -> CastleCard {
+    CastleCard {
         name,
         title,
-        clan,
         points,
         lines,
     }
 }
 
-/// One clan: its castles and bonus (AOW-3).
-pub(crate) struct ClanCard {
-    pub(crate) name: &'static str,
-    pub(crate) title: &'static str,
-    pub(crate) bonus: u8,
-    pub(crate) castles: &'static [Castle],
+/// Azuchi (Oda): 3 points, `A` · `C C` · `5 inf`.
+pub const AZUCHI: CastleCard = castle("azuchi", "Azuchi", 3, &[A, CC, inf(5)]);
+/// Matsumoto (Oda): 2 points, `A` · `A` · `7 inf`.
+pub const MATSUMOTO: CastleCard = castle("matsumoto", "Matsumoto", 2, &[A, A, inf(7)]);
+/// Odani (Oda): 1 point, `10 inf`.
+pub const ODANI: CastleCard = castle("odani", "Odani", 1, &[inf(10)]);
+/// Gifu (Oda): 1 point, `D` · `A` · `C`.
+pub const GIFU: CastleCard = castle("gifu", "Gifu", 1, &[D, A, C]);
+/// Edo (Tokugawa): 3 points, `A C` · `A C` · `3 inf`.
+pub const EDO: CastleCard = castle("edo", "Edo", 3, &[AC, AC, inf(3)]);
+/// Kiyosu (Tokugawa): 2 points, `D` · `A` · `C` · `3 inf`.
+pub const KIYOSU: CastleCard = castle("kiyosu", "Kiyosu", 2, &[D, A, C, inf(3)]);
+/// Inuyama (Tokugawa): 1 point, `D` · `A A`.
+pub const INUYAMA: CastleCard = castle("inuyama", "Inuyama", 1, &[D, AA]);
+/// Kasugayama (Uesugi): 4 points, `A A` · `C C`.
+pub const KASUGAYAMA: CastleCard = castle("kasugayama", "Kasugayama", 4, &[AA, CC]);
+/// Kitanosho (Uesugi): 3 points, `D` · `A C` · `6 inf`.
+pub const KITANOSHO: CastleCard = castle("kitanosho", "Kitanosho", 3, &[D, AC, inf(6)]);
+/// Gassantoda (Mori): 2 points, `D` · `8 inf`.
+pub const GASSANTODA: CastleCard = castle("gassantoda", "Gassantoda", 2, &[D, inf(8)]);
+/// Takahashi (Mori): 2 points, `C C` · `5 inf` · `2 inf`.
+pub const TAKAHASHI: CastleCard = castle("takahashi", "Takahashi", 2, &[CC, inf(5), inf(2)]);
+/// Matsuyama (Chosokabe): 2 points, `D` · `4 inf` · `4 inf`.
+pub const MATSUYAMA: CastleCard = castle("matsuyama", "Matsuyama", 2, &[D, inf(4), inf(4)]);
+/// Marugame (Chosokabe): 1 point, `D D` · `C`.
+pub const MARUGAME: CastleCard = castle("marugame", "Marugame", 1, &[DD, C]);
+/// Kumamoto (Shimazu): 3 points, `D D` · `A` · `C` · `4 inf`; no special
+/// daimyo line.
+pub const KUMAMOTO: CastleCard = castle("kumamoto", "Kumamoto", 3, &[DD, A, C, inf(4)]);
+
+/// One clan (AOW-3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ClanCard {
+    /// The name, lowercase.
+    pub name: &'static str,
+    /// The name as printed.
+    pub title: &'static str,
+    /// The points the whole clan scores once conquered, in place of its
+    /// castles' points (AOW-11, AOW-13).
+    pub bonus: u8,
 }
 
-/// The six clans of AOW-3, in the order of [`Clan`].
-pub(crate) const CLANS: [ClanCard; 6] = [
-    ClanCard {
-        name: "oda",
-        title: "Oda",
-        bonus: 10,
-        castles: &[
-            Castle::Azuchi,
-            Castle::Matsumoto,
-            Castle::Odani,
-            Castle::Gifu,
-        ],
-    },
-    ClanCard {
-        name: "tokugawa",
-        title: "Tokugawa",
-        bonus: 8,
-        castles: &[Castle::Edo, Castle::Kiyosu, Castle::Inuyama],
-    },
-    ClanCard {
-        name: "uesugi",
-        title: "Uesugi",
-        bonus: 8,
-        castles: &[Castle::Kasugayama, Castle::Kitanosho],
-    },
-    ClanCard {
-        name: "mori",
-        title: "Mori",
-        bonus: 5,
-        castles: &[Castle::Gassantoda, Castle::Takahashi],
-    },
-    ClanCard {
-        name: "chosokabe",
-        title: "Chosokabe",
-        bonus: 4,
-        castles: &[Castle::Matsuyama, Castle::Marugame],
-    },
-    ClanCard {
-        name: "shimazu",
-        title: "Shimazu",
-        bonus: 3,
-        castles: &[Castle::Kumamoto],
-    },
-];
+const fn clan(name: &'static str, title: &'static str, bonus: u8) -> ClanCard {
+    ClanCard { name, title, bonus }
+}
+
+/// Oda: Azuchi, Matsumoto, Odani, Gifu; bonus 10.
+pub const ODA: ClanCard = clan("oda", "Oda", 10);
+/// Tokugawa: Edo, Kiyosu, Inuyama; bonus 8.
+pub const TOKUGAWA: ClanCard = clan("tokugawa", "Tokugawa", 8);
+/// Uesugi: Kasugayama, Kitanosho; bonus 8.
+pub const UESUGI: ClanCard = clan("uesugi", "Uesugi", 8);
+/// Mori: Gassantoda, Takahashi; bonus 5.
+pub const MORI: ClanCard = clan("mori", "Mori", 5);
+/// Chosokabe: Matsuyama, Marugame; bonus 4.
+pub const CHOSOKABE: ClanCard = clan("chosokabe", "Chosokabe", 4);
+/// Shimazu: Kumamoto; bonus 3.
+pub const SHIMAZU: ClanCard = clan("shimazu", "Shimazu", 3);

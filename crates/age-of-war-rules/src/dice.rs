@@ -59,10 +59,6 @@ impl Face {
             Face::Archery | Face::Cavalry | Face::Daimyo => 0,
         }
     }
-
-    const fn index(self) -> usize {
-        self as usize
-    }
 }
 
 impl fmt::Display for Face {
@@ -81,7 +77,7 @@ pub const DIE: Die<Face, 6> = Die::new(Face::ALL);
 /// than [`DICE`] dice.
 ///
 /// ```
-/// use age_of_war_rules::{Face, Roll};
+/// use age_of_war_rules::dice::{Face, Roll};
 ///
 /// let roll = Roll::from_faces(&[Face::Daimyo, Face::Infantry3, Face::Infantry3]).unwrap();
 /// assert_eq!(roll.count(Face::Infantry3), 2);
@@ -104,16 +100,8 @@ impl Roll {
             return None;
         }
         let mut counts = [0u8; 6];
-        for face in faces {
-            if let Some(c) = counts.get_mut(face.index()) {
-                #[expect(
-                    clippy::arithmetic_side_effects,
-                    reason = "at most seven faces, checked above"
-                )]
-                {
-                    *c += 1;
-                }
-            }
+        for (count, face) in counts.iter_mut().zip(Face::ALL) {
+            *count = u8::try_from(faces.iter().filter(|&&f| f == face).count()).ok()?;
         }
         Some(Roll { counts })
     }
@@ -142,12 +130,16 @@ impl Roll {
     }
 
     /// How many dice show `face`.
-    #[expect(
-        clippy::indexing_slicing,
-        reason = "a Face's index is below 6 = counts.len()"
-    )]
     pub const fn count(&self, face: Face) -> u8 {
-        self.counts[face.index()]
+        let [infantry1, infantry2, infantry3, archery, cavalry, daimyo] = self.counts;
+        match face {
+            Face::Infantry1 => infantry1,
+            Face::Infantry2 => infantry2,
+            Face::Infantry3 => infantry3,
+            Face::Archery => archery,
+            Face::Cavalry => cavalry,
+            Face::Daimyo => daimyo,
+        }
     }
 
     /// How many dice were rolled.
@@ -169,7 +161,7 @@ impl Roll {
         Face::ALL
             .iter()
             .zip(self.counts)
-            .flat_map(|(&face, n)| core::iter::repeat_n(face, usize::from(n)))
+            .flat_map(|(&face, count)| core::iter::repeat_n(face, usize::from(count)))
     }
 }
 
@@ -205,8 +197,8 @@ mod serde_impl {
         }
     }
 
-    /// Counts faces as they come, so a hostile list of any length is read
-    /// without allocating.
+    /// Keeps the first seven faces and counts the rest, so a hostile list
+    /// of any length is read without allocating.
     struct RollVisitor;
 
     impl<'de> Visitor<'de> for RollVisitor {
@@ -217,21 +209,19 @@ mod serde_impl {
         }
 
         fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Roll, A::Error> {
-            let mut counts = [0u8; 6];
+            let mut faces = [Face::Infantry1; DICE as usize];
             let mut dice = 0usize;
             while let Some(face) = seq.next_element::<Face>()? {
-                dice = dice.saturating_add(1);
-                if let Some(c) = counts.get_mut(face.index()) {
-                    *c = c.saturating_add(1);
+                if let Some(slot) = faces.get_mut(dice) {
+                    *slot = face;
                 }
+                dice = dice.saturating_add(1);
             }
-            Roll::from_counts(counts)
-                .filter(|_| dice <= usize::from(DICE))
-                .ok_or_else(|| {
-                    A::Error::custom(format_args!(
-                        "AOW-1: a roll has at most {DICE} dice, not {dice}"
-                    ))
-                })
+            faces.get(..dice).and_then(Roll::from_faces).ok_or_else(|| {
+                A::Error::custom(format_args!(
+                    "AOW-1: a roll has at most {DICE} dice, not {dice}"
+                ))
+            })
         }
     }
 

@@ -3,7 +3,7 @@
 use dice_core::Seat;
 
 use crate::castle::Castle;
-use crate::line::Line;
+use crate::line::{Line, LineSet};
 
 /// Why an action, chance outcome or config was refused. The message names
 /// the rule broken; the state is unchanged.
@@ -145,7 +145,7 @@ pub enum InvalidState {
     /// A filled line that is not required, or every required line filled
     /// while the turn goes on.
     #[error("AOW-8: the filled lines {0} do not fit the committed castle")]
-    Lines(crate::LineSet),
+    Lines(LineSet),
     /// Fewer dice placed than the filled lines need.
     #[error("AOW-6: {placed} dice placed cannot fill the filled lines")]
     Placed {
@@ -159,7 +159,7 @@ pub enum InvalidState {
         /// Dice on lines.
         placed: u8,
         /// The most dice the filled lines take.
-        most: u8,
+        most: u16,
     },
     /// At the end the player to move is the last conqueror, who holds the
     /// castle taken.

@@ -9,7 +9,8 @@ use crate::dice::{DIE, Face, Roll};
 /// One battle line of a castle card.
 ///
 /// ```
-/// use age_of_war_rules::{Face, Line, Roll};
+/// use age_of_war_rules::dice::{Face, Roll};
+/// use age_of_war_rules::line::Line;
 ///
 /// // The spec's infantry example: `5 inf` takes {3, 2}, not {3, 1}.
 /// let five = Line::Infantry(5);
@@ -93,11 +94,19 @@ impl Line {
         }
     }
 
+    /// The infantry total an infantry line needs; 0 for a symbol line.
+    const fn infantry_total(self) -> u8 {
+        match self {
+            Line::Infantry(total) => total,
+            Line::Symbols { .. } => 0,
+        }
+    }
+
     /// The exact chance that one roll of `dice` dice fills this line: the
     /// single-roll table of the spec.
     ///
     /// ```
-    /// use age_of_war_rules::Line;
+    /// use age_of_war_rules::line::Line;
     ///
     /// // `A` with one die: one face in six.
     /// assert_eq!(Line::symbols(1, 0, 0).fill_chance(1).to_string(), "1/6");
@@ -105,7 +114,7 @@ impl Line {
     pub fn fill_chance(&self, dice: u8) -> Prob {
         DIE.roll_outcomes(dice)
             .filter(|(counts, _)| {
-                Roll::from_face_counts(counts).is_some_and(|r| self.dice_needed(&r).is_some())
+                Roll::from_face_counts(counts).is_some_and(|roll| self.dice_needed(&roll).is_some())
             })
             .try_fold(Prob::ZERO, |acc, (_, p)| acc.checked_add(p))
             .unwrap_or(Prob::ZERO)
@@ -115,25 +124,24 @@ impl Line {
 impl fmt::Display for Line {
     /// The rulebook notation: `A`, `C C`, `A C`, `D`, `5 inf`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Line::Symbols {
-                archery,
-                cavalry,
-                daimyo,
-            } => {
-                let symbols = core::iter::repeat_n("A", usize::from(archery))
-                    .chain(core::iter::repeat_n("C", usize::from(cavalry)))
-                    .chain(core::iter::repeat_n("D", usize::from(daimyo)));
-                for (i, s) in symbols.enumerate() {
-                    if i > 0 {
-                        f.write_str(" ")?;
-                    }
-                    f.write_str(s)?;
-                }
-                Ok(())
+        let Line::Symbols {
+            archery,
+            cavalry,
+            daimyo,
+        } = *self
+        else {
+            return write!(f, "{} inf", self.infantry_total());
+        };
+        let symbols = core::iter::repeat_n("A", usize::from(archery))
+            .chain(core::iter::repeat_n("C", usize::from(cavalry)))
+            .chain(core::iter::repeat_n("D", usize::from(daimyo)));
+        for (i, symbol) in symbols.enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
             }
-            Line::Infantry(n) => write!(f, "{n} inf"),
+            f.write_str(symbol)?;
         }
+        Ok(())
     }
 }
 
@@ -170,7 +178,7 @@ pub const MAX_LINE: u8 = 4;
 /// printed lines), e.g. the lines filled this turn.
 ///
 /// ```
-/// use age_of_war_rules::LineSet;
+/// use age_of_war_rules::line::LineSet;
 ///
 /// let mut lines = LineSet::EMPTY;
 /// lines.insert(2);
@@ -197,11 +205,22 @@ impl LineSet {
         }
     }
 
-    pub(crate) const fn from_bits_or_empty(bits: u8) -> LineSet {
-        match LineSet::from_bits(bits) {
-            Some(set) => set,
-            None => LineSet::EMPTY,
-        }
+    /// The printed lines `1..=count` of a card, which prints at most
+    /// [`MAX_LINE`] lines (AOW-2).
+    pub(crate) const fn printed(count: usize) -> LineSet {
+        LineSet(match count {
+            0 => 0,
+            1 => 0b10,
+            2 => 0b110,
+            3 => 0b1110,
+            _ => 0b1_1110,
+        })
+    }
+
+    /// The same lines and the special daimyo line 0.
+    #[must_use]
+    pub(crate) const fn with_special(self) -> LineSet {
+        LineSet(self.0 | 1)
     }
 
     /// The bits (bit n = line n).
@@ -223,15 +242,23 @@ impl LineSet {
 
     /// Removes `line`.
     pub fn remove(&mut self, line: u8) {
-        if line <= MAX_LINE {
-            self.0 &= !(1 << line);
-        }
+        *self = self.without_line(line);
     }
 
     /// The lines in `self` but not in `other`.
     #[must_use]
     pub const fn without(self, other: LineSet) -> LineSet {
         LineSet(self.0 & !other.0)
+    }
+
+    /// The same set without line `line`.
+    #[must_use]
+    pub const fn without_line(self, line: u8) -> LineSet {
+        if line <= MAX_LINE {
+            LineSet(self.0 & !(1 << line))
+        } else {
+            self
+        }
     }
 
     /// Whether every line of `other` is in `self`.
@@ -251,18 +278,25 @@ impl LineSet {
 
     /// The line numbers, in increasing order.
     pub fn iter(self) -> impl Iterator<Item = u8> {
-        (0..=MAX_LINE).filter(move |&l| self.contains(l))
+        (0..=MAX_LINE).filter(move |&line| self.contains(line))
+    }
+
+    /// Every subset of the set, the empty set first.
+    pub fn subsets(self) -> impl Iterator<Item = LineSet> {
+        (0..=self.0)
+            .filter(move |bits| bits & !self.0 == 0)
+            .map(LineSet)
     }
 }
 
 impl fmt::Display for LineSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("{")?;
-        for (i, l) in self.iter().enumerate() {
+        for (i, line) in self.iter().enumerate() {
             if i > 0 {
                 f.write_str(", ")?;
             }
-            write!(f, "{l}")?;
+            write!(f, "{line}")?;
         }
         f.write_str("}")
     }

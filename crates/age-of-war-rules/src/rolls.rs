@@ -20,9 +20,8 @@ pub(crate) struct RollTable {
 impl RollTable {
     /// Where the rolls of `dice` dice sit in the table; empty above [`DICE`].
     fn range(&self, dice: u8) -> core::ops::Range<usize> {
-        let d = usize::from(dice);
-        match (self.start.get(d), self.start.get(d + 1)) {
-            (Some(&a), Some(&b)) => a..b,
+        match self.start.get(usize::from(dice)..) {
+            Some([first, end, ..]) => *first..*end,
             _ => 0..0,
         }
     }
@@ -49,16 +48,16 @@ pub(crate) static ROLLS: RollTable = build();
 
 #[expect(
     clippy::arithmetic_side_effects,
-    reason = "only evaluated at compile time for n <= 7: an overflow would fail the build"
+    reason = "only evaluated at compile time for up to 7 dice: an overflow would fail the build"
 )]
-const fn factorial(n: u8) -> u32 {
-    let mut f = 1u32;
-    let mut i = 2u32;
-    while i <= n as u32 {
-        f *= i;
-        i += 1;
+const fn factorial(count: u8) -> u32 {
+    let mut product = 1u32;
+    let mut factor = 2u32;
+    while factor <= count as u32 {
+        product *= factor;
+        factor += 1;
     }
-    f
+    product
 }
 
 /// Same order as `dice_core::Die::roll_outcomes`: decreasing lexicographic
@@ -79,30 +78,30 @@ const fn build() -> RollTable {
     let mut dice = 0u8;
     while dice <= DICE {
         start[dice as usize] = next;
-        let mut c = [0u8; 6];
-        c[0] = dice;
+        let mut counts = [0u8; 6];
+        counts[0] = dice;
         loop {
-            rolls[next] = Roll::from_counts_const(c);
+            rolls[next] = Roll::from_counts_const(counts);
             let mut orderings = factorial(dice);
             let mut face = 0;
             while face < 6 {
-                orderings /= factorial(c[face]);
+                orderings /= factorial(counts[face]);
                 face += 1;
             }
             ways[next] = orderings;
             probs[next] = match Prob::new(orderings as u128, 6u128.pow(dice as u32)) {
-                Some(p) => p,
+                Some(prob) => prob,
                 None => Prob::ZERO,
             };
             next += 1;
             // Next composition: move one die from the rightmost non-empty
             // face before the last to its neighbour, gathering the tail.
-            let tail = c[5];
-            let mut j = 5;
+            let tail = counts[5];
+            let mut from = 5;
             let mut found = false;
-            while j > 0 {
-                j -= 1;
-                if c[j] > 0 {
+            while from > 0 {
+                from -= 1;
+                if counts[from] > 0 {
                     found = true;
                     break;
                 }
@@ -110,9 +109,9 @@ const fn build() -> RollTable {
             if !found {
                 break;
             }
-            c[j] -= 1;
-            c[5] = 0;
-            c[j + 1] += 1 + tail;
+            counts[from] -= 1;
+            counts[5] = 0;
+            counts[from + 1] += 1 + tail;
         }
         dice += 1;
     }
@@ -132,16 +131,17 @@ mod tests {
 
     #[test]
     fn the_table_matches_dice_core_outcome_for_outcome() {
-        for n in 0..=DICE {
-            let ours: alloc::vec::Vec<_> = ROLLS.of(n).map(|(r, w)| (*r, w)).collect();
-            let theirs: alloc::vec::Vec<_> = DIE.roll_outcomes(n).collect();
+        for dice in 0..=DICE {
+            let ours: alloc::vec::Vec<_> =
+                ROLLS.of(dice).map(|(roll, ways)| (*roll, ways)).collect();
+            let theirs: alloc::vec::Vec<_> = DIE.roll_outcomes(dice).collect();
             assert_eq!(ours.len(), theirs.len());
-            let total: u32 = ours.iter().map(|(_, w)| w).sum();
-            assert_eq!(total, 6u32.pow(u32::from(n)));
-            for ((roll, w), (counts, p)) in ours.iter().zip(&theirs) {
+            let total: u32 = ours.iter().map(|(_, ways)| ways).sum();
+            assert_eq!(total, 6u32.pow(u32::from(dice)));
+            for ((roll, ways), (counts, prob)) in ours.iter().zip(&theirs) {
                 assert_eq!(roll.counts(), *counts.counts());
-                let expected = dice_core::Prob::new(u128::from(*w), 6u128.pow(u32::from(n)));
-                assert_eq!(Some(*p), expected);
+                let expected = dice_core::Prob::new(u128::from(*ways), 6u128.pow(u32::from(dice)));
+                assert_eq!(Some(*prob), expected);
             }
         }
         assert_eq!(ROLLS.of(8).count(), 0);

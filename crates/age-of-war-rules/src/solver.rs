@@ -13,7 +13,8 @@
 //! fraction is reduced inside the loop.
 //!
 //! ```
-//! use age_of_war_rules::{solver::CastleOdds, Castle};
+//! use age_of_war_rules::Castle;
+//! use age_of_war_rules::solver::CastleOdds;
 //!
 //! let odani = CastleOdds::new(Castle::Odani).conquer();
 //! // 33.8312 %, exactly.
@@ -21,7 +22,6 @@
 //! assert_eq!(CastleOdds::new(Castle::Kumamoto).steal(), None);
 //! ```
 
-use alloc::vec::Vec;
 use core::fmt;
 
 use dice_core::{Game, Prob, ToMove};
@@ -30,27 +30,81 @@ use crate::action::Action;
 use crate::castle::Castle;
 use crate::dice::{DICE, Roll};
 use crate::line::{Line, LineSet, MAX_LINE};
+use crate::per_castle::PerCastle;
 use crate::rolls::ROLLS;
 use crate::state::AgeOfWar;
 use crate::table::Place;
 
 const SUBSETS: usize = 1 << (MAX_LINE + 1);
-const DICE_SLOTS: usize = DICE as usize + 1;
+const HANDS: usize = DICE as usize + 1;
 
-/// `6^(n(n+1)/2)`: the denominator of a value with `n` dice in hand.
-#[expect(
-    clippy::arithmetic_side_effects,
-    reason = "n <= 255, so n(n + 1)/2 < 2^16 fits u32"
-)]
-const fn scale_exponent(dice: u8) -> u32 {
-    let n = dice as u32;
-    n * (n + 1) / 2
+/// A number of dice in hand, 0 to [`DICE`]: how the solver's values are
+/// indexed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Hand(u8);
+
+impl Hand {
+    /// `dice` dice in hand; `None` above [`DICE`].
+    const fn new(dice: u8) -> Option<Hand> {
+        if dice <= DICE { Some(Hand(dice)) } else { None }
+    }
+
+    /// Every hand of one die or more, fewer than `self`.
+    fn smaller(self) -> impl Iterator<Item = Hand> {
+        (1..self.0).map(Hand)
+    }
+
+    /// The dice left after `dice` of them are placed or lost; `None` when
+    /// the hand holds fewer.
+    fn less(self, dice: u8) -> Option<Hand> {
+        self.0.checked_sub(dice).map(Hand)
+    }
+
+    /// `n(n+1)/2` for `n` dice in hand: the most dice a turn can roll from
+    /// here, so values with `n` dice are numerators over `6^` this.
+    const fn scale_exponent(self) -> u32 {
+        match self.0 {
+            0 => 0,
+            1 => 1,
+            2 => 3,
+            3 => 6,
+            4 => 10,
+            5 => 15,
+            6 => 21,
+            // A hand holds at most seven dice.
+            _ => 28,
+        }
+    }
+
+    /// The denominator of a value with this hand: `6^scale_exponent`.
+    const fn scale(self) -> u128 {
+        pow6(self.scale_exponent())
+    }
 }
 
 /// `6^e`. Exponents come from at most seven dice (e <= 28, 6^28 < 2^73),
 /// so it never saturates.
 const fn pow6(e: u32) -> u128 {
     6u128.saturating_pow(e)
+}
+
+/// Numerators of the conquest chance by open lines and dice in hand, each
+/// over [`Hand::scale`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Values([[u128; HANDS]; SUBSETS]);
+
+#[expect(
+    clippy::indexing_slicing,
+    reason = "a LineSet's bits are below 2^(MAX_LINE + 1) = SUBSETS, and a Hand's dice below DICE + 1 = HANDS"
+)]
+impl Values {
+    fn get(&self, open: LineSet, hand: Hand) -> u128 {
+        self.0[usize::from(open.bits())][usize::from(hand.0)]
+    }
+
+    fn set(&mut self, open: LineSet, hand: Hand, value: u128) {
+        self.0[usize::from(open.bits())][usize::from(hand.0)] = value;
+    }
 }
 
 /// What to do with a roll.
@@ -77,8 +131,7 @@ impl fmt::Display for Choice {
 pub struct CastleOdds {
     castle: Castle,
     lines: [Option<Line>; MAX_LINE as usize + 1],
-    /// Numerators over `6^scale_exponent(dice)`, by line bits and dice.
-    values: [[u128; DICE_SLOTS]; SUBSETS],
+    values: Values,
 }
 
 impl CastleOdds {
@@ -86,30 +139,20 @@ impl CastleOdds {
     /// included) and 0 to 7 dice.
     pub fn new(castle: Castle) -> CastleOdds {
         let mut lines = [None; MAX_LINE as usize + 1];
-        for (n, slot) in (0u8..).zip(lines.iter_mut()) {
-            *slot = castle.line(n);
+        for (line, slot) in (0u8..).zip(lines.iter_mut()) {
+            *slot = castle.line(line);
         }
-        let all = castle.all_lines().bits();
-        let mut values = [[0u128; DICE_SLOTS]; SUBSETS];
-        if let Some(done) = values.first_mut() {
-            for (dice, v) in (0u8..).zip(done.iter_mut()) {
-                *v = pow6(scale_exponent(dice));
-            }
+        let mut values = Values([[0; HANDS]; SUBSETS]);
+        for dice in 0..=DICE {
+            let hand = Hand(dice);
+            values.set(LineSet::EMPTY, hand, hand.scale());
         }
-        for dice in 1..=DICE {
-            for bits in 1..=all {
-                if bits & !all != 0 {
-                    continue;
-                }
-                let value = expected_best(dice, |roll| {
-                    best_for_roll(&values, &lines, bits, dice, *roll).1
+        for rolled in (1..=DICE).map(Hand) {
+            for open in castle.all_lines().subsets().skip(1) {
+                let value = expected_best(rolled, |roll| {
+                    best_for_roll(&values, &lines, open, rolled, *roll).1
                 });
-                if let Some(v) = values
-                    .get_mut(usize::from(bits))
-                    .and_then(|row| row.get_mut(usize::from(dice)))
-                {
-                    *v = value;
-                }
+                values.set(open, rolled, value);
             }
         }
         CastleOdds {
@@ -124,13 +167,6 @@ impl CastleOdds {
         self.castle
     }
 
-    fn numerator(&self, open: LineSet, dice: u8) -> Option<u128> {
-        self.values
-            .get(usize::from(open.bits()))?
-            .get(usize::from(dice))
-            .copied()
-    }
-
     /// The chance of filling every line of `open` this turn with `dice`
     /// dice in hand and best play; `None` for more than seven dice or a
     /// line the castle does not have.
@@ -138,13 +174,15 @@ impl CastleOdds {
         if !self.castle.all_lines().is_superset(open) {
             return None;
         }
-        Prob::new(self.numerator(open, dice)?, pow6(scale_exponent(dice)))
+        let hand = Hand::new(dice)?;
+        Prob::new(self.values.get(open, hand), hand.scale())
     }
 
     /// The chance of conquering the castle from the centre with seven dice.
     pub fn conquer(&self) -> Prob {
-        self.chance(self.castle.printed_set(), DICE)
-            .unwrap_or(Prob::ZERO)
+        let full = Hand(DICE);
+        let printed = self.castle.printed_set();
+        Prob::new(self.values.get(printed, full), full.scale()).unwrap_or(Prob::ZERO)
     }
 
     /// The chance of taking it from an opponent with seven dice (special
@@ -162,66 +200,64 @@ impl CastleOdds {
     /// they are equally good, and lower lines before higher. `None` when
     /// `open` is empty or not the castle's, or the roll has no dice.
     pub fn best_choice(&self, open: LineSet, roll: &Roll) -> Option<(Choice, Prob)> {
-        let dice = roll.dice();
-        if open.is_empty() || dice == 0 || !self.castle.all_lines().is_superset(open) {
+        let rolled = Hand::new(roll.dice())?;
+        let kept = rolled.less(1)?;
+        if open.is_empty() || !self.castle.all_lines().is_superset(open) {
             return None;
         }
-        let (choice, numer) = best_for_roll(&self.values, &self.lines, open.bits(), dice, *roll);
-        Some((
-            choice,
-            Prob::new(numer, pow6(scale_exponent(dice.checked_sub(1)?)))?,
-        ))
+        let (choice, numer) = best_for_roll(&self.values, &self.lines, open, rolled, *roll);
+        Some((choice, Prob::new(numer, kept.scale())?))
     }
 }
 
-/// `Σ_roll ways(roll) · best(roll)` over the rolls of `dice` dice: the
-/// numerator over `6^scale_exponent(dice)` when `best` is over
-/// `6^scale_exponent(dice - 1)`.
+/// `Σ_roll ways(roll) · best(roll)` over the rolls of `rolled` dice: the
+/// numerator over the scale of `rolled` when `best` is over the scale of
+/// one die fewer.
 #[expect(
     clippy::arithmetic_side_effects,
     reason = "ways <= 7! < 2^13 and best < 2^63 (at most 6^21 times a swing below 2^8), so the product fits u128"
 )]
-fn expected_best(dice: u8, mut best: impl FnMut(&Roll) -> u128) -> u128 {
+fn expected_best(rolled: Hand, mut best: impl FnMut(&Roll) -> u128) -> u128 {
     ROLLS
-        .of(dice)
+        .of(rolled.0)
         .map(|(roll, ways)| u128::from(ways) * best(roll))
         .sum()
 }
 
-/// The best choice for `roll` with lines `bits` open and its value as a
-/// numerator over `6^scale_exponent(dice - 1)`.
+/// The best choice for `roll` (of `rolled` dice) with lines `open` and its
+/// value as a numerator over the scale of one die fewer.
 fn best_for_roll(
-    values: &[[u128; DICE_SLOTS]; SUBSETS],
+    values: &Values,
     lines: &[Option<Line>; MAX_LINE as usize + 1],
-    bits: u8,
-    dice: u8,
+    open: LineSet,
+    rolled: Hand,
     roll: Roll,
 ) -> (Choice, u128) {
-    let value = |bits: u8, left: u8| {
-        values
-            .get(usize::from(bits))
-            .and_then(|row| row.get(usize::from(left)))
-            .copied()
-            .unwrap_or(0)
+    let Some(kept) = rolled.less(1) else {
+        return (Choice::LoseDie, 0);
     };
-    let base = scale_exponent(dice.saturating_sub(1));
-    let mut best = (Choice::LoseDie, value(bits, dice.saturating_sub(1)));
+    let mut best = (Choice::LoseDie, values.get(open, kept));
     let mut best_fill: Option<(Choice, u128)> = None;
-    for (n, line) in (0u8..).zip(lines) {
-        if bits & (1 << n) == 0 {
+    for (line, needs) in (0u8..).zip(lines) {
+        if !open.contains(line) {
             continue;
         }
-        let Some(k) = line.and_then(|l| l.dice_needed(&roll)) else {
+        let Some(left) = needs
+            .and_then(|needs| needs.dice_needed(&roll))
+            .and_then(|placed| rolled.less(placed))
+        else {
             continue;
         };
-        let left = dice.saturating_sub(k);
+        let Some(rescale) = kept.scale_exponent().checked_sub(left.scale_exponent()) else {
+            continue;
+        };
         #[expect(
             clippy::arithmetic_side_effects,
-            reason = "every card line takes a die, so left < dice, scale_exponent(left) <= base, and the value scaled to 6^base fits u128"
+            reason = "a value over the scale of `left` times 6^rescale is the same value over the scale of `kept`, below 6^28 < 2^73"
         )]
-        let v = value(bits & !(1 << n), left) * pow6(base - scale_exponent(left));
-        if best_fill.is_none_or(|(_, b)| v > b) {
-            best_fill = Some((Choice::Fill(n), v));
+        let value = values.get(open.without_line(line), left) * pow6(rescale);
+        if best_fill.is_none_or(|(_, b)| value > b) {
+            best_fill = Some((Choice::Fill(line), value));
         }
     }
     if let Some(fill) = best_fill {
@@ -242,24 +278,25 @@ pub fn swing(state: &AgeOfWar, castle: Castle) -> u32 {
     let mut after = before;
     after.set(castle, Place::Player(me));
     let gain = after.score(me).saturating_sub(before.score(me));
-    let loss = before
-        .holder(castle)
-        .map_or(0, |v| before.score(v).saturating_sub(after.score(v)));
-    gain.saturating_add(loss)
+    let loss = before.holder(castle).map_or(0, |victim| {
+        before.score(victim).saturating_sub(after.score(victim))
+    });
+    u32::from(gain).saturating_add(u32::from(loss))
 }
 
 /// Odds for all fourteen castles, solved once and reused: what a bot
 /// playing many turns keeps.
 ///
 /// ```
-/// use age_of_war_rules::{solver::OddsTable, Castle};
+/// use age_of_war_rules::Castle;
+/// use age_of_war_rules::solver::OddsTable;
 ///
 /// let odds = OddsTable::new();
 /// assert_eq!(odds.castle(Castle::Inuyama).conquer(), odds.castle(Castle::Marugame).conquer());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OddsTable {
-    castles: Vec<CastleOdds>,
+    castles: PerCastle<CastleOdds>,
 }
 
 impl Default for OddsTable {
@@ -272,99 +309,106 @@ impl OddsTable {
     /// Solves every castle.
     pub fn new() -> OddsTable {
         OddsTable {
-            castles: Castle::ALL.into_iter().map(CastleOdds::new).collect(),
+            castles: PerCastle::from_fn(CastleOdds::new),
         }
     }
 
     /// The odds of one castle.
-    #[expect(
-        clippy::indexing_slicing,
-        reason = "castles is built from Castle::ALL, one entry per castle index"
-    )]
     pub fn castle(&self, castle: Castle) -> &CastleOdds {
-        &self.castles[castle.index()]
+        self.castles.get(castle)
     }
 
     /// The best action for the player to move (see [`best_action`]).
     pub fn best_action(&self, state: &AgeOfWar) -> Option<Action> {
-        let ToMove::Player(_) = state.to_move() else {
-            return None;
-        };
-        let roll = state.turn().roll()?;
+        let roll = rolled(state)?;
         match state.turn().target() {
-            Some(castle) => {
-                let open = state.required_lines(castle).without(state.turn().filled());
-                let (choice, _) = self.castle(castle).best_choice(open, &roll)?;
-                Some(match choice {
-                    Choice::Fill(line) => Action::Fill { castle, line },
-                    Choice::LoseDie => Action::LoseDie,
-                })
-            }
-            None => Some(self.best_uncommitted(state, roll)),
+            Some(castle) => committed(self.castle(castle), state, roll),
+            None => self.best_uncommitted(state, roll),
         }
     }
 
     /// Before committing: the action with the highest expected swing, where
     /// losing a die is worth the expected swing of best play from one die
     /// fewer, still free to choose any castle.
-    fn best_uncommitted(&self, state: &AgeOfWar, roll: Roll) -> Action {
-        let targets: Vec<(Castle, LineSet, u128)> = Castle::ALL
-            .into_iter()
-            .filter(|&c| state.may_attack(c).is_ok())
-            .map(|c| (c, state.required_lines(c), u128::from(swing(state, c))))
-            .collect();
-        // The best fill of a roll of `dice` dice, as a numerator over
-        // 6^scale_exponent(dice - 1).
-        let best_fill = |dice: u8, roll: &Roll| -> Option<(Action, u128)> {
-            let base = scale_exponent(dice.saturating_sub(1));
+    fn best_uncommitted(&self, state: &AgeOfWar, roll: Roll) -> Option<Action> {
+        // The lines and the swing of every castle the player may attack.
+        let targets = PerCastle::from_fn(|castle| {
+            state.may_attack(castle).is_ok().then(|| {
+                (
+                    state.required_lines(castle),
+                    u128::from(swing(state, castle)),
+                )
+            })
+        });
+        // The best fill of a roll of `rolled` dice, as a numerator over the
+        // scale of one die fewer.
+        let best_fill = |rolled: Hand, roll: &Roll| -> Option<(Action, u128)> {
+            let kept = rolled.less(1)?;
             let mut best: Option<(Action, u128)> = None;
-            for &(castle, required, gain) in &targets {
+            for (castle, target) in targets.iter() {
+                let Some((required, gain)) = *target else {
+                    continue;
+                };
                 let odds = self.castle(castle);
                 for line in required.iter() {
-                    let Some(k) = castle.line(line).and_then(|l| l.dice_needed(roll)) else {
+                    let Some(left) = castle
+                        .line(line)
+                        .and_then(|needs| needs.dice_needed(roll))
+                        .and_then(|placed| rolled.less(placed))
+                    else {
                         continue;
                     };
-                    let left = dice.saturating_sub(k);
-                    let mut open = required;
-                    open.remove(line);
+                    let Some(rescale) = kept.scale_exponent().checked_sub(left.scale_exponent())
+                    else {
+                        continue;
+                    };
                     #[expect(
                         clippy::arithmetic_side_effects,
-                        reason = "every card line takes a die, so left < dice, scale_exponent(left) <= base, and the scaled value times a swing below 2^8 fits u128"
+                        reason = "a value over the scale of `left` times 6^rescale is below 6^28 < 2^73, and a swing is below 2^8, so the product fits u128"
                     )]
-                    let v = odds.numerator(open, left).unwrap_or(0)
-                        * pow6(base - scale_exponent(left))
-                        * gain;
-                    if best.is_none_or(|(_, b)| v > b) {
-                        best = Some((Action::Fill { castle, line }, v));
+                    let value =
+                        odds.values.get(required.without_line(line), left) * pow6(rescale) * gain;
+                    if best.is_none_or(|(_, b)| value > b) {
+                        best = Some((Action::Fill { castle, line }, value));
                     }
                 }
             }
             best
         };
-        let dice = roll.dice();
-        // free[k]: expected swing of best play from k dice, over
-        // 6^scale_exponent(k).
-        let mut free = [0u128; DICE_SLOTS];
-        for k in 1..dice {
-            let lose = k
-                .checked_sub(1)
-                .and_then(|below| free.get(usize::from(below)))
-                .copied()
-                .unwrap_or(0);
-            let value = expected_best(k, |r| best_fill(k, r).map_or(lose, |(_, v)| v.max(lose)));
-            if let Some(slot) = free.get_mut(usize::from(k)) {
-                *slot = value;
-            }
+        let rolled = Hand::new(roll.dice())?;
+        // The expected swing of best play from one die fewer, still free to
+        // choose: built up from one die, each hand's value over its scale.
+        let mut lose = 0;
+        for hand in rolled.smaller() {
+            let below = lose;
+            lose = expected_best(hand, |roll| {
+                best_fill(hand, roll).map_or(below, |(_, value)| value.max(below))
+            });
         }
-        let lose = free
-            .get(usize::from(dice.saturating_sub(1)))
-            .copied()
-            .unwrap_or(0);
-        match best_fill(dice, &roll) {
-            Some((action, v)) if v >= lose && v > 0 => action,
+        Some(match best_fill(rolled, &roll) {
+            Some((action, value)) if value >= lose && value > 0 => action,
             _ => Action::LoseDie,
-        }
+        })
     }
+}
+
+/// The roll the player to move must act on, if a player must act.
+fn rolled(state: &AgeOfWar) -> Option<Roll> {
+    match state.to_move() {
+        ToMove::Player(_) => state.turn().roll(),
+        ToMove::Chance | ToMove::Over => None,
+    }
+}
+
+/// The best action on `roll` for the castle the turn is committed to.
+fn committed(odds: &CastleOdds, state: &AgeOfWar, roll: Roll) -> Option<Action> {
+    let castle = odds.castle();
+    let open = state.required_lines(castle).without(state.turn().filled());
+    let (choice, _) = odds.best_choice(open, &roll)?;
+    Some(match choice {
+        Choice::Fill(line) => Action::Fill { castle, line },
+        Choice::LoseDie => Action::LoseDie,
+    })
 }
 
 /// The best action for the player to move in `state`: for the castle the
@@ -376,7 +420,8 @@ impl OddsTable {
 /// so a bot playing many turns should keep an [`OddsTable`] instead.
 ///
 /// ```
-/// use age_of_war_rules::{solver, AgeOfWar, AgeOfWarConfig, Chance, Face, Roll, Action, Castle};
+/// use age_of_war_rules::dice::{Face, Roll};
+/// use age_of_war_rules::{solver, AgeOfWar, AgeOfWarConfig, Chance};
 /// use dice_core::Game;
 ///
 /// let mut game = AgeOfWar::new(&AgeOfWarConfig { players: 2 }).unwrap();
@@ -388,18 +433,7 @@ impl OddsTable {
 /// ```
 pub fn best_action(state: &AgeOfWar) -> Option<Action> {
     match state.turn().target() {
-        Some(castle) => {
-            let roll = state.turn().roll()?;
-            if !matches!(state.to_move(), ToMove::Player(_)) {
-                return None;
-            }
-            let open = state.required_lines(castle).without(state.turn().filled());
-            let (choice, _) = CastleOdds::new(castle).best_choice(open, &roll)?;
-            Some(match choice {
-                Choice::Fill(line) => Action::Fill { castle, line },
-                Choice::LoseDie => Action::LoseDie,
-            })
-        }
+        Some(castle) => committed(&CastleOdds::new(castle), state, rolled(state)?),
         None => OddsTable::new().best_action(state),
     }
 }

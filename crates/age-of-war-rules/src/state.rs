@@ -1,18 +1,21 @@
 //! The game state and its rules on the [`Game`] contract.
 
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
-use dice_core::{DiceRng, Game, GameResult, Prob, Seat, ToMove, Viewer};
+use dice_core::seat::TurnOrder;
+use dice_core::{DiceRng, Game, GameResult, ParseActionError, Prob, Seat, ToMove, Viewer};
 
 use crate::action::{ACTION_ID_BOUND, Action};
 use crate::castle::Castle;
 use crate::chance::Chance;
-use crate::config::{AgeOfWarConfig, MAX_PLAYERS, MIN_PLAYERS};
+use crate::config::AgeOfWarConfig;
 use crate::dice::{DICE, DIE, Roll};
 use crate::error::{AgeOfWarError, InvalidState};
 use crate::line::LineSet;
 use crate::rolls::ROLLS;
+use crate::scoring;
 use crate::table::{Place, Table};
 use crate::turn::Turn;
 
@@ -35,7 +38,8 @@ enum Phase {
 /// [`Game::new`], the rules, and deserialisation, which validates.
 ///
 /// ```
-/// use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, Castle, Chance, Face, Roll};
+/// use age_of_war_rules::dice::{Face, Roll};
+/// use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, Castle, Chance};
 /// use dice_core::{Game, ToMove};
 ///
 /// let mut game = AgeOfWar::new(&AgeOfWarConfig { players: 2 }).unwrap();
@@ -64,6 +68,8 @@ enum Phase {
 )]
 pub struct AgeOfWar {
     config: AgeOfWarConfig,
+    /// The seats of `config`, in turn order.
+    seats: TurnOrder,
     table: Table,
     current: Seat,
     phase: Phase,
@@ -120,7 +126,7 @@ impl AgeOfWar {
         for line in lines.iter() {
             if castle
                 .line(line)
-                .and_then(|l| l.dice_needed(&self.turn.roll))
+                .and_then(|needs| needs.dice_needed(&self.turn.roll))
                 .is_some()
             {
                 out.push(Action::Fill { castle, line });
@@ -176,8 +182,7 @@ impl AgeOfWar {
 
     fn next_turn(&mut self) {
         // Clockwise (AOW-4).
-        let next = self.current.saturating_add(1);
-        self.current = if next < self.config.players { next } else { 0 };
+        self.current = self.seats.next(self.current);
         self.turn = Turn::FRESH;
         self.phase = Phase::Rolling;
     }
@@ -192,19 +197,18 @@ impl AgeOfWar {
         turn: Turn,
     ) -> Result<AgeOfWar, InvalidState> {
         let state = AgeOfWar::new(&config).map_err(InvalidState::Config)?;
-        let players = config.players;
         for castle in Castle::ALL {
             if let Some(seat) = table.holder(castle) {
-                if seat >= players {
+                if !state.seats.contains(seat) {
                     return Err(InvalidState::Holder {
                         castle,
                         seat,
-                        players,
+                        players: config.players,
                     });
                 }
             }
         }
-        if current >= players {
+        if !state.seats.contains(current) {
             return Err(InvalidState::Current(current));
         }
         let state = AgeOfWar {
@@ -254,13 +258,14 @@ impl AgeOfWar {
                 if !required.is_superset(turn.filled) || turn.filled.is_superset(required) {
                     return Err(InvalidState::Lines(turn.filled));
                 }
-                let lines = || turn.filled.iter().filter_map(|l| castle.line(l));
-                let fewest = lines().fold(0u8, |sum, l| sum.saturating_add(l.fewest_dice()));
-                if placed < fewest {
+                // At most five lines of at most ten dice: the sums fit u16.
+                let lines = || turn.filled.iter().filter_map(|line| castle.line(line));
+                let fewest: u16 = lines().map(|line| u16::from(line.fewest_dice())).sum();
+                if u16::from(placed) < fewest {
                     return Err(InvalidState::Placed { placed });
                 }
-                let most = lines().fold(0u8, |sum, l| sum.saturating_add(l.most_dice()));
-                if placed > most {
+                let most: u16 = lines().map(|line| u16::from(line.most_dice())).sum();
+                if u16::from(placed) > most {
                     return Err(InvalidState::PlacedTooMany { placed, most });
                 }
                 Ok(state)
@@ -278,16 +283,15 @@ impl Game for AgeOfWar {
     /// position.
     type View = AgeOfWar;
     type Error = AgeOfWarError;
-    // Placeholder until this engine tells each viewer only what it may see.
-    type SeenAction = &'static str;
-    type SeenChance = &'static str;
+    /// Nothing is hidden: every viewer sees the action itself.
+    type SeenAction = Action;
+    /// Nothing is hidden: every viewer sees the outcome itself.
+    type SeenChance = Chance;
 
     fn new(config: &AgeOfWarConfig) -> Result<Self, AgeOfWarError> {
-        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&config.players) {
-            return Err(AgeOfWarError::Players(config.players));
-        }
         Ok(AgeOfWar {
             config: *config,
+            seats: config.turn_order()?,
             table: Table::new(),
             current: 0,
             phase: Phase::FirstPlayer,
@@ -300,7 +304,7 @@ impl Game for AgeOfWar {
     }
 
     fn players(&self) -> usize {
-        self.config.players
+        self.seats.players()
     }
 
     fn to_move(&self) -> ToMove {
@@ -357,7 +361,7 @@ impl Game for AgeOfWar {
             Action::Fill { castle, line } => {
                 let Some(dice) = castle
                     .line(line)
-                    .and_then(|l| l.dice_needed(&self.turn.roll))
+                    .and_then(|needs| needs.dice_needed(&self.turn.roll))
                 else {
                     return;
                 };
@@ -377,11 +381,17 @@ impl Game for AgeOfWar {
         out.clear();
         match self.to_move() {
             ToMove::Chance if self.phase == Phase::FirstPlayer => {
-                let players = self.config.players;
-                let Some(p) = u128::try_from(players).ok().and_then(|n| Prob::new(1, n)) else {
+                let Some(each) = u128::try_from(self.seats.players())
+                    .ok()
+                    .and_then(|players| Prob::new(1, players))
+                else {
                     return;
                 };
-                out.extend((0..players).map(|seat| (Chance::FirstPlayer(seat), p)));
+                out.extend(
+                    self.seats
+                        .seats()
+                        .map(|seat| (Chance::FirstPlayer(seat), each)),
+                );
             }
             ToMove::Chance => {
                 // The same outcomes, in the same order, as
@@ -389,7 +399,7 @@ impl Game for AgeOfWar {
                 out.extend(
                     ROLLS
                         .with_probs(self.turn.in_hand())
-                        .map(|(roll, p)| (Chance::Roll(*roll), p)),
+                        .map(|(roll, prob)| (Chance::Roll(*roll), prob)),
                 );
             }
             ToMove::Player(_) | ToMove::Over => {}
@@ -399,9 +409,9 @@ impl Game for AgeOfWar {
     fn check_chance(&self, outcome: &Chance) -> Result<(), AgeOfWarError> {
         match (self.to_move(), self.phase, outcome) {
             (ToMove::Over, _, _) => Err(AgeOfWarError::GameOver),
-            (ToMove::Player(p), _, _) => Err(AgeOfWarError::NotChance(p)),
+            (ToMove::Player(seat), _, _) => Err(AgeOfWarError::NotChance(seat)),
             (_, Phase::FirstPlayer, Chance::FirstPlayer(seat)) => {
-                if *seat < self.config.players {
+                if self.seats.contains(*seat) {
                     Ok(())
                 } else {
                     Err(AgeOfWarError::NoSuchSeat {
@@ -427,8 +437,8 @@ impl Game for AgeOfWar {
 
     fn apply_chance_unchecked(&mut self, outcome: Chance) {
         match (self.phase, outcome) {
-            (Phase::FirstPlayer, Chance::FirstPlayer(seat)) => {
-                self.current = seat.checked_rem(self.config.players).unwrap_or(0);
+            (Phase::FirstPlayer, Chance::FirstPlayer(seat)) if self.seats.contains(seat) => {
+                self.current = seat;
                 self.phase = Phase::Rolling;
             }
             (Phase::Rolling, Chance::Roll(roll)) if roll.dice() > 0 => {
@@ -441,14 +451,14 @@ impl Game for AgeOfWar {
 
     /// The first player: one [`DiceRng::index`] over the seats. A roll:
     /// [`Die::roll_many`](dice_core::Die::roll_many) of the dice in hand,
-    /// one [`DiceRng::below`]`(6)` per die, faces in [`Face::ALL`](crate::Face::ALL)
-    /// order.
+    /// one [`DiceRng::below`]`(6)` per die, faces in
+    /// [`Face::ALL`](crate::dice::Face::ALL) order.
     fn sample_chance(&self, rng: &mut DiceRng) -> Option<Chance> {
         if self.to_move() != ToMove::Chance {
             return None;
         }
         match self.phase {
-            Phase::FirstPlayer => rng.index(self.config.players).map(Chance::FirstPlayer),
+            Phase::FirstPlayer => rng.index(self.seats.players()).map(Chance::FirstPlayer),
             Phase::Rolling => {
                 let counts = DIE.roll_many(self.turn.in_hand(), rng);
                 Roll::from_face_counts(&counts).map(Chance::Roll)
@@ -470,27 +480,31 @@ impl Game for AgeOfWar {
         if !self.is_over() || self.phase == Phase::FirstPlayer {
             return None;
         }
-        Some(crate::scoring::result(&self.table, self.config.players))
+        Some(scoring::result(&self.table, self.seats))
     }
 
-    fn seen_action(&self, _action: &Self::Action, _viewer: Viewer) -> &'static str {
-        todo!("narrate an action to a viewer")
+    fn seen_action(&self, action: &Action, _viewer: Viewer) -> Action {
+        *action
     }
 
-    fn seen_chance(&self, _outcome: &Self::Chance, _viewer: Viewer) -> &'static str {
-        todo!("narrate a chance outcome to a viewer")
+    fn seen_chance(&self, outcome: &Chance, _viewer: Viewer) -> Chance {
+        *outcome
     }
 
-    fn action_text(&self, _action: &Self::Action) -> alloc::string::String {
-        todo!("write an action as text")
+    /// The text notation of [`Action`]: `fill edo 2`, `fill edo daimyo`,
+    /// `lose die`.
+    fn action_text(&self, action: &Action) -> String {
+        action.to_string()
     }
 
-    fn action_from_text(&self, text: &str) -> Result<Self::Action, dice_core::ParseActionError> {
-        todo!("read an action from {text}")
+    /// Reads the text notation of [`Action`], in any case and spacing.
+    fn action_from_text(&self, text: &str) -> Result<Action, ParseActionError> {
+        text.parse()
     }
 
-    fn chance_text(&self, _outcome: &Self::Chance) -> alloc::string::String {
-        todo!("write a chance outcome as text")
+    /// `first player 2`, `roll infantry3 infantry3 daimyo`.
+    fn chance_text(&self, outcome: &Chance) -> String {
+        outcome.to_string()
     }
 
     fn action_id_bound(&self) -> u32 {
@@ -516,7 +530,7 @@ impl fmt::Display for AgeOfWar {
                 f.write_str("drawing the first player")
             }
             ToMove::Chance => write!(f, "player {} rolls: {}", self.current, self.turn),
-            ToMove::Player(p) => write!(f, "player {p} to play: {}", self.turn),
+            ToMove::Player(seat) => write!(f, "player {seat} to play: {}", self.turn),
         }
     }
 }
@@ -543,17 +557,17 @@ mod raw {
     }
 
     impl From<AgeOfWar> for RawAgeOfWar {
-        fn from(s: AgeOfWar) -> Self {
+        fn from(state: AgeOfWar) -> Self {
             RawAgeOfWar {
-                config: s.config,
-                table: s.table,
-                current: s.current,
-                phase: s.phase,
-                target: s.turn.target,
-                filled: s.turn.filled,
-                placed: s.turn.placed,
-                lost: s.turn.lost,
-                roll: s.turn.roll,
+                config: state.config,
+                table: state.table,
+                current: state.current,
+                phase: state.phase,
+                target: state.turn.target,
+                filled: state.turn.filled,
+                placed: state.turn.placed,
+                lost: state.turn.lost,
+                roll: state.turn.roll,
             }
         }
     }

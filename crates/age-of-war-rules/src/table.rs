@@ -6,6 +6,7 @@ use core::fmt;
 use dice_core::Seat;
 
 use crate::castle::{Castle, Clan};
+use crate::per_castle::PerCastle;
 
 /// Where a castle card lies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -22,7 +23,7 @@ impl fmt::Display for Place {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Place::Centre => f.write_str("centre"),
-            Place::Player(p) => write!(f, "player {p}"),
+            Place::Player(seat) => write!(f, "player {seat}"),
         }
     }
 }
@@ -34,11 +35,13 @@ impl fmt::Display for Place {
 /// castles), so it can never disagree with them.
 ///
 /// In records, the list of the fourteen places in table order; a seat
-/// beyond the largest table ([`MAX_PLAYERS`](crate::MAX_PLAYERS)) is
-/// refused.
+/// beyond the largest table ([`MAX_PLAYERS`](crate::config::MAX_PLAYERS))
+/// is refused.
 ///
 /// ```
-/// use age_of_war_rules::{Castle, Clan, Place, Table};
+/// use age_of_war_rules::Castle;
+/// use age_of_war_rules::castle::Clan;
+/// use age_of_war_rules::table::{Place, Table};
 ///
 /// let mut table = Table::new();
 /// assert_eq!(table.centre().count(), 14);
@@ -51,7 +54,7 @@ impl fmt::Display for Place {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(transparent))]
 pub struct Table {
-    places: [Place; 14],
+    places: PerCastle<Place>,
 }
 
 impl Default for Table {
@@ -64,51 +67,47 @@ impl Table {
     /// Every castle in the centre (AOW-4).
     pub const fn new() -> Table {
         Table {
-            places: [Place::Centre; 14],
+            places: PerCastle::from_array([Place::Centre; Castle::ALL.len()]),
         }
     }
 
     /// Where `castle` is.
-    #[expect(
-        clippy::indexing_slicing,
-        reason = "a Castle's index is below 14 = places.len()"
-    )]
     pub const fn place(&self, castle: Castle) -> Place {
-        self.places[castle.index()]
+        *self.places.get(castle)
     }
 
     /// Moves `castle` to `place`.
     pub fn set(&mut self, castle: Castle, place: Place) {
-        if let Some(p) = self.places.get_mut(castle.index()) {
-            *p = place;
-        }
+        *self.places.get_mut(castle) = place;
     }
 
     /// The seat holding `castle`, if it has left the centre.
     pub const fn holder(&self, castle: Castle) -> Option<Seat> {
         match self.place(castle) {
             Place::Centre => None,
-            Place::Player(p) => Some(p),
+            Place::Player(seat) => Some(seat),
         }
     }
 
     /// The castles still in the centre, in table order.
     pub fn centre(&self) -> impl Iterator<Item = Castle> + '_ {
-        Castle::ALL
-            .into_iter()
-            .filter(|&c| self.place(c) == Place::Centre)
+        self.places
+            .iter()
+            .filter(|(_, place)| **place == Place::Centre)
+            .map(|(castle, _)| castle)
     }
 
     /// Whether the centre is empty: the game is over (AOW-12).
     pub fn centre_is_empty(&self) -> bool {
-        self.places.iter().all(|&p| p != Place::Centre)
+        self.places.values().all(|&place| place != Place::Centre)
     }
 
     /// Every castle in front of `seat`, face up or face down.
     pub fn holdings(&self, seat: Seat) -> impl Iterator<Item = Castle> + '_ {
-        Castle::ALL
-            .into_iter()
-            .filter(move |&c| self.place(c) == Place::Player(seat))
+        self.places
+            .iter()
+            .filter(move |(_, place)| **place == Place::Player(seat))
+            .map(|(castle, _)| castle)
     }
 
     /// The seat that conquered `clan`: the one holding all of its castles
@@ -117,7 +116,7 @@ impl Table {
         let (first, rest) = clan.castles().split_first()?;
         let seat = self.holder(*first)?;
         rest.iter()
-            .all(|&c| self.holder(c) == Some(seat))
+            .all(|&castle| self.holder(castle) == Some(seat))
             .then_some(seat)
     }
 
@@ -135,15 +134,17 @@ impl Table {
     }
 
     /// AOW-13: points of every face-up castle in front of `seat` plus the
-    /// bonus of every clan `seat` conquered.
-    pub fn score(&self, seat: Seat) -> u32 {
-        let castles: u32 = self
+    /// bonus of every clan `seat` conquered. At most 38, when one seat holds
+    /// every clan.
+    pub fn score(&self, seat: Seat) -> u16 {
+        let castles = self
             .holdings(seat)
-            .filter(|&c| !self.is_face_down(c))
-            .map(|c| u32::from(c.points()))
-            .sum();
-        let clans: u32 = self.clans(seat).map(|c| u32::from(c.bonus())).sum();
-        castles.saturating_add(clans)
+            .filter(|&castle| !self.is_face_down(castle))
+            .map(|castle| u16::from(castle.points()));
+        let clans = self.clans(seat).map(|clan| u16::from(clan.bonus()));
+        // Fourteen castles of at most 4 points and six clans of at most 10:
+        // the sum fits u16 with room to spare.
+        castles.chain(clans).sum()
     }
 
     /// How many castles `seat` holds, face up and face down (the first
@@ -163,16 +164,16 @@ impl fmt::Display for Table {
     /// castles are listed under their clan.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("centre:")?;
-        for c in self.centre() {
-            write!(f, " {c}")?;
+        for castle in self.centre() {
+            write!(f, " {castle}")?;
         }
         // The seats holding castles, in increasing order: at most fourteen,
         // however large their numbers.
         let mut shown: Option<Seat> = None;
         while let Some(seat) = self
             .places
-            .iter()
-            .filter_map(|p| match p {
+            .values()
+            .filter_map(|place| match place {
                 Place::Player(s) if shown.is_none_or(|last| *s > last) => Some(*s),
                 Place::Player(_) | Place::Centre => None,
             })
@@ -180,8 +181,8 @@ impl fmt::Display for Table {
         {
             shown = Some(seat);
             write!(f, "\nplayer {seat} ({} points):", self.score(seat))?;
-            for c in self.holdings(seat).filter(|&c| !self.is_face_down(c)) {
-                write!(f, " {c}")?;
+            for castle in self.holdings(seat).filter(|&held| !self.is_face_down(held)) {
+                write!(f, " {castle}")?;
             }
             for clan in self.clans(seat) {
                 write!(f, " [{clan} clan]")?;
@@ -199,13 +200,15 @@ mod serde_impl {
     use super::{Place, Table};
     use crate::castle::Castle;
     use crate::config::MAX_PLAYERS;
+    use crate::per_castle::PerCastle;
 
     impl<'de> Deserialize<'de> for Table {
         /// Reads the fourteen places and refuses seats no table has.
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-            let places = <[Place; 14]>::deserialize(deserializer)?;
-            for (castle, place) in Castle::ALL.into_iter().zip(places) {
-                if let Place::Player(seat) = place {
+            let places =
+                PerCastle::from_array(<[Place; Castle::ALL.len()]>::deserialize(deserializer)?);
+            for (castle, place) in places.iter() {
+                if let Place::Player(seat) = *place {
                     if seat >= MAX_PLAYERS {
                         return Err(D::Error::custom(format_args!(
                             "AOW-4: {castle} is held by seat {seat}, but a table has at most {MAX_PLAYERS} seats"

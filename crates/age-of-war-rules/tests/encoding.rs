@@ -3,8 +3,10 @@
 
 mod common;
 
-use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, Castle, Chance, Face, Roll};
-use common::{fill, position, roll};
+use age_of_war_rules::dice::{Face, Roll};
+use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, Castle, Chance};
+use common::{fill, position_json, roll};
+use dice_core::testkit::json::assert_refused;
 use dice_core::{Game, Record, replay};
 use serde_json::{Value, json};
 
@@ -32,7 +34,7 @@ fn actions_chance_and_config_use_the_wire_names() {
     );
     let castles: Vec<Value> = Castle::ALL
         .iter()
-        .map(|c| serde_json::to_value(c).unwrap())
+        .map(|castle| serde_json::to_value(castle).unwrap())
         .collect();
     assert_eq!(
         castles,
@@ -108,7 +110,10 @@ fn action_ids_are_stable_and_round_trip() {
         }
     }
     // 13 special lines, 41 printed lines, and losing a die.
-    let printed: usize = Castle::ALL.iter().map(|c| c.printed_lines().len()).sum();
+    let printed: usize = Castle::ALL
+        .iter()
+        .map(|castle| castle.printed_lines().len())
+        .sum();
     assert_eq!(count, 13 + printed + 1);
     assert_eq!(game.action_from_id(71), None);
 }
@@ -153,17 +158,16 @@ fn replay_errors_name_the_entry_and_the_rule() {
     );
 }
 
+/// Player 0 of three about to roll; player 1 holds Edo.
 fn state_json() -> Value {
-    serde_json::to_value(position(3, &[(Castle::Edo, 1)], 0)).unwrap()
+    position_json(3, &[(Castle::Edo, 1)], 0)
 }
 
+/// The state of [`state_json`] after `edit` is refused, citing `rule`.
 fn rejected(edit: impl FnOnce(&mut Value), rule: &str) {
     let mut json = state_json();
     edit(&mut json);
-    let err = serde_json::from_value::<AgeOfWar>(json)
-        .unwrap_err()
-        .to_string();
-    assert!(err.contains(rule), "{err} should cite {rule}");
+    assert_refused::<AgeOfWar>(json, rule);
 }
 
 #[test]

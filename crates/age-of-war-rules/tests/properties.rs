@@ -1,47 +1,54 @@
 //! Conservation laws over thousands of random games (proptest).
+#![allow(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    clippy::unwrap_used,
+    reason = "an independent recomputation of the scores and a mutator of \
+              state fields: test harness code over fixed-size data"
+)]
 
 mod common;
 
-use age_of_war_rules::{AgeOfWar, AgeOfWarConfig, Castle, Clan, DICE, Place};
-use common::random_game;
+use age_of_war_rules::castle::Clan;
+use age_of_war_rules::dice::{DICE, Face};
+use age_of_war_rules::table::Place;
+use age_of_war_rules::{AgeOfWar, Castle};
+use common::{new_game, random_game, reached};
 use dice_core::{Game, ToMove};
 use proptest::prelude::*;
-
-fn new_game(players: usize) -> AgeOfWar {
-    AgeOfWar::new(&AgeOfWarConfig { players }).unwrap()
-}
 
 /// The final scores and winners recomputed from the table alone, without
 /// the engine's scoring code.
 fn recompute(game: &AgeOfWar) -> (Vec<i32>, Vec<usize>) {
     let players = game.players();
-    let holder = |c: Castle| match game.table().place(c) {
-        Place::Player(p) => Some(p),
+    let holder = |castle: Castle| match game.table().place(castle) {
+        Place::Player(seat) => Some(seat),
         Place::Centre => None,
     };
+    // (points, castles, clans) per seat.
     let mut key = vec![(0i32, 0i32, 0i32); players];
     for clan in Clan::ALL {
         let holders: Vec<Option<usize>> = clan.castles().iter().map(|&c| holder(c)).collect();
-        let whole = holders.windows(2).all(|w| w[0] == w[1]);
+        let whole = holders.windows(2).all(|pair| pair[0] == pair[1]);
         match holders[0] {
-            Some(p) if whole => {
-                key[p].0 += i32::from(clan.bonus());
-                key[p].1 += i32::try_from(clan.castles().len()).unwrap();
-                key[p].2 += 1;
+            Some(seat) if whole => {
+                key[seat].0 += i32::from(clan.bonus());
+                key[seat].1 += i32::try_from(clan.castles().len()).unwrap();
+                key[seat].2 += 1;
             }
             _ => {
-                for (&c, h) in clan.castles().iter().zip(&holders) {
-                    if let Some(p) = *h {
-                        key[p].0 += i32::from(c.points());
-                        key[p].1 += 1;
+                for (&castle, held_by) in clan.castles().iter().zip(&holders) {
+                    if let Some(seat) = *held_by {
+                        key[seat].0 += i32::from(castle.points());
+                        key[seat].1 += 1;
                     }
                 }
             }
         }
     }
     let best = key.iter().max().copied().unwrap();
-    let winners = (0..players).filter(|&p| key[p] == best).collect();
-    (key.iter().map(|k| k.0).collect(), winners)
+    let winners = (0..players).filter(|&seat| key[seat] == best).collect();
+    (key.iter().map(|standing| standing.0).collect(), winners)
 }
 
 proptest! {
@@ -50,16 +57,16 @@ proptest! {
     #[test]
     fn every_castle_is_in_exactly_one_place(seed in any::<u64>(), players in 2usize..=6) {
         let mut ok = true;
-        random_game(new_game(players), seed, |g| {
-            let centre = g.table().centre().count();
-            let held: usize = (0..players).map(|p| g.table().holdings(p).count()).sum();
+        random_game(new_game(players), seed, |game| {
+            let centre = game.table().centre().count();
+            let held: usize = (0..players).map(|seat| game.table().holdings(seat).count()).sum();
             let mut seen = [0u8; 14];
-            for c in g.table().centre() {
-                seen[c.index()] += 1;
+            for castle in game.table().centre() {
+                seen[castle.index()] += 1;
             }
-            for p in 0..players {
-                for c in g.table().holdings(p) {
-                    seen[c.index()] += 1;
+            for seat in 0..players {
+                for castle in game.table().holdings(seat) {
+                    seen[castle.index()] += 1;
                 }
             }
             ok &= centre + held == 14 && seen.iter().all(|&n| n == 1);
@@ -70,14 +77,14 @@ proptest! {
     #[test]
     fn dice_placed_lost_and_in_hand_make_seven(seed in any::<u64>(), players in 2usize..=6) {
         let mut ok = true;
-        random_game(new_game(players), seed, |g| {
-            let t = g.turn();
-            ok &= t.placed() + t.lost() + t.in_hand() == DICE;
-            match g.to_move() {
+        random_game(new_game(players), seed, |game| {
+            let turn = game.turn();
+            ok &= turn.placed() + turn.lost() + turn.in_hand() == DICE;
+            match game.to_move() {
                 ToMove::Player(_) => {
-                    ok &= t.roll().map(|r| r.dice()) == Some(t.in_hand()) && t.in_hand() > 0;
+                    ok &= turn.roll().map(|roll| roll.dice()) == Some(turn.in_hand()) && turn.in_hand() > 0;
                 }
-                ToMove::Chance | ToMove::Over => ok &= t.roll().is_none(),
+                ToMove::Chance | ToMove::Over => ok &= turn.roll().is_none(),
             }
         });
         prop_assert!(ok);
@@ -87,14 +94,14 @@ proptest! {
     fn face_down_castles_never_move(seed in any::<u64>(), players in 2usize..=6) {
         let mut settled: [Option<Place>; 14] = [None; 14];
         let mut ok = true;
-        random_game(new_game(players), seed, |g| {
-            for c in Castle::ALL {
-                let place = g.table().place(c);
-                if let Some(before) = settled[c.index()] {
-                    ok &= before == place && g.table().is_face_down(c);
+        random_game(new_game(players), seed, |game| {
+            for castle in Castle::ALL {
+                let place = game.table().place(castle);
+                if let Some(before) = settled[castle.index()] {
+                    ok &= before == place && game.table().is_face_down(castle);
                 }
-                if g.table().is_face_down(c) {
-                    settled[c.index()] = Some(place);
+                if game.table().is_face_down(castle) {
+                    settled[castle.index()] = Some(place);
                 }
             }
         });
@@ -105,10 +112,10 @@ proptest! {
     fn the_game_is_over_exactly_when_the_centre_is_empty(seed in any::<u64>(), players in 2usize..=6) {
         let mut ok = true;
         let mut started = false;
-        let end = random_game(new_game(players), seed, |g| {
-            started |= g.table().centre().count() < 14 || g.to_move() != ToMove::Chance;
-            ok &= (g.to_move() == ToMove::Over) == g.table().centre_is_empty();
-            ok &= g.result().is_some() == g.table().centre_is_empty();
+        let end = random_game(new_game(players), seed, |game| {
+            started |= game.table().centre().count() < 14 || game.to_move() != ToMove::Chance;
+            ok &= (game.to_move() == ToMove::Over) == game.table().centre_is_empty();
+            ok &= game.result().is_some() == game.table().centre_is_empty();
         });
         prop_assert!(ok && started);
         prop_assert!(end.table().centre_is_empty());
@@ -124,17 +131,11 @@ proptest! {
     }
 }
 
-/// A state reached by `steps` random steps from a new game.
-fn reached(players: usize, seed: u64, steps: usize) -> AgeOfWar {
-    dice_core::testkit::random_steps(new_game(players), seed, steps, |_| false)
-}
-
 /// Changes one field of a serialised state to a value derived from `v`.
 fn mutate(json: &mut serde_json::Value, field: u8, v: u8) {
     use serde_json::json;
     let castle = |i: u8| serde_json::to_value(Castle::ALL[usize::from(i % 14)]).unwrap();
-    let face =
-        |i: u8| serde_json::to_value(age_of_war_rules::Face::ALL[usize::from(i % 6)]).unwrap();
+    let face = |i: u8| serde_json::to_value(Face::ALL[usize::from(i % 6)]).unwrap();
     match field {
         0 => json["config"]["players"] = json!(v % 8),
         1 => json["current"] = json!(v % 7),

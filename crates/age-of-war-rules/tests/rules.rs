@@ -3,11 +3,14 @@
 
 mod common;
 
-use age_of_war_rules::{
-    Action, AgeOfWar, AgeOfWarConfig, AgeOfWarError, Castle, Chance, Clan, Face, Line, LineSet,
-    Place, Roll, Table,
-};
+use age_of_war_rules::castle::Clan;
+use age_of_war_rules::dice::{DIE, Face, Roll};
+use age_of_war_rules::line::{Line, LineSet};
+use age_of_war_rules::scoring::result;
+use age_of_war_rules::table::{Place, Table};
+use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, AgeOfWarError, Castle, Chance};
 use common::{fill, position, roll, rolls, started};
+use dice_core::seat::TurnOrder;
 use dice_core::{Game, Prob, ToMove};
 
 /// Applies `action`, expecting `error`, and checks nothing changed.
@@ -32,7 +35,7 @@ fn aow_1_seven_dice_roll_as_792_outcomes_with_exact_chances() {
     let all_daimyo = Chance::Roll(roll("D D D D D D D"));
     let p = outcomes.iter().find(|(c, _)| *c == all_daimyo).unwrap().1;
     assert_eq!(p, Prob::new(1, 6u128.pow(7)).unwrap());
-    assert_eq!(age_of_war_rules::DIE.faces(), &Face::ALL);
+    assert_eq!(DIE.faces(), &Face::ALL);
     assert_eq!(Roll::from_faces(&[Face::Daimyo; 8]), None);
 }
 
@@ -53,7 +56,10 @@ fn aow_1_a_roll_must_show_the_dice_in_hand() {
 
 #[test]
 fn aow_2_castle_cards_as_printed() {
-    let points: u32 = Castle::ALL.iter().map(|c| u32::from(c.points())).sum();
+    let points: u32 = Castle::ALL
+        .iter()
+        .map(|castle| u32::from(castle.points()))
+        .sum();
     assert_eq!(points, 30);
     assert_eq!(
         Castle::Azuchi.printed_lines(),
@@ -101,12 +107,12 @@ fn aow_2_a_line_the_card_does_not_have_is_refused() {
 
 #[test]
 fn aow_3_clans_and_bonuses() {
-    let bonuses: Vec<u8> = Clan::ALL.iter().map(|c| c.bonus()).collect();
+    let bonuses: Vec<u8> = Clan::ALL.iter().map(|clan| clan.bonus()).collect();
     assert_eq!(bonuses, [10, 8, 8, 5, 4, 3]);
-    let members: usize = Clan::ALL.iter().map(|c| c.castles().len()).sum();
+    let members: usize = Clan::ALL.iter().map(|clan| clan.castles().len()).sum();
     assert_eq!(members, 14);
     for clan in Clan::ALL {
-        assert!(clan.castles().iter().all(|c| c.clan() == clan));
+        assert!(clan.castles().iter().all(|castle| castle.clan() == clan));
     }
     assert_eq!(
         Clan::Tokugawa.castles(),
@@ -125,7 +131,7 @@ fn aow_4_first_player_is_drawn_and_play_goes_clockwise() {
     assert_eq!(
         outcomes,
         (0..3)
-            .map(|p| (Chance::FirstPlayer(p), third))
+            .map(|seat| (Chance::FirstPlayer(seat), third))
             .collect::<Vec<_>>()
     );
     refused(
@@ -147,8 +153,8 @@ fn aow_4_first_player_is_drawn_and_play_goes_clockwise() {
     );
     // Seat 2 loses all seven dice; seat 0 is next (clockwise, wrapping).
     for _ in 0..7 {
-        let n = usize::from(game.turn().in_hand());
-        rolls(&mut game, &"D ".repeat(n));
+        let dice = usize::from(game.turn().in_hand());
+        rolls(&mut game, &"D ".repeat(dice));
         assert_eq!(game.to_move(), ToMove::Player(2));
         game.apply(Action::LoseDie).unwrap();
     }
@@ -316,8 +322,8 @@ fn aow_8_out_of_dice_the_turn_fails_and_lines_are_forgotten() {
     game.apply(fill(Castle::Gassantoda, 2)).unwrap();
     assert_eq!(game.turn().placed(), 3);
     for _ in 0..4 {
-        let n = usize::from(game.turn().in_hand());
-        rolls(&mut game, &"A ".repeat(n));
+        let dice = usize::from(game.turn().in_hand());
+        rolls(&mut game, &"A ".repeat(dice));
         game.apply(Action::LoseDie).unwrap();
     }
     assert_eq!(game.table().place(Castle::Gassantoda), Place::Centre);
@@ -332,8 +338,8 @@ fn aow_8_the_last_die_placed_without_conquest_fails_the_turn() {
     rolls(&mut game, "D A A A A A A");
     game.apply(Action::LoseDie).unwrap();
     for _ in 0..5 {
-        let n = usize::from(game.turn().in_hand());
-        rolls(&mut game, &"A ".repeat(n));
+        let dice = usize::from(game.turn().in_hand());
+        rolls(&mut game, &"A ".repeat(dice));
         game.apply(Action::LoseDie).unwrap();
     }
     rolls(&mut game, "D");
@@ -520,11 +526,11 @@ fn aow_13_worked_scoring_example_17_against_16() {
         Castle::Kiyosu,
         Castle::Inuyama,
     ];
-    for c in kim {
-        table.set(c, Place::Player(0));
+    for castle in kim {
+        table.set(castle, Place::Player(0));
     }
-    for c in ed {
-        table.set(c, Place::Player(1));
+    for castle in ed {
+        table.set(castle, Place::Player(1));
     }
     assert_eq!(table.score(0), 17);
     assert_eq!(table.score(1), 16);
@@ -533,7 +539,7 @@ fn aow_13_worked_scoring_example_17_against_16() {
         [Clan::Mori, Clan::Shimazu]
     );
     assert_eq!(table.clans(1).collect::<Vec<_>>(), [Clan::Tokugawa]);
-    let result = age_of_war_rules::result(&table, 2);
+    let result = result(&table, TurnOrder::new(2).unwrap());
     assert_eq!(result.winners(), &[0]);
 }
 
@@ -543,26 +549,26 @@ fn aow_14_ties_go_to_most_castles_then_most_clans_then_are_shared() {
     // Gifu (three castles).
     let mut table = Table::new();
     table.set(Castle::Kasugayama, Place::Player(0));
-    for c in [Castle::Matsumoto, Castle::Odani, Castle::Gifu] {
-        table.set(c, Place::Player(1));
+    for castle in [Castle::Matsumoto, Castle::Odani, Castle::Gifu] {
+        table.set(castle, Place::Player(1));
     }
-    let r = age_of_war_rules::result(&table, 2);
-    assert_eq!(r.scores(), &[4, 4]);
-    assert_eq!(r.tiebreaks(), &[vec![1, 0], vec![3, 0]]);
-    assert_eq!(r.winners(), &[1]);
+    let outcome = result(&table, TurnOrder::new(2).unwrap());
+    assert_eq!(outcome.scores(), &[4, 4]);
+    assert_eq!(outcome.tiebreaks(), &[vec![1, 0], vec![3, 0]]);
+    assert_eq!(outcome.winners(), &[1]);
     // 3 points and one castle each: Kumamoto (a clan) beats Azuchi.
     let mut table = Table::new();
     table.set(Castle::Kumamoto, Place::Player(0));
     table.set(Castle::Azuchi, Place::Player(1));
-    let r = age_of_war_rules::result(&table, 2);
-    assert_eq!(r.scores(), &[3, 3]);
-    assert_eq!(r.winners(), &[0]);
+    let outcome = result(&table, TurnOrder::new(2).unwrap());
+    assert_eq!(outcome.scores(), &[3, 3]);
+    assert_eq!(outcome.winners(), &[0]);
     // Fully tied: shared victory; a third seat with nothing loses.
     let mut table = Table::new();
     table.set(Castle::Azuchi, Place::Player(0));
     table.set(Castle::Edo, Place::Player(1));
-    let r = age_of_war_rules::result(&table, 3);
-    assert_eq!(r.winners(), &[0, 1]);
+    let outcome = result(&table, TurnOrder::new(3).unwrap());
+    assert_eq!(outcome.winners(), &[0, 1]);
 }
 
 #[test]

@@ -1,12 +1,12 @@
 //! The chance sampler: pinned words for a fixed seed, and the distribution
 //! of the listed outcomes.
 
-use age_of_war_rules::{AgeOfWar, AgeOfWarConfig, Chance};
-use dice_core::{DiceRng, Game};
+mod common;
 
-fn start(players: usize) -> AgeOfWar {
-    AgeOfWar::new(&AgeOfWarConfig { players }).unwrap()
-}
+use age_of_war_rules::dice::{Face, Roll};
+use age_of_war_rules::{Action, Chance};
+use common::new_game as start;
+use dice_core::{DiceRng, Game};
 
 #[test]
 fn a_fixed_seed_draws_a_fixed_first_player_and_roll() {
@@ -27,17 +27,15 @@ const GOLDEN: &str = r#"[{"first_player":0},{"roll":["infantry1","infantry1","in
 fn sampled_rolls_follow_the_listed_probabilities() {
     let mut game = start(2);
     game.apply_chance(Chance::FirstPlayer(0)).unwrap();
-    game.apply_chance(Chance::Roll(
-        age_of_war_rules::Roll::from_faces(&[age_of_war_rules::Face::Archery; 7]).unwrap(),
-    ))
-    .unwrap();
+    game.apply_chance(Chance::Roll(Roll::from_faces(&[Face::Archery; 7]).unwrap()))
+        .unwrap();
     // Lose dice until two are left: 21 outcomes of unequal chance.
-    game.apply(age_of_war_rules::Action::LoseDie).unwrap();
+    game.apply(Action::LoseDie).unwrap();
     while game.turn().in_hand() > 2 {
-        let n = usize::from(game.turn().in_hand());
-        let roll = age_of_war_rules::Roll::from_faces(&vec![age_of_war_rules::Face::Archery; n]);
+        let dice = usize::from(game.turn().in_hand());
+        let roll = Roll::from_faces(&vec![Face::Archery; dice]);
         game.apply_chance(Chance::Roll(roll.unwrap())).unwrap();
-        game.apply(age_of_war_rules::Action::LoseDie).unwrap();
+        game.apply(Action::LoseDie).unwrap();
     }
     let mut outcomes = Vec::new();
     game.chance_outcomes(&mut outcomes);
@@ -46,16 +44,16 @@ fn sampled_rolls_follow_the_listed_probabilities() {
     let draws = 60_000.0;
     let mut counts = [0u32; 21];
     for _ in 0..60_000 {
-        let c = game.sample_chance(&mut rng).unwrap();
-        let i = outcomes.iter().position(|(o, _)| *o == c).unwrap();
-        counts[i] += 1;
+        let sampled = game.sample_chance(&mut rng).unwrap();
+        let at = outcomes.iter().position(|(outcome, _)| *outcome == sampled);
+        counts[at.unwrap()] += 1;
     }
-    for ((_, p), n) in outcomes.iter().zip(counts) {
-        let expected = p.to_f64() * draws;
-        let sigma = (expected * (1.0 - p.to_f64())).sqrt();
+    for ((_, prob), drawn) in outcomes.iter().zip(counts) {
+        let expected = prob.to_f64() * draws;
+        let sigma = (expected * (1.0 - prob.to_f64())).sqrt();
         assert!(
-            (f64::from(n) - expected).abs() < 5.0 * sigma,
-            "{n} vs {expected}"
+            (f64::from(drawn) - expected).abs() < 5.0 * sigma,
+            "{drawn} vs {expected}"
         );
     }
 }

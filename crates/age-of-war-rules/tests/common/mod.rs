@@ -1,14 +1,20 @@
-//! Positions, rolls and random play shared by the integration tests.
-#![allow(dead_code)]
+//! Age of War positions, rolls and random play for the integration tests.
+#![allow(dead_code, reason = "each test file uses some of the builders")]
+#![allow(
+    clippy::unwrap_used,
+    clippy::panic,
+    reason = "builders from literals written in tests: a typo is a failed test"
+)]
 
-use age_of_war_rules::{Action, AgeOfWar, Castle, Chance, Face, Roll};
+use age_of_war_rules::dice::{Face, Roll};
+use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, Castle, Chance};
 use dice_core::Game;
 
 /// A roll from the spec's shorthand: `1 2 3 A C D`.
 pub fn roll(faces: &str) -> Roll {
     let faces: Vec<Face> = faces
         .split_whitespace()
-        .map(|f| match f {
+        .map(|face| match face {
             "1" => Face::Infantry1,
             "2" => Face::Infantry2,
             "3" => Face::Infantry3,
@@ -27,7 +33,7 @@ pub fn roll(faces: &str) -> Roll {
 pub fn position(players: usize, held: &[(Castle, usize)], current: usize) -> AgeOfWar {
     let table: Vec<serde_json::Value> = Castle::ALL
         .iter()
-        .map(|c| match held.iter().find(|(h, _)| h == c) {
+        .map(|castle| match held.iter().find(|(h, _)| h == castle) {
             Some((_, seat)) => serde_json::json!({ "player": seat }),
             None => serde_json::json!("centre"),
         })
@@ -46,9 +52,23 @@ pub fn position(players: usize, held: &[(Castle, usize)], current: usize) -> Age
     serde_json::from_value(json).unwrap()
 }
 
+/// The JSON of [`position`].
+pub fn position_json(
+    players: usize,
+    held: &[(Castle, usize)],
+    current: usize,
+) -> serde_json::Value {
+    serde_json::to_value(position(players, held, current)).unwrap()
+}
+
+/// A new game of `players`.
+pub fn new_game(players: usize) -> AgeOfWar {
+    AgeOfWar::new(&AgeOfWarConfig { players }).unwrap()
+}
+
 /// A new game with `first` as first player, about to roll.
 pub fn started(players: usize, first: usize) -> AgeOfWar {
-    let mut game = AgeOfWar::new(&age_of_war_rules::AgeOfWarConfig { players }).unwrap();
+    let mut game = new_game(players);
     game.apply_chance(Chance::FirstPlayer(first)).unwrap();
     game
 }
@@ -66,8 +86,13 @@ pub fn fill(castle: Castle, line: u8) -> Action {
 /// Plays a uniformly random game to the end from `game`, calling `each`
 /// on every state reached (the first included).
 pub fn random_game(game: AgeOfWar, seed: u64, mut each: impl FnMut(&AgeOfWar)) -> AgeOfWar {
-    dice_core::testkit::random_steps(game, seed, usize::MAX, |g| {
-        each(g);
+    dice_core::testkit::random_steps(game, seed, usize::MAX, |state| {
+        each(state);
         false
     })
+}
+
+/// A state reached by up to `steps` random steps of a new game.
+pub fn reached(players: usize, seed: u64, steps: usize) -> AgeOfWar {
+    dice_core::testkit::random_steps(new_game(players), seed, steps, |_| false)
 }
