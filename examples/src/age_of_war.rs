@@ -145,12 +145,12 @@ fn table_text(state: &AgeOfWar) -> String {
                 }
             })
             .collect();
-        let _ = writeln!(
-            out,
+        let line = format!(
             "  player {seat}: {:>2} points  {}",
             table.score(seat),
             held.join(", ")
         );
+        let _ = writeln!(out, "{}", line.trim_end());
     }
     out
 }

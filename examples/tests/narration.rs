@@ -8,7 +8,8 @@
 )]
 
 use dice_core::{
-    Agent, DiceRng, Entry, Game, Match, PlayOutError, RandomAgent, ToMove, Viewer, play_out,
+    Agent, DiceRng, Entry, Game, Match, PlayOutError, RandomAgent, SeenEntry, ToMove, Viewer,
+    play_out,
 };
 use examples::narrate::Viewpoint;
 use examples::playable::{GameOptions, PlayableGame};
@@ -50,10 +51,12 @@ fn candidates<G: Game>(state: &G) -> Vec<Entry<G>> {
 }
 
 /// Plays random games and, for every viewer, a twin of each that the
-/// viewer cannot tell apart (after every entry, the viewer's views of the
-/// two are equal, the twin preferring entries that differ); every step
-/// must be told to the viewer in the same words. Returns how many steps
-/// differed in what the viewer may not know.
+/// viewer cannot tell apart (at every entry, the game shows the viewer the
+/// same entry, by [`Game::seen_action`] and [`Game::seen_chance`], and the
+/// same view after it; the twin prefers entries that differ); every step
+/// must be told to the viewer in the same words, tables included, so
+/// nothing the tools tell comes from what the viewer may not know.
+/// Returns how many steps differed in what the viewer may not know.
 fn told_alike<G: PlayableGame>(
     options: &GameOptions,
     seeds: std::ops::Range<u64>,
@@ -86,11 +89,14 @@ fn told_alike<G: PlayableGame>(
             for (step, entry) in m.log().iter().enumerate() {
                 let next = after(&game, entry);
                 let seen = next.view(viewer);
+                let told_entry = SeenEntry::new(&game, entry, viewer);
                 let alike: Vec<Entry<G>> = candidates(&twin)
                     .into_iter()
                     .filter(|e| {
                         let t = after(&twin, e);
-                        t.to_move() == next.to_move() && t.view(viewer) == seen
+                        t.to_move() == next.to_move()
+                            && t.view(viewer) == seen
+                            && SeenEntry::new(&twin, e, viewer) == told_entry
                     })
                     .collect();
                 let others: Vec<&Entry<G>> = alike.iter().filter(|e| *e != entry).collect();
