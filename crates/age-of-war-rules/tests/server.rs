@@ -8,7 +8,7 @@ use std::error::Error;
 
 use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, Castle, SolverBot};
 use common::{fill, position, rolls};
-use dice_core::testkit::check_resume;
+use dice_core::testkit::{check_histories, check_resume};
 use dice_core::{
     Agent, DiceRng, Entry, Game, History, Match, PlayOutError, RandomAgent, SeenEntry, Viewer,
     play_out,
@@ -81,6 +81,16 @@ fn aow_4_histories_at_every_table_size_tell_everything_but_the_seed() {
                 assert_eq!(&state, m.state());
             }
         }
+    }
+}
+
+#[test]
+fn aow_4_games_a_viewer_cannot_tell_apart_give_it_the_same_history() {
+    for players in 2..=6 {
+        let summary = check_histories::<AgeOfWar>(&AgeOfWarConfig { players }, 0..3, 2_000);
+        assert!(summary.entries > 1_000, "{players} players: {summary:?}");
+        // Nothing is hidden, so no twin ever took another entry.
+        assert_eq!(summary.hidden_differences, 0);
     }
 }
 

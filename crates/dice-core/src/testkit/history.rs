@@ -44,7 +44,10 @@ pub struct HistorySummary {
 /// The twin is built step by step: after the game takes an entry, the twin
 /// takes a random one of its own legal entries (actions or chance outcomes)
 /// after which `viewer`'s view of the twin equals `viewer`'s view of the
-/// game, preferring one that differs from the game's. The views are proven
+/// game, preferring one that differs from the game's; an entry other than
+/// the game's qualifies only if, taken by the game itself, it would lead to
+/// another position with the same view, so the two entries differ only in
+/// what the viewer may not see. The views are proven
 /// to hide what they must by [`check_random_games`](crate::testkit::check_random_games)
 /// (with [`Game::resample_hidden`] and [`Game::determinize`]), so two such
 /// games differ only in what `viewer` may not know: an opponent's warrior
@@ -150,11 +153,23 @@ fn compare_with_twin<G>(
         let target = next.view(viewer);
         entries.clear();
         candidates(&twin, &mut entries);
+        // The twin may take another entry than the game only where the two
+        // differ in what the viewer may not see: on the game's own state
+        // they lead to different positions that show the same view (an
+        // opponent's warrior of another value, another roll behind a
+        // screen). Two public actions with the same effect do not qualify:
+        // the viewer saw which one was taken.
+        let hides_the_difference = |other: &Entry<G>| {
+            other == entry
+                || try_after(&game, other).is_some_and(|g| {
+                    g != next && g.to_move() == next.to_move() && g.view(viewer) == target
+                })
+        };
         let alike: Vec<&Entry<G>> = entries
             .iter()
             .filter(|e| {
                 let t = after(&twin, e);
-                t.to_move() == next.to_move() && t.view(viewer) == target
+                t.to_move() == next.to_move() && t.view(viewer) == target && hides_the_difference(e)
             })
             .collect();
         let others: Vec<&Entry<G>> = alike.iter().copied().filter(|e| *e != entry).collect();
@@ -198,6 +213,16 @@ fn candidates<G: Game>(state: &G, out: &mut Vec<Entry<G>>) {
             }));
         }
     }
+}
+
+/// The state after `entry`, or `None` if it is not legal there.
+fn try_after<G: Game>(state: &G, entry: &Entry<G>) -> Option<G> {
+    let mut next = state.clone();
+    let applied = match entry {
+        Entry::Chance(c) => next.apply_chance(c.clone()),
+        Entry::Action { action, .. } => next.apply(*action),
+    };
+    applied.ok().map(|()| next)
 }
 
 fn after<G: Game>(state: &G, entry: &Entry<G>) -> G {
