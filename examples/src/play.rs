@@ -188,11 +188,14 @@ pub fn play_told<G: PlayableGame>(
     let (seed, mut bot_rng) = seeds(options.seed, 0);
     let mut m = Match::<G>::new(&config, seed).map_err(|e| e.to_string())?;
     let players = m.state().players();
+    let last = players.saturating_sub(1);
     if let Some(seat) = options.humans.iter().find(|&&s| s >= players) {
-        return Err(format!(
-            "--human {seat}: the table has seats 0 to {}",
-            players.saturating_sub(1)
-        ));
+        return Err(format!("--human {seat}: the table has seats 0 to {last}"));
+    }
+    if let Viewpoint::Of(Viewer::Seat(seat)) = options.viewpoint {
+        if seat >= players {
+            return Err(format!("--view {seat}: the table has seats 0 to {last}"));
+        }
     }
     let (mut names, bots) = make_bots::<G>(&seat_bots::<G>(options, players, 0), &options.game)?;
     let mut seated: Vec<Seated<G>> = bots.into_iter().map(Seated::Bot).collect();

@@ -152,10 +152,13 @@ fn several_people_are_each_asked_by_seat_and_the_game_is_told_as_a_spectator_see
 }
 
 #[test]
-fn a_person_at_a_seat_the_table_lacks_is_bad_usage() {
+fn a_seat_the_table_lacks_is_bad_usage() {
     let run = play(&["pig", "--human", "2"], "");
     assert_eq!(run.status, EXIT_USAGE);
     assert_eq!(run.err, "play: --human 2: the table has seats 0 to 1\n");
     let run = play(&["pig", "--human", "0", "--games", "2"], "");
     assert_eq!(run.status, EXIT_USAGE);
+    let run = play(&["pig", "--view", "2"], "");
+    assert_eq!(run.status, EXIT_USAGE);
+    assert_eq!(run.err, "play: --view 2: the table has seats 0 to 1\n");
 }
