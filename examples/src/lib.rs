@@ -5,17 +5,21 @@
 //! `cargo run --release --example replay -- FILE`.
 
 pub mod age_of_war;
+pub mod args;
 pub mod armadora;
+pub mod batch;
 pub mod cli;
 pub mod era;
 pub mod games;
 pub mod human;
 pub mod narrate;
+pub mod options;
 pub mod output;
 pub mod pig;
 pub mod play;
 pub mod playable;
 pub mod replay;
+pub mod seating;
 pub mod summary;
 
 /// The workspace README's examples, compiled and run as tests.
