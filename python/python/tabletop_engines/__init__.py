@@ -1,0 +1,77 @@
+"""Tabletop rules engines (Age of War, Armadöra, Era, Pig) for Python.
+
+Every game speaks OpenSpiel's API::
+
+    import tabletop_engines as te
+
+    game = te.load_game("pig(players=2,target=30)")
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        ...
+    print(state.returns())
+
+``tabletop_engines.pettingzoo`` has a PettingZoo AEC environment for each
+game; ``play_random_games`` and ``StateBatch`` keep loops in Rust.
+"""
+
+from __future__ import annotations
+
+from ._native import (
+    CHANCE_PLAYER_ID,
+    INVALID_PLAYER_ID,
+    SIMULTANEOUS_PLAYER_ID,
+    SPECTATOR,
+    TERMINAL_PLAYER_ID,
+    DiceRng,
+    Game,
+    GameLoadError,
+    IllegalActionError,
+    RandomGames,
+    State,
+    StateBatch,
+    TensorBlock,
+    __version__,
+    game_names,
+    load_game,
+    load_game_json,
+    play_random_games,
+)
+
+
+class PlayerId:
+    """OpenSpiel's special player ids (``pyspiel.PlayerId``), plus ``SPECTATOR``."""
+
+    CHANCE = CHANCE_PLAYER_ID
+    SIMULTANEOUS = SIMULTANEOUS_PLAYER_ID
+    INVALID = INVALID_PLAYER_ID
+    TERMINAL = TERMINAL_PLAYER_ID
+    SPECTATOR = SPECTATOR
+
+
+def registered_names() -> list[str]:
+    """The games ``load_game`` knows: OpenSpiel's name for ``game_names``."""
+    return game_names()
+
+
+__all__ = [
+    "CHANCE_PLAYER_ID",
+    "INVALID_PLAYER_ID",
+    "SIMULTANEOUS_PLAYER_ID",
+    "SPECTATOR",
+    "TERMINAL_PLAYER_ID",
+    "DiceRng",
+    "Game",
+    "GameLoadError",
+    "IllegalActionError",
+    "PlayerId",
+    "RandomGames",
+    "State",
+    "StateBatch",
+    "TensorBlock",
+    "__version__",
+    "game_names",
+    "load_game",
+    "load_game_json",
+    "play_random_games",
+    "registered_names",
+]

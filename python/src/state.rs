@@ -1,0 +1,349 @@
+//! `State`: a game in progress, OpenSpiel's `pyspiel.State`.
+
+use std::sync::Arc;
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyList, PyTuple};
+use tabletop_engines::dice_core::{Prob, ToMove};
+use tabletop_engines::{AnyGame, AnyState};
+
+use crate::arrays::array;
+use crate::errors::{bad_id, illegal};
+use crate::game::PyGame;
+use crate::players::{player_id, viewer};
+use crate::rng::PyDiceRng;
+
+static FRACTION: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// A game in progress: what `Game.new_initial_state()` returns.
+///
+/// Decisions are action ids below `num_distinct_actions()`; at a chance
+/// node the ids are indices into `chance_outcomes()`. A refused id raises
+/// `IllegalActionError` and changes nothing. States pickle (as their
+/// record: config and every id applied) and copy cheaply with `clone()`.
+#[pyclass(module = "tabletop_engines._native", name = "State")]
+pub(crate) struct PyState {
+    game: Arc<dyn AnyGame>,
+    state: Box<dyn AnyState>,
+    /// The last chance event's probabilities and the `(id, probability)`
+    /// tuples given for them: a die rolled again lists the same outcomes,
+    /// and tuples are immutable, so they are handed out again.
+    chance_tuples: Option<(Vec<Prob>, Vec<Py<PyTuple>>)>,
+}
+
+impl PyState {
+    pub(crate) fn new(game: Arc<dyn AnyGame>, state: Box<dyn AnyState>) -> Self {
+        PyState {
+            game,
+            state,
+            chance_tuples: None,
+        }
+    }
+
+    /// Applies `id`, raising `IllegalActionError` if it is refused.
+    fn apply_id(state: &mut dyn AnyState, py: Python<'_>, id: i64) -> PyResult<()> {
+        let raw = u32::try_from(id).map_err(|_| bad_id(py, id))?;
+        state.apply(raw).map_err(|e| illegal(py, id, &e))
+    }
+}
+
+/// An exact probability as the nearest `float`.
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "a float probability is an approximation by definition; the exact one is in chance_outcomes_exact"
+)]
+fn prob_f64(p: Prob) -> f64 {
+    // Dice probabilities fit in 64 bits, whose conversion is one instruction
+    // (128-bit ones go through a software routine).
+    match (u64::try_from(p.numer()), u64::try_from(p.denom())) {
+        (Ok(numer), Ok(denom)) => numer as f64 / denom as f64,
+        _ => p.numer() as f64 / p.denom() as f64,
+    }
+}
+
+/// `(player, value)` or `(value,)` from OpenSpiel's two call forms.
+fn last_arg<'py, T: FromPyObjectOwned<'py>>(args: &Bound<'py, PyTuple>, what: &str) -> PyResult<T> {
+    match args.len() {
+        1 | 2 => args
+            .get_item(args.len().saturating_sub(1))?
+            .extract()
+            .map_err(Into::into),
+        _ => Err(PyTypeError::new_err(format!(
+            "takes ({what}) or (player, {what})"
+        ))),
+    }
+}
+
+#[pymethods]
+impl PyState {
+    /// The player to move, or `CHANCE_PLAYER_ID` (-1) at a chance node, or
+    /// `TERMINAL_PLAYER_ID` (-4) at the end.
+    fn current_player(&self) -> i64 {
+        player_id(self.state.to_move())
+    }
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.state.to_move() == ToMove::Over
+    }
+
+    /// Whether a chance event (a roll, a draw) is to be resolved.
+    fn is_chance_node(&self) -> bool {
+        self.state.to_move() == ToMove::Chance
+    }
+
+    /// Whether a player is to decide.
+    fn is_player_node(&self) -> bool {
+        matches!(self.state.to_move(), ToMove::Player(_))
+    }
+
+    /// Always false: no game here has simultaneous moves.
+    #[expect(clippy::unused_self, reason = "OpenSpiel's method takes self")]
+    fn is_simultaneous_node(&self) -> bool {
+        false
+    }
+
+    /// The legal action ids, ascending; at a chance node, the outcome ids
+    /// (as in OpenSpiel). Empty at the end, and for a `player` who is not
+    /// to move.
+    #[pyo3(signature = (player = None))]
+    fn legal_actions(&self, player: Option<i64>) -> Vec<u32> {
+        let to_move = self.state.to_move();
+        if player.is_some_and(|p| p != player_id(to_move)) {
+            return Vec::new();
+        }
+        match to_move {
+            ToMove::Chance => self
+                .state
+                .chance_outcomes()
+                .into_iter()
+                .map(|(id, _)| id)
+                .collect(),
+            ToMove::Player(_) => self.state.legal_actions(),
+            ToMove::Over => Vec::new(),
+        }
+    }
+
+    /// One 0/1 flag per action id (`num_distinct_actions()` of them).
+    #[pyo3(signature = (player = None))]
+    fn legal_actions_mask(&self, player: Option<i64>) -> Vec<i32> {
+        let to_move = self.state.to_move();
+        let mut mask = vec![0; usize::try_from(self.state.num_distinct_actions()).unwrap_or(0)];
+        if player.is_none_or(|p| p == player_id(to_move)) {
+            for id in self.legal_actions(None) {
+                if let Some(flag) = usize::try_from(id).ok().and_then(|i| mask.get_mut(i)) {
+                    *flag = 1;
+                }
+            }
+        }
+        mask
+    }
+
+    /// The pending chance event's outcomes as `(outcome_id, probability)`;
+    /// empty unless at a chance node.
+    fn chance_outcomes<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let probs: Vec<Prob> = self
+            .state
+            .chance_outcomes()
+            .into_iter()
+            .map(|(_, p)| p)
+            .collect();
+        if let Some((cached, tuples)) = &self.chance_tuples
+            && *cached == probs
+        {
+            return PyList::new(py, tuples.iter().map(|t| t.bind(py)));
+        }
+        let tuples = probs
+            .iter()
+            .zip(0u32..)
+            .map(|(&p, id)| Ok((id, prob_f64(p)).into_pyobject(py)?.unbind()))
+            .collect::<PyResult<Vec<Py<PyTuple>>>>()?;
+        let list = PyList::new(py, tuples.iter().map(|t| t.bind(py)))?;
+        self.chance_tuples = Some((probs, tuples));
+        Ok(list)
+    }
+
+    /// `chance_outcomes()` with each probability exact, as a
+    /// `fractions.Fraction`.
+    fn chance_outcomes_exact<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Vec<(u32, Bound<'py, PyAny>)>> {
+        let fraction = FRACTION.import(py, "fractions", "Fraction")?;
+        self.state
+            .chance_outcomes()
+            .into_iter()
+            .map(|(id, p)| Ok((id, fraction.call1((p.numer(), p.denom()))?)))
+            .collect()
+    }
+
+    /// Applies an action id at a decision, or an outcome id at a chance
+    /// node. Raises `IllegalActionError` (a `ValueError`) with the rule
+    /// broken; the state is then unchanged.
+    fn apply_action(&mut self, py: Python<'_>, action: i64) -> PyResult<()> {
+        Self::apply_id(self.state.as_mut(), py, action)
+    }
+
+    /// Draws the pending chance event's outcome from `rng` and applies it;
+    /// returns the outcome id.
+    fn apply_sampled_chance(&mut self, rng: &Bound<'_, PyDiceRng>) -> PyResult<u32> {
+        let mut rng = rng.borrow_mut();
+        self.state
+            .apply_sampled_chance(rng.inner_mut())
+            .ok_or_else(|| pyo3::exceptions::PyValueError::new_err("not a chance node"))
+    }
+
+    /// This state after `action`, leaving this one as it is.
+    fn child(&self, py: Python<'_>, action: i64) -> PyResult<PyState> {
+        let mut state = self.state.clone();
+        Self::apply_id(state.as_mut(), py, action)?;
+        Ok(PyState::new(Arc::clone(&self.game), state))
+    }
+
+    /// `action_to_string(action)` or `action_to_string(player, action)`:
+    /// an action id as its actor's text, or an outcome id (at a chance
+    /// node) as the full outcome. The player is accepted for OpenSpiel's
+    /// signature and not needed.
+    #[pyo3(signature = (*args))]
+    fn action_to_string(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<String> {
+        let id: i64 = last_arg(args, "action")?;
+        let raw = u32::try_from(id).map_err(|_| bad_id(py, id))?;
+        self.state
+            .id_to_string(raw)
+            .map_err(|e| illegal(py, id, &e))
+    }
+
+    /// `string_to_action(text)` or `string_to_action(player, text)`: the
+    /// action id of an action written as text (`action_to_string`'s form).
+    #[pyo3(signature = (*args))]
+    fn string_to_action(&self, args: &Bound<'_, PyTuple>) -> PyResult<u32> {
+        let text: String = last_arg(args, "text")?;
+        self.state
+            .string_to_id(&text)
+            .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))
+    }
+
+    /// Each seat's share of the victory at the end (1 for a sole winner,
+    /// `1/k` for each of `k` who share it, 0 for the others); zeros before.
+    fn returns(&self) -> Vec<f64> {
+        self.state
+            .returns()
+            .unwrap_or_else(|| vec![0.0; self.state.players()])
+    }
+
+    /// The rewards of the last step: the returns when the game has just
+    /// ended, zeros otherwise (rewards come only at the end).
+    fn rewards(&self) -> Vec<f64> {
+        self.returns()
+    }
+
+    /// One seat's entry of `returns()`.
+    fn player_return(&self, player: usize) -> PyResult<f64> {
+        self.returns().get(player).copied().ok_or_else(|| {
+            pyo3::exceptions::PyIndexError::new_err(format!("no seat {player} in this game"))
+        })
+    }
+
+    /// `player`'s view as a flat `float32` NumPy array of
+    /// `Game.observation_tensor_size()` numbers; `player` defaults to the
+    /// player to move, and `SPECTATOR` gives the public view.
+    #[pyo3(signature = (player = None))]
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let viewer = viewer(player, self.state.to_move(), self.state.players())?;
+        let mut tensor = Vec::new();
+        self.state.observation_tensor(viewer, &mut tensor);
+        array(py, &tensor, &[tensor.len()])
+    }
+
+    /// `player`'s view as JSON: what that seat sees now, nothing more.
+    #[pyo3(signature = (player = None))]
+    fn observation_string(&self, player: Option<i64>) -> PyResult<String> {
+        let viewer = viewer(player, self.state.to_move(), self.state.players())?;
+        Ok(self.state.view_json(viewer))
+    }
+
+    /// `player`'s history as JSON: everything that seat has seen since the
+    /// start (the information state of perfect recall).
+    #[pyo3(signature = (player = None))]
+    fn information_state_string(&self, player: Option<i64>) -> PyResult<String> {
+        let viewer = viewer(player, self.state.to_move(), self.state.players())?;
+        Ok(self.state.history_json(viewer))
+    }
+
+    /// Every id applied so far, decisions and chance outcomes in order.
+    fn history(&self) -> Vec<u32> {
+        self.state.history_ids()
+    }
+
+    /// How many ids have been applied.
+    fn move_number(&self) -> usize {
+        self.state.history_ids().len()
+    }
+
+    /// Seats at the table.
+    fn num_players(&self) -> usize {
+        self.state.players()
+    }
+
+    /// Every action id is below this bound.
+    fn num_distinct_actions(&self) -> u32 {
+        self.state.num_distinct_actions()
+    }
+
+    /// The game this state belongs to.
+    fn get_game(&self) -> PyGame {
+        PyGame::new(Arc::clone(&self.game))
+    }
+
+    /// An independent copy.
+    fn clone(&self) -> PyState {
+        PyState::new(Arc::clone(&self.game), self.state.clone())
+    }
+
+    fn __copy__(&self) -> PyState {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyState {
+        self.clone()
+    }
+
+    /// The state as its record (config and log) in JSON:
+    /// `Game.deserialize_state` reads it back.
+    fn serialize(&self) -> String {
+        self.state.to_record_json()
+    }
+
+    /// The whole state as JSON, every secret included (like OpenSpiel's
+    /// `str(state)`; show a seat `observation_string(seat)` instead).
+    fn __str__(&self) -> String {
+        self.state.state_json()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<State of {} after {} steps, player {} to move>",
+            self.game.name(),
+            self.state.history_ids().len(),
+            player_id(self.state.to_move())
+        )
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let restore = py
+            .import("tabletop_engines._native")?
+            .getattr("_restore_state")?;
+        let args = (
+            self.game.name(),
+            self.game.config_json(),
+            self.state.to_record_json(),
+        );
+        PyTuple::new(py, [restore, args.into_pyobject(py)?.into_any()])
+    }
+}
