@@ -90,7 +90,7 @@ fn bench(c: &mut Criterion) {
             });
         });
     }
-    let palisades = middle.palisades();
+    let palisades = middle.table().palisades();
     let line: Line = "d3e".parse().unwrap();
     c.bench_function("armadora/four_square_check", |b| {
         b.iter(|| black_box(palisades).allows(black_box(line)));

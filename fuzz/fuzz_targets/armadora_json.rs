@@ -2,7 +2,8 @@
 //! and as each part a record, state or view holds.
 #![no_main]
 
-use armadora_rules::{Action, Armadora, ArmadoraView, Chance, Line, Palisades, Square, Warrior};
+use armadora_rules::board::Palisades;
+use armadora_rules::{Action, Armadora, ArmadoraView, Chance, Line, Square, Warrior};
 use fuzz::decode_and_show;
 use libfuzzer_sys::fuzz_target;
 

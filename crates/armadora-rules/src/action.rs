@@ -1,31 +1,33 @@
-//! Decisions (ARM-7, ARM-15), chance outcomes (ARM-6) and stable action ids.
+//! Decisions (ARM-7, ARM-15) and their stable ids.
 
-use core::fmt;
-use core::str::FromStr;
-
-use crate::army::{GOLD_PILES, MAX_VALUE};
+use crate::army::{Faction, MAX_VALUE, Value};
 use crate::board::{LINES, Line, SQUARES, Square};
-use crate::error::ArmadoraError;
 
 /// A decision of the player to move.
 ///
 /// Record forms: `{"warrior": {"at": "d3", "value": 4}}`, `"pass"`,
 /// `{"reinforce": "d3"}`, `{"palisade": "c2e"}`, `"end_turn"` and
 /// `{"power": ...}` (see [`Power`]).
+///
+/// A warrior placement carries its value, the actor's secret (ARM-14):
+/// its [`Display`](core::fmt::Display) is what every seat may know
+/// (`places a warrior face down on d3`); the actor's text notation, value
+/// included, is [`Action::notation`]; a narration for one viewer is
+/// [`Game::seen_action`](dice_core::Game::seen_action).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+// A tag byte, then the fields in their order: a placement's square sits
+// next to the tag, so listing placements writes the two bytes it shares
+// across values at once.
+#[repr(u8)]
 pub enum Action {
     /// Place one of your warriors face down on a free square (ARM-7).
     Warrior {
         /// Where.
         at: Square,
         /// Which of your tiles, by value.
-        #[cfg_attr(
-            feature = "serde",
-            serde(deserialize_with = "serde_impl::warrior_value")
-        )]
-        value: u8,
+        value: Value,
     },
     /// Leave the game for good (ARM-7).
     Pass,
@@ -42,7 +44,8 @@ pub enum Action {
 /// A faction power (ARM-15), used before the turn's action.
 ///
 /// Record forms: `{"mage": "d3"}`, `{"goblin": {"at": "d3", "value": 1}}`,
-/// `{"orc": "c2e"}`, `{"elf": "d3"}`.
+/// `{"orc": "c2e"}`, `{"elf": "d3"}`. Nothing in a power is secret: the
+/// Goblin's warrior goes face up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -54,128 +57,12 @@ pub enum Power {
         /// Where.
         at: Square,
         /// Which of your tiles, by value.
-        #[cfg_attr(
-            feature = "serde",
-            serde(deserialize_with = "serde_impl::warrior_value")
-        )]
-        value: u8,
+        value: Value,
     },
     /// Place an extra palisade.
     Orc(Line),
     /// Shoot an arrow at the opponent warrior on this square.
     Elf(Square),
-}
-
-impl fmt::Display for Action {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Action::Warrior { at, value } => write!(f, "warrior {at}={value}"),
-            Action::Pass => f.write_str("pass"),
-            Action::Reinforce(at) => write!(f, "reinforce {at}"),
-            Action::Palisade(line) => write!(f, "palisade {line}"),
-            Action::EndTurn => f.write_str("end_turn"),
-            Action::Power(p) => write!(f, "power {p}"),
-        }
-    }
-}
-
-/// Parses the display form: `warrior d3=4`, `pass`, `reinforce d3`,
-/// `palisade c2e`, `end_turn`, `power mage d3`, `power goblin d3=1`,
-/// `power orc c2e`, `power elf d3`.
-///
-/// ```
-/// use armadora_rules::Action;
-///
-/// let a: Action = "warrior d3=4".parse().unwrap();
-/// assert_eq!(a.to_string(), "warrior d3=4");
-/// assert!("warrior d3".parse::<Action>().is_err());
-/// ```
-impl FromStr for Action {
-    type Err = ArmadoraError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let mut words = s.split_whitespace();
-        let (first, second, third) = (words.next(), words.next(), words.next());
-        if words.next().is_some() {
-            return Err(ArmadoraError::BadAction);
-        }
-        let bad = |_| ArmadoraError::BadAction;
-        let placement = |w: &str| -> Result<(Square, u8), ArmadoraError> {
-            let (at, value) = w.split_once('=').ok_or(ArmadoraError::BadAction)?;
-            Ok((
-                at.parse().map_err(bad)?,
-                value.parse().map_err(|_| ArmadoraError::BadAction)?,
-            ))
-        };
-        Ok(match (first, second, third) {
-            (Some("pass"), None, None) => Action::Pass,
-            (Some("end_turn"), None, None) => Action::EndTurn,
-            (Some("warrior"), Some(w), None) => {
-                let (at, value) = placement(w)?;
-                Action::Warrior { at, value }
-            }
-            (Some("reinforce"), Some(w), None) => Action::Reinforce(w.parse().map_err(bad)?),
-            (Some("palisade"), Some(w), None) => Action::Palisade(w.parse().map_err(bad)?),
-            (Some("power"), Some("mage"), Some(w)) => {
-                Action::Power(Power::Mage(w.parse().map_err(bad)?))
-            }
-            (Some("power"), Some("goblin"), Some(w)) => {
-                let (at, value) = placement(w)?;
-                Action::Power(Power::Goblin { at, value })
-            }
-            (Some("power"), Some("orc"), Some(w)) => {
-                Action::Power(Power::Orc(w.parse().map_err(bad)?))
-            }
-            (Some("power"), Some("elf"), Some(w)) => {
-                Action::Power(Power::Elf(w.parse().map_err(bad)?))
-            }
-            _ => return Err(ArmadoraError::BadAction),
-        })
-    }
-}
-
-impl fmt::Display for Power {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Power::Mage(at) => write!(f, "mage {at}"),
-            Power::Goblin { at, value } => write!(f, "goblin {at}={value}"),
-            Power::Orc(line) => write!(f, "orc {line}"),
-            Power::Elf(at) => write!(f, "elf {at}"),
-        }
-    }
-}
-
-/// One outcome of a setup chance event (ARM-6).
-///
-/// Record forms: `{"gold": [d1, b2, f2, h2, a4, e4, c5, g5]}` (pile sizes in
-/// the order of [`MINES`](crate::MINES)), then `{"first_player": p}`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case", try_from = "serde_impl::RawChance")
-)]
-pub enum Chance {
-    /// The gold layout.
-    Gold([u8; 8]),
-    /// The seat that begins.
-    FirstPlayer(usize),
-}
-
-impl fmt::Display for Chance {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Chance::Gold(g) => write!(f, "gold {g:?}"),
-            Chance::FirstPlayer(p) => write!(f, "first_player {p}"),
-        }
-    }
-}
-
-/// Whether `gold` is the eight piles in some order.
-pub(crate) fn is_gold_layout(gold: [u8; 8]) -> bool {
-    let mut sorted = gold;
-    sorted.sort_unstable();
-    sorted == GOLD_PILES
 }
 
 // Action ids: the base game's actions first, so its bound is smaller.
@@ -198,25 +85,24 @@ const ELF_IDS: u32 = ORC_IDS + LN;
 /// Action ids of the advanced game are below this bound.
 pub const ADVANCED_ACTION_IDS: u32 = ELF_IDS + SQ;
 
-fn square_id(s: Square) -> u32 {
-    u32::try_from(s.index()).unwrap_or(SQ)
+fn square_id(s: Square) -> Option<u32> {
+    u32::try_from(s.index()).ok()
 }
 
-fn line_id(l: Line) -> u32 {
-    u32::try_from(l.index()).unwrap_or(LN)
+fn line_id(l: Line) -> Option<u32> {
+    u32::try_from(l.index()).ok()
 }
 
-fn placement_id(at: Square, value: u8) -> Option<u32> {
-    let offset = value.checked_sub(1).filter(|&v| v < MAX_VALUE)?;
-    square_id(at)
-        .checked_mul(VALUES)?
-        .checked_add(u32::from(offset))
+/// Square-major: the five values of `a1`, then those of `b1`, …
+fn placement_id(at: Square, value: Value) -> Option<u32> {
+    let offset = u32::from(value).checked_sub(1)?;
+    square_id(at)?.checked_mul(VALUES)?.checked_add(offset)
 }
 
-fn placement(id: u32) -> Option<(Square, u8)> {
-    let at = Square::from_index(usize::try_from(id.checked_div(VALUES)?).ok()?)?;
+fn placement(id: u32) -> Option<(Square, Value)> {
+    let at = square(id.checked_div(VALUES)?)?;
     let value = u8::try_from(id.checked_rem(VALUES)?).ok()?.checked_add(1)?;
-    Some((at, value))
+    Some((at, Value::new(value)?))
 }
 
 fn square(id: u32) -> Option<Square> {
@@ -235,12 +121,12 @@ impl Action {
             Action::Warrior { at, value } => (WARRIOR_IDS, placement_id(at, value)?),
             Action::Pass => (PASS_ID, 0),
             Action::EndTurn => (END_TURN_ID, 0),
-            Action::Palisade(l) => (PALISADE_IDS, line_id(l)),
-            Action::Reinforce(s) => (REINFORCE_IDS, square_id(s)),
-            Action::Power(Power::Mage(s)) => (MAGE_IDS, square_id(s)),
+            Action::Palisade(l) => (PALISADE_IDS, line_id(l)?),
+            Action::Reinforce(s) => (REINFORCE_IDS, square_id(s)?),
+            Action::Power(Power::Mage(s)) => (MAGE_IDS, square_id(s)?),
             Action::Power(Power::Goblin { at, value }) => (GOBLIN_IDS, placement_id(at, value)?),
-            Action::Power(Power::Orc(l)) => (ORC_IDS, line_id(l)),
-            Action::Power(Power::Elf(s)) => (ELF_IDS, square_id(s)),
+            Action::Power(Power::Orc(l)) => (ORC_IDS, line_id(l)?),
+            Action::Power(Power::Elf(s)) => (ELF_IDS, square_id(s)?),
         };
         first.checked_add(offset)
     }
@@ -270,50 +156,14 @@ impl Action {
     }
 }
 
-#[cfg(feature = "serde")]
-mod serde_impl {
-    use alloc::format;
-    use alloc::string::String;
-
-    use serde::{Deserialize, Deserializer, de::Error};
-
-    use super::{Chance, is_gold_layout};
-    use crate::army::{GOLD_PILES, MAX_PLAYERS, MAX_VALUE};
-
-    /// A warrior value in an action: 1 to 5 (ARM-5).
-    pub(super) fn warrior_value<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
-        let value = u8::deserialize(d)?;
-        if (1..=MAX_VALUE).contains(&value) {
-            Ok(value)
-        } else {
-            Err(D::Error::custom(format_args!(
-                "ARM-5: warrior value {value} is not 1 to {MAX_VALUE}"
-            )))
-        }
-    }
-
-    /// The serialised form of a [`Chance`].
-    #[derive(Deserialize)]
-    #[serde(rename_all = "snake_case")]
-    pub(super) enum RawChance {
-        Gold([u8; 8]),
-        FirstPlayer(usize),
-    }
-
-    impl TryFrom<RawChance> for Chance {
-        type Error = String;
-
-        fn try_from(r: RawChance) -> Result<Self, String> {
-            match r {
-                RawChance::Gold(g) if is_gold_layout(g) => Ok(Chance::Gold(g)),
-                RawChance::Gold(g) => Err(format!(
-                    "ARM-6: gold {g:?} is not the piles {GOLD_PILES:?}, one per mine"
-                )),
-                RawChance::FirstPlayer(p) if p < MAX_PLAYERS => Ok(Chance::FirstPlayer(p)),
-                RawChance::FirstPlayer(p) => Err(format!(
-                    "ARM-6: first player {p} is not a seat (at most {MAX_PLAYERS} players)"
-                )),
-            }
+impl Power {
+    /// The faction whose token it spends.
+    pub const fn faction(self) -> Faction {
+        match self {
+            Power::Mage(_) => Faction::Mage,
+            Power::Goblin { .. } => Faction::Goblin,
+            Power::Orc(_) => Faction::Orc,
+            Power::Elf(_) => Faction::Elf,
         }
     }
 }

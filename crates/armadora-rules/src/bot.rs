@@ -6,7 +6,7 @@ use core::cmp::Reverse;
 use dice_core::{Agent, DiceRng, Game, Seat};
 
 use crate::action::{Action, Power};
-use crate::scoring::Scoring;
+use crate::army::Value;
 use crate::state::Armadora;
 use crate::view::ArmadoraView;
 
@@ -51,23 +51,26 @@ impl Default for Greedy {
     }
 }
 
-/// Own (team) gold minus the best opponent's.
-fn margin(scoring: &Scoring, state: &Armadora, seat: Seat) -> i64 {
+/// Own (team) gold minus the best opponent's (0 without opponents), if
+/// the game ended now.
+fn margin(state: &Armadora, seat: Seat) -> i64 {
     let config = state.config();
-    let team = |s: Seat| if config.is_teams() { s % 2 } else { s };
-    let best_other = (0..config.players())
-        .filter(|&s| team(s) != team(seat))
-        .map(|s| scoring.gold(s))
-        .max()
-        .unwrap_or(0);
+    let scoring = state.scoring();
+    let best_other = state
+        .table()
+        .turn_order()
+        .seats()
+        .filter(|&other| !config.same_side(other, seat))
+        .map(|other| scoring.gold(other))
+        .fold(0, u32::max);
     i64::from(scoring.gold(seat)).saturating_sub(i64::from(best_other))
 }
 
 /// The warrior value an action spends, to prefer weak tiles on ties.
-fn spends(action: Action) -> u8 {
+fn spends(action: Action) -> Option<Value> {
     match action {
-        Action::Warrior { value, .. } | Action::Power(Power::Goblin { value, .. }) => value,
-        _ => 0,
+        Action::Warrior { value, .. } | Action::Power(Power::Goblin { value, .. }) => Some(value),
+        _ => None,
     }
 }
 
@@ -90,8 +93,8 @@ impl Agent<Armadora> for Greedy {
             return rng.choose(legal).copied();
         };
         let holds_warriors = first.tiles_left(seat) > 0;
-        let now: i64 = samples.iter().map(|s| margin(&s.scoring(), s, seat)).sum();
-        let mut best: Option<(i64, Reverse<u8>, Action)> = None;
+        let now: i64 = samples.iter().map(|s| margin(s, seat)).sum();
+        let mut best: Option<(i64, Reverse<Option<Value>>, Action)> = None;
         for action in legal {
             let value = if *action == Action::Pass {
                 let others = legal.iter().any(|a| *a != Action::Pass);
@@ -101,15 +104,11 @@ impl Agent<Armadora> for Greedy {
                     now
                 }
             } else {
-                let mut total = 0i64;
-                for s in &samples {
-                    match s.after(*action) {
-                        Ok(next) => {
-                            total = total.saturating_add(margin(&next.scoring(), &next, seat));
-                        }
-                        Err(_) => total = i64::MIN / 2,
-                    }
-                }
+                let total = samples
+                    .iter()
+                    .map(|s| s.after(*action).ok().map(|next| margin(&next, seat)))
+                    .sum::<Option<i64>>()
+                    .unwrap_or(i64::MIN / 2);
                 if !holds_warriors && total <= now && *action != Action::EndTurn {
                     // A palisade that gains nothing only delays the end.
                     total.saturating_sub(1)
@@ -118,7 +117,7 @@ impl Agent<Armadora> for Greedy {
                 }
             };
             let key = (value, Reverse(spends(*action)));
-            if best.is_none_or(|(v, s, _)| key > (v, s)) {
+            if best.is_none_or(|(best_value, best_spend, _)| key > (best_value, best_spend)) {
                 best = Some((key.0, key.1, *action));
             }
         }

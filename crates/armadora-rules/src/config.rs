@@ -1,7 +1,9 @@
 //! What the players choose before the game: table size, factions and
 //! options.
 
-use crate::army::{Faction, MAX_PLAYERS};
+use dice_core::Seat;
+
+use crate::army::{Faction, MAX_PLAYERS, Supply, starting_warriors};
 use crate::error::ArmadoraError;
 
 /// Table size, factions and options.
@@ -26,7 +28,7 @@ use crate::error::ArmadoraError;
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
-    serde(into = "serde_impl::RawConfig")
+    serde(into = "serde_impl::ConfigOut")
 )]
 pub struct ArmadoraConfig {
     players: usize,
@@ -63,21 +65,18 @@ impl ArmadoraConfig {
     /// [`ArmadoraError::Factions`] unless there is exactly one faction per
     /// seat and no faction twice (ARM-4).
     pub fn with_factions(mut self, factions: &[Faction]) -> Result<Self, ArmadoraError> {
-        if factions.len() != self.players
-            || factions
-                .iter()
-                .enumerate()
-                .any(|(i, f)| factions.iter().take(i).any(|g| g == f))
-        {
+        if factions.len() != self.players || listed_twice(factions).is_some() {
             return Err(ArmadoraError::Factions);
         }
-        let mut rest = Faction::ALL.into_iter().filter(|f| !factions.contains(f));
-        for (i, slot) in self.factions.iter_mut().enumerate() {
-            if let Some(&f) = factions.get(i) {
-                *slot = f;
-            } else if let Some(f) = rest.next() {
-                *slot = f;
-            }
+        // Seats beyond the table keep the other factions, so the four stay
+        // distinct.
+        let others = Faction::ALL.into_iter().filter(|f| !factions.contains(f));
+        for (slot, faction) in self
+            .factions
+            .iter_mut()
+            .zip(factions.iter().copied().chain(others))
+        {
+            *slot = faction;
         }
         Ok(self)
     }
@@ -114,11 +113,7 @@ impl ArmadoraConfig {
         if !(2..=MAX_PLAYERS).contains(&self.players) {
             return Err(ArmadoraError::Players(self.players));
         }
-        let f = self.factions();
-        if f.iter()
-            .enumerate()
-            .any(|(i, x)| f.iter().take(i).any(|y| y == x))
-        {
+        if listed_twice(self.factions()).is_some() {
             return Err(ArmadoraError::Factions);
         }
         if self.teams && self.players != 4 {
@@ -164,76 +159,118 @@ impl ArmadoraConfig {
 
     /// Whether `a` and `b` play for the same side: the same seat, or
     /// partners in the team game.
-    pub const fn same_side(&self, a: usize, b: usize) -> bool {
-        a == b || (self.teams && a % 2 == b % 2)
+    pub const fn same_side(&self, a: Seat, b: Seat) -> bool {
+        self.side_of(a) == self.side_of(b)
     }
+
+    /// The side `seat` plays for: its team in the team game (0 for seats 0
+    /// and 2, 1 for seats 1 and 3), else the seat itself.
+    pub const fn side_of(&self, seat: Seat) -> usize {
+        if self.teams { seat % 2 } else { seat }
+    }
+
+    /// How many sides contend: two teams, or every seat.
+    pub const fn sides(&self) -> usize {
+        if self.teams { 2 } else { self.players }
+    }
+
+    /// The warriors each player starts with (ARM-5); `None` for a table
+    /// size the game does not have.
+    pub fn starting_supply(&self) -> Option<Supply> {
+        starting_warriors(self.players)
+    }
+}
+
+/// The first faction listed a second time, if any (ARM-4: one each).
+fn listed_twice(factions: &[Faction]) -> Option<Faction> {
+    factions
+        .iter()
+        .enumerate()
+        .find(|&(seen, faction)| factions.iter().take(seen).any(|earlier| earlier == faction))
+        .map(|(_, &faction)| faction)
 }
 
 #[cfg(feature = "serde")]
 mod serde_impl {
-    use super::{ArmadoraConfig, Faction};
+    use super::{ArmadoraConfig, Faction, listed_twice};
     use alloc::vec::Vec;
     use serde::{Deserialize, Deserializer, Serialize, de::Error};
 
-    #[derive(Serialize, Deserialize)]
+    /// The written form: every field, so a record reads the same whatever
+    /// the defaults become.
+    #[derive(Serialize)]
+    pub(super) struct ConfigOut {
+        players: usize,
+        factions: Vec<Faction>,
+        advanced: bool,
+        peek_own: bool,
+        teams: bool,
+    }
+
+    impl From<ArmadoraConfig> for ConfigOut {
+        fn from(config: ArmadoraConfig) -> Self {
+            ConfigOut {
+                players: config.players,
+                factions: config.factions().to_vec(),
+                advanced: config.advanced,
+                peek_own: config.peek_own,
+                teams: config.teams,
+            }
+        }
+    }
+
+    const fn two() -> usize {
+        2
+    }
+
+    const fn yes() -> bool {
+        true
+    }
+
+    /// The read form: a missing field takes its documented default.
+    #[derive(Deserialize)]
     #[serde(deny_unknown_fields)]
-    pub(super) struct RawConfig {
-        #[serde(default)]
-        players: Option<usize>,
+    struct RawConfig {
+        #[serde(default = "two")]
+        players: usize,
         #[serde(default)]
         factions: Option<Vec<Faction>>,
         #[serde(default)]
-        advanced: Option<bool>,
-        #[serde(default)]
-        peek_own: Option<bool>,
+        advanced: bool,
+        #[serde(default = "yes")]
+        peek_own: bool,
+        /// Teams exactly with four players unless said otherwise.
         #[serde(default)]
         teams: Option<bool>,
-    }
-
-    impl From<ArmadoraConfig> for RawConfig {
-        fn from(c: ArmadoraConfig) -> Self {
-            RawConfig {
-                players: Some(c.players),
-                factions: Some(c.factions().to_vec()),
-                advanced: Some(c.advanced),
-                peek_own: Some(c.peek_own),
-                teams: Some(c.teams),
-            }
-        }
     }
 
     impl<'de> Deserialize<'de> for ArmadoraConfig {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
             let raw = RawConfig::deserialize(d)?;
-            let mut c = ArmadoraConfig::new(raw.players.unwrap_or(2));
-            c.validate().map_err(D::Error::custom)?;
-            if let Some(f) = raw.factions {
-                if f.len() != c.players {
+            let mut config = ArmadoraConfig::new(raw.players);
+            config.validate().map_err(D::Error::custom)?;
+            if let Some(factions) = raw.factions {
+                if factions.len() != config.players {
                     return Err(D::Error::custom(format_args!(
                         "ARM-4: {} factions listed for {} players",
-                        f.len(),
-                        c.players
+                        factions.len(),
+                        config.players
                     )));
                 }
-                if let Some(twice) = f
-                    .iter()
-                    .enumerate()
-                    .find(|&(i, x)| f.iter().take(i).any(|y| y == x))
-                    .map(|(_, x)| x)
-                {
+                if let Some(twice) = listed_twice(&factions) {
                     return Err(D::Error::custom(format_args!(
                         "ARM-4: faction {twice} is listed twice"
                     )));
                 }
-                c = c.with_factions(&f).map_err(D::Error::custom)?;
+                config = config.with_factions(&factions).map_err(D::Error::custom)?;
             }
-            c.advanced = raw.advanced.unwrap_or(false);
-            c.peek_own = raw.peek_own.unwrap_or(true);
-            if let Some(t) = raw.teams {
-                c.teams = t;
+            config.advanced = raw.advanced;
+            config.peek_own = raw.peek_own;
+            if let Some(teams) = raw.teams {
+                config.teams = teams;
             }
-            c.validate().map_err(D::Error::custom)?;
-            Ok(c)
+            config.validate().map_err(D::Error::custom)?;
+            Ok(config)
         }
     }
 }

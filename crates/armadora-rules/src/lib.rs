@@ -6,22 +6,22 @@
 //! - [`Armadora`]: a valid position; [`Game`](dice_core::Game) gives who
 //!   moves, legal actions without allocation, `apply` with a typed
 //!   [`ArmadoraError`] naming the rule, the setup chance events with exact
-//!   probabilities, views, determinization and the result.
+//!   probabilities, views, determinization, narration and the result.
 //! - [`ArmadoraConfig`]: players, factions and options.
-//! - [`Square`], [`Line`], [`Palisades`]: the board as bit sets (ARM-1 to
-//!   ARM-3, ARM-8).
+//! - [`Table`]: what every seat sees of a position (gold, palisades, turn,
+//!   passes, tokens); [`ArmadoraView`]: what one seat or a spectator may
+//!   know (ARM-14), with a text drawing of the board.
 //! - [`Action`], [`Power`], [`Chance`]: the decisions and chance outcomes,
-//!   in the record encoding below.
-//! - [`ArmadoraView`]: what one seat or a spectator may know (ARM-14), with
-//!   a text drawing of the board.
+//!   in the record encoding below; [`SeenAction`]: an action as a viewer
+//!   may know it.
+//! - [`Square`], [`Line`], [`Warrior`], [`Value`], [`Faction`]: the pieces;
+//!   the board's geometry and constants are in [`board`], the components'
+//!   in [`army`].
 //! - [`Scoring`]: territory majorities, piles and the tie-break (ARM-10 to
 //!   ARM-13, ARM-16).
 //! - [`bot::Greedy`]: a one-ply [`dice_core::Agent`] that plays the action
 //!   leaving the best gold margin, judged on states sampled from its view.
-//!
-//! Squares, lines and actions display in record style (`d3`, `c2e`,
-//! `warrior d3=4`) and parse back with [`FromStr`](core::str::FromStr);
-//! [`Armadora::apply_from`] refuses an action from a seat not on turn.
+//! - [`InvalidState`]: why decoded data is no position.
 //!
 //! # Example
 //!
@@ -49,6 +49,35 @@
 //! println!("{}", m.state().view(Viewer::Spectator));
 //! ```
 //!
+//! # Text notation
+//!
+//! [`Game::action_text`](dice_core::Game::action_text) writes an action the
+//! way a person types it, and
+//! [`Game::action_from_text`](dice_core::Game::action_from_text) (or
+//! [`str::parse`]) reads it back:
+//!
+//! | action | text |
+//! |---|---|
+//! | a warrior of value 4 on d3 | `warrior d3 4` |
+//! | a palisade between c2 and d2 | `palisade c2e` |
+//! | the end of a turn after one palisade | `end turn` |
+//! | pass | `pass` |
+//! | the reinforcement token on d3 | `reinforce d3` |
+//! | the Mage looks at d3 | `power mage d3` |
+//! | the Goblin places a 1 face up on d3 | `power goblin d3 1` |
+//! | the Orc's extra palisade on c2e | `power orc c2e` |
+//! | the Elf shoots at d3 | `power elf d3` |
+//!
+//! Case and extra spaces do not matter, and `d3=4` and `end_turn` are read
+//! too. Text that is no action gets an error that says why: `"warrior z9
+//! 4" is not an action: z9 is not a square (a1 to h5)`. The text names a
+//! warrior's value: it is the actor's. To tell anyone else, narrate
+//! [`Game::seen_action`](dice_core::Game::seen_action) (a [`SeenAction`]):
+//! `places a warrior face down on d3` for an opponent, `places a warrior of
+//! value 4 face down on d3` for its owner when `peek_own` is on. Chance
+//! outcomes are public; [`Chance`] narrates them (`gold d1:5 b2:7 f2:6 h2:6
+//! a4:4 e4:5 c5:4 g5:3`, `first player 1`).
+//!
 //! # Records
 //!
 //! Squares `a1`…`h5` (column letter, row from the top), lines `c2e` (between
@@ -63,15 +92,22 @@
 //! `{"players": n, "factions": [...], "advanced": bool, "peek_own": bool,
 //! "teams": bool}`; see [`ArmadoraConfig`] for the defaults.
 //!
+//! A record holds every warrior's value: it is private to whoever runs the
+//! game. A seat gets its [`History`](dice_core::History)
+//! ([`Match::history`](dice_core::Match::history)), whose entries are
+//! [`SeenAction`]s: `{"player": 0, "action": {"warrior": {"at": "d3"}}}`
+//! where the value is hidden from it, `{"warrior": {"at": "d3", "value":
+//! 4}}` where it is seen, every other entry as in the record.
+//!
 //! # Provisional rules
 //!
 //! - Teams (ARM-13): seats 0 and 2 against 1 and 3, strengths added per
 //!   territory, gold and piles per team, both partners share the team's
-//!   result. The default with four players; [`ArmadoraConfig::free_for_all`]
-//!   turns it off.
+//!   result. The default with four players;
+//!   [`ArmadoraConfig::free_for_all`] turns it off.
 //! - A warrior's strength never drops below 0 ([`Warrior::strength`]).
 //! - A reinforcement goes in a full territory
-//!   ([`REINFORCE_IN_FULL_TERRITORY`]).
+//!   ([`REINFORCE_IN_FULL_TERRITORY`](table::REINFORCE_IN_FULL_TERRITORY)).
 //! - In a territory only players with a warrior there contend; when all of
 //!   them have strength 0 they tie.
 //! - A Mage look and an Elf arrow aim at an opponent: not one's partner. The
@@ -90,54 +126,50 @@
 //!
 //! # Features
 //!
-//! - `serde`: serialisation of configs, states, views, actions and chance
-//!   outcomes, for records; everything is validated on the way in, with an
-//!   error naming what is wrong (a view must be one some position shows).
+//! - `serde`: serialisation of configs, states, views, actions, chance
+//!   outcomes and seen actions, for records and histories; everything is
+//!   validated on the way in, with an [`InvalidState`] naming what is wrong
+//!   (a view must be one some position shows).
 //!
 //! The crate is `#![no_std]` with `alloc`.
 #![no_std]
 #![forbid(unsafe_code)]
-// Hostile input must never panic: every index, unwrap and arithmetic
-// operation is checked, or carries its proof in an `expect` reason.
-#![warn(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::unreachable,
-    clippy::todo,
-    clippy::unimplemented,
-    clippy::arithmetic_side_effects
-)]
 
 extern crate alloc;
 
-mod action;
-mod army;
-mod board;
+pub mod action;
+pub mod army;
+pub mod board;
+mod board_text;
 pub mod bot;
+mod chance;
 mod config;
+mod determinize;
 mod error;
+mod game;
+mod notation;
 mod scoring;
+mod seen;
 #[cfg(feature = "serde")]
 mod serde_forms;
 mod state;
+pub mod table;
+mod turn;
 mod view;
 
-pub use action::{ADVANCED_ACTION_IDS, Action, BASE_ACTION_IDS, Chance, Power};
-pub use army::{
-    Faction, GOLD_PILES, MAX_PLAYERS, MAX_VALUE, PALISADES, WARRIORS, Warrior, starting_warriors,
-};
-pub use board::{
-    COLUMNS, LINES, Line, MIN_TERRITORY, MINES, Palisades, ROWS, SQUARES, Side, Square,
-    Territories, squares_of,
-};
+pub use action::{Action, Power};
+pub use army::{Faction, SeenWarrior, Value, Warrior};
+pub use board::{Line, Square};
+pub use chance::Chance;
 pub use config::ArmadoraConfig;
 pub use dice_core::Seat;
-pub use error::ArmadoraError;
+pub use error::{ArmadoraError, Holding, InvalidState};
+pub use notation::Notation;
 pub use scoring::Scoring;
-pub use state::{Armadora, Phase, REINFORCE_IN_FULL_TERRITORY, Supply, TurnStep};
-pub use view::{ArmadoraView, SeenWarrior};
+pub use seen::SeenAction;
+pub use state::Armadora;
+pub use table::{Phase, Table, TurnStep};
+pub use view::ArmadoraView;
 
 /// The README's example, compiled and run as a doc test.
 #[doc = include_str!("../README.md")]

@@ -1,12 +1,14 @@
 //! Scoring (ARM-10 to ARM-13, ARM-16): territory majorities, piles and the
-//! pile-by-pile tie-break.
+//! pile-by-pile tie-break. It reads a state; the state knows nothing of it.
 
 use alloc::vec::Vec;
+use core::num::NonZeroU8;
 
+use dice_core::seat::PerSeat;
 use dice_core::{GameResult, Seat};
 
-use crate::army::MAX_PLAYERS;
-use crate::board::{MINES, squares_of};
+use crate::army::{MAX_PLAYERS, Warrior};
+use crate::board::{MINE_SQUARES, MINES, squares_of};
 use crate::state::Armadora;
 
 /// At most one pile per territory holding gold, so at most one per mine.
@@ -16,16 +18,17 @@ const MAX_PILES: usize = 8;
 ///
 /// Every seat is listed, including those who won nothing. In the team game
 /// (ARM-13) gold and piles belong to the team, and both partners show the
-/// team's figures.
+/// team's figures. 40 gold in all: what nobody won is
+/// [`discarded`](Self::discarded).
 ///
 /// ```
-/// use armadora_rules::{Action, Armadora, ArmadoraConfig, Chance};
+/// use armadora_rules::{Action, Armadora, ArmadoraConfig, Chance, Value};
 /// use dice_core::Game;
 ///
 /// let mut game = Armadora::new(&ArmadoraConfig::new(2)).unwrap();
 /// game.apply_chance(Chance::Gold([3, 4, 4, 5, 5, 6, 6, 7])).unwrap();
 /// game.apply_chance(Chance::FirstPlayer(0)).unwrap();
-/// game.apply(Action::Warrior { at: "a1".parse().unwrap(), value: 1 }).unwrap();
+/// game.apply(Action::Warrior { at: "a1".parse().unwrap(), value: Value::One }).unwrap();
 /// // One territory, one warrior: seat 0 takes all 40 gold as one pile.
 /// let scoring = game.scoring();
 /// assert_eq!(scoring.gold(0), 40);
@@ -34,108 +37,126 @@ const MAX_PILES: usize = 8;
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Scoring {
-    players: usize,
-    teams: bool,
-    gold: [u32; MAX_PLAYERS],
-    piles: [[u32; MAX_PILES]; MAX_PLAYERS],
-    pile_count: [usize; MAX_PLAYERS],
-    discarded: u32,
+    /// Each seat's piles (its side's), largest first.
+    piles: PerSeat<Piles, MAX_PLAYERS>,
+    discarded: u8,
+}
+
+/// Up to one pile per territory, largest first; empty slots hold 0 (a
+/// pile is never empty: a share of nothing is no pile).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+struct Piles([u8; MAX_PILES]);
+
+impl Piles {
+    fn of(shares: impl Iterator<Item = u8>) -> Piles {
+        let mut piles = [0; MAX_PILES];
+        for (slot, share) in piles.iter_mut().zip(shares.filter(|&share| share > 0)) {
+            *slot = share;
+        }
+        piles.sort_unstable_by(|a, b| b.cmp(a));
+        Piles(piles)
+    }
+
+    fn as_slice(&self) -> &[u8] {
+        // Sorted largest first, so the piles come before the empty slots.
+        self.0.split_at(self.0.partition_point(|&pile| pile > 0)).0
+    }
+}
+
+/// One territory's gold and who takes it (ARM-10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Award {
+    /// The sides with the most strength there, a bit per side.
+    winners: u8,
+    /// What each winner takes.
+    share: u8,
+    /// What nobody takes: the remainder of a split, or all of it when no
+    /// warrior stands there.
+    lost: u8,
+}
+
+impl Award {
+    fn of(state: &Armadora, territory: u64) -> Award {
+        let gold: u8 = MINES
+            .iter()
+            .zip(state.table.gold)
+            .filter(|(mine, _)| territory & mine.bit() != 0)
+            .map(|(_, pile)| pile)
+            .sum();
+        let config = &state.table.config;
+        let warriors = || squares_of(territory & state.occupied).filter_map(|at| state.board[at]);
+        // Each side's strength, `None` for a side with no warrior here:
+        // only sides with a warrior in the territory contend.
+        let strength: [Option<u32>; MAX_PLAYERS] = core::array::from_fn(|side| {
+            let mut of_side = warriors()
+                .filter(|w| config.side_of(w.owner) == side)
+                .peekable();
+            of_side.peek()?;
+            Some(of_side.map(Warrior::strength).sum())
+        });
+        let best = strength.iter().flatten().max();
+        let winners = (0..MAX_PLAYERS)
+            .zip(strength)
+            .filter(|&(_, s)| best.is_some() && s.as_ref() == best)
+            .fold(0u8, |set, (side, _)| set | 1 << side);
+        #[allow(clippy::cast_possible_truncation, reason = "at most four sides")]
+        match NonZeroU8::new(winners.count_ones() as u8) {
+            Some(ways) => Award {
+                winners,
+                share: gold / ways,
+                lost: gold % ways,
+            },
+            None => Award {
+                winners,
+                share: 0,
+                lost: gold,
+            },
+        }
+    }
+
+    fn won_by(self, side: usize) -> bool {
+        self.winners & 1 << side != 0
+    }
 }
 
 impl Scoring {
-    pub(crate) fn of(state: &Armadora) -> Scoring {
-        let config = state.config;
-        let teams = config.is_teams();
-        let side_of = |seat: Seat| if teams { seat % 2 } else { seat };
-        let mut s = Scoring {
-            players: config.players(),
-            teams,
-            gold: [0; MAX_PLAYERS],
-            piles: [[0; MAX_PILES]; MAX_PLAYERS],
-            pile_count: [0; MAX_PLAYERS],
-            discarded: 0,
-        };
-        for territory in state.palisades.territories() {
-            let gold: u32 = MINES
-                .iter()
-                .zip(state.gold)
-                .filter(|(m, _)| territory & m.bit() != 0)
-                .map(|(_, g)| u32::from(g))
-                .sum();
-            // Each side's strength, `None` for a side with no warrior here:
-            // only sides with a warrior in the territory contend (ARM-10).
-            let mut contest = [None::<u32>; MAX_PLAYERS];
-            for sq in squares_of(territory & state.occupied) {
-                if let Some(w) = state.warrior_at(sq) {
-                    if let Some(c) = contest.get_mut(side_of(w.owner)) {
-                        *c = Some(c.unwrap_or(0).saturating_add(w.strength()));
-                    }
-                }
-            }
-            let Some(best) = contest.iter().flatten().copied().max() else {
-                s.discarded = s.discarded.saturating_add(gold);
-                continue;
-            };
-            let won = contest.map(|c| c == Some(best));
-            let k: u32 = won.iter().map(|&w| u32::from(w)).sum();
-            let share = gold.checked_div(k).unwrap_or(0);
-            s.discarded = s
-                .discarded
-                .saturating_add(gold.checked_rem(k).unwrap_or(gold));
-            if share == 0 {
-                continue;
-            }
-            let sides = s.gold.iter_mut().zip(&mut s.piles).zip(&mut s.pile_count);
-            for (((gold, piles), count), _) in sides.zip(won).filter(|(_, w)| *w) {
-                *gold = gold.saturating_add(share);
-                if let Some(slot) = piles.get_mut(*count) {
-                    *slot = share;
-                    *count = count.saturating_add(1);
-                }
-            }
+    /// How the gold of `state` falls if the game ended now.
+    pub fn of(state: &Armadora) -> Scoring {
+        let mut awards = [Award::default(); MAX_PILES];
+        let with_gold = state
+            .table
+            .palisades
+            .territories()
+            .filter(|t| t & MINE_SQUARES != 0);
+        for (award, territory) in awards.iter_mut().zip(with_gold) {
+            *award = Award::of(state, territory);
         }
-        s.sorted()
-    }
-
-    /// Piles from the largest down, as the tie-break reads them (ARM-12).
-    fn sorted(mut self) -> Scoring {
-        for (piles, &n) in self.piles.iter_mut().zip(&self.pile_count) {
-            if let Some(p) = piles.get_mut(..n) {
-                p.sort_unstable_by(|a, b| b.cmp(a));
-            }
+        let config = &state.table.config;
+        Scoring {
+            piles: state.supply.map(|seat, _| {
+                let side = config.side_of(seat);
+                Piles::of(awards.iter().filter(|a| a.won_by(side)).map(|a| a.share))
+            }),
+            discarded: awards.iter().map(|a| a.lost).sum(),
         }
-        self
     }
 
-    fn side(&self, seat: Seat) -> Seat {
-        if self.teams { seat % 2 } else { seat }
-    }
-
-    /// The gold won by `seat` (its team's, in the team game).
+    /// The gold won by `seat` (its team's, in the team game); none for a
+    /// seat not at the table.
     pub fn gold(&self, seat: Seat) -> u32 {
-        if seat >= self.players {
-            return 0;
-        }
-        self.gold.get(self.side(seat)).copied().unwrap_or(0)
+        self.piles(seat).iter().map(|&pile| u32::from(pile)).sum()
     }
 
     /// The piles won by `seat` (its team's, in the team game), largest
     /// first (ARM-11).
-    pub fn piles(&self, seat: Seat) -> &[u32] {
-        if seat >= self.players {
-            return &[];
-        }
-        let side = self.side(seat);
-        match (self.piles.get(side), self.pile_count.get(side)) {
-            (Some(p), Some(&n)) => p.get(..n).unwrap_or(&[]),
-            _ => &[],
-        }
+    pub fn piles(&self, seat: Seat) -> &[u8] {
+        self.piles.get(seat).map_or(&[], Piles::as_slice)
     }
 
     /// Gold that nobody won: territories without warriors and the
     /// remainders of split shares (ARM-10). With the gold won it makes 40.
     pub fn discarded(&self) -> u32 {
-        self.discarded
+        u32::from(self.discarded)
     }
 
     /// The result: scores are each seat's gold, the tie-break figures its
@@ -143,41 +164,31 @@ impl Scoring {
     /// highest by gold and then pile by pile (ARM-12), partners together
     /// (ARM-13).
     pub fn result(&self) -> GameResult {
-        let scores = (0..self.players)
-            .map(|s| i32::try_from(self.gold(s)).unwrap_or(i32::MAX))
-            .collect();
-        let tiebreaks = (0..self.players)
-            .map(|s| {
-                self.piles(s)
-                    .iter()
-                    .map(|&p| i32::try_from(p).unwrap_or(i32::MAX))
-                    .collect::<Vec<_>>()
-            })
-            .collect();
+        let piles = |seat| self.piles(seat).iter().map(|&pile| i32::from(pile));
+        let seats = self.piles.turn_order().seats();
+        let scores = seats.clone().map(|seat| piles(seat).sum()).collect();
+        let tiebreaks = seats.map(|seat| piles(seat).collect::<Vec<_>>()).collect();
         GameResult::by_ranking(scores, tiebreaks)
     }
 }
 
+impl Armadora {
+    /// The final standing if the game ended now (ARM-10 to ARM-13, ARM-16).
+    pub fn scoring(&self) -> Scoring {
+        Scoring::of(self)
+    }
+}
+
 #[cfg(test)]
-#[allow(clippy::indexing_slicing)]
 mod tests {
     use super::*;
 
-    fn scoring(piles: &[&[u32]]) -> Scoring {
-        let mut s = Scoring {
-            players: piles.len(),
-            teams: false,
-            gold: [0; MAX_PLAYERS],
-            piles: [[0; MAX_PILES]; MAX_PLAYERS],
-            pile_count: [0; MAX_PLAYERS],
+    fn scoring(piles: &[&[u8]]) -> Scoring {
+        let piles = PerSeat::from_values(piles.iter().map(|p| Piles::of(p.iter().copied())));
+        Scoring {
+            piles: piles.unwrap(),
             discarded: 0,
-        };
-        for (seat, p) in piles.iter().enumerate() {
-            s.gold[seat] = p.iter().sum();
-            s.piles[seat][..p.len()].copy_from_slice(p);
-            s.pile_count[seat] = p.len();
         }
-        s.sorted()
     }
 
     #[test]

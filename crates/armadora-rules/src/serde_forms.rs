@@ -1,49 +1,141 @@
-//! Serde forms the derive does not give: the 40-square arrays, and square
-//! sets as lists of square names.
+//! Serde forms the derive does not give: the table's fields, written flat
+//! around a state's or view's own fields as records always had them; one
+//! value per seat written for four seats; square sets as lists of square
+//! names.
 
 use alloc::vec::Vec;
+
+use dice_core::Seat;
+use dice_core::seat::PerSeat;
+use serde::ser::SerializeStruct;
 use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error};
 
-pub(crate) fn serialize<S: Serializer, T: Serialize, const N: usize>(
-    items: &[T; N],
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    s.collect_seq(items.iter())
-}
+use crate::army::MAX_PLAYERS;
+use crate::board::{Palisades, Square, squares_of};
+use crate::config::ArmadoraConfig;
+use crate::error::{ArmadoraError, Holding, InvalidState};
+use crate::table::{Phase, Table, TurnStep, successors};
 
-pub(crate) fn deserialize<'de, D, T, const N: usize>(d: D) -> Result<[T; N], D::Error>
-where
-    D: Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    let items = Vec::<T>::deserialize(d)?;
-    let len = items.len();
-    items
-        .try_into()
-        .map_err(|_| D::Error::invalid_length(len, &"one entry per square"))
-}
+/// One value per seat, written as four values (seats beyond the table
+/// holding the default), the shape records always had.
+pub(crate) struct FourSeats<'a, T>(pub(crate) &'a PerSeat<T, MAX_PLAYERS>);
 
-/// A square set as a list of square names, for readable states and views.
-pub(crate) mod square_set {
-    use alloc::vec::Vec;
-    use serde::{Deserialize, Deserializer, Serializer, de::Error};
-
-    use crate::board::{Square, squares_of};
-
-    #[allow(clippy::trivially_copy_pass_by_ref)] // the signature serde calls
-    pub(crate) fn serialize<S: Serializer>(set: &u64, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(squares_of(*set))
+impl<T: Serialize + Default> Serialize for FourSeats<'_, T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let absent = T::default();
+        let slots = self.0.as_slice().iter().chain(core::iter::repeat(&absent));
+        s.collect_seq(slots.take(MAX_PLAYERS))
     }
+}
 
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
-        let squares = Vec::<Square>::deserialize(d)?;
-        let mut set = 0u64;
-        for s in squares {
-            if set & s.bit() != 0 {
-                return Err(D::Error::custom(format_args!("square {s} is listed twice")));
-            }
-            set |= s.bit();
+/// A square set, written as a list of square names.
+struct SquareSet(u64);
+
+impl Serialize for SquareSet {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(squares_of(self.0))
+    }
+}
+
+/// A square set read from a list of square names, each at most once.
+fn square_set<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    let squares = Vec::<Square>::deserialize(d)?;
+    let mut set = 0u64;
+    for s in squares {
+        if set & s.bit() != 0 {
+            return Err(D::Error::custom(format_args!("square {s} is listed twice")));
         }
-        Ok(set)
+        set |= s.bit();
     }
+    Ok(set)
+}
+
+impl Table {
+    /// The fields written before the board: config, phase, gold, the seat
+    /// to move, the turn step and the palisades.
+    pub(crate) fn serialize_opening<S: SerializeStruct>(
+        &self,
+        out: &mut S,
+    ) -> Result<(), S::Error> {
+        out.serialize_field("config", &self.config)?;
+        out.serialize_field("phase", &self.phase)?;
+        out.serialize_field("gold", &self.gold)?;
+        out.serialize_field("current", &self.current)?;
+        out.serialize_field("step", &self.step)?;
+        out.serialize_field("palisades", &self.palisades)
+    }
+
+    /// The fields written last: passes, power and reinforcement tokens,
+    /// and the Mage's looks.
+    pub(crate) fn serialize_closing<S: SerializeStruct>(
+        &self,
+        out: &mut S,
+    ) -> Result<(), S::Error> {
+        out.serialize_field("passed", &FourSeats(&self.passed))?;
+        out.serialize_field("powers", &FourSeats(&self.powers))?;
+        out.serialize_field("reinforcements", &FourSeats(&self.reinforcements))?;
+        out.serialize_field("looked", &SquareSet(self.looked))
+    }
+}
+
+/// The table's fields as a state or view record holds them.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawTable {
+    config: ArmadoraConfig,
+    phase: Phase,
+    gold: [u8; 8],
+    current: Seat,
+    step: TurnStep,
+    palisades: Palisades,
+    passed: [bool; MAX_PLAYERS],
+    powers: [u8; MAX_PLAYERS],
+    reinforcements: [bool; MAX_PLAYERS],
+    #[serde(deserialize_with = "square_set")]
+    looked: u64,
+}
+
+impl RawTable {
+    /// The table, with one value per seat at the table; it is checked with
+    /// the board it goes with.
+    pub(crate) fn into_table(self) -> Result<Table, InvalidState> {
+        let players = self.config.players();
+        let passed = seats(players, self.passed, |_| Holding::Passed)?;
+        Ok(Table {
+            config: self.config,
+            phase: self.phase,
+            gold: self.gold,
+            current: self.current,
+            step: self.step,
+            palisades: self.palisades,
+            successor: successors(passed),
+            passed,
+            powers: seats(players, self.powers, Holding::PowerTokens)?,
+            reinforcements: seats(players, self.reinforcements, |_| Holding::Reinforcement)?,
+            looked: self.looked,
+        })
+    }
+}
+
+/// One value per seat from a record's four slots, refusing a value for a
+/// seat not at the table.
+pub(crate) fn seats<T: Copy + Default + PartialEq>(
+    players: usize,
+    slots: [T; MAX_PLAYERS],
+    holds: impl Fn(T) -> Holding,
+) -> Result<PerSeat<T, MAX_PLAYERS>, InvalidState> {
+    if let Some((seat, &value)) = slots
+        .iter()
+        .enumerate()
+        .skip(players)
+        .find(|&(_, value)| *value != T::default())
+    {
+        return Err(InvalidState::AbsentSeat {
+            seat,
+            players,
+            holds: holds(value),
+        });
+    }
+    PerSeat::from_values(slots.into_iter().take(players))
+        .ok_or(InvalidState::Config(ArmadoraError::Players(players)))
 }

@@ -2,14 +2,14 @@
 
 mod common;
 
+use armadora_rules::army::{Supply, starting_warriors};
+use armadora_rules::board::{MINES, ParseLineError, ParseSquareError, Side};
 use armadora_rules::{
-    Action, Armadora, ArmadoraConfig, ArmadoraError, Chance, Faction, Line, MINES, Power, Side,
-    Square, TurnStep, Warrior, starting_warriors,
+    Action, Armadora, ArmadoraConfig, ArmadoraError, Chance, Faction, Line, Power, Square,
+    TurnStep, Value, Warrior,
 };
 use common::*;
 use dice_core::{Game, ToMove, Viewer};
-
-const GOLD: [u8; 8] = [3, 4, 4, 5, 5, 6, 6, 7];
 
 fn two() -> Armadora {
     started(ArmadoraConfig::new(2), GOLD, 0)
@@ -27,11 +27,7 @@ fn arm_1_board_has_40_squares_named_a1_to_h5() {
         assert_eq!(s.to_string().parse::<Square>(), Ok(s));
     }
     for bad in ["a0", "a6", "i1", "A1", "a", "a11", ""] {
-        assert_eq!(
-            bad.parse::<Square>(),
-            Err(ArmadoraError::BadSquare),
-            "{bad}"
-        );
+        assert_eq!(bad.parse::<Square>(), Err(ParseSquareError), "{bad}");
     }
 }
 
@@ -41,9 +37,9 @@ fn arm_1_the_eight_mines_are_fixed() {
     assert_eq!(mines, ["d1", "b2", "f2", "h2", "a4", "e4", "c5", "g5"]);
     assert_eq!(Square::all().filter(|s| s.is_mine()).count(), 8);
     let game = two();
-    assert_eq!(game.gold_at(sq("d1")), Some(3));
-    assert_eq!(game.gold_at(sq("g5")), Some(7));
-    assert_eq!(game.gold_at(sq("d3")), None);
+    assert_eq!(game.table().gold_at(sq("d1")), Some(3));
+    assert_eq!(game.table().gold_at(sq("g5")), Some(7));
+    assert_eq!(game.table().gold_at(sq("d3")), None);
 }
 
 // ARM-2
@@ -81,7 +77,7 @@ fn peer_mistake_palisades_on_the_outer_edge_or_off_the_board_are_refused() {
     for bad in [
         "h1e", "h5e", "a5s", "h5s", "i1e", "a0s", "a1n", "a1w", "c2", "c2ee",
     ] {
-        assert_eq!(bad.parse::<Line>(), Err(ArmadoraError::BadLine), "{bad}");
+        assert_eq!(bad.parse::<Line>(), Err(ParseLineError), "{bad}");
     }
     assert_eq!(Line::new(sq("h3"), Side::East), None);
     assert_eq!(Line::new(sq("c5"), Side::South), None);
@@ -102,8 +98,8 @@ fn peer_mistake_the_same_line_is_not_counted_twice_from_either_side() {
         game.apply(Action::Palisade(same_seen_from_c2)),
         Err(ArmadoraError::LineTaken(same_seen_from_c2))
     );
-    assert_eq!(game.palisades().count(), 1);
-    assert_eq!(game.palisades_left(), 34);
+    assert_eq!(game.table().palisades().count(), 1);
+    assert_eq!(game.table().palisades_left(), 34);
 }
 
 // ARM-3
@@ -111,7 +107,7 @@ fn peer_mistake_the_same_line_is_not_counted_twice_from_either_side() {
 #[test]
 fn arm_3_the_board_starts_as_one_territory_of_40_squares() {
     let game = two();
-    let territories: Vec<u64> = game.palisades().territories().collect();
+    let territories: Vec<u64> = game.table().palisades().territories().collect();
     assert_eq!(territories.len(), 1);
     assert_eq!(territories[0].count_ones(), 40);
 }
@@ -121,10 +117,10 @@ fn arm_3_territories_are_split_by_palisades_and_can_be_full() {
     let mut game = two();
     // Close off a1, b1, a2 and the mine b2.
     place_palisades(&mut game, &[ln("b1e"), ln("b2e"), ln("a2s"), ln("b2s")]);
-    let territories: Vec<u64> = game.palisades().territories().collect();
+    let territories: Vec<u64> = game.table().palisades().territories().collect();
     assert_eq!(territories.len(), 2);
     assert_eq!(territories[0].count_ones(), 4);
-    let map = game.palisades().territory_map();
+    let map = game.table().palisades().territory_map();
     assert_eq!(map[sq("a1").index()], map[sq("b2").index()]);
     assert_ne!(map[sq("a1").index()], map[sq("c1").index()]);
     let corner = territories[0];
@@ -164,8 +160,8 @@ fn arm_4_each_player_takes_a_different_faction() {
 fn arm_5_warrior_sets_by_player_count() {
     for (players, tiles, strength) in [(2, 16, 27), (3, 11, 18), (4, 8, 14)] {
         let set = starting_warriors(players).unwrap();
-        let t: u32 = set.iter().map(|&n| u32::from(n)).sum();
-        let s: u32 = (1..).zip(set).map(|(v, n)| v * u32::from(n)).sum();
+        let t: u32 = set.counts().iter().map(|&n| u32::from(n)).sum();
+        let s: u32 = (1..).zip(set.counts()).map(|(v, n)| v * u32::from(n)).sum();
         assert_eq!((t, s), (tiles, strength), "{players} players");
         let game = started(ArmadoraConfig::new(players), GOLD, 0);
         for seat in 0..players {
@@ -191,20 +187,15 @@ fn arm_5_a_player_places_only_values_they_still_have() {
     play(&mut game, 1, warrior("b1", 5));
     assert_eq!(
         game.apply(warrior("c1", 5)),
-        Err(ArmadoraError::NoSuchWarrior(5))
+        Err(ArmadoraError::NoSuchWarrior(Value::Five))
     );
-    assert_eq!(
-        game.apply(warrior("c1", 6)),
-        Err(ArmadoraError::NoSuchWarrior(6))
-    );
-    assert_eq!(
-        game.apply(warrior("c1", 0)),
-        Err(ArmadoraError::NoSuchWarrior(0))
-    );
+    // No action names a value outside 1 to 5.
+    assert_eq!(Value::new(6), None);
+    assert_eq!(Value::new(0), None);
     let three = started(ArmadoraConfig::new(3), GOLD, 0);
     assert_eq!(
         three.check(&warrior("c1", 5)),
-        Err(ArmadoraError::NoSuchWarrior(5))
+        Err(ArmadoraError::NoSuchWarrior(Value::Five))
     );
 }
 
@@ -255,10 +246,10 @@ fn arm_6_play_goes_clockwise() {
 #[test]
 fn arm_6_the_palisade_supply_holds_35() {
     let mut game = two();
-    assert_eq!(game.palisades_left(), 35);
+    assert_eq!(game.table().palisades_left(), 35);
     let lines = vertical_lines();
     place_palisades(&mut game, &lines);
-    assert_eq!(game.palisades_left(), 0);
+    assert_eq!(game.table().palisades_left(), 0);
     assert_eq!(
         game.apply(palisade("a1s")),
         Err(ArmadoraError::NoPalisadeLeft)
@@ -291,7 +282,7 @@ fn arm_7_warriors_go_on_free_squares_only() {
 fn arm_7_one_or_two_palisades_then_the_turn_ends() {
     let mut game = two();
     play(&mut game, 0, palisade("c2e"));
-    assert_eq!(game.turn_step(), TurnStep::SecondPalisade);
+    assert_eq!(game.table().turn_step(), TurnStep::SecondPalisade);
     assert_eq!(game.to_move(), ToMove::Player(0));
     assert_eq!(
         game.apply(warrior("a1", 1)),
@@ -307,7 +298,7 @@ fn arm_7_one_or_two_palisades_then_the_turn_ends() {
     play(&mut game, 1, palisade("a1e"));
     play(&mut game, 1, Action::EndTurn);
     assert_eq!(game.to_move(), ToMove::Player(0));
-    assert_eq!(game.palisades().count(), 3);
+    assert_eq!(game.table().palisades().count(), 3);
 }
 
 #[test]
@@ -321,7 +312,7 @@ fn peer_mistake_no_third_palisade_in_a_turn() {
     game.legal_actions(&mut legal);
     assert!(legal.contains(&Action::Pass) && !legal.contains(&Action::EndTurn));
     play(&mut game, 1, warrior("a1", 1));
-    assert_eq!(game.palisades().count(), 2);
+    assert_eq!(game.table().palisades().count(), 2);
 }
 
 #[test]
@@ -333,14 +324,14 @@ fn arm_7_the_turn_ends_by_itself_when_no_second_palisade_is_possible() {
     assert_eq!(game.to_move(), ToMove::Player(1));
     play(&mut game, 1, Action::Palisade(lines[34]));
     assert_eq!(game.to_move(), ToMove::Player(0));
-    assert_eq!(game.turn_step(), TurnStep::Start);
+    assert_eq!(game.table().turn_step(), TurnStep::Start);
 }
 
 #[test]
 fn arm_7_pass_is_permanent_and_always_allowed() {
     let mut game = started(ArmadoraConfig::new(3), GOLD, 0);
     play(&mut game, 0, Action::Pass);
-    assert!(game.has_passed(0));
+    assert!(game.table().has_passed(0));
     play(&mut game, 1, warrior("a1", 1));
     play(&mut game, 2, warrior("b1", 1));
     // Seat 0 is skipped for the rest of the game.
@@ -354,7 +345,7 @@ fn arm_7_pass_is_permanent_and_always_allowed() {
 fn arm_7_without_warriors_palisades_remain_and_pass_is_last() {
     let mut game = two();
     for i in 0..16u8 {
-        let value = match i {
+        let v = match i {
             0..11 => 1,
             11 | 12 => 2,
             13 => 3,
@@ -364,6 +355,7 @@ fn arm_7_without_warriors_palisades_remain_and_pass_is_last() {
         let free: Vec<Square> = Square::all()
             .filter(|s| !s.is_mine() && game.warrior_at(*s).is_none())
             .collect();
+        let value = value(v);
         play(&mut game, 0, Action::Warrior { at: free[0], value });
         play(&mut game, 1, Action::Warrior { at: free[1], value });
     }
@@ -395,7 +387,7 @@ fn arm_8_no_territory_under_four_squares() {
         game.apply(palisade("a2s")),
         Err(ArmadoraError::FourSquares(ln("a2s")))
     );
-    assert!(!game.palisades().allows(ln("a2s")));
+    assert!(!game.table().palisades().allows(ln("a2s")));
     let mut legal = Vec::new();
     game.legal_actions(&mut legal);
     assert!(!legal.contains(&palisade("a2s")));
@@ -403,7 +395,12 @@ fn arm_8_no_territory_under_four_squares() {
     // Closing off four squares is fine.
     let mut game = two();
     place_palisades(&mut game, &[ln("b1e"), ln("b2e"), ln("a2s"), ln("b2s")]);
-    assert!(game.palisades().territories().all(|t| t.count_ones() >= 4));
+    assert!(
+        game.table()
+            .palisades()
+            .territories()
+            .all(|t| t.count_ones() >= 4)
+    );
 }
 
 #[test]
@@ -650,7 +647,7 @@ fn arm_14_placed_values_are_hidden_from_others_until_the_end() {
     let mut game = two();
     play(&mut game, 0, warrior("d3", 5));
     let seen = |g: &Armadora, v| g.view(v).warrior_at(sq("d3")).unwrap().value;
-    assert_eq!(seen(&game, Viewer::Seat(0)), Some(5));
+    assert_eq!(seen(&game, Viewer::Seat(0)), Some(Value::Five));
     assert_eq!(seen(&game, Viewer::Seat(1)), None);
     assert_eq!(seen(&game, Viewer::Spectator), None);
     assert_eq!(
@@ -661,8 +658,8 @@ fn arm_14_placed_values_are_hidden_from_others_until_the_end() {
         0
     );
     all_pass(&mut game);
-    assert_eq!(seen(&game, Viewer::Seat(1)), Some(5));
-    assert_eq!(seen(&game, Viewer::Spectator), Some(5));
+    assert_eq!(seen(&game, Viewer::Seat(1)), Some(Value::Five));
+    assert_eq!(seen(&game, Viewer::Spectator), Some(Value::Five));
 }
 
 #[test]
@@ -671,7 +668,10 @@ fn arm_14_without_peek_own_a_player_sees_their_warriors_face_down() {
     play(&mut game, 0, warrior("d3", 5));
     let view = game.view(Viewer::Seat(0));
     assert_eq!(view.warrior_at(sq("d3")).unwrap().value, None);
-    assert_eq!(view.own_supply(), Some([11, 2, 1, 1, 0]));
+    assert_eq!(
+        view.own_supply().map(Supply::counts),
+        Some([11, 2, 1, 1, 0])
+    );
 }
 
 #[test]
@@ -679,7 +679,10 @@ fn peer_mistake_supply_values_are_not_sent_to_other_players() {
     let mut game = two();
     play(&mut game, 0, warrior("d3", 5));
     let view = game.view(Viewer::Seat(1));
-    assert_eq!(view.own_supply(), Some([11, 2, 1, 1, 1]));
+    assert_eq!(
+        view.own_supply().map(Supply::counts),
+        Some([11, 2, 1, 1, 1])
+    );
     assert_eq!(view.tiles_left(0), 15);
     assert_eq!(game.view(Viewer::Spectator).own_supply(), None);
     let json = serde_json::to_string(&view).unwrap();
@@ -695,25 +698,17 @@ fn peer_mistake_supply_values_are_not_sent_to_other_players() {
 
 // ARM-15
 
-fn advanced(factions: [Faction; 2]) -> Armadora {
-    let config = ArmadoraConfig::new(2)
-        .advanced(true)
-        .with_factions(&factions)
-        .unwrap();
-    started(config, GOLD, 0)
-}
-
 #[test]
 fn arm_15_power_tokens_and_reinforcements_at_setup() {
     let config = ArmadoraConfig::new(4).advanced(true);
     let game = started(config, GOLD, 0);
-    let tokens: Vec<u8> = (0..4).map(|s| game.power_tokens(s)).collect();
+    let tokens: Vec<u8> = (0..4).map(|s| game.table().power_tokens(s)).collect();
     // Orc, Goblin, Elf, Mage.
     assert_eq!(tokens, [1, 1, 2, 2]);
-    assert!((0..4).all(|s| game.has_reinforcement(s)));
+    assert!((0..4).all(|s| game.table().has_reinforcement(s)));
     let base = two();
-    assert_eq!(base.power_tokens(0), 0);
-    assert!(!base.has_reinforcement(0));
+    assert_eq!(base.table().power_tokens(0), 0);
+    assert!(!base.table().has_reinforcement(0));
 }
 
 #[test]
@@ -741,13 +736,13 @@ fn arm_15_mage_looks_at_one_opponent_warrior() {
         Err(ArmadoraError::NoOpponentWarrior(sq("d3")))
     );
     play(&mut game, 0, power(Power::Mage(sq("e3"))));
-    assert_eq!(game.power_tokens(0), 1);
+    assert_eq!(game.table().power_tokens(0), 1);
     assert_eq!(
         game.view(Viewer::Seat(0))
             .warrior_at(sq("e3"))
             .unwrap()
             .value,
-        Some(4)
+        Some(Value::Four)
     );
     assert_eq!(
         game.view(Viewer::Spectator)
@@ -778,14 +773,14 @@ fn arm_15_goblin_places_an_extra_warrior_face_up() {
         0,
         power(Power::Goblin {
             at: sq("d3"),
-            value: 5,
+            value: Value::Five,
         }),
     );
     let w = game.view(Viewer::Spectator).warrior_at(sq("d3")).unwrap();
-    assert_eq!((w.value, w.face_up), (Some(5), true));
+    assert_eq!((w.value, w.face_up), (Some(Value::Five), true));
     play(&mut game, 0, warrior("d4", 4));
     assert_eq!(game.tiles_left(0), 14);
-    assert_eq!(game.power_tokens(0), 0);
+    assert_eq!(game.table().power_tokens(0), 0);
     assert_eq!(game.to_move(), ToMove::Player(1));
 }
 
@@ -795,7 +790,7 @@ fn arm_15_orc_places_an_extra_palisade() {
     play(&mut game, 0, power(Power::Orc(ln("c2e"))));
     play(&mut game, 0, palisade("c3e"));
     play(&mut game, 0, palisade("c4e"));
-    assert_eq!(game.palisades().count(), 3);
+    assert_eq!(game.table().palisades().count(), 3);
     assert_eq!(game.to_move(), ToMove::Player(1));
 }
 
@@ -872,7 +867,7 @@ fn arm_15_reinforce_goes_on_your_warrior_in_a_full_territory() {
     );
     play(&mut game, 1, Action::Reinforce(sq("b1")));
     assert!(game.warrior_at(sq("b1")).unwrap().reinforced);
-    assert!(!game.has_reinforcement(1));
+    assert!(!game.table().has_reinforcement(1));
     // One reinforcement per territory.
     assert_eq!(
         game.apply(Action::Reinforce(sq("a1"))),
@@ -899,9 +894,9 @@ fn arm_15_reinforce_goes_on_your_warrior_in_a_full_territory() {
 
 #[test]
 fn arm_16_strength_is_value_minus_arrows_not_below_zero_plus_reinforcement() {
-    let w = |value, arrows, reinforced| Warrior {
+    let w = |v, arrows, reinforced| Warrior {
         owner: 0,
-        value,
+        value: value(v),
         face_up: false,
         arrows,
         reinforced,

@@ -1,7 +1,16 @@
 //! Scripted positions shared by the rule tests.
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    clippy::unwrap_used,
+    clippy::panic,
+    reason = "each test uses some of the scripts; a scripted step the rules refuse is a \
+              broken test, reported by panicking as an assertion does"
+)]
 
-use armadora_rules::{Action, Armadora, ArmadoraConfig, Chance, Line, Power, Side, Square};
+use armadora_rules::board::Side;
+use armadora_rules::{
+    Action, Armadora, ArmadoraConfig, Chance, Faction, Line, Power, Square, Value,
+};
 use dice_core::{Game, ToMove};
 
 pub fn sq(s: &str) -> Square {
@@ -12,8 +21,15 @@ pub fn ln(s: &str) -> Line {
     s.parse().unwrap()
 }
 
-pub fn warrior(at: &str, value: u8) -> Action {
-    Action::Warrior { at: sq(at), value }
+pub fn value(value: u8) -> Value {
+    Value::new(value).unwrap()
+}
+
+pub fn warrior(at: &str, v: u8) -> Action {
+    Action::Warrior {
+        at: sq(at),
+        value: value(v),
+    }
 }
 
 pub fn palisade(line: &str) -> Action {
@@ -32,11 +48,23 @@ pub fn started(config: ArmadoraConfig, gold: [u8; 8], first: usize) -> Armadora 
     game
 }
 
+/// The advanced game for two, with these factions, seat 0 to move.
+pub fn advanced(factions: [Faction; 2]) -> Armadora {
+    let config = ArmadoraConfig::new(2)
+        .advanced(true)
+        .with_factions(&factions)
+        .unwrap();
+    started(config, GOLD, 0)
+}
+
+/// The gold in the order of the piles: d1 3, b2 4, …, g5 7.
+pub const GOLD: [u8; 8] = [3, 4, 4, 5, 5, 6, 6, 7];
+
 /// `seat` must be to move, and the action must be legal.
 pub fn play(game: &mut Armadora, seat: usize, action: Action) {
-    assert_eq!(game.to_move(), ToMove::Player(seat), "before {action}");
+    assert_eq!(game.to_move(), ToMove::Player(seat), "before {action:?}");
     game.apply(action)
-        .unwrap_or_else(|e| panic!("{action} refused: {e}"));
+        .unwrap_or_else(|e| panic!("{action:?} refused: {e}"));
 }
 
 /// Places these palisades two per turn, whoever is to move, ending a turn

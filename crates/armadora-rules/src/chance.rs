@@ -1,0 +1,153 @@
+//! The setup's chance events (ARM-6): the gold layout, then the first
+//! player.
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use dice_core::{DiceRng, Prob, Seat, arrangements, shuffled};
+
+use crate::army::{GOLD_PILES, is_gold_layout};
+use crate::board::MINES;
+use crate::error::ArmadoraError;
+use crate::state::Armadora;
+use crate::table::Phase;
+
+/// One outcome of a setup chance event (ARM-6). Both are public: every
+/// seat sees the gold and who begins.
+///
+/// Record forms: `{"gold": [d1, b2, f2, h2, a4, e4, c5, g5]}` (pile sizes in
+/// the order of [`MINES`](crate::board::MINES)), then `{"first_player": p}`.
+/// Its [`Display`](fmt::Display) is the narration: `gold d1:5 b2:7 f2:6
+/// h2:6 a4:4 e4:5 c5:4 g5:3`, `first player 1`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case", try_from = "serde_impl::RawChance")
+)]
+pub enum Chance {
+    /// The gold layout.
+    Gold([u8; 8]),
+    /// The seat that begins.
+    FirstPlayer(Seat),
+}
+
+impl fmt::Display for Chance {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Chance::Gold(piles) => {
+                f.write_str("gold")?;
+                for (mine, pile) in MINES.iter().zip(piles) {
+                    write!(f, " {mine}:{pile}")?;
+                }
+                Ok(())
+            }
+            Chance::FirstPlayer(seat) => write!(f, "first player {seat}"),
+        }
+    }
+}
+
+impl Armadora {
+    /// The pending setup event's outcomes: 5040 equally likely gold
+    /// layouts, then each seat equally likely to begin.
+    pub(crate) fn setup_outcomes(&self, out: &mut Vec<(Chance, Prob)>) {
+        out.clear();
+        match self.table.phase {
+            Phase::DealGold => {
+                out.extend(arrangements(GOLD_PILES).map(|(g, p)| (Chance::Gold(g), p)));
+            }
+            Phase::DrawFirstPlayer => {
+                let seats = self.table.turn_order().seats();
+                let each = Prob::new(1, seats.len() as u128).unwrap_or(Prob::ZERO);
+                out.extend(seats.map(|p| (Chance::FirstPlayer(p), each)));
+            }
+            Phase::Play | Phase::Over => {}
+        }
+    }
+
+    /// Whether `outcome` is a possible outcome of the pending setup event.
+    pub(crate) fn check_setup(&self, outcome: Chance) -> Result<(), ArmadoraError> {
+        match (self.table.phase, outcome) {
+            (Phase::DealGold, Chance::Gold(g)) if is_gold_layout(g) => Ok(()),
+            (Phase::DealGold, Chance::Gold(_)) => Err(ArmadoraError::BadGold),
+            (Phase::DrawFirstPlayer, Chance::FirstPlayer(p))
+                if self.table.turn_order().contains(p) =>
+            {
+                Ok(())
+            }
+            (Phase::DrawFirstPlayer, Chance::FirstPlayer(p)) => {
+                Err(ArmadoraError::BadFirstPlayer(p))
+            }
+            (Phase::DealGold | Phase::DrawFirstPlayer, _) => Err(ArmadoraError::WrongChance),
+            (Phase::Play, _) => Err(ArmadoraError::NotChance),
+            (Phase::Over, _) => Err(ArmadoraError::GameOver),
+        }
+    }
+
+    /// Deals the gold or seats the first player; anything else (refused by
+    /// [`check_setup`](Self::check_setup)) changes nothing.
+    pub(crate) fn apply_setup(&mut self, outcome: Chance) {
+        match (self.table.phase, outcome) {
+            (Phase::DealGold, Chance::Gold(g)) => {
+                self.table.gold = g;
+                self.table.phase = Phase::DrawFirstPlayer;
+            }
+            (Phase::DrawFirstPlayer, Chance::FirstPlayer(p))
+                if self.table.turn_order().contains(p) =>
+            {
+                self.table.current = p;
+                self.table.phase = Phase::Play;
+            }
+            _ => {}
+        }
+    }
+
+    /// Gold: [`dice_core::shuffled`] of the piles `3,4,4,5,5,6,6,7` (a
+    /// Fisher–Yates shuffle, seven [`DiceRng::index`] draws); first player:
+    /// one [`DiceRng::index`] draw below the number of players.
+    pub(crate) fn sample_setup(&self, rng: &mut DiceRng) -> Option<Chance> {
+        match self.table.phase {
+            Phase::DealGold => Some(Chance::Gold(shuffled(GOLD_PILES, rng))),
+            Phase::DrawFirstPlayer => rng
+                .index(self.table.turn_order().players())
+                .map(Chance::FirstPlayer),
+            Phase::Play | Phase::Over => None,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use alloc::format;
+    use alloc::string::String;
+
+    use serde::Deserialize;
+
+    use super::Chance;
+    use crate::army::{GOLD_PILES, MAX_PLAYERS, is_gold_layout};
+
+    /// The serialised form of a [`Chance`].
+    #[derive(Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub(super) enum RawChance {
+        Gold([u8; 8]),
+        FirstPlayer(usize),
+    }
+
+    impl TryFrom<RawChance> for Chance {
+        type Error = String;
+
+        fn try_from(r: RawChance) -> Result<Self, String> {
+            match r {
+                RawChance::Gold(g) if is_gold_layout(g) => Ok(Chance::Gold(g)),
+                RawChance::Gold(g) => Err(format!(
+                    "ARM-6: gold {g:?} is not the piles {GOLD_PILES:?}, one per mine"
+                )),
+                RawChance::FirstPlayer(p) if p < MAX_PLAYERS => Ok(Chance::FirstPlayer(p)),
+                RawChance::FirstPlayer(p) => Err(format!(
+                    "ARM-6: first player {p} is not a seat (at most {MAX_PLAYERS} players)"
+                )),
+            }
+        }
+    }
+}

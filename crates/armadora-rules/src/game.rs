@@ -1,0 +1,173 @@
+//! Armadöra on the [`Game`] contract.
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use dice_core::seat::PerSeat;
+use dice_core::{DiceRng, Game, GameResult, ParseActionError, Prob, ToMove, Viewer};
+
+use crate::action::{ADVANCED_ACTION_IDS, Action, BASE_ACTION_IDS};
+use crate::army::Warrior;
+use crate::board::SquareMap;
+use crate::chance::Chance;
+use crate::config::ArmadoraConfig;
+use crate::error::ArmadoraError;
+use crate::seen::SeenAction;
+use crate::state::Armadora;
+use crate::table::{Phase, Table};
+use crate::view::ArmadoraView;
+
+impl Game for Armadora {
+    const NAME: &'static str = "armadora";
+    type Config = ArmadoraConfig;
+    type Action = Action;
+    type Chance = Chance;
+    type View = ArmadoraView;
+    type Error = ArmadoraError;
+    type SeenAction = SeenAction;
+    /// The gold and the first player are public: every viewer is told the
+    /// outcome.
+    type SeenChance = Chance;
+
+    fn new(config: &ArmadoraConfig) -> Result<Self, ArmadoraError> {
+        let table = Table::new(config)?;
+        let players = config.players();
+        let starting = config
+            .starting_supply()
+            .ok_or(ArmadoraError::Players(players))?;
+        let supply = PerSeat::new(players, &starting).ok_or(ArmadoraError::Players(players))?;
+        Ok(Armadora {
+            allowed: table.palisades.allowed_lines(),
+            table,
+            board: SquareMap::filled(None),
+            supply,
+            occupied: 0,
+        })
+    }
+
+    fn config(&self) -> &ArmadoraConfig {
+        &self.table.config
+    }
+
+    fn players(&self) -> usize {
+        self.table.config.players()
+    }
+
+    fn to_move(&self) -> ToMove {
+        self.table.to_move()
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.list_actions(out);
+    }
+
+    fn check(&self, action: &Action) -> Result<(), ArmadoraError> {
+        self.check_action(*action)
+    }
+
+    fn apply_unchecked(&mut self, action: Action) {
+        self.apply_action(action);
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Chance, Prob)>) {
+        self.setup_outcomes(out);
+    }
+
+    fn check_chance(&self, outcome: &Chance) -> Result<(), ArmadoraError> {
+        self.check_setup(*outcome)
+    }
+
+    fn apply_chance_unchecked(&mut self, outcome: Chance) {
+        self.apply_setup(outcome);
+    }
+
+    /// Gold: [`dice_core::shuffled`] of the piles `3,4,4,5,5,6,6,7` (a
+    /// Fisher–Yates shuffle, seven [`DiceRng::index`] draws); first player:
+    /// one [`DiceRng::index`] draw below the number of players.
+    fn sample_chance(&self, rng: &mut DiceRng) -> Option<Chance> {
+        self.sample_setup(rng)
+    }
+
+    fn view(&self, viewer: Viewer) -> ArmadoraView {
+        ArmadoraView::of(self, viewer)
+    }
+
+    /// Keeps everything the view shows; each player's warriors the view
+    /// hides (face-down values and unplaced tiles) are that player's
+    /// starting set minus the values it shows, shuffled uniformly
+    /// ([`DiceRng::shuffle`], one player after the other in seat order) and
+    /// dealt to their hidden board squares in square order, the rest going
+    /// to their supply.
+    fn determinize(view: &ArmadoraView, rng: &mut DiceRng) -> Option<Self> {
+        view.determinize(rng)
+    }
+
+    fn resample_hidden(&self, viewer: Viewer, rng: &mut DiceRng) -> Self {
+        self.view(viewer)
+            .determinize(rng)
+            .unwrap_or_else(|| self.clone())
+    }
+
+    /// A warrior placement shows its value to whoever would see it on the
+    /// board right after ([`Table::sees`]); everything else is public.
+    fn seen_action(&self, action: &Action, viewer: Viewer) -> SeenAction {
+        let seen = match *action {
+            Action::Warrior { at, value } => {
+                let placed = Warrior {
+                    owner: self.table.current,
+                    value,
+                    face_up: false,
+                    arrows: 0,
+                    reinforced: false,
+                };
+                self.table.sees(viewer, at, &placed)
+            }
+            _ => false,
+        };
+        SeenAction::with_value_seen(*action, seen)
+    }
+
+    fn seen_chance(&self, outcome: &Chance, _viewer: Viewer) -> Chance {
+        *outcome
+    }
+
+    /// The text notation: `warrior d3 4`, `palisade c2e`, `end turn`,
+    /// `pass`, `reinforce d3`, `power goblin d3 1`, ... (see
+    /// [`Action::notation`]).
+    fn action_text(&self, action: &Action) -> String {
+        action.notation().to_string()
+    }
+
+    fn action_from_text(&self, text: &str) -> Result<Action, ParseActionError> {
+        text.parse()
+    }
+
+    /// `gold d1:5 b2:7 f2:6 h2:6 a4:4 e4:5 c5:4 g5:3` or `first player 1`.
+    fn chance_text(&self, outcome: &Chance) -> String {
+        outcome.to_string()
+    }
+
+    fn result(&self) -> Option<GameResult> {
+        (self.table.phase == Phase::Over).then(|| self.scoring().result())
+    }
+
+    /// The base game's actions come first, so a base-game config has the
+    /// smaller bound [`BASE_ACTION_IDS`].
+    fn action_id_bound(&self) -> u32 {
+        if self.table.config.is_advanced() {
+            ADVANCED_ACTION_IDS
+        } else {
+            BASE_ACTION_IDS
+        }
+    }
+
+    fn action_id(&self, action: &Action) -> Option<u32> {
+        action.id().filter(|&id| id < self.action_id_bound())
+    }
+
+    fn action_from_id(&self, id: u32) -> Option<Action> {
+        (id < self.action_id_bound())
+            .then(|| Action::from_id(id))
+            .flatten()
+    }
+}

@@ -1,0 +1,171 @@
+//! The text notation of actions: what a person types, and what a log
+//! shows the actor.
+//!
+//! `warrior d3 4`, `pass`, `reinforce d3`, `palisade c2e`, `end turn`,
+//! `power mage d3`, `power goblin d3 1`, `power orc c2e`, `power elf d3`.
+//! Reading ignores case and extra spaces, and also takes `d3=4` for
+//! `d3 4` and `end_turn` for `end turn`.
+
+use alloc::format;
+use alloc::string::String;
+use core::fmt;
+use core::str::FromStr;
+
+use dice_core::ParseActionError;
+
+use crate::action::{Action, Power};
+use crate::army::Value;
+use crate::board::{Line, Square};
+
+/// The shapes of every action, for errors about text that is none.
+const EXPECTED: &str = "expected warrior SQUARE VALUE, palisade LINE, end turn, pass, \
+                        reinforce SQUARE or power FACTION ...";
+
+/// An action in the text notation, value included: see
+/// [`Action::notation`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Notation(Action);
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Action::Warrior { at, value } => write!(f, "warrior {at} {value}"),
+            Action::Pass => f.write_str("pass"),
+            Action::Reinforce(at) => write!(f, "reinforce {at}"),
+            Action::Palisade(line) => write!(f, "palisade {line}"),
+            Action::EndTurn => f.write_str("end turn"),
+            Action::Power(Power::Mage(at)) => write!(f, "power mage {at}"),
+            Action::Power(Power::Goblin { at, value }) => write!(f, "power goblin {at} {value}"),
+            Action::Power(Power::Orc(line)) => write!(f, "power orc {line}"),
+            Action::Power(Power::Elf(at)) => write!(f, "power elf {at}"),
+        }
+    }
+}
+
+impl Action {
+    /// The action in the text notation, naming a warrior's value: the
+    /// actor's own text, never for another seat's eyes (narrate
+    /// [`Game::seen_action`](dice_core::Game::seen_action) to them).
+    /// [`str::parse`] reads it back.
+    ///
+    /// ```
+    /// use armadora_rules::{Action, Value};
+    ///
+    /// let action = Action::Warrior { at: "b1".parse().unwrap(), value: Value::Four };
+    /// assert_eq!(action.notation().to_string(), "warrior b1 4");
+    /// assert_eq!("Warrior  B1=4".parse::<Action>(), Ok(action));
+    /// ```
+    pub const fn notation(self) -> Notation {
+        Notation(self)
+    }
+}
+
+/// Reads the text notation (see [`Action::notation`]).
+///
+/// ```
+/// use armadora_rules::Action;
+///
+/// let err = "warrior z9 4".parse::<Action>().unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "\"warrior z9 4\" is not an action: z9 is not a square (a1 to h5)"
+/// );
+/// ```
+impl FromStr for Action {
+    type Err = ParseActionError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        read(text).map_err(|reason| ParseActionError::new(text, reason))
+    }
+}
+
+/// The words of `text`, lower case, with `=` read as a space.
+fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| c.is_whitespace() || c == '=')
+        .filter(|word| !word.is_empty())
+        .map(str::to_ascii_lowercase)
+}
+
+fn read(text: &str) -> Result<Action, String> {
+    let mut words = words(text);
+    let Some(first) = words.next() else {
+        return Err(format!("the text is empty: {EXPECTED}"));
+    };
+    let mut next = |what: &str| {
+        words
+            .next()
+            .ok_or_else(|| format!("{what}, like \"{}\"", example(&first)))
+    };
+    let action = match first.as_str() {
+        "pass" => Action::Pass,
+        "end_turn" | "end-turn" | "endturn" => Action::EndTurn,
+        "end" => match next("end turn")?.as_str() {
+            "turn" => Action::EndTurn,
+            other => return Err(format!("\"end {other}\" is no action: end turn, maybe?")),
+        },
+        "warrior" => {
+            let at = square(&next("a warrior needs a square and a value")?)?;
+            let value = value(&next("a warrior needs a value")?)?;
+            Action::Warrior { at, value }
+        }
+        "reinforce" => Action::Reinforce(square(&next("a reinforcement needs a square")?)?),
+        "palisade" => Action::Palisade(line(&next("a palisade needs a line")?)?),
+        "power" => {
+            let faction = next("a power needs a faction")?;
+            let power = match faction.as_str() {
+                "mage" => Power::Mage(square(&next("the Mage needs a square")?)?),
+                "goblin" => {
+                    let at = square(&next("the Goblin needs a square and a value")?)?;
+                    let value = value(&next("the Goblin needs a value")?)?;
+                    Power::Goblin { at, value }
+                }
+                "orc" => Power::Orc(line(&next("the Orc needs a line")?)?),
+                "elf" => Power::Elf(square(&next("the Elf needs a square")?)?),
+                other => {
+                    return Err(format!(
+                        "\"{other}\" is not a faction: expected power mage SQUARE, \
+                         power goblin SQUARE VALUE, power orc LINE or power elf SQUARE"
+                    ));
+                }
+            };
+            Action::Power(power)
+        }
+        other => return Err(format!("\"{other}\" is no kind of action: {EXPECTED}")),
+    };
+    match words.next() {
+        None => Ok(action),
+        Some(extra) => Err(format!(
+            "\"{extra}\" is one word too many: {} is complete",
+            action.notation()
+        )),
+    }
+}
+
+/// A complete example of the action `first` begins.
+fn example(first: &str) -> &'static str {
+    match first {
+        "warrior" => "warrior d3 4",
+        "reinforce" => "reinforce d3",
+        "palisade" => "palisade c2e",
+        "end" => "end turn",
+        _ => "power mage d3",
+    }
+}
+
+fn square(word: &str) -> Result<Square, String> {
+    word.parse()
+        .map_err(|_| format!("{word} is not a square (a1 to h5)"))
+}
+
+fn line(word: &str) -> Result<Line, String> {
+    word.parse().map_err(|_| {
+        format!("{word} is not a line (the east or south side of a square inside the board, like c2e or c2s)")
+    })
+}
+
+fn value(word: &str) -> Result<Value, String> {
+    word.parse::<u8>()
+        .ok()
+        .and_then(Value::new)
+        .ok_or_else(|| format!("{word} is not a warrior value (1 to 5)"))
+}
