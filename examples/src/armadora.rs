@@ -37,11 +37,11 @@ impl PlayableGame for Armadora {
     /// The board after every round: after the last seat of a round has
     /// moved, and at the end.
     fn after_step(before: &ArmadoraView, after: &ArmadoraView) -> Option<String> {
-        let ToMove::Player(was) = before.to_move() else {
+        let ToMove::Player(was) = before.table().to_move() else {
             return None;
         };
-        let round_over = match after.to_move() {
-            ToMove::Player(next) => next <= was && after.turn_step() == TurnStep::Start,
+        let round_over = match after.table().to_move() {
+            ToMove::Player(next) => next <= was && after.table().turn_step() == TurnStep::Start,
             ToMove::Over => true,
             ToMove::Chance => false,
         };
@@ -54,7 +54,7 @@ impl PlayableGame for Armadora {
             String::from("\nfinal scoring (territory majorities; ties: piles from the largest)\n");
         let result = state.result();
         for seat in 0..state.players() {
-            let piles: Vec<String> = scoring.piles(seat).iter().map(u32::to_string).collect();
+            let piles: Vec<String> = scoring.piles(seat).iter().map(u8::to_string).collect();
             let won = result.as_ref().is_some_and(|r| r.is_winner(seat));
             let _ = writeln!(
                 out,
