@@ -36,9 +36,12 @@ impl<'a> Output<'a> {
         }
     }
 
-    /// Writes `text` and ends the line.
+    /// Writes `text` and ends the line; the lines of a drawing lose their
+    /// trailing blanks.
     pub fn line(&mut self, text: &str) {
-        self.write(text, "\n");
+        for line in text.split('\n') {
+            self.write(line.trim_end(), "\n");
+        }
     }
 
     /// Writes a question and shows it at once, the answer to come on the
