@@ -60,7 +60,12 @@ impl TurnOrder {
 
     /// The seat to the left of `seat`: the next to play.
     pub fn next(self, seat: Seat) -> Seat {
-        self.left_of(seat, 1)
+        // The common case without a division: a seat at the table.
+        match seat.checked_add(1) {
+            Some(next) if next < self.players() => next,
+            Some(next) if next == self.players() => 0,
+            _ => self.left_of(seat, 1),
+        }
     }
 
     /// The seat `steps` places to the left of `seat` (a seat beyond the

@@ -70,3 +70,33 @@ proptest! {
         prop_assert_eq!(p.complement().complement(), p);
     }
 }
+
+proptest! {
+    #[test]
+    fn turn_order_counts_seats_to_the_left(players in 1usize..=255, seat in 0usize..600, steps in 0usize..2000) {
+        let table = dice_core::seat::TurnOrder::new(players).unwrap();
+        prop_assert_eq!(table.left_of(seat, steps), (seat + steps) % players);
+        prop_assert_eq!(table.next(seat), (seat + 1) % players);
+        let to = table.left_of(seat, steps);
+        prop_assert_eq!(table.left_of(seat, table.distance(seat, to)), to);
+        let round: Vec<usize> = table.round_from(seat).collect();
+        prop_assert_eq!(round.len(), players);
+        let mut sorted = round.clone();
+        sorted.sort_unstable();
+        prop_assert_eq!(sorted, (0..players).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn per_seat_holds_one_value_per_seat(values in proptest::collection::vec(0u32..100, 0..10)) {
+        use dice_core::seat::PerSeat;
+        let table = PerSeat::<u32, 6>::from_values(values.iter().copied());
+        prop_assert_eq!(table.is_some(), (1..=6).contains(&values.len()));
+        if let Some(table) = table {
+            prop_assert_eq!(table.as_slice(), values.as_slice());
+            let json = serde_json::to_string(&table).unwrap();
+            prop_assert_eq!(serde_json::from_str::<PerSeat<u32, 6>>(&json).unwrap(), table);
+            let doubled = table.map(|_, v| v * 2);
+            prop_assert!(doubled.iter().all(|(s, v)| *v == values[s] * 2));
+        }
+    }
+}
