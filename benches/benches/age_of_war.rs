@@ -1,5 +1,5 @@
-//! Age of War: random full games, steps per second, and the exact odds
-//! table.
+//! Age of War: random full games, steps per second, the exact odds table,
+//! the odds of every legal action, and observation tensors.
 //!
 //! `cargo bench -p benches --bench age_of_war`
 // criterion's macros define undocumented items.
@@ -7,15 +7,15 @@
 
 use std::hint::black_box;
 
+use age_of_war_rules::dice_core::observation::ObservationTensor;
+use age_of_war_rules::prelude::*;
 use age_of_war_rules::solver::{CastleOdds, OddsTable};
-use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, Castle};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use dice_core::{DiceRng, Game, ToMove};
 
 /// Plays one uniformly random game; returns its steps (decisions plus
 /// chance events).
 fn random_game(players: usize, seed: u64, legal: &mut Vec<Action>) -> u64 {
-    let Ok(mut game) = AgeOfWar::new(&AgeOfWarConfig { players }) else {
+    let Ok(mut game) = AgeOfWar::new(&AgeOfWarConfig::new(players)) else {
         return 0;
     };
     let mut rng = DiceRng::from_seed_u64(seed);
@@ -37,13 +37,13 @@ fn random_game(players: usize, seed: u64, legal: &mut Vec<Action>) -> u64 {
                 game.apply_unchecked(action);
             }
         }
-        steps += 1;
+        steps = steps.saturating_add(1);
     }
 }
 
 /// The first decision of a seeded game: seven dice, no castle chosen.
 fn first_decision() -> Option<AgeOfWar> {
-    let mut game = AgeOfWar::new(&AgeOfWarConfig { players: 2 }).ok()?;
+    let mut game = AgeOfWar::new(&AgeOfWarConfig::new(2)).ok()?;
     let mut rng = DiceRng::from_seed_u64(1);
     while game.to_move() == ToMove::Chance {
         let outcome = game.sample_chance(&mut rng)?;
@@ -69,10 +69,10 @@ fn bench(c: &mut Criterion) {
             });
         });
         group.finish();
-        let mut seed = 0;
+        let mut seed = 0u64;
         c.bench_function(&format!("age_of_war_{players}p_one_random_game"), |b| {
             b.iter(|| {
-                seed += 1;
+                seed = seed.wrapping_add(1);
                 random_game(players, seed, &mut legal)
             });
         });
@@ -89,6 +89,16 @@ fn bench(c: &mut Criterion) {
     if let Some(start) = first_decision() {
         c.bench_function("age_of_war_best_action_uncommitted", |b| {
             b.iter(|| black_box(odds.best_action(black_box(&start))));
+        });
+        // What a frontend shows beside its buttons: the conquest chance of
+        // every legal action, before committing (the hardest case).
+        c.bench_function("age_of_war_action_odds_uncommitted", |b| {
+            b.iter(|| black_box(odds.action_odds(black_box(&start))));
+        });
+        // One observation tensor into a warm buffer.
+        let mut tensor = Vec::new();
+        c.bench_function("age_of_war_write_observation", |b| {
+            b.iter(|| AgeOfWar::write_observation(black_box(&start), &mut tensor));
         });
     }
 }

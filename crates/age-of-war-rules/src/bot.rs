@@ -14,10 +14,9 @@ use crate::state::AgeOfWar;
 /// It calls itself `"solver"`.
 ///
 /// ```
-/// use age_of_war_rules::{AgeOfWar, AgeOfWarConfig, SolverBot};
-/// use dice_core::{play_out, Agent, DiceRng, Game, Match, RandomAgent};
+/// use age_of_war_rules::prelude::*;
 ///
-/// let mut m = Match::<AgeOfWar>::new(&AgeOfWarConfig { players: 2 }, 7).unwrap();
+/// let mut m = Match::<AgeOfWar>::new(&AgeOfWarConfig::new(2), 7).unwrap();
 /// let mut solver = SolverBot::new();
 /// assert_eq!(solver.name(), "solver");
 /// let mut agents: [&mut dyn Agent<AgeOfWar>; 2] = [&mut solver, &mut RandomAgent];

@@ -66,7 +66,7 @@ impl Castle {
     }
 
     /// Its printed card.
-    pub const fn card(self) -> &'static CastleCard {
+    pub(crate) const fn card(self) -> &'static CastleCard {
         match self {
             Castle::Azuchi => &data::AZUCHI,
             Castle::Matsumoto => &data::MATSUMOTO,
@@ -155,6 +155,7 @@ impl fmt::Display for Castle {
 /// A name that is no castle or clan.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("AOW-2/AOW-3: unknown castle or clan name")]
+#[non_exhaustive]
 pub struct ParseNameError;
 
 impl FromStr for Castle {
@@ -208,7 +209,7 @@ impl Clan {
     }
 
     /// Its name and bonus as printed.
-    pub const fn card(self) -> &'static ClanCard {
+    pub(crate) const fn card(self) -> &'static ClanCard {
         match self {
             Clan::Oda => &data::ODA,
             Clan::Tokugawa => &data::TOKUGAWA,

@@ -9,25 +9,42 @@ pub const MIN_PLAYERS: usize = 2;
 /// The most players at a table.
 pub const MAX_PLAYERS: usize = 6;
 
-/// Everything chosen before play. In records: `{"players": 3}`; a table
-/// size outside 2 to 6 is refused on deserialisation (AOW-4).
+/// Everything chosen before play: today only the table size.
+///
+/// Its field is private, so an option added later (a variant, a house
+/// rule) is not a breaking change. In records: `{"players": 3}`; a missing
+/// `players` means two, and a table size outside 2 to 6 is refused on
+/// deserialisation (AOW-4).
 ///
 /// ```
-/// use age_of_war_rules::{AgeOfWar, AgeOfWarConfig};
-/// use dice_core::Game;
+/// use age_of_war_rules::prelude::*;
 ///
-/// assert!(AgeOfWar::new(&AgeOfWarConfig { players: 4 }).is_ok());
-/// assert!(AgeOfWar::new(&AgeOfWarConfig { players: 7 }).is_err());
+/// let config = AgeOfWarConfig::new(4);
+/// assert_eq!(config.players(), 4);
+/// assert!(AgeOfWar::new(&config).is_ok());
+/// assert!(AgeOfWar::new(&AgeOfWarConfig::new(7)).is_err());
+/// assert_eq!(AgeOfWarConfig::default(), AgeOfWarConfig::new(2));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "RawConfig"))]
 pub struct AgeOfWarConfig {
-    /// Seats at the table, [`MIN_PLAYERS`] to [`MAX_PLAYERS`].
-    pub players: usize,
+    players: usize,
 }
 
 impl AgeOfWarConfig {
+    /// A table of `players` seats. A size outside [`MIN_PLAYERS`] to
+    /// [`MAX_PLAYERS`] is refused by [`turn_order`](Self::turn_order) and
+    /// `AgeOfWar::new` (AOW-4).
+    pub const fn new(players: usize) -> Self {
+        AgeOfWarConfig { players }
+    }
+
+    /// Seats at the table.
+    pub const fn players(&self) -> usize {
+        self.players
+    }
+
     /// The seats in turn order (AOW-4).
     ///
     /// # Errors
@@ -42,16 +59,26 @@ impl AgeOfWarConfig {
 impl Default for AgeOfWarConfig {
     /// Two players.
     fn default() -> Self {
-        AgeOfWarConfig { players: 2 }
+        AgeOfWarConfig::new(MIN_PLAYERS)
     }
 }
 
-/// The serialised form of a config, checked on the way in.
+/// The serialised form of a config, checked on the way in; a missing
+/// field takes the default's value.
 #[cfg(feature = "serde")]
 #[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, default)]
 struct RawConfig {
     players: usize,
+}
+
+#[cfg(feature = "serde")]
+impl Default for RawConfig {
+    fn default() -> Self {
+        RawConfig {
+            players: AgeOfWarConfig::default().players,
+        }
+    }
 }
 
 #[cfg(feature = "serde")]
@@ -59,9 +86,7 @@ impl TryFrom<RawConfig> for AgeOfWarConfig {
     type Error = AgeOfWarError;
 
     fn try_from(raw: RawConfig) -> Result<Self, Self::Error> {
-        let config = AgeOfWarConfig {
-            players: raw.players,
-        };
+        let config = AgeOfWarConfig::new(raw.players);
         config.turn_order().map(|_| config)
     }
 }

@@ -2,17 +2,10 @@
 //! bonuses and battle lines.
 //!
 //! [`Castle`](crate::castle::Castle) and [`Clan`](crate::castle::Clan) read
-//! their cards from here (`Castle::Edo.card()`); which castle belongs to
+//! their cards from here and show them through their own methods (`name`,
+//! `points`, `printed_lines`, `bonus`, `Display`); which castle belongs to
 //! which clan is part of those types, so this module needs nothing but
 //! [`Line`].
-//!
-//! ```
-//! use age_of_war_rules::data;
-//!
-//! assert_eq!(data::GASSANTODA.points, 2);
-//! assert_eq!(data::GASSANTODA.lines.len(), 2);
-//! assert_eq!(data::MORI.bonus, 5);
-//! ```
 
 use crate::line::Line;
 
@@ -29,16 +22,16 @@ const fn inf(total: u8) -> Line {
 
 /// One castle card (AOW-2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct CastleCard {
+pub(crate) struct CastleCard {
     /// The name in records and in the text notation, lowercase.
-    pub name: &'static str,
+    pub(crate) name: &'static str,
     /// The name as printed.
-    pub title: &'static str,
+    pub(crate) title: &'static str,
     /// The points it scores face up (AOW-13).
-    pub points: u8,
+    pub(crate) points: u8,
     /// The printed battle lines in table order (lines 1 to 4); the special
     /// daimyo line is not among them.
-    pub lines: &'static [Line],
+    pub(crate) lines: &'static [Line],
 }
 
 const fn castle(
@@ -56,45 +49,45 @@ const fn castle(
 }
 
 /// Azuchi (Oda): 3 points, `A` · `C C` · `5 inf`.
-pub const AZUCHI: CastleCard = castle("azuchi", "Azuchi", 3, &[A, CC, inf(5)]);
+pub(crate) const AZUCHI: CastleCard = castle("azuchi", "Azuchi", 3, &[A, CC, inf(5)]);
 /// Matsumoto (Oda): 2 points, `A` · `A` · `7 inf`.
-pub const MATSUMOTO: CastleCard = castle("matsumoto", "Matsumoto", 2, &[A, A, inf(7)]);
+pub(crate) const MATSUMOTO: CastleCard = castle("matsumoto", "Matsumoto", 2, &[A, A, inf(7)]);
 /// Odani (Oda): 1 point, `10 inf`.
-pub const ODANI: CastleCard = castle("odani", "Odani", 1, &[inf(10)]);
+pub(crate) const ODANI: CastleCard = castle("odani", "Odani", 1, &[inf(10)]);
 /// Gifu (Oda): 1 point, `D` · `A` · `C`.
-pub const GIFU: CastleCard = castle("gifu", "Gifu", 1, &[D, A, C]);
+pub(crate) const GIFU: CastleCard = castle("gifu", "Gifu", 1, &[D, A, C]);
 /// Edo (Tokugawa): 3 points, `A C` · `A C` · `3 inf`.
-pub const EDO: CastleCard = castle("edo", "Edo", 3, &[AC, AC, inf(3)]);
+pub(crate) const EDO: CastleCard = castle("edo", "Edo", 3, &[AC, AC, inf(3)]);
 /// Kiyosu (Tokugawa): 2 points, `D` · `A` · `C` · `3 inf`.
-pub const KIYOSU: CastleCard = castle("kiyosu", "Kiyosu", 2, &[D, A, C, inf(3)]);
+pub(crate) const KIYOSU: CastleCard = castle("kiyosu", "Kiyosu", 2, &[D, A, C, inf(3)]);
 /// Inuyama (Tokugawa): 1 point, `D` · `A A`.
-pub const INUYAMA: CastleCard = castle("inuyama", "Inuyama", 1, &[D, AA]);
+pub(crate) const INUYAMA: CastleCard = castle("inuyama", "Inuyama", 1, &[D, AA]);
 /// Kasugayama (Uesugi): 4 points, `A A` · `C C`.
-pub const KASUGAYAMA: CastleCard = castle("kasugayama", "Kasugayama", 4, &[AA, CC]);
+pub(crate) const KASUGAYAMA: CastleCard = castle("kasugayama", "Kasugayama", 4, &[AA, CC]);
 /// Kitanosho (Uesugi): 3 points, `D` · `A C` · `6 inf`.
-pub const KITANOSHO: CastleCard = castle("kitanosho", "Kitanosho", 3, &[D, AC, inf(6)]);
+pub(crate) const KITANOSHO: CastleCard = castle("kitanosho", "Kitanosho", 3, &[D, AC, inf(6)]);
 /// Gassantoda (Mori): 2 points, `D` · `8 inf`.
-pub const GASSANTODA: CastleCard = castle("gassantoda", "Gassantoda", 2, &[D, inf(8)]);
+pub(crate) const GASSANTODA: CastleCard = castle("gassantoda", "Gassantoda", 2, &[D, inf(8)]);
 /// Takahashi (Mori): 2 points, `C C` · `5 inf` · `2 inf`.
-pub const TAKAHASHI: CastleCard = castle("takahashi", "Takahashi", 2, &[CC, inf(5), inf(2)]);
+pub(crate) const TAKAHASHI: CastleCard = castle("takahashi", "Takahashi", 2, &[CC, inf(5), inf(2)]);
 /// Matsuyama (Chosokabe): 2 points, `D` · `4 inf` · `4 inf`.
-pub const MATSUYAMA: CastleCard = castle("matsuyama", "Matsuyama", 2, &[D, inf(4), inf(4)]);
+pub(crate) const MATSUYAMA: CastleCard = castle("matsuyama", "Matsuyama", 2, &[D, inf(4), inf(4)]);
 /// Marugame (Chosokabe): 1 point, `D D` · `C`.
-pub const MARUGAME: CastleCard = castle("marugame", "Marugame", 1, &[DD, C]);
+pub(crate) const MARUGAME: CastleCard = castle("marugame", "Marugame", 1, &[DD, C]);
 /// Kumamoto (Shimazu): 3 points, `D D` · `A` · `C` · `4 inf`; no special
 /// daimyo line.
-pub const KUMAMOTO: CastleCard = castle("kumamoto", "Kumamoto", 3, &[DD, A, C, inf(4)]);
+pub(crate) const KUMAMOTO: CastleCard = castle("kumamoto", "Kumamoto", 3, &[DD, A, C, inf(4)]);
 
 /// One clan (AOW-3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct ClanCard {
+pub(crate) struct ClanCard {
     /// The name, lowercase.
-    pub name: &'static str,
+    pub(crate) name: &'static str,
     /// The name as printed.
-    pub title: &'static str,
+    pub(crate) title: &'static str,
     /// The points the whole clan scores once conquered, in place of its
     /// castles' points (AOW-11, AOW-13).
-    pub bonus: u8,
+    pub(crate) bonus: u8,
 }
 
 const fn clan(name: &'static str, title: &'static str, bonus: u8) -> ClanCard {
@@ -102,14 +95,14 @@ const fn clan(name: &'static str, title: &'static str, bonus: u8) -> ClanCard {
 }
 
 /// Oda: Azuchi, Matsumoto, Odani, Gifu; bonus 10.
-pub const ODA: ClanCard = clan("oda", "Oda", 10);
+pub(crate) const ODA: ClanCard = clan("oda", "Oda", 10);
 /// Tokugawa: Edo, Kiyosu, Inuyama; bonus 8.
-pub const TOKUGAWA: ClanCard = clan("tokugawa", "Tokugawa", 8);
+pub(crate) const TOKUGAWA: ClanCard = clan("tokugawa", "Tokugawa", 8);
 /// Uesugi: Kasugayama, Kitanosho; bonus 8.
-pub const UESUGI: ClanCard = clan("uesugi", "Uesugi", 8);
+pub(crate) const UESUGI: ClanCard = clan("uesugi", "Uesugi", 8);
 /// Mori: Gassantoda, Takahashi; bonus 5.
-pub const MORI: ClanCard = clan("mori", "Mori", 5);
+pub(crate) const MORI: ClanCard = clan("mori", "Mori", 5);
 /// Chosokabe: Matsuyama, Marugame; bonus 4.
-pub const CHOSOKABE: ClanCard = clan("chosokabe", "Chosokabe", 4);
+pub(crate) const CHOSOKABE: ClanCard = clan("chosokabe", "Chosokabe", 4);
 /// Shimazu: Kumamoto; bonus 3.
-pub const SHIMAZU: ClanCard = clan("shimazu", "Shimazu", 3);
+pub(crate) const SHIMAZU: ClanCard = clan("shimazu", "Shimazu", 3);

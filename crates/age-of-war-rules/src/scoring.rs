@@ -15,7 +15,7 @@ use crate::table::Table;
 /// use age_of_war_rules::Castle;
 /// use age_of_war_rules::scoring::result;
 /// use age_of_war_rules::table::{Place, Table};
-/// use dice_core::seat::TurnOrder;
+/// use age_of_war_rules::dice_core::seat::TurnOrder;
 ///
 /// let mut table = Table::new();
 /// table.set(Castle::Edo, Place::Player(0));

@@ -23,7 +23,7 @@ use crate::turn::Turn;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-enum Phase {
+pub(crate) enum Phase {
     /// The first player is drawn (AOW-4).
     FirstPlayer,
     /// The dice in hand are rolled (AOW-5); also the phase at the end.
@@ -38,11 +38,9 @@ enum Phase {
 /// [`Game::new`], the rules, and deserialisation, which validates.
 ///
 /// ```
-/// use age_of_war_rules::dice::{Face, Roll};
-/// use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, Castle, Chance};
-/// use dice_core::{Game, ToMove};
+/// use age_of_war_rules::prelude::*;
 ///
-/// let mut game = AgeOfWar::new(&AgeOfWarConfig { players: 2 }).unwrap();
+/// let mut game = AgeOfWar::new(&AgeOfWarConfig::new(2)).unwrap();
 /// game.apply_chance(Chance::FirstPlayer(0)).unwrap();
 /// // The spec's turn: Kim attacks Gassantoda (`D` · `8 inf`).
 /// use Face::*;
@@ -91,6 +89,11 @@ impl AgeOfWar {
     /// first player is drawn it is 0; at the end, the last conqueror.
     pub const fn current_player(&self) -> Seat {
         self.current
+    }
+
+    /// Which event the game waits for.
+    pub(crate) const fn phase(&self) -> Phase {
+        self.phase
     }
 
     /// Whether the game is over: the centre is empty (AOW-12).
@@ -203,7 +206,7 @@ impl AgeOfWar {
                     return Err(InvalidState::Holder {
                         castle,
                         seat,
-                        players: config.players,
+                        players: config.players(),
                     });
                 }
             }
@@ -416,7 +419,7 @@ impl Game for AgeOfWar {
                 } else {
                     Err(AgeOfWarError::NoSuchSeat {
                         seat: *seat,
-                        players: self.config.players,
+                        players: self.config.players(),
                     })
                 }
             }

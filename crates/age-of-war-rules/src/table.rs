@@ -180,7 +180,9 @@ impl fmt::Display for Table {
             .min()
         {
             shown = Some(seat);
-            write!(f, "\nplayer {seat} ({} points):", self.score(seat))?;
+            let score = self.score(seat);
+            let points = if score == 1 { "point" } else { "points" };
+            write!(f, "\nplayer {seat} ({score} {points}):")?;
             for castle in self.holdings(seat).filter(|&held| !self.is_face_down(held)) {
                 write!(f, " {castle}")?;
             }

@@ -9,10 +9,9 @@ use crate::line::LineSet;
 /// What the player to move has done so far this turn.
 ///
 /// ```
-/// use age_of_war_rules::{AgeOfWar, AgeOfWarConfig, Chance};
-/// use dice_core::Game;
+/// use age_of_war_rules::prelude::*;
 ///
-/// let mut game = AgeOfWar::new(&AgeOfWarConfig { players: 2 }).unwrap();
+/// let mut game = AgeOfWar::new(&AgeOfWarConfig::new(2)).unwrap();
 /// game.apply_chance(Chance::FirstPlayer(0)).unwrap();
 /// let turn = game.turn();
 /// assert_eq!(turn.in_hand(), 7);

@@ -13,6 +13,6 @@ proptest! {
         seed in any::<u64>(),
         stream in proptest::collection::vec(any::<u8>(), 0..4000),
     ) {
-        check_action_stream::<AgeOfWar>(&AgeOfWarConfig { players }, seed, &stream);
+        check_action_stream::<AgeOfWar>(&AgeOfWarConfig::new(players), seed, &stream);
     }
 }

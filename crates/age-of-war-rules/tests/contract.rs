@@ -9,7 +9,7 @@ use age_of_war_rules::{AgeOfWar, AgeOfWarConfig};
 use dice_core::testkit::{Options, check_random_games};
 
 fn check(players: usize, games: u64) {
-    let config = AgeOfWarConfig { players };
+    let config = AgeOfWarConfig::new(players);
     let options = Options::new(0..games).serde_every(64).probes(8, 4);
     let summary = check_random_games::<AgeOfWar>(&config, &options);
     assert_eq!(summary.games, games);

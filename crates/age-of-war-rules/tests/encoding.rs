@@ -29,7 +29,7 @@ fn actions_chance_and_config_use_the_wire_names() {
         json!({"roll": ["infantry2", "infantry3", "infantry3", "archery", "archery", "cavalry", "daimyo"]})
     );
     assert_eq!(
-        serde_json::to_value(AgeOfWarConfig { players: 3 }).unwrap(),
+        serde_json::to_value(AgeOfWarConfig::new(3)).unwrap(),
         json!({"players": 3})
     );
     let castles: Vec<Value> = Castle::ALL
@@ -95,7 +95,7 @@ fn rolls_are_read_in_any_order_and_never_above_seven_dice() {
 
 #[test]
 fn action_ids_are_stable_and_round_trip() {
-    let game = AgeOfWar::new(&AgeOfWarConfig { players: 2 }).unwrap();
+    let game = AgeOfWar::new(&AgeOfWarConfig::new(2)).unwrap();
     assert_eq!(game.action_id_bound(), 71);
     assert_eq!(game.action_id(&Action::LoseDie), Some(70));
     assert_eq!(game.action_id(&fill(Castle::Azuchi, 1)), Some(1));
@@ -109,13 +109,32 @@ fn action_ids_are_stable_and_round_trip() {
             count += 1;
         }
     }
-    // 13 special lines, 41 printed lines, and losing a die.
+    // 13 special lines, 38 printed lines, and losing a die.
     let printed: usize = Castle::ALL
         .iter()
         .map(|castle| castle.printed_lines().len())
         .sum();
+    assert_eq!(printed, 38);
     assert_eq!(count, 13 + printed + 1);
     assert_eq!(game.action_from_id(71), None);
+}
+
+#[test]
+fn aow_4_every_table_size_has_the_same_71_action_ids() {
+    for players in 2..=6 {
+        let game = AgeOfWar::new(&AgeOfWarConfig::new(players)).unwrap();
+        assert_eq!(game.action_id_bound(), 71);
+        let named = (0..71).filter_map(|id| game.action_from_id(id)).count();
+        assert_eq!(named, 52, "{players} players");
+    }
+}
+
+#[test]
+fn aow_4_a_config_without_players_is_a_two_player_table() {
+    let config: AgeOfWarConfig = serde_json::from_value(json!({})).unwrap();
+    assert_eq!(config, AgeOfWarConfig::new(2));
+    assert_eq!(config.players(), 2);
+    assert_eq!(serde_json::to_value(config).unwrap(), json!({"players": 2}));
 }
 
 #[test]

@@ -20,7 +20,7 @@ fn play(
     agents_seed: u64,
     solvers: usize,
 ) -> Result<Match<AgeOfWar>, Box<dyn Error>> {
-    let mut m = Match::<AgeOfWar>::new(&AgeOfWarConfig { players }, seed)?;
+    let mut m = Match::<AgeOfWar>::new(&AgeOfWarConfig::new(players), seed)?;
     let mut solver_seats = vec![SolverBot::new(); solvers];
     let mut random_seats: Vec<RandomAgent> = (solvers..players).map(|_| RandomAgent).collect();
     let mut seats: Vec<&mut dyn Agent<AgeOfWar>> = Vec::new();

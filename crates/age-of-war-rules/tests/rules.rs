@@ -122,7 +122,7 @@ fn aow_3_clans_and_bonuses() {
 
 #[test]
 fn aow_4_first_player_is_drawn_and_play_goes_clockwise() {
-    let mut game = AgeOfWar::new(&AgeOfWarConfig { players: 3 }).unwrap();
+    let mut game = AgeOfWar::new(&AgeOfWarConfig::new(3)).unwrap();
     assert_eq!(game.to_move(), ToMove::Chance);
     assert_eq!(game.table().centre().count(), 14);
     let mut outcomes = Vec::new();
@@ -166,12 +166,12 @@ fn aow_4_first_player_is_drawn_and_play_goes_clockwise() {
 fn aow_4_two_to_six_players() {
     for players in [0, 1, 7] {
         assert_eq!(
-            AgeOfWar::new(&AgeOfWarConfig { players }),
+            AgeOfWar::new(&AgeOfWarConfig::new(players)),
             Err(AgeOfWarError::Players(players))
         );
     }
     for players in 2..=6 {
-        assert!(AgeOfWar::new(&AgeOfWarConfig { players }).is_ok());
+        assert!(AgeOfWar::new(&AgeOfWarConfig::new(players)).is_ok());
     }
 }
 

@@ -29,7 +29,7 @@ fn random_match(
     seed: u64,
     steps: usize,
 ) -> Result<Match<AgeOfWar>, Box<dyn Error>> {
-    let mut m = Match::<AgeOfWar>::new(&AgeOfWarConfig { players }, seed)?;
+    let mut m = Match::<AgeOfWar>::new(&AgeOfWarConfig::new(players), seed)?;
     let mut agents = vec![RandomAgent; players];
     let mut seats: Vec<&mut dyn Agent<AgeOfWar>> = agents
         .iter_mut()
@@ -70,7 +70,7 @@ fn aow_4_histories_at_every_table_size_tell_everything_but_the_seed() {
                     history
                 );
                 // Streamed entry by entry, a server sends the same.
-                let mut state = AgeOfWar::new(&AgeOfWarConfig { players }).unwrap();
+                let mut state = AgeOfWar::new(&AgeOfWarConfig::new(players)).unwrap();
                 for (entry, seen) in m.log().iter().zip(history.log()) {
                     assert_eq!(&SeenEntry::new(&state, entry, viewer), seen);
                     match entry {
@@ -87,7 +87,7 @@ fn aow_4_histories_at_every_table_size_tell_everything_but_the_seed() {
 #[test]
 fn aow_4_games_a_viewer_cannot_tell_apart_give_it_the_same_history() {
     for players in 2..=6 {
-        let summary = check_histories::<AgeOfWar>(&AgeOfWarConfig { players }, 0..3, 2_000);
+        let summary = check_histories::<AgeOfWar>(&AgeOfWarConfig::new(players), 0..3, 2_000);
         assert!(summary.entries > 1_000, "{players} players: {summary:?}");
         // Nothing is hidden, so no twin ever took another entry.
         assert_eq!(summary.hidden_differences, 0);
@@ -125,7 +125,7 @@ fn aow_8_actions_that_leave_the_same_position_are_still_told_apart() {
 
 #[test]
 fn a_history_is_the_log_as_every_viewer_saw_it_without_seed_or_generator() {
-    let mut m = Match::<AgeOfWar>::new(&AgeOfWarConfig { players: 2 }, 7).unwrap();
+    let mut m = Match::<AgeOfWar>::new(&AgeOfWarConfig::new(2), 7).unwrap();
     m.resolve_chance().unwrap();
     m.resolve_chance().unwrap();
     let history = serde_json::to_value(m.history(Viewer::Seat(1))).unwrap();
@@ -153,7 +153,13 @@ fn saved_matches_of_random_players_resume_with_the_same_dice() {
                 .collect()
         };
         for saved_after in [0, 1, 2, 17, 120] {
-            check_resume::<AgeOfWar>(&AgeOfWarConfig { players }, 0..3, &agents, saved_after, 300);
+            check_resume::<AgeOfWar>(
+                &AgeOfWarConfig::new(players),
+                0..3,
+                &agents,
+                saved_after,
+                300,
+            );
         }
     }
 }
@@ -174,7 +180,13 @@ fn saved_matches_of_solver_bots_resume_with_the_same_choices() {
                 .collect()
         };
         for saved_after in [3, 40, 200] {
-            check_resume::<AgeOfWar>(&AgeOfWarConfig { players }, 0..3, &agents, saved_after, 400);
+            check_resume::<AgeOfWar>(
+                &AgeOfWarConfig::new(players),
+                0..3,
+                &agents,
+                saved_after,
+                400,
+            );
         }
     }
 }

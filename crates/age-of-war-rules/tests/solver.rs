@@ -235,7 +235,7 @@ fn best_action_follows_the_committed_castle() {
 fn best_action_is_none_unless_a_player_acts_on_a_roll() {
     let game = started();
     assert_eq!(solver::best_action(&game), None);
-    let fresh = AgeOfWar::new(&AgeOfWarConfig { players: 2 }).unwrap();
+    let fresh = AgeOfWar::new(&AgeOfWarConfig::new(2)).unwrap();
     assert_eq!(OddsTable::new().best_action(&fresh), None);
 }
 
@@ -295,7 +295,7 @@ fn the_best_action_is_always_legal_in_random_games() {
     let mut rng = dice_core::DiceRng::from_seed_u64(5);
     let mut legal = Vec::new();
     for players in [2, 4] {
-        let mut game = AgeOfWar::new(&AgeOfWarConfig { players }).unwrap();
+        let mut game = AgeOfWar::new(&AgeOfWarConfig::new(players)).unwrap();
         let mut decisions = 0;
         while game.to_move() != dice_core::ToMove::Over && decisions < 3000 {
             if let dice_core::ToMove::Player(_) = game.to_move() {

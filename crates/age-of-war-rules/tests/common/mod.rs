@@ -63,7 +63,7 @@ pub fn position_json(
 
 /// A new game of `players`.
 pub fn new_game(players: usize) -> AgeOfWar {
-    AgeOfWar::new(&AgeOfWarConfig { players }).unwrap()
+    AgeOfWar::new(&AgeOfWarConfig::new(players)).unwrap()
 }
 
 /// A new game with `first` as first player, about to roll.
