@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use age_of_war_rules::bot::SolverBot;
+use age_of_war_rules::SolverBot;
 use age_of_war_rules::{AgeOfWar, AgeOfWarConfig};
 use dice_core::mcts::Mcts;
 use dice_core::{Agent, Game, Seat, ToMove};
@@ -18,9 +18,7 @@ impl PlayableGame for AgeOfWar {
 
     fn config_from(options: &GameOptions) -> Result<AgeOfWarConfig, String> {
         options.no_switches(Self::NAME)?;
-        Ok(AgeOfWarConfig {
-            players: options.players.unwrap_or(2),
-        })
+        Ok(AgeOfWarConfig::new(options.players.unwrap_or(2)))
     }
 
     fn own_bot(name: &str) -> Option<Box<dyn Agent<AgeOfWar>>> {

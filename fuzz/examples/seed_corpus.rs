@@ -70,7 +70,7 @@ fn main() {
 
     seeds::<AgeOfWar>(
         "age_of_war_json",
-        &[AgeOfWarConfig { players: 2 }, AgeOfWarConfig { players: 5 }],
+        &[AgeOfWarConfig::new(2), AgeOfWarConfig::new(5)],
         400,
     );
     seeds::<Armadora>(

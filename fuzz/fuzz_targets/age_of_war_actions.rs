@@ -6,8 +6,6 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let (seed, selector, stream) = fuzz::split(data);
-    let config = AgeOfWarConfig {
-        players: 2 + usize::from(selector % 5),
-    };
+    let config = AgeOfWarConfig::new(2 + usize::from(selector % 5));
     dice_core::testkit::check_action_stream::<AgeOfWar>(&config, seed, stream);
 });

@@ -143,7 +143,7 @@ fn text_position(seed: u64, selector: u8, text: Option<&str>) -> Vec<String> {
 
     let steps = usize::from(selector >> 2).saturating_mul(8);
     match selector & 3 {
-        0 => at_position::<AgeOfWar>(&AgeOfWarConfig { players: 3 }, seed, steps, text),
+        0 => at_position::<AgeOfWar>(&AgeOfWarConfig::new(3), seed, steps, text),
         1 => at_position::<Armadora>(&ArmadoraConfig::new(3).advanced(true), seed, steps, text),
         2 => at_position::<Era>(&EraConfig::new(3), seed, steps, text),
         _ => at_position::<Pig>(&PigConfig::default(), seed, steps, text),
