@@ -192,11 +192,18 @@ fn load<G: Engine>(params: Map<String, Value>) -> Result<Box<dyn AnyGame>, LoadE
     Ok(Box::new(Registered::<G>::from_params(params)?))
 }
 
-const GAMES: &[Entry] = &[Entry {
-    name: "pig",
-    aliases: &[],
-    load: load::<dice_core::pig::Pig>,
-}];
+const GAMES: &[Entry] = &[
+    Entry {
+        name: "pig",
+        aliases: &[],
+        load: load::<dice_core::pig::Pig>,
+    },
+    Entry {
+        name: "age-of-war",
+        aliases: &["age_of_war"],
+        load: load::<age_of_war_rules::AgeOfWar>,
+    },
+];
 
 /// The names of every game, as [`load_game`] knows them.
 ///
