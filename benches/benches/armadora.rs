@@ -1,12 +1,12 @@
-//! Armadöra: legal-action listing, apply, the four-square check and random
-//! full games.
+//! Armadöra: legal-action listing, apply, the four-square check, random
+//! full games and observation tensors.
 #![allow(missing_docs)]
 
 use std::hint::black_box;
 
-use armadora_rules::{Action, Armadora, ArmadoraConfig, Line};
+use armadora_rules::dice_core::observation::ObservationTensor;
+use armadora_rules::prelude::*;
 use criterion::{Criterion, criterion_group, criterion_main};
-use dice_core::{DiceRng, Game, ToMove};
 
 /// A uniformly random game to its end, allocation-free once `legal` has
 /// grown: the `RandomAgent`'s choice without the view.
@@ -102,6 +102,19 @@ fn bench(c: &mut Criterion) {
     c.bench_function("armadora/random_game/4_players_advanced", |b| {
         b.iter(|| random_game(&four, &mut rng, &mut legal));
     });
+    // A seat's view of a middle position, and its tensor into a reused
+    // buffer: what a network's input costs per step.
+    let mut tensor = Vec::with_capacity(1024);
+    for (name, config) in [("2_players", &two), ("4_players_advanced", &four)] {
+        let game = position(config, 5, 20);
+        c.bench_function(&format!("armadora/observation/{name}"), |b| {
+            b.iter(|| {
+                let view = black_box(&game).view(Viewer::Seat(1));
+                Armadora::write_observation(&view, &mut tensor);
+                black_box(tensor.len())
+            });
+        });
+    }
 }
 
 criterion_group!(benches, bench);

@@ -14,6 +14,21 @@ use crate::board::{LINES, Line, SQUARES, Square};
 /// (`places a warrior face down on d3`); the actor's text notation, value
 /// included, is [`Action::notation`]; a narration for one viewer is
 /// [`Game::seen_action`](dice_core::Game::seen_action).
+///
+/// The rules define the kinds of action completely, so the enum is
+/// exhaustive: a frontend may match on every variant.
+///
+/// ```
+/// use armadora_rules::prelude::*;
+///
+/// let warrior = Action::Warrior { at: "d3".parse().unwrap(), value: Value::Four };
+/// assert_eq!(warrior.notation().to_string(), "warrior d3 4");
+/// assert_eq!("warrior d3 4".parse::<Action>(), Ok(warrior));
+/// assert_eq!(warrior.to_string(), "places a warrior face down on d3");
+/// // Its stable id: square index 19 times 5, plus the value less one.
+/// assert_eq!(warrior.id(), Some(19 * 5 + 3));
+/// assert_eq!(Action::from_id(98), Some(warrior));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -46,6 +61,15 @@ pub enum Action {
 /// Record forms: `{"mage": "d3"}`, `{"goblin": {"at": "d3", "value": 1}}`,
 /// `{"orc": "c2e"}`, `{"elf": "d3"}`. Nothing in a power is secret: the
 /// Goblin's warrior goes face up.
+///
+/// ```
+/// use armadora_rules::prelude::*;
+///
+/// let arrow: Action = "power elf d3".parse().unwrap();
+/// assert_eq!(arrow, Action::Power(Power::Elf("d3".parse().unwrap())));
+/// let Action::Power(power) = arrow else { unreachable!() };
+/// assert_eq!(power.faction(), Faction::Elf);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]

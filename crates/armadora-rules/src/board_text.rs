@@ -5,23 +5,45 @@ use core::fmt::{self, Write as _};
 
 use dice_core::{ToMove, Viewer};
 
-use crate::army::Faction;
+use crate::army::{Faction, Value};
 use crate::board::{COLUMNS, Line, ROWS, Side, Square};
 use crate::view::ArmadoraView;
 
 impl ArmadoraView {
-    /// The board in text: one cell per square (`.` empty, `$n` a mine with
-    /// `n` gold, `$?` before the deal, a faction letter and value or `?` for
-    /// a warrior, then `*` if reinforced or `'` if shot), `|` and `---` for
-    /// palisades, then supplies and tokens.
+    /// The board in text, as [`Display`](fmt::Display) writes it: one cell
+    /// per square (`.` empty, `$n` a mine with `n` gold, `$?` before the
+    /// deal, a faction letter and the value, or `?` where the viewer may not
+    /// see it, for a warrior, then `*` if reinforced or `'` if shot), `|`
+    /// and `---` for palisades; then the palisades left and a line per seat:
+    /// tiles left, the viewer's own by value (`1:11 2:2 ...`), tokens in the
+    /// advanced game, passes and who is to move. It draws the view, so it
+    /// shows exactly what the viewer may know.
     ///
     /// ```
-    /// use armadora_rules::{Armadora, ArmadoraConfig};
-    /// use dice_core::{Game, Viewer};
+    /// use armadora_rules::prelude::*;
     ///
-    /// let game = Armadora::new(&ArmadoraConfig::new(2)).unwrap();
-    /// let text = game.view(Viewer::Spectator).board_text();
-    /// assert!(text.starts_with("   a   b   c   d"));
+    /// let mut game = Armadora::new(&ArmadoraConfig::new(2)).unwrap();
+    /// game.apply_chance(Chance::Gold([3, 4, 4, 5, 5, 6, 6, 7])).unwrap();
+    /// game.apply_chance(Chance::FirstPlayer(0)).unwrap();
+    /// game.apply(game.action_from_text("warrior a1 5").unwrap()).unwrap();
+    /// game.apply(game.action_from_text("palisade b1s").unwrap()).unwrap();
+    /// game.apply(game.action_from_text("end turn").unwrap()).unwrap();
+    /// assert_eq!(
+    ///     game.view(Viewer::Seat(1)).board_text(),
+    ///     "   a   b   c   d   e   f   g   h\n\
+    ///      1  O?  .   .   $3  .   .   .   .\n\
+    ///      \x20      ---\n\
+    ///      2  .   $4  .   .   .   $4  .   $5\n\
+    ///      \n\
+    ///      3  .   .   .   .   .   .   .   .\n\
+    ///      \n\
+    ///      4  $5  .   .   .   $6  .   .   .\n\
+    ///      \n\
+    ///      5  .   .   $6  .   .   .   $7  .\n\
+    ///      palisades left: 34\n\
+    ///      seat 0 (O): 15 tiles, to move\n\
+    ///      seat 1 (G): 16 tiles (1:11 2:2 3:1 4:1 5:1)\n"
+    /// );
     /// ```
     pub fn board_text(&self) -> String {
         self.to_string()
@@ -62,38 +84,44 @@ impl ArmadoraView {
 impl fmt::Display for ArmadoraView {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("   a   b   c   d   e   f   g   h\n")?;
+        let mut line = String::new();
         for (row, name) in (0..ROWS).zip(1..) {
-            write!(f, "{name}  ")?;
+            line.clear();
+            write!(line, "{name}  ")?;
             for square in (0..COLUMNS).filter_map(|column| Square::new(column, row)) {
                 let wall = if self.has_palisade(square, Side::East) {
                     '|'
                 } else {
                     ' '
                 };
-                write!(f, "{:<3}{wall}", self.cell(square))?;
+                write!(line, "{:<3}{wall}", self.cell(square))?;
             }
-            f.write_char('\n')?;
+            writeln!(f, "{}", line.trim_end())?;
             if name < ROWS {
-                f.write_str("   ")?;
+                line.clear();
+                line.push_str("   ");
                 for square in (0..COLUMNS).filter_map(|column| Square::new(column, row)) {
                     let wall = self.has_palisade(square, Side::South);
-                    f.write_str(if wall { "--- " } else { "    " })?;
+                    line.push_str(if wall { "--- " } else { "    " });
                 }
-                f.write_char('\n')?;
+                writeln!(f, "{}", line.trim_end())?;
             }
         }
         let table = &self.table;
         writeln!(f, "palisades left: {}", table.palisades_left())?;
         for seat in table.turn_order().seats() {
             let faction = table.config.faction(seat).map_or('?', Faction::letter);
-            write!(
-                f,
-                "seat {seat} ({faction}): {} tiles",
-                self.tiles_left(seat)
-            )?;
+            let left = self.tiles_left(seat);
+            let tiles = if left == 1 { "tile" } else { "tiles" };
+            write!(f, "seat {seat} ({faction}): {left} {tiles}")?;
             if self.viewer == Viewer::Seat(seat) {
                 if let Some(own) = self.own_supply {
-                    write!(f, " {:?}", own.counts())?;
+                    f.write_str(" (")?;
+                    for (value, count) in Value::ALL.iter().zip(own.counts()) {
+                        let gap = if *value == Value::One { "" } else { " " };
+                        write!(f, "{gap}{value}:{count}")?;
+                    }
+                    f.write_char(')')?;
                 }
             }
             if table.config.is_advanced() {

@@ -20,8 +20,7 @@ use crate::view::ArmadoraView;
 /// once no palisade improves its margin.
 ///
 /// ```
-/// use armadora_rules::{bot::Greedy, Armadora, ArmadoraConfig};
-/// use dice_core::{play_out, Agent, DiceRng, Game, Match, RandomAgent};
+/// use armadora_rules::prelude::*;
 ///
 /// let mut m = Match::<Armadora>::new(&ArmadoraConfig::new(2), 3).unwrap();
 /// let mut greedy = Greedy::new(4);

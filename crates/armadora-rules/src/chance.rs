@@ -19,6 +19,23 @@ use crate::table::Phase;
 /// the order of [`MINES`](crate::board::MINES)), then `{"first_player": p}`.
 /// Its [`Display`](fmt::Display) is the narration: `gold d1:5 b2:7 f2:6
 /// h2:6 a4:4 e4:5 c5:4 g5:3`, `first player 1`.
+///
+/// ```
+/// use armadora_rules::prelude::*;
+///
+/// let mut game = Armadora::new(&ArmadoraConfig::new(3)).unwrap();
+/// let mut outcomes = Vec::new();
+/// game.chance_outcomes(&mut outcomes);
+/// assert_eq!(outcomes.len(), 5040); // 8! / (2! 2! 2!) layouts
+/// assert!(outcomes.iter().all(|(_, p)| *p == Prob::new(1, 5040).unwrap()));
+/// let gold = Chance::Gold([5, 7, 6, 6, 4, 5, 4, 3]);
+/// assert_eq!(gold.to_string(), "gold d1:5 b2:7 f2:6 h2:6 a4:4 e4:5 c5:4 g5:3");
+/// game.apply_chance(gold).unwrap();
+/// // Seat 3 is not at a table of three.
+/// assert!(game.clone().apply_chance(Chance::FirstPlayer(3)).is_err());
+/// game.apply_chance(Chance::FirstPlayer(2)).unwrap();
+/// assert_eq!(game.to_move(), ToMove::Player(2));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",

@@ -9,6 +9,25 @@ use crate::army::{Faction, GOLD_PILES, PALISADES, Value};
 use crate::board::{Line, Square};
 
 /// Why something was refused; the message names the rule it breaks.
+///
+/// ```
+/// use armadora_rules::prelude::*;
+///
+/// assert_eq!(
+///     Armadora::new(&ArmadoraConfig::new(5)).unwrap_err().to_string(),
+///     "ARM-5: Armadöra is for 2 to 4 players, not 5"
+/// );
+/// let mut game = Armadora::new(&ArmadoraConfig::new(2)).unwrap();
+/// game.apply_chance(Chance::Gold([3, 4, 4, 5, 5, 6, 6, 7])).unwrap();
+/// game.apply_chance(Chance::FirstPlayer(0)).unwrap();
+/// let d1 = "d1".parse().unwrap();
+/// let on_a_mine = Action::Warrior { at: d1, value: Value::One };
+/// assert_eq!(game.apply(on_a_mine), Err(ArmadoraError::NotFree(d1)));
+/// assert_eq!(
+///     ArmadoraError::NotFree(d1).to_string(),
+///     "ARM-7: d1 is not free (a mine or a warrior is there)"
+/// );
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ArmadoraError {
@@ -99,6 +118,23 @@ pub enum ArmadoraError {
 /// thing it holds, with the rule that rules it out. Decoding a state or a
 /// view checks everything, so a value that decodes is one the rules reach
 /// (a view: one that some position shows its viewer).
+///
+/// ```
+/// use armadora_rules::prelude::*;
+///
+/// let mut game = Armadora::new(&ArmadoraConfig::new(2)).unwrap();
+/// game.apply_chance(Chance::Gold([3, 4, 4, 5, 5, 6, 6, 7])).unwrap();
+/// game.apply_chance(Chance::FirstPlayer(0)).unwrap();
+/// game.apply(game.action_from_text("warrior d3 4").unwrap()).unwrap();
+/// // Seat 1's view, edited to show seat 0's warrior value on d3.
+/// let mut json = serde_json::to_value(game.view(Viewer::Seat(1))).unwrap();
+/// json["board"][19]["value"] = serde_json::json!(4);
+/// let err = serde_json::from_value::<ArmadoraView>(json).unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "ARM-14: the value of the warrior on d3 is shown, but seat 1 may not see it"
+/// );
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum InvalidState {

@@ -22,8 +22,7 @@ const MAX_PILES: usize = 8;
 /// [`discarded`](Self::discarded).
 ///
 /// ```
-/// use armadora_rules::{Action, Armadora, ArmadoraConfig, Chance, Value};
-/// use dice_core::Game;
+/// use armadora_rules::prelude::*;
 ///
 /// let mut game = Armadora::new(&ArmadoraConfig::new(2)).unwrap();
 /// game.apply_chance(Chance::Gold([3, 4, 4, 5, 5, 6, 6, 7])).unwrap();

@@ -25,8 +25,7 @@ use crate::board::{Line, Square};
 /// down on d3`, `places a palisade on c2e`, `passes`, ...
 ///
 /// ```
-/// use armadora_rules::{Action, Armadora, ArmadoraConfig, Chance, Value};
-/// use dice_core::{Game, Viewer};
+/// use armadora_rules::prelude::*;
 ///
 /// let mut game = Armadora::new(&ArmadoraConfig::new(2)).unwrap();
 /// game.apply_chance(Chance::Gold([3, 4, 4, 5, 5, 6, 6, 7])).unwrap();

@@ -16,8 +16,7 @@ use crate::table::{Board, Table, warriors};
 /// deserialisation, and the last two check everything.
 ///
 /// ```
-/// use armadora_rules::{Action, Armadora, ArmadoraConfig, Chance, Value};
-/// use dice_core::{Game, ToMove};
+/// use armadora_rules::prelude::*;
 ///
 /// let mut game = Armadora::new(&ArmadoraConfig::new(2)).unwrap();
 /// game.apply_chance(Chance::Gold([3, 4, 4, 5, 5, 6, 6, 7])).unwrap();

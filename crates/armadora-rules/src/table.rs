@@ -53,8 +53,7 @@ pub(crate) type Board<V> = SquareMap<Option<Warrior<V>>>;
 /// all, an [`ArmadoraView`](crate::ArmadoraView) what its viewer may see.
 ///
 /// ```
-/// use armadora_rules::{Armadora, ArmadoraConfig, Phase};
-/// use dice_core::{Game, Viewer};
+/// use armadora_rules::prelude::*;
 ///
 /// let game = Armadora::new(&ArmadoraConfig::new(2).advanced(true)).unwrap();
 /// assert_eq!(game.table().phase(), Phase::DealGold);

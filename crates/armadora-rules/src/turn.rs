@@ -29,8 +29,7 @@ impl Armadora {
     /// [`apply`](Game::apply) for an action sent by `seat`.
     ///
     /// ```
-    /// use armadora_rules::{Action, Armadora, ArmadoraConfig, ArmadoraError, Chance};
-    /// use dice_core::Game;
+    /// use armadora_rules::prelude::*;
     ///
     /// let mut game = Armadora::new(&ArmadoraConfig::new(2)).unwrap();
     /// game.apply_chance(Chance::Gold([3, 4, 4, 5, 5, 6, 6, 7])).unwrap();

@@ -25,6 +25,28 @@ use crate::table::{Board, Table};
 /// viewer (seats at the table, warrior counts, visible values, gold,
 /// palisades, tokens), so [`determinize`](dice_core::Game::determinize)
 /// always finds a valid state for it.
+///
+/// ```
+/// use armadora_rules::prelude::*;
+///
+/// let mut game = Armadora::new(&ArmadoraConfig::new(2)).unwrap();
+/// game.apply_chance(Chance::Gold([3, 4, 4, 5, 5, 6, 6, 7])).unwrap();
+/// game.apply_chance(Chance::FirstPlayer(0)).unwrap();
+/// game.apply(game.action_from_text("warrior d3 4").unwrap()).unwrap();
+/// let d3 = "d3".parse().unwrap();
+///
+/// let mine = game.view(Viewer::Seat(0));
+/// let theirs = game.view(Viewer::Seat(1));
+/// assert_eq!(mine.warrior_at(d3).unwrap().value, Some(Value::Four));
+/// assert_eq!(theirs.warrior_at(d3).unwrap().value, None);
+/// // Everyone counts the tiles; only the owner knows which are left.
+/// assert_eq!(theirs.tiles_left(0), 15);
+/// assert_eq!(mine.own_supply().unwrap().counts(), [11, 2, 1, 0, 1]);
+/// assert_eq!(theirs.own_supply().unwrap().counts(), [11, 2, 1, 1, 1]);
+/// // A state drawn from seat 1's view keeps what seat 1 sees.
+/// let sampled = Armadora::determinize(&theirs, &mut DiceRng::from_seed_u64(3)).unwrap();
+/// assert_eq!(sampled.view(Viewer::Seat(1)), theirs);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ArmadoraView {
     pub(crate) viewer: Viewer,

@@ -1,9 +1,10 @@
 //! The dice-core contract over thousands of seeded random games, the chance
-//! sampler's golden vector and the allocation-free hot path.
+//! sampler's golden vector and the allocation-free hot path, observation
+//! tensors included.
 
-use armadora_rules::{Action, Armadora, ArmadoraConfig, Chance};
-use dice_core::testkit::{Options, check_random_games};
-use dice_core::{DiceRng, Game, Prob, ToMove};
+use armadora_rules::dice_core::observation::ObservationTensor;
+use armadora_rules::dice_core::testkit::{Options, check_random_games};
+use armadora_rules::prelude::*;
 
 fn configs(advanced: bool) -> Vec<ArmadoraConfig> {
     let mut all: Vec<ArmadoraConfig> = (2..=4).map(ArmadoraConfig::new).collect();
@@ -72,13 +73,22 @@ const GOLDEN: [(Chance, Chance); 3] = [
 ];
 
 #[test]
-fn legal_listing_and_apply_do_not_allocate() {
+fn legal_listing_apply_and_observation_tensors_do_not_allocate() {
     for config in configs(false).into_iter().chain(configs(true)) {
         let mut game = Armadora::new(&config).unwrap();
         let mut rng = DiceRng::from_seed_u64(11);
         let mut legal = Vec::with_capacity(1024);
+        let mut tensor = Vec::with_capacity(1024);
+        let viewers: Vec<Viewer> = (0..config.players())
+            .map(Viewer::Seat)
+            .chain([Viewer::Spectator])
+            .collect();
         let info = allocation_counter::measure(|| {
             while game.to_move() != ToMove::Over {
+                for &viewer in &viewers {
+                    Armadora::write_observation(&game.view(viewer), &mut tensor);
+                    assert!(!tensor.is_empty());
+                }
                 if game.to_move() == ToMove::Chance {
                     let c = game.sample_chance(&mut rng).unwrap();
                     game.apply_chance_unchecked(c);

@@ -3,7 +3,7 @@
 
 mod common;
 
-use armadora_rules::action::{ADVANCED_ACTION_IDS, BASE_ACTION_IDS};
+use armadora_rules::{ADVANCED_ACTION_IDS, BASE_ACTION_IDS};
 use armadora_rules::{Action, Armadora, ArmadoraConfig, Chance, Faction, Power, Value};
 use common::*;
 use dice_core::{Game, Viewer};
@@ -162,6 +162,10 @@ fn action_ids_are_stable_and_cover_the_space() {
     let advanced = Armadora::new(&ArmadoraConfig::new(2).advanced(true)).unwrap();
     assert_eq!(base.action_id_bound(), BASE_ACTION_IDS);
     assert_eq!(advanced.action_id_bound(), ADVANCED_ACTION_IDS);
+    // 40 squares x 5 values, pass, end turn and 67 lines; then 40
+    // reinforcements, 40 looks, 200 Goblin placements, 67 Orc palisades and
+    // 40 arrows.
+    assert_eq!((BASE_ACTION_IDS, ADVANCED_ACTION_IDS), (269, 656));
     for id in 0..ADVANCED_ACTION_IDS {
         let action = advanced.action_from_id(id).unwrap();
         assert_eq!(advanced.action_id(&action), Some(id));

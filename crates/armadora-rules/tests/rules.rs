@@ -894,12 +894,12 @@ fn arm_15_reinforce_goes_on_your_warrior_in_a_full_territory() {
 
 #[test]
 fn arm_16_strength_is_value_minus_arrows_not_below_zero_plus_reinforcement() {
-    let w = |v, arrows, reinforced| Warrior {
-        owner: 0,
-        value: value(v),
-        face_up: false,
-        arrows,
-        reinforced,
+    // Only the rules place warriors; a record may carry any of them.
+    let w = |v: u8, arrows: u8, reinforced: bool| -> Warrior {
+        let json = serde_json::json!({
+            "owner": 0, "value": v, "face_up": false, "arrows": arrows, "reinforced": reinforced,
+        });
+        serde_json::from_value(json).unwrap()
     };
     assert_eq!(w(4, 0, false).strength(), 4);
     assert_eq!(w(4, 1, false).strength(), 3);

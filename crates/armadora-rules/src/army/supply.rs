@@ -173,6 +173,21 @@ impl TryFrom<[u8; MAX_VALUE as usize]> for Supply {
 
 /// Counts of warriors no player has: more of a value than a player's set
 /// at any table.
+///
+/// ```
+/// use armadora_rules::army::Supply;
+///
+/// let err = Supply::try_from([12, 0, 0, 0, 0]).unwrap_err();
+/// assert_eq!(err.counts(), [12, 0, 0, 0, 0]);
+/// assert!(err.to_string().starts_with("ARM-5:"));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("ARM-5: a supply of {0:?} holds more of a value than any player has ({MOST:?})")]
-pub struct TooManyWarriors(pub [u8; MAX_VALUE as usize]);
+pub struct TooManyWarriors([u8; MAX_VALUE as usize]);
+
+impl TooManyWarriors {
+    /// The counts refused, value 1 first.
+    pub const fn counts(self) -> [u8; MAX_VALUE as usize] {
+        self.0
+    }
+}

@@ -81,7 +81,26 @@ impl fmt::Display for Value {
 
 /// A warrior standing on the board: `value` is its [`Value`] for the rules,
 /// `Option<Value>` as a viewer sees it ([`SeenWarrior`]).
+///
+/// Its fields are read directly; only the rules place warriors, so it has
+/// no public constructor and may gain fields in a minor release.
+///
+/// ```
+/// use armadora_rules::prelude::*;
+///
+/// let mut game = Armadora::new(&ArmadoraConfig::new(2)).unwrap();
+/// game.apply_chance(Chance::Gold([3, 4, 4, 5, 5, 6, 6, 7])).unwrap();
+/// game.apply_chance(Chance::FirstPlayer(0)).unwrap();
+/// game.apply(game.action_from_text("warrior d3 4").unwrap()).unwrap();
+/// let d3 = "d3".parse().unwrap();
+/// let warrior: Warrior = game.warrior_at(d3).unwrap();
+/// assert_eq!((warrior.owner, warrior.value, warrior.strength()), (0, Value::Four, 4));
+/// // Seat 1 sees who stands there, not the value.
+/// let seen: SeenWarrior = game.view(Viewer::Seat(1)).warrior_at(d3).unwrap();
+/// assert_eq!((seen.owner, seen.value), (0, None));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Warrior<V = Value> {
     /// The seat that placed it (public).
     pub owner: Seat,

@@ -16,6 +16,30 @@ const COLUMN_H: u64 = 0x80_8080_8080;
 
 /// The palisades on the board (ARM-2), one bit per square for its east line
 /// and one for its south line.
+///
+/// ```
+/// use armadora_rules::board::{Palisades, squares_of};
+/// use armadora_rules::Line;
+///
+/// let line = |name: &str| name.parse::<Line>().unwrap();
+/// // Close off a1, b1, a2 and b2.
+/// let corner = ["b1e", "b2e", "a2s"]
+///     .into_iter()
+///     .fold(Palisades::EMPTY, |p, name| p.with(line(name)));
+/// assert!(corner.allows(line("b2s")));
+/// let closed = corner.with(line("b2s"));
+/// let sizes: Vec<u32> = closed.territories().map(u64::count_ones).collect();
+/// assert_eq!(sizes, [4, 36]);
+/// let first: Vec<String> = closed
+///     .territories()
+///     .flat_map(squares_of)
+///     .take(4)
+///     .map(|s| s.to_string())
+///     .collect();
+/// assert_eq!(first, ["a1", "b1", "a2", "b2"]);
+/// // With a1e, a palisade on a1s would shut a1 in alone (ARM-8).
+/// assert!(!Palisades::EMPTY.with(line("a1e")).allows(line("a1s")));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Palisades {
     east: u64,
