@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use dice_core::{Agent, Game};
 use era_rules::bot::Greedy;
-use era_rules::{Colour, Domain, Era, EraConfig, EraView, PlayerView, Resource, Step};
+use era_rules::{Era, EraConfig, EraView, Step};
 
 use crate::playable::{GameOptions, PlayableGame};
 
@@ -22,18 +22,7 @@ impl PlayableGame for Era {
     }
 
     fn draw(view: &EraView) -> String {
-        let mut out = format!("round {}, {}\n", view.round, view.step);
-        out.push_str(&table_text(view));
-        for (seat, p) in view.players.iter().enumerate() {
-            let ruleset = &view.config.ruleset;
-            if let Some(dice) = &p.dice {
-                let _ = write!(out, "\n  player {seat}'s dice: {}", dice.text(ruleset));
-                if let Some(aside) = p.set_aside.as_ref().filter(|d| d.total() > 0) {
-                    let _ = write!(out, " (set aside: {})", aside.text(ruleset));
-                }
-            }
-        }
-        out
+        view.to_string()
     }
 
     /// Every table when the layouts are revealed and at the end of every
@@ -41,20 +30,12 @@ impl PlayableGame for Era {
     fn after_step(before: &EraView, after: &EraView) -> Option<String> {
         let laying_out = |v: &EraView| matches!(v.step, Step::Layout { .. });
         if laying_out(before) && !laying_out(after) {
-            return Some(format!("\nthe layouts are revealed\n{}", table_text(after)));
+            return Some(format!("\nthe layouts are revealed\n{after}"));
         }
         let new_round = (after.round != before.round
             && !matches!(before.step, Step::StartRoll { .. }))
             || (after.step == Step::Over && before.step != Step::Over);
-        new_round.then(|| {
-            format!(
-                "\nend of round {} ({} of {} tracking tokens flipped)\n{}",
-                before.round,
-                after.flipped,
-                after.tokens,
-                table_text(after)
-            )
-        })
+        new_round.then(|| format!("\nend of round {}\n{after}", before.round))
     }
 
     fn describe_result(state: &Era) -> String {
@@ -98,54 +79,4 @@ impl PlayableGame for Era {
         out.push_str("  (build: building points; walled: doubling for walled buildings; bonus: culture bonus;\n   walls: walled-area bonus; ties: goods, then stone, wood, food)");
         out
     }
-}
-
-/// Every player's tracks, then the domains side by side (a hidden layout
-/// as `?`).
-fn table_text(view: &EraView) -> String {
-    let mut out = String::new();
-    for (seat, p) in view.players.iter().enumerate() {
-        let _ = writeln!(out, "  player {seat}: {}", tracks(p));
-    }
-    let domains: Vec<Vec<String>> = view
-        .players
-        .iter()
-        .map(|p| match &p.domain {
-            Some(d) => d.to_string().lines().map(str::to_string).collect(),
-            None => vec!["(hidden)".to_string()],
-        })
-        .collect();
-    let rows = domains.iter().map(Vec::len).max().unwrap_or(0);
-    for row in 0..rows {
-        out.push_str("   ");
-        for d in &domains {
-            let line = d.get(row).map_or("", String::as_str);
-            let _ = write!(out, " {line:<12}");
-        }
-        out.push('\n');
-    }
-    let _ = write!(out, "    ({})", Domain::LEGEND);
-    out
-}
-
-/// `goods 0, stone 2, wood 2, food 2 | culture 0 | disaster 0 | dice
-/// yellow 3, gray 1, blue 0, white 0`.
-fn tracks(p: &PlayerView) -> String {
-    let resources: Vec<String> = Resource::ALL
-        .iter()
-        .zip(p.resources)
-        .map(|(r, n)| format!("{r} {n}"))
-        .collect();
-    let dice: Vec<String> = Colour::ALL
-        .iter()
-        .zip(p.owned)
-        .map(|(c, n)| format!("{c} {n}"))
-        .collect();
-    format!(
-        "{} | culture {} | disaster {} | dice {}",
-        resources.join(", "),
-        p.culture,
-        p.disaster,
-        dice.join(", ")
-    )
 }

@@ -1,24 +1,37 @@
 //! The decisions of the game, one at a time in turn order, and the chance
 //! outcomes.
+//!
+//! Neither implements `Display`: an action or a roll may be another seat's
+//! secret (a layout placement, a roll behind the screen). Narrate them to a
+//! viewer through [`Game::seen_action`](dice_core::Game::seen_action) and
+//! [`Game::seen_chance`](dice_core::Game::seen_chance); write them with
+//! [`Game::action_text`](dice_core::Game::action_text) and
+//! [`Game::chance_text`](dice_core::Game::chance_text).
 
-use crate::piece::{Cell, Piece};
-use crate::symbols::{Colour, Resource};
+use crate::cell::Cell;
+use crate::colour::Colour;
+use crate::face::ChoiceSet;
+use crate::map::FaceCounts;
+use crate::piece::Piece;
+use crate::side::Side;
+use crate::symbols::Resource;
 
-/// One die, named by its colour and the face index (0 to 5) it shows.
+/// One die, named by its colour and the face it shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct DieRef {
     /// The colour.
     pub die: Colour,
-    /// The face it shows, 0 to 5.
-    pub face: u8,
+    /// The face it shows (records write its index, 0 to 5).
+    pub face: Side,
 }
 
 /// A decision. Records write them in snake case: `{"place": {"piece":
 /// "farm", "at": "c3", "turn": 0}}`, `{"reroll": {"die": "yellow", "face":
 /// 2}}`, `"roll"`, `"done"`, `{"feather": {"face": 2, "with": null}}`,
-/// `{"set_die": {"die": "gray", "from": 2, "to": 1}}`, `{"scorch": "e4"}`,
+/// `{"set_die": {"die": "gray", "from": 2, "to": 1}}`, `{"collect": {"die":
+/// "yellow", "face": 4, "set": "b"}}`, `{"scorch": "e4"}`,
 /// `{"burn": "c3"}`, `{"choose": "farm"}`, `{"demand": "wood"}`, `"pay"`, `"refuse"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -53,18 +66,29 @@ pub enum Action {
     /// `face`, once, alone or with one other die of the same player.
     Feather {
         /// The white die's face.
-        face: u8,
+        face: Side,
         /// The other die rolled with it, if any (even a skull).
         with: Option<DieRef>,
     },
-    /// Monastery (ERA-14): turn a die that shows no skull to another face.
+    /// Monastery (ERA-14), in the Roll step after the first roll: turn a
+    /// die that shows no skull, and is not set aside to roll again, to any
+    /// face; it is then set aside and not rolled again.
     SetDie {
         /// The colour.
         die: Colour,
         /// The face it shows.
-        from: u8,
+        from: Side,
         /// The face it is turned to.
-        to: u8,
+        to: Side,
+    },
+    /// Collect (ERA-15): a die on this choice face yields this set.
+    Collect {
+        /// The colour.
+        die: Colour,
+        /// The choice face it shows.
+        face: Side,
+        /// The set it yields.
+        set: ChoiceSet,
     },
     /// Treachery (D5): the opponent to move places a scorched area on this
     /// empty cell of the victim's domain.
@@ -79,6 +103,21 @@ pub enum Action {
     Refuse,
 }
 
+impl Action {
+    /// The rule of the step this action belongs to, for errors.
+    pub(crate) fn rule(self) -> &'static str {
+        match self {
+            Action::Place { .. } | Action::Choose(_) | Action::Done => "ERA-18",
+            Action::Reroll(_) | Action::Roll => "ERA-12",
+            Action::Feather { .. } => "ERA-13",
+            Action::SetDie { .. } => "ERA-14",
+            Action::Collect { .. } => "ERA-15",
+            Action::Scorch(_) | Action::Burn(_) => "ERA-17",
+            Action::Demand(_) | Action::Pay | Action::Refuse => "ERA-20",
+        }
+    }
+}
+
 /// A chance outcome. Records write `{"start_roll": [2, 0, null, null]}` and
 /// `{"roll": {"die": "yellow", "faces": [2, 0, 1, 0, 0, 0]}}`.
 ///
@@ -91,10 +130,10 @@ pub enum Action {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Chance {
-    /// The start player's gray-die roll (ERA-6): the face index each seat
-    /// still rolling shows, by seat; `null` for the others (and for seats
-    /// beyond the table).
-    StartRoll([Option<u8>; 4]),
+    /// The start player's gray-die roll (ERA-6): the face each seat still
+    /// rolling shows, by seat; `null` for the others (and for seats beyond
+    /// the table).
+    StartRoll([Option<Side>; 4]),
     /// How many of the dice of one colour being rolled (all of a player's
     /// dice, the dice set aside to roll again, or a feather re-roll) show
     /// each face.
@@ -102,89 +141,7 @@ pub enum Chance {
     Roll {
         /// The colour rolled.
         die: Colour,
-        /// Dice per face index.
-        faces: [u8; 6],
+        /// Dice per face.
+        faces: FaceCounts,
     },
-}
-
-impl core::fmt::Display for DieRef {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{} die on face {}", self.die, number(self.face))
-    }
-}
-
-impl core::fmt::Display for Action {
-    /// A turn-log line: `place farm at c3 (orientation 0)`.
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            Action::Place { piece, at, turn } => {
-                write!(f, "place {piece} at {at} (orientation {turn})")
-            }
-            Action::Choose(piece) => write!(f, "build a {piece}"),
-            Action::Reroll(d) => write!(f, "set aside the {d} to roll again"),
-            Action::Roll => f.write_str("roll again"),
-            Action::Done => f.write_str("done"),
-            Action::Feather { face, with: None } => {
-                write!(
-                    f,
-                    "feather: re-roll the white die on face {}",
-                    number(*face)
-                )
-            }
-            Action::Feather {
-                face,
-                with: Some(d),
-            } => write!(
-                f,
-                "feather: re-roll the white die on face {} with the {d}",
-                number(*face)
-            ),
-            Action::SetDie { die, from, to } => {
-                write!(
-                    f,
-                    "Monastery: turn a {die} die from face {} to {}",
-                    number(*from),
-                    number(*to)
-                )
-            }
-            Action::Scorch(c) => write!(f, "scorch {c}"),
-            Action::Burn(c) => write!(f, "burn the building on {c}"),
-            Action::Demand(r) => write!(f, "demand {r}"),
-            Action::Pay => f.write_str("pay"),
-            Action::Refuse => f.write_str("refuse"),
-        }
-    }
-}
-
-impl core::fmt::Display for Chance {
-    /// `start roll: faces 2 1 - -` or `roll yellow: 1 1 6` (face numbers
-    /// 1 to 6 of table D1).
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            Chance::StartRoll(faces) => {
-                f.write_str("start roll: faces")?;
-                for face in faces {
-                    match face {
-                        Some(x) => write!(f, " {}", number(*x))?,
-                        None => f.write_str(" -")?,
-                    }
-                }
-                Ok(())
-            }
-            Chance::Roll { die, faces } => {
-                write!(f, "roll {die}:")?;
-                for (face, &n) in (0u8..).zip(faces) {
-                    for _ in 0..n {
-                        write!(f, " {}", number(face))?;
-                    }
-                }
-                Ok(())
-            }
-        }
-    }
-}
-
-/// A face index (0 to 5) as the face number of table D1 (1 to 6).
-pub(crate) fn number(face: u8) -> u16 {
-    u16::from(face).saturating_add(1)
 }

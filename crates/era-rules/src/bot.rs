@@ -6,8 +6,12 @@ use alloc::vec::Vec;
 use dice_core::{Agent, DiceRng, Game, Seat};
 
 use crate::action::Action;
-use crate::layout::auto_layout_action;
-use crate::state::{Era, Step};
+use crate::auto_layout::auto_layout_action;
+use crate::colour::Colour;
+use crate::scoring::Score;
+use crate::side::Side;
+use crate::state::Era;
+use crate::step::Step;
 use crate::symbols::Symbol;
 use crate::view::EraView;
 
@@ -16,12 +20,14 @@ use crate::view::EraView;
 /// opponent's) everywhere else:
 ///
 /// - layout: [`auto_layout_action`];
-/// - Roll: stop at two or more skulls; otherwise set aside every die whose
-///   face shows no hammer and fewer than two symbols, and roll them again;
+/// - Roll: a Monastery turns the weakest die to the strongest face; stop
+///   at two or more skulls; otherwise set aside every die whose face shows
+///   no hammer and fewer than two symbols, and roll them again;
+/// - Collect: the set of a choice face that adds most to the tracks;
 /// - building: the piece and placement with the best margin, stopping when
 ///   nothing improves it;
-/// - feathers, Monastery, disasters and extortion: the best margin, ties
-///   broken at random.
+/// - feathers, disasters and extortion: the best margin, ties broken at
+///   random.
 ///
 /// Hidden dice are sampled from its own view ([`Game::determinize`]).
 ///
@@ -41,7 +47,7 @@ pub struct Greedy;
 /// Own score minus the best opponent's, if the game ended now.
 fn margin(state: &Era, seat: Seat) -> i64 {
     let scores = state.scores();
-    let own = scores.get(seat).map_or(0, crate::Score::total);
+    let own = scores.get(seat).map_or(0, Score::total);
     let best_other = scores
         .iter()
         .enumerate()
@@ -102,16 +108,45 @@ fn build(state: &Era, seat: Seat, legal: &[Action], rng: &mut DiceRng) -> Option
     }
 }
 
-/// Roll: keep strong dice, roll weak ones again, stop at two skulls.
+/// How much a face is worth keeping: hammers most, then symbols; a skull
+/// nothing.
+fn strength(state: &Era, die: Colour, face: Side) -> u32 {
+    let f = state.ruleset().face(die, face);
+    if f.is_skull() {
+        return 0;
+    }
+    let symbols: u32 = Symbol::ALL.iter().map(|&s| u32::from(f.count(s))).sum();
+    u32::from(f.count(Symbol::Hammer))
+        .saturating_mul(3)
+        .saturating_add(symbols)
+}
+
+/// Roll: a Monastery turns the weakest die to the strongest face; keep
+/// strong dice, roll weak ones again, stop at two skulls.
 fn roll(state: &Era, seat: Seat, legal: &[Action]) -> Option<Action> {
     let ruleset = state.ruleset();
+    let monastery = legal
+        .iter()
+        .filter_map(|a| match *a {
+            Action::SetDie { die, from, to } => {
+                let gain = strength(state, die, to).saturating_sub(strength(state, die, from));
+                Some((gain, *a))
+            }
+            _ => None,
+        })
+        .max_by_key(|&(gain, _)| gain);
+    if let Some((gain, action)) = monastery {
+        if gain > 0 {
+            return Some(action);
+        }
+    }
     let dice = state.player(seat)?.dice();
     if dice.symbols(ruleset, Symbol::Skull) >= 2 {
         return legal.iter().find(|a| **a == Action::Done).copied();
     }
     let weak = legal.iter().find(|a| match a {
         Action::Reroll(d) => {
-            let face = ruleset.face(d.die, usize::from(d.face));
+            let face = ruleset.face(d.die, d.face);
             let symbols: u8 = Symbol::ALL.iter().map(|&s| face.count(s)).sum();
             face.count(Symbol::Hammer) == 0 && symbols < 2
         }
@@ -120,6 +155,32 @@ fn roll(state: &Era, seat: Seat, legal: &[Action]) -> Option<Action> {
     weak.or_else(|| legal.iter().find(|a| **a == Action::Roll))
         .or_else(|| legal.iter().find(|a| **a == Action::Done))
         .copied()
+}
+
+/// Collect: the set that adds most to the tracks, after their maximum.
+fn collect(state: &Era, seat: Seat, legal: &[Action]) -> Option<Action> {
+    let p = state.player(seat)?;
+    let ruleset = state.ruleset();
+    legal
+        .iter()
+        .filter_map(|a| match *a {
+            Action::Collect { die, face, set } => {
+                let gained = ruleset.face(die, face).yields(set);
+                let added: u32 = gained
+                    .resources()
+                    .iter()
+                    .map(|(r, &n)| {
+                        let room = ruleset.resource_max(r).saturating_sub(p.resource(r));
+                        u32::from(n.min(room))
+                    })
+                    .sum::<u32>()
+                    .saturating_add(u32::from(gained.count(Symbol::Culture)));
+                Some((added, *a))
+            }
+            _ => None,
+        })
+        .max_by_key(|&(added, _)| added)
+        .map(|(_, a)| a)
 }
 
 impl Agent<Era> for Greedy {
@@ -143,6 +204,7 @@ impl Agent<Era> for Greedy {
         let chosen = match state.step() {
             Step::Layout { .. } => auto_layout_action(&state),
             Step::Roll { .. } => roll(&state, seat, legal),
+            Step::Collect { .. } => collect(&state, seat, legal),
             Step::Build { .. } => build(&state, seat, legal, rng),
             _ => best_by_margin(&state, seat, legal, rng),
         };

@@ -1,11 +1,21 @@
-//! What is chosen before play: the table size and the ruleset.
+//! What is chosen before play: the table size and the ruleset, under the
+//! rules revision this engine plays.
 
-use crate::Ruleset;
+use crate::ruleset::Ruleset;
+use crate::table::TableSize;
+
+/// The revision of the rules specification this engine plays. Revision 2
+/// changed the dice faces (with choice faces), the Monastery's timing,
+/// Disease and the Hospital, and the resource tracks; revision 1 is
+/// retired, and configs, records and states of it are refused.
+pub const RULES_REVISION: u32 = 2;
 
 /// The table size and the game data.
 ///
-/// Written `{"players": 3}` in records when the ruleset is the default one,
-/// `{"players": 3, "ruleset": {...}}` otherwise.
+/// Written `{"players": 3, "revision": 2}` in records when the ruleset is
+/// the default one, `{"players": 3, "revision": 2, "ruleset": {...}}`
+/// otherwise. Decoding checks the table size (ERA-3), the revision (a
+/// config without one is of revision 1) and the ruleset.
 ///
 /// ```
 /// use era_rules::{EraConfig, Ruleset};
@@ -13,19 +23,11 @@ use crate::Ruleset;
 /// let config = EraConfig::new(3);
 /// assert_eq!(config.ruleset, Ruleset::default());
 /// ```
-///
-/// Deserialising checks the table size (ERA-3) and the ruleset.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "RawConfig"))]
 pub struct EraConfig {
     /// Seats, 2 to 4.
     pub players: usize,
     /// The game data (tables D1–D7).
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "Ruleset::is_default")
-    )]
     pub ruleset: Ruleset,
 }
 
@@ -42,6 +44,16 @@ impl EraConfig {
     pub fn with_ruleset(players: usize, ruleset: Ruleset) -> Self {
         EraConfig { players, ruleset }
     }
+
+    /// The table size, if Era is played by that many (ERA-3).
+    pub fn table(&self) -> Option<TableSize> {
+        TableSize::of(self.players)
+    }
+
+    /// The rules revision, written in records: [`RULES_REVISION`].
+    pub fn revision(&self) -> u32 {
+        RULES_REVISION
+    }
 }
 
 impl Default for EraConfig {
@@ -51,40 +63,125 @@ impl Default for EraConfig {
     }
 }
 
-impl Ruleset {
-    /// Whether this is the specification's ruleset.
-    pub fn is_default(&self) -> bool {
-        *self.spec() == crate::RulesetSpec::default()
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use alloc::format;
+    use core::fmt;
+
+    use serde::de::{Error as _, MapAccess, Visitor};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{EraConfig, RULES_REVISION};
+    use crate::error::EraError;
+    use crate::ruleset::Ruleset;
+    use crate::table::TableSize;
+
+    /// The written form.
+    #[derive(Serialize)]
+    struct ConfigOut<'a> {
+        players: usize,
+        revision: u32,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        ruleset: Option<&'a Ruleset>,
     }
-}
 
-/// The plain form of [`EraConfig`] that deserialisation checks.
-#[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawConfig {
-    players: usize,
-    #[serde(default)]
-    ruleset: Ruleset,
-}
-
-#[cfg(feature = "serde")]
-impl TryFrom<RawConfig> for EraConfig {
-    type Error = crate::EraError;
-
-    fn try_from(raw: RawConfig) -> Result<Self, crate::EraError> {
-        if !(2..=crate::MAX_PLAYERS).contains(&raw.players) {
-            return Err(crate::EraError::Players(raw.players));
+    impl Serialize for EraConfig {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            ConfigOut {
+                players: self.players,
+                revision: RULES_REVISION,
+                ruleset: (!self.ruleset.is_default()).then_some(&self.ruleset),
+            }
+            .serialize(s)
         }
-        Ok(EraConfig::with_ruleset(raw.players, raw.ruleset))
+    }
+
+    #[derive(Deserialize)]
+    #[serde(field_identifier, rename_all = "snake_case")]
+    enum Field {
+        Players,
+        Revision,
+        Ruleset,
+    }
+
+    const FIELDS: &[&str] = &["players", "revision", "ruleset"];
+
+    struct ConfigVisitor;
+
+    impl<'de> Visitor<'de> for ConfigVisitor {
+        type Value = EraConfig;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("an Era config: {\"players\": 2 to 4, \"revision\": 2}")
+        }
+
+        /// The revision is checked as soon as it is read, so that a config
+        /// of another revision is refused for its revision, not for a
+        /// table of its ruleset.
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<EraConfig, A::Error> {
+            let (mut players, mut revision, mut ruleset) = (None, None, None);
+            while let Some(field) = map.next_key::<Field>()? {
+                match field {
+                    Field::Players if players.is_some() => {
+                        return Err(A::Error::duplicate_field("players"));
+                    }
+                    Field::Players => players = Some(map.next_value::<usize>()?),
+                    Field::Revision if revision.is_some() => {
+                        return Err(A::Error::duplicate_field("revision"));
+                    }
+                    Field::Revision => {
+                        let r = map.next_value::<u32>()?;
+                        if r != RULES_REVISION {
+                            return Err(A::Error::custom(EraError::Revision(r)));
+                        }
+                        revision = Some(r);
+                    }
+                    Field::Ruleset if ruleset.is_some() => {
+                        return Err(A::Error::duplicate_field("ruleset"));
+                    }
+                    Field::Ruleset => {
+                        let read = map.next_value::<Ruleset>();
+                        ruleset = Some(match (read, revision) {
+                            (Ok(r), _) => r,
+                            (Err(e), Some(_)) => return Err(e),
+                            // No revision yet: perhaps a revision-1 config.
+                            (Err(e), None) => {
+                                return Err(A::Error::custom(format!(
+                                    "{e} (if the config has no revision: {})",
+                                    EraError::Revision(1)
+                                )));
+                            }
+                        });
+                    }
+                }
+            }
+            // Configs of revision 1 had no revision number.
+            revision.ok_or_else(|| A::Error::custom(EraError::Revision(1)))?;
+            let players = players.ok_or_else(|| A::Error::missing_field("players"))?;
+            if TableSize::of(players).is_none() {
+                return Err(A::Error::custom(EraError::Players(players)));
+            }
+            Ok(EraConfig::with_ruleset(
+                players,
+                ruleset.unwrap_or_default(),
+            ))
+        }
+    }
+
+    impl<'de> Deserialize<'de> for EraConfig {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            d.deserialize_struct("EraConfig", FIELDS, ConfigVisitor)
+        }
+    }
+
+    /// Serialises a shared config as a plain one.
+    pub(crate) fn serialize_arc<S: Serializer>(
+        config: &alloc::sync::Arc<EraConfig>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        Serialize::serialize(&**config, s)
     }
 }
 
-/// Serialises a shared config as a plain one.
 #[cfg(feature = "serde")]
-pub(crate) fn serialize_arc<S: serde::Serializer>(
-    config: &alloc::sync::Arc<EraConfig>,
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    serde::Serialize::serialize(&**config, s)
-}
+pub(crate) use serde_impl::serialize_arc;

@@ -4,9 +4,15 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::grid::{CellSet, Masks};
-use crate::piece::{BuildingKind, Cell, MAX_WALL_LENGTH};
-use crate::symbols::Colour;
+use crate::building::BuildingKind;
+use crate::cell::Cell;
+#[cfg(feature = "serde")]
+use crate::cell::MAX_GRID;
+use crate::error::InvalidDomain;
+pub use crate::grid::CellSet;
+use crate::grid::{Masks, all_cells};
+use crate::map::ByColour;
+use crate::piece::MAX_WALL_LENGTH;
 
 /// One building in a domain.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -24,7 +30,7 @@ pub struct Building {
 /// use dice_core::Game;
 ///
 /// let game = Era::new(&EraConfig::new(2)).unwrap();
-/// let domain = game.domain(0);
+/// let domain = game.domain(0).unwrap();
 /// // Only the Keep, on the centre cell.
 /// assert_eq!(domain.to_string().lines().nth(4), Some("....K...."));
 /// ```
@@ -32,7 +38,7 @@ pub struct Building {
 /// Serialised with cell names: `{"size": 9, "buildings": [{"kind": "keep",
 /// "cells": ["e5"]}], "walls": ["a1", "b1"], "wall_counts": [...],
 /// "scorched": []}`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -113,7 +119,7 @@ A cathedral, # wall, x scorched, . empty";
 
     /// Cells with nothing on them.
     pub fn empty(&self) -> CellSet {
-        crate::grid::all_cells(self.size) & !self.occupied()
+        all_cells(self.size) & !self.occupied()
     }
 
     /// How many buildings of this type stand here.
@@ -122,15 +128,9 @@ A cathedral, # wall, x scorched, . empty";
         u8::try_from(n).unwrap_or(u8::MAX)
     }
 
-    /// The dice this domain's buildings carry, per [`Colour`] (ERA-2).
-    pub fn carried_dice(&self) -> [u8; 4] {
-        let mut dice = [0u8; 4];
-        for b in &self.buildings {
-            if let Some(d) = b.kind.die().and_then(|c| dice.get_mut(c as usize)) {
-                *d = d.saturating_add(1);
-            }
-        }
-        dice
+    /// The dice this domain's buildings carry, per colour (ERA-2).
+    pub fn carried_dice(&self) -> ByColour<u8> {
+        ByColour::from_fn(|colour| self.count(colour.carrier()))
     }
 
     /// The walled cells (ERA-9): cells that are not wall or Keep cells and
@@ -142,7 +142,7 @@ A cathedral, # wall, x scorched, . empty";
 
     pub(crate) fn walled_with(&self, masks: &Masks) -> CellSet {
         let blocked = self.walls | self.keeps();
-        masks.enclosed(crate::grid::all_cells(self.size) & !blocked)
+        masks.enclosed(all_cells(self.size) & !blocked)
     }
 
     /// The walled area (ERA-10): walled cells that are not scorched.
@@ -178,6 +178,40 @@ A cathedral, # wall, x scorched, . empty";
         best
     }
 
+    /// How many buildings Disease strikes (table D5): those of the largest
+    /// cluster (ERA-11) that are not next to one of this domain's
+    /// Hospitals; a Hospital itself is not immune. Of clusters equally
+    /// large, the one with the most buildings that are not immune counts.
+    pub fn struck_by_disease(&self) -> u32 {
+        self.struck_by_disease_with(&Masks::new(self.size))
+    }
+
+    pub(crate) fn struck_by_disease_with(&self, masks: &Masks) -> u32 {
+        let cells = self.building_cells();
+        let hospitals = self.cells_of(|k| k == BuildingKind::Hospital);
+        let mut left = cells;
+        // (buildings, buildings not immune) of the cluster that counts.
+        let mut worst = (0u32, 0u32);
+        while left != 0 {
+            let seed = left & left.wrapping_neg();
+            let cluster = masks.component(seed, cells);
+            let mut counted = (0u32, 0u32);
+            for b in self
+                .buildings
+                .iter()
+                .filter(|b| b.kind != BuildingKind::Keep && b.cells & cluster != 0)
+            {
+                let other_hospitals = hospitals & !b.cells;
+                let immune = masks.grow4(b.cells) & other_hospitals != 0;
+                counted.0 = counted.0.saturating_add(1);
+                counted.1 = counted.1.saturating_add(u32::from(!immune));
+            }
+            worst = worst.max(counted);
+            left &= !cluster;
+        }
+        worst.1
+    }
+
     /// The building covering `cell`, if any.
     pub fn building_at(&self, cell: Cell) -> Option<(usize, &Building)> {
         let bit = cell.bit(self.size)?;
@@ -203,6 +237,25 @@ A cathedral, # wall, x scorched, . empty";
         }
     }
 
+    /// How many wall cells the walls counted cover.
+    fn counted_wall_cells(&self) -> u32 {
+        (1u32..)
+            .zip(self.wall_counts)
+            .map(|(length, count)| length.saturating_mul(u32::from(count)))
+            .sum()
+    }
+
+    /// The walls counted cover exactly the wall cells (table D4).
+    pub(crate) fn check_wall_counts(&self) -> Result<(), InvalidDomain> {
+        let counted = self.counted_wall_cells();
+        let cells = self.walls.count_ones();
+        if counted == cells {
+            Ok(())
+        } else {
+            Err(InvalidDomain::WallCells { counted, cells })
+        }
+    }
+
     /// The cells of a set, in row order.
     pub fn cells(&self, set: CellSet) -> impl Iterator<Item = Cell> + '_ {
         let size = self.size;
@@ -225,18 +278,6 @@ impl fmt::Display for Domain {
             }
         }
         Ok(())
-    }
-}
-
-impl Colour {
-    /// The building type that carries this colour (ERA-2).
-    pub const fn carrier(self) -> BuildingKind {
-        match self {
-            Colour::Yellow => BuildingKind::Longhouse,
-            Colour::Gray => BuildingKind::Keep,
-            Colour::Blue => BuildingKind::Townhouse,
-            Colour::White => BuildingKind::Church,
-        }
     }
 }
 
@@ -283,72 +324,58 @@ impl From<Domain> for RawDomain {
 
 #[cfg(feature = "serde")]
 impl TryFrom<RawDomain> for Domain {
-    type Error = alloc::string::String;
+    type Error = InvalidDomain;
 
     /// Checks what holds in any domain: every cell inside the grid, listed
     /// once, no two pieces on one cell (ERA-7), and wall cells as many as
     /// the walls counted cover.
-    fn try_from(raw: RawDomain) -> Result<Self, alloc::string::String> {
-        use alloc::format;
-        if raw.size > crate::MAX_GRID {
-            return Err(format!(
-                "domain size {} is above {}",
-                raw.size,
-                crate::MAX_GRID
-            ));
+    fn try_from(raw: RawDomain) -> Result<Self, InvalidDomain> {
+        if raw.size > MAX_GRID {
+            return Err(InvalidDomain::TooLarge(raw.size));
         }
         let size = raw.size;
         // Every cell taken so far, by any piece.
         let mut taken: CellSet = 0;
-        let mut set = |cells: &[Cell]| -> Result<CellSet, alloc::string::String> {
+        let mut set = |cells: &[Cell]| -> Result<CellSet, InvalidDomain> {
             let mut piece: CellSet = 0;
-            for &c in cells {
-                let bit = c
+            for &cell in cells {
+                let bit = cell
                     .bit(size)
-                    .ok_or_else(|| format!("cell {c} is outside the {size} × {size} domain"))?;
-                let cell = 1u128 << bit;
-                if piece & cell != 0 {
-                    return Err(format!("cell {c} is listed twice"));
+                    .ok_or(InvalidDomain::CellOutside { cell, size })?;
+                let mask = 1u128 << bit;
+                if piece & mask != 0 {
+                    return Err(InvalidDomain::CellTwice(cell));
                 }
-                if taken & cell != 0 {
-                    return Err(format!("pieces overlap at {c} (ERA-7)"));
+                if taken & mask != 0 {
+                    return Err(InvalidDomain::Overlap(cell));
                 }
-                piece |= cell;
-                taken |= cell;
+                piece |= mask;
+                taken |= mask;
             }
             Ok(piece)
         };
         let mut buildings = Vec::with_capacity(raw.buildings.len().min(128));
-        for (i, b) in raw.buildings.iter().enumerate() {
+        for (index, b) in raw.buildings.iter().enumerate() {
             let cells = set(&b.cells)?;
             if cells == 0 {
-                return Err(format!("buildings[{i}]: a {} without cells", b.kind));
+                return Err(InvalidDomain::NoCells {
+                    index,
+                    kind: b.kind,
+                });
             }
             buildings.push(Building {
                 kind: b.kind,
                 cells,
             });
         }
-        let walls = set(&raw.walls)?;
-        let scorched = set(&raw.scorched)?;
-        let counted: u32 = raw
-            .wall_counts
-            .iter()
-            .zip(1u32..)
-            .map(|(&count, len)| u32::from(count).saturating_mul(len))
-            .fold(0, u32::saturating_add);
-        if counted != walls.count_ones() {
-            return Err(format!(
-                "wall_counts: the walls counted cover {counted} cells, but {} cells are walls",
-                walls.count_ones()
-            ));
-        }
-        Ok(Domain {
+        let domain = Domain {
             size,
             buildings,
-            walls,
+            walls: set(&raw.walls)?,
             wall_counts: raw.wall_counts,
-            scorched,
-        })
+            scorched: set(&raw.scorched)?,
+        };
+        domain.check_wall_counts()?;
+        Ok(domain)
     }
 }

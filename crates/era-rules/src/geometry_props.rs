@@ -5,7 +5,11 @@
     clippy::needless_range_loop,
     clippy::cast_possible_truncation,
     clippy::cast_possible_wrap,
-    clippy::cast_sign_loss
+    clippy::cast_sign_loss,
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::arithmetic_side_effects,
+    reason = "brute-force references, written as plainly as possible to be obviously right"
 )]
 
 extern crate std;
@@ -14,9 +18,9 @@ use alloc::vec::Vec;
 
 use proptest::prelude::*;
 
+use crate::building::BuildingKind;
 use crate::domain::{Building, Domain};
 use crate::grid::all_cells;
-use crate::piece::BuildingKind;
 
 const N: usize = 9;
 

@@ -3,7 +3,12 @@
 //!
 //! Cell `(row, col)` of a grid of side `n` is bit `row * n + col`.
 
-/// A set of cells of one domain, one bit per cell.
+use alloc::vec::Vec;
+
+use crate::cell::Cell;
+
+/// A set of cells of one domain, one bit per cell: cell `(row, col)` of a
+/// domain of side `n` is bit `row * n + col`.
 pub type CellSet = u128;
 
 /// All cells of a grid of side `n`.
@@ -19,12 +24,13 @@ fn below(bits: u32) -> CellSet {
         .map_or(CellSet::MAX, |bit| bit.wrapping_sub(1))
 }
 
-/// The cell `(row, col)` of a grid of side `n`; empty beyond 128 bits.
+/// The cell `(row, col)` of a grid of side `n`, as a set: empty outside
+/// the grid.
 fn cell(n: u8, row: u8, col: u8) -> CellSet {
-    let bit = u32::from(row)
-        .saturating_mul(u32::from(n))
-        .saturating_add(u32::from(col));
-    1u128.checked_shl(bit).unwrap_or(0)
+    Cell::new(row, col)
+        .and_then(|c| c.bit(n))
+        .and_then(|bit| 1u128.checked_shl(bit))
+        .map_or(0, |set| set)
 }
 
 /// Cells of column `col`.
@@ -37,11 +43,9 @@ pub(crate) fn border(n: u8) -> CellSet {
     let Some(last) = n.checked_sub(1) else {
         return 0;
     };
-    let first_row = below(u32::from(n));
-    let last_row = first_row
-        .checked_shl(u32::from(last).saturating_mul(u32::from(n)))
-        .unwrap_or(0);
-    (first_row | last_row | column(n, 0) | column(n, last)) & all_cells(n)
+    (0..n).fold(0, |set, i| {
+        set | cell(n, 0, i) | cell(n, last, i) | cell(n, i, 0) | cell(n, i, last)
+    })
 }
 
 /// Masks that keep a shifted set from wrapping across rows.
@@ -57,13 +61,13 @@ pub(crate) struct Masks {
 impl Masks {
     pub(crate) fn new(n: u8) -> Masks {
         // Every grid fits 128 bits: a domain side is at most `MAX_GRID`.
-        let n = n.min(crate::MAX_GRID);
+        let n = n.min(crate::cell::MAX_GRID);
         let all = all_cells(n);
         Masks {
             n: u32::from(n),
             all,
             not_first_col: all & !column(n, 0),
-            not_last_col: all & !column(n, n.saturating_sub(1)),
+            not_last_col: all & n.checked_sub(1).map_or(all, |last| !column(n, last)),
             border: border(n),
         }
     }
@@ -121,9 +125,25 @@ pub(crate) struct Orientation {
     pub(crate) mask: CellSet,
     pub(crate) height: u8,
     pub(crate) width: u8,
+    /// The cells its top-left corner may sit on and the shape stay inside
+    /// the grid.
+    pub(crate) anchors: CellSet,
 }
 
 impl Orientation {
+    /// Every cell its top-left corner may sit on with the whole shape on
+    /// `free` cells: one shift per cell of the shape, no search.
+    pub(crate) fn fitting(&self, free: CellSet) -> CellSet {
+        let mut fits = self.anchors;
+        let mut cells = self.mask;
+        while cells != 0 && fits != 0 {
+            let bit = cells.trailing_zeros();
+            fits &= free >> bit;
+            cells ^= 1u128 << bit;
+        }
+        fits
+    }
+
     /// The cells when the shape's top-left corner sits on `(row, col)` of a
     /// grid of side `n`, if it fits inside.
     pub(crate) fn at(&self, row: u8, col: u8, n: u8) -> Option<CellSet> {
@@ -142,102 +162,118 @@ pub const MAX_SHAPE_SIDE: usize = 5;
 
 /// The distinct orientations (four rotations, then their mirror images;
 /// repeats of an earlier one dropped) of a shape given as `(row, col)`
-/// cells, for a grid of side `n`. Returns the list and its length.
-#[allow(clippy::many_single_char_names)]
-#[expect(
-    clippy::arithmetic_side_effects,
-    reason = "coordinates come from u8, so every i16 here is within -255..=510; \
-              r and c are below 8 after the check, and a grid side below 256"
-)]
-pub(crate) fn orientations(cells: &[(u8, u8)], n: u8) -> ([Orientation; 8], usize) {
-    let mut out = [Orientation::default(); 8];
-    let mut len = 0;
-    let mut seen = [0u64; 8];
-    for t in 0..8u8 {
-        let mut pts = [(0i16, 0i16); 64];
-        let count = cells.len().min(pts.len());
-        for (p, &(r, c)) in pts.iter_mut().zip(cells) {
-            let (r, c) = (i16::from(r), i16::from(c));
-            let (r, c) = if t >= 4 { (r, -c) } else { (r, c) };
-            *p = match t % 4 {
-                0 => (r, c),
-                1 => (c, -r),
-                2 => (-r, -c),
-                _ => (-c, r),
-            };
-        }
-        let pts = pts.get(..count).unwrap_or(&[]);
-        let min_r = pts.iter().map(|p| p.0).min().unwrap_or(0);
-        let min_c = pts.iter().map(|p| p.1).min().unwrap_or(0);
-        // An 8x8 box as a 64-bit key, independent of the grid.
-        let mut key = 0u64;
-        let (mut h, mut w) = (0u8, 0u8);
-        for &(r, c) in pts {
-            let (r, c) = (r - min_r, c - min_c);
-            let (r, c) = (u8::try_from(r).unwrap_or(0), u8::try_from(c).unwrap_or(0));
-            if r >= 8 || c >= 8 {
-                continue;
-            }
-            key |= 1 << (u32::from(r) * 8 + u32::from(c));
-            h = h.max(r + 1);
-            w = w.max(c + 1);
-        }
-        if seen.iter().take(len).any(|&s| s == key) {
+/// cells of a box of at most [`MAX_SHAPE_SIDE`] squared, for a grid of
+/// side `n`. Returns the list and its length.
+pub(crate) fn orientations(cells: &[(u8, u8)], n: u8) -> ([Orientation; 8], u8) {
+    let mut found: Vec<(u32, Orientation)> = Vec::new();
+    for transform in 0..8 {
+        let Some(turned) = turn(cells, transform) else {
+            continue;
+        };
+        if found.iter().any(|&(key, _)| key == turned.key) {
             continue;
         }
-        let mut mask = 0u128;
-        for bit in 0..64u32 {
-            if key & (1 << bit) != 0 {
-                let (r, c) = (bit / 8, bit % 8);
-                if r < u32::from(n) && c < u32::from(n) {
-                    mask |= 1u128.checked_shl(r * u32::from(n) + c).unwrap_or(0);
-                }
-            }
-        }
-        if let (Some(o), Some(s)) = (out.get_mut(len), seen.get_mut(len)) {
-            *o = Orientation {
-                mask,
-                height: h,
-                width: w,
-            };
-            *s = key;
-            len += 1;
+        if let Some(o) = turned.on_grid(n) {
+            found.push((turned.key, o));
         }
     }
-    (out, len)
+    let mut out = [Orientation::default(); 8];
+    for (slot, (_, o)) in out.iter_mut().zip(&found) {
+        *slot = *o;
+    }
+    (out, u8::try_from(found.len()).unwrap_or(u8::MAX))
+}
+
+/// One orientation of a shape, moved to the top-left corner of its box:
+/// its cells as a set of the `MAX_SHAPE_SIDE`-square box, and its cells.
+struct Turned {
+    key: u32,
+    cells: Vec<(u8, u8)>,
+    height: u8,
+    width: u8,
+}
+
+/// The shape rotated `transform % 4` quarter turns, mirrored first when
+/// `transform >= 4`.
+fn turn(cells: &[(u8, u8)], transform: u8) -> Option<Turned> {
+    let last = u8::try_from(MAX_SHAPE_SIDE).ok()?.checked_sub(1)?;
+    let flip = |x: u8| last.checked_sub(x);
+    let mut moved = Vec::with_capacity(cells.len());
+    for &(r, c) in cells {
+        let c = if transform >= 4 { flip(c)? } else { c };
+        moved.push(match transform % 4 {
+            0 => (r, c),
+            1 => (c, flip(r)?),
+            2 => (flip(r)?, flip(c)?),
+            _ => (flip(c)?, r),
+        });
+    }
+    let top = moved.iter().map(|&(r, _)| r).min()?;
+    let left = moved.iter().map(|&(_, c)| c).min()?;
+    let mut key = 0u32;
+    let (mut height, mut width) = (0, 0);
+    for cell in &mut moved {
+        *cell = (cell.0.checked_sub(top)?, cell.1.checked_sub(left)?);
+        let bit = u32::from(cell.0)
+            .checked_mul(u32::from(last).checked_add(1)?)?
+            .checked_add(u32::from(cell.1))?;
+        key |= 1u32.checked_shl(bit)?;
+        height = height.max(cell.0.checked_add(1)?);
+        width = width.max(cell.1.checked_add(1)?);
+    }
+    Some(Turned {
+        key,
+        cells: moved,
+        height,
+        width,
+    })
+}
+
+impl Turned {
+    /// The orientation on a grid of side `n`, anchored at its top-left cell.
+    fn on_grid(&self, n: u8) -> Option<Orientation> {
+        let mut mask: CellSet = 0;
+        for &(r, c) in &self.cells {
+            mask |= 1u128.checked_shl(Cell::new(r, c)?.bit(n)?)?;
+        }
+        let mut anchors: CellSet = 0;
+        for row in 0..=n.checked_sub(self.height)? {
+            for col in 0..=n.checked_sub(self.width)? {
+                anchors |= 1u128.checked_shl(Cell::new(row, col)?.bit(n)?)?;
+            }
+        }
+        Some(Orientation {
+            mask,
+            height: self.height,
+            width: self.width,
+            anchors,
+        })
+    }
 }
 
 /// Whether the cells form one 4-connected group.
 pub(crate) fn is_connected(cells: &[(u8, u8)]) -> bool {
-    let Some(&first) = cells.first() else {
+    // The cells of a 5 × 5 box by their place in `cells`: at most 25 bits.
+    if cells.is_empty() || cells.len() > 32 {
         return false;
-    };
-    let mut reached = [false; MAX_SHAPE_SIDE * MAX_SHAPE_SIDE];
-    let Some(r0) = reached.get_mut(0) else {
-        return false;
-    };
-    *r0 = true;
-    let _ = first;
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for (i, &(r, c)) in cells.iter().enumerate() {
-            if reached.get(i).copied().unwrap_or(true) {
-                continue;
-            }
-            let touches = cells.iter().enumerate().any(|(j, &(r2, c2))| {
-                reached.get(j).copied().unwrap_or(false)
-                    && r.abs_diff(r2).saturating_add(c.abs_diff(c2)) == 1
-            });
-            if touches {
-                if let Some(x) = reached.get_mut(i) {
-                    *x = true;
-                }
-                changed = true;
-            }
-        }
     }
-    reached.iter().take(cells.len()).all(|&x| x)
+    let touch = |(r, c): (u8, u8), (r2, c2): (u8, u8)| {
+        (r == r2 && c.abs_diff(c2) == 1) || (c == c2 && r.abs_diff(r2) == 1)
+    };
+    let mut reached: u32 = 1;
+    loop {
+        let next = cells.iter().enumerate().fold(reached, |set, (i, &a)| {
+            let near = cells
+                .iter()
+                .enumerate()
+                .any(|(j, &b)| reached >> j & 1 == 1 && touch(a, b));
+            if near { set | 1 << i } else { set }
+        });
+        if next == reached {
+            return next.count_ones() as usize == cells.len();
+        }
+        reached = next;
+    }
 }
 
 #[cfg(test)]

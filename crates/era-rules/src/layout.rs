@@ -1,69 +1,78 @@
-//! A simple layout helper for bots and examples (ERA-5).
+//! ERA-4, ERA-5: every player lays out their start pieces in secret, one
+//! at a time, larger pieces first.
 
 use alloc::vec::Vec;
 
-use dice_core::{Game, ToMove};
+use dice_core::seat::Seat;
 
 use crate::action::Action;
-use crate::state::{Era, Step};
+use crate::error::EraError;
+use crate::state::Era;
+use crate::step::{Progress, Step};
 
-/// A sensible placement for the next layout piece of the seat to move,
-/// without a human: walls go as far from the Keep as they fit, on the
-/// grid's edge rows first; buildings and scorched areas go as close to the
-/// Keep as they fit. `None` outside the layout.
-///
-/// ```
-/// use dice_core::{Game, ToMove};
-/// use era_rules::{auto_layout_action, Era, EraConfig, Step};
-///
-/// let mut game = Era::new(&EraConfig::new(2)).unwrap();
-/// while let Some(action) = auto_layout_action(&game) {
-///     game.apply(action).unwrap();
-/// }
-/// assert!(matches!(game.step(), Step::StartRoll { .. }));
-/// ```
-pub fn auto_layout_action(era: &Era) -> Option<Action> {
-    let Step::Layout { .. } = era.step() else {
-        return None;
-    };
-    let ToMove::Player(_) = era.to_move() else {
-        return None;
-    };
-    let mut legal = Vec::new();
-    era.legal_actions(&mut legal);
-    let centre = era.ruleset().domain_size() / 2;
-    let distance = |a: &Action| -> u8 {
-        match a {
-            Action::Place { at, .. } => at
-                .row()
-                .abs_diff(centre)
-                .saturating_add(at.col().abs_diff(centre)),
-            _ => 0,
+impl Era {
+    /// Only the next start piece may be placed, on empty cells (ERA-5,
+    /// ERA-7).
+    pub(crate) fn check_layout(&self, seat: Seat, action: Action) -> Result<(), EraError> {
+        let Action::Place { piece, at, turn } = action else {
+            return Err(self.wrong_step(action));
+        };
+        let laid_out = self.players.get(seat).map_or(0, |p| p.laid_out);
+        let expected = self.start_piece(laid_out).ok_or(EraError::WrongStep {
+            rule: "ERA-5",
+            step: self.step.name(),
+        })?;
+        if piece != expected {
+            return Err(EraError::NotNextPiece(expected));
         }
-    };
-    let is_wall = matches!(
-        legal.first(),
-        Some(Action::Place {
-            piece: crate::Piece::Wall(_),
-            ..
-        })
-    );
-    if is_wall {
-        legal
-            .iter()
-            .copied()
-            .max_by_key(|a| (distance(a), core::cmp::Reverse(id_key(*a))))
-    } else {
-        legal
-            .iter()
-            .copied()
-            .min_by_key(|a| (distance(a), id_key(*a)))
+        self.fits(seat, piece, turn, at)
+            .map(|_| ())
+            .ok_or(EraError::DoesNotFit(piece))
     }
-}
 
-fn id_key(a: Action) -> (u8, u8, u8) {
-    match a {
-        Action::Place { at, turn, .. } => (at.row(), at.col(), turn),
-        _ => (0, 0, 0),
+    pub(crate) fn play_layout(&mut self, seat: Seat, action: Action) {
+        if let Action::Place { piece, at, turn } = action {
+            if let Some(cells) = self.fits(seat, piece, turn, at) {
+                self.place(seat, piece, cells);
+            }
+            if let Some(p) = self.players.get_mut(seat) {
+                p.laid_out = p.laid_out.saturating_add(1);
+            }
+        }
+    }
+
+    /// Every placement of the next start piece.
+    pub(crate) fn legal_layout(&self, seat: Seat, out: &mut Vec<Action>) {
+        let laid_out = self.players.get(seat).map_or(0, |p| p.laid_out);
+        if let Some(piece) = self.start_piece(laid_out) {
+            self.push_placements(seat, piece, out);
+        }
+    }
+
+    /// A start piece that fits nowhere goes back to the supply; a seat done
+    /// hands over to the next.
+    pub(crate) fn advance_layout(&mut self, seat: u8) -> Progress {
+        let s = usize::from(seat);
+        let Some(laid_out) = self.players.get(s).map(|p| p.laid_out) else {
+            return Progress::Finished;
+        };
+        if let Some(piece) = self.start_piece(laid_out) {
+            if self.fits_anywhere(s, piece) {
+                return Progress::Wait;
+            }
+            // No room: the piece goes back to the supply.
+            self.return_to_supply(piece);
+            if let Some(p) = self.players.get_mut(s) {
+                p.laid_out = p.laid_out.saturating_add(1);
+            }
+            return Progress::Moved;
+        }
+        let next = seat.saturating_add(1);
+        if next < self.seats() {
+            self.step = Step::Layout { seat: next };
+            Progress::Moved
+        } else {
+            Progress::Finished
+        }
     }
 }

@@ -4,9 +4,8 @@ use alloc::vec::Vec;
 
 use dice_core::GameResult;
 
-use crate::piece::BuildingKind;
+use crate::building::BuildingKind;
 use crate::state::Era;
-use crate::symbols::Resource;
 
 /// One player's final score, component by component.
 ///
@@ -67,9 +66,9 @@ impl Era {
         let mut scores: Vec<Score> = self
             .players
             .iter()
-            .map(|p| {
+            .map(|(_, p)| {
                 let d = &p.domain;
-                let walled = d.walled_with(&r.masks);
+                let walled = d.walled_with(&r.geometry.masks);
                 let mut s = Score {
                     walled_area: (walled & !d.scorched).count_ones(),
                     culture: p.culture,
@@ -77,10 +76,10 @@ impl Era {
                     ..Score::default()
                 };
                 let empty = d.empty().count_ones();
-                let left: u32 = p.resources.iter().map(|&x| u32::from(x)).sum();
-                let dice: u32 = p.owned.iter().map(|&x| u32::from(x)).sum();
+                let left = p.resources.total();
+                let dice = p.owned.total();
                 for b in &d.buildings {
-                    let rule = r.building(b.kind);
+                    let rule = &r.buildings[b.kind];
                     s.buildings = s.buildings.saturating_add(rule.points);
                     if b.cells & !walled == 0 {
                         s.walled = s.walled.saturating_add(rule.points);
@@ -97,14 +96,14 @@ impl Era {
                 s
             })
             .collect();
-        let most_culture = scores.iter().map(|s| s.culture).max().unwrap_or(0);
-        let most_walled = scores.iter().map(|s| s.walled_area).max().unwrap_or(0);
+        let most_culture = scores.iter().map(|s| s.culture).fold(0, u32::max);
+        let most_walled = scores.iter().map(|s| s.walled_area).fold(0, u32::max);
         for s in &mut scores {
             if most_culture >= 1 && s.culture == most_culture {
-                s.culture_bonus = r.culture_bonus;
+                s.culture_bonus = r.scoring.culture_bonus;
             }
             if most_walled >= 1 && s.walled_area == most_walled {
-                s.walled_area_bonus = r.walled_area_bonus;
+                s.walled_area_bonus = r.scoring.walled_area_bonus;
             }
         }
         scores
@@ -121,12 +120,7 @@ impl Era {
         let tiebreaks = self
             .players
             .iter()
-            .map(|p| {
-                Resource::ALL
-                    .iter()
-                    .map(|&r| i32::from(p.resource(r)))
-                    .collect()
-            })
+            .map(|(_, p)| p.resources.values().map(|&n| i32::from(n)).collect())
             .collect();
         GameResult::by_ranking(scores, tiebreaks)
     }

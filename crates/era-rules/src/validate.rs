@@ -1,398 +1,468 @@
-//! The invariants of a state or a view, checked when one is deserialised
-//! and before a view is determinized.
+//! The invariants of a state or a view, checked when one is decoded and
+//! before a view is determinized.
 //!
 //! A state and a view share one check ([`Table::check`]): a view is a state
-//! with some domains and dice hidden, and everything it shows must be what
+//! with some layouts and dice hidden, and everything it shows must be what
 //! some valid state shows.
 
-use alloc::format;
-use alloc::string::String;
-#[cfg(feature = "serde")]
-use alloc::sync::Arc;
 use alloc::vec::Vec;
-use core::fmt;
+use core::cmp::Ordering;
 
+use dice_core::Viewer;
+use dice_core::seat::{Seat, TurnOrder};
+
+use crate::building::BuildingKind;
+use crate::cell::Cell;
+use crate::colour::Colour;
 use crate::dice::DiceCounts;
 use crate::domain::Domain;
-use crate::grid::all_cells;
-use crate::piece::{BuildingKind, Cell, MAX_WALL_LENGTH, PIECES, Piece};
-use crate::state::{Era, MAX_PLAYERS, Player, Step};
-use crate::symbols::{Colour, Resource};
-use crate::{EraConfig, Ruleset};
+use crate::error::{EraError, InvalidDomain, InvalidPlayer, InvalidState};
+use crate::grid::{CellSet, all_cells};
+use crate::map::{ByColour, ByResource, FaceCounts};
+use crate::piece::{PIECES, Piece};
+use crate::ruleset::Ruleset;
+use crate::state::Era;
+use crate::step::Step;
+use crate::table::TableSize;
+use crate::view::{EraView, PlayerView, dice_hidden, layout_hidden};
 
-/// Why a deserialised state was refused: the invariant it breaks.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StateError(pub(crate) String);
-
-impl fmt::Display for StateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid Era state: {}", self.0)
-    }
-}
-
-impl core::error::Error for StateError {}
-
-/// Why a deserialised view was refused: what no valid state would show.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ViewError(pub(crate) String);
-
-impl fmt::Display for ViewError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid Era view: {}", self.0)
-    }
-}
-
-impl core::error::Error for ViewError {}
-
-/// One player as the checks see them: all of a state's player, or what a
-/// view shows (`None` while hidden).
+/// One player as the checks see them: what a view shows (`None` while
+/// hidden).
 pub(crate) struct Seen<'a> {
-    pub(crate) domain: Option<&'a Domain>,
-    /// The faces showing and the dice set aside, while shown.
-    pub(crate) dice: Option<(&'a DiceCounts, &'a DiceCounts)>,
-    pub(crate) laid_out: u8,
-    pub(crate) resources: [u8; 4],
-    pub(crate) owned: [u8; 4],
-    pub(crate) showing: [u8; 4],
-    pub(crate) set_aside: [u8; 4],
-    pub(crate) rolling: [u8; 4],
-    pub(crate) rolls: u8,
-    pub(crate) fresh: [u8; 6],
+    domain: Option<&'a Domain>,
+    /// The faces showing, the dice set aside and the dice a Monastery set,
+    /// while shown.
+    dice: Option<Faces<'a>>,
+    laid_out: u8,
+    resources: ByResource<u8>,
+    owned: ByColour<u8>,
+    showing: ByColour<u8>,
+    set_aside: ByColour<u8>,
+    fixed: ByColour<u8>,
+    choices: &'a DiceCounts,
+    rolling: ByColour<u8>,
+    rolls: u8,
+    fresh: FaceCounts,
+}
+
+/// A player's dice, face by face.
+#[derive(Clone, Copy)]
+struct Faces<'a> {
+    showing: &'a DiceCounts,
+    set_aside: &'a DiceCounts,
+    fixed: &'a DiceCounts,
 }
 
 impl<'a> Seen<'a> {
-    pub(crate) fn of(p: &'a Player) -> Seen<'a> {
+    fn of_view(v: &'a PlayerView) -> Seen<'a> {
+        let dice = match (&v.dice, &v.set_aside, &v.fixed) {
+            (Some(showing), Some(set_aside), Some(fixed)) => Some(Faces {
+                showing,
+                set_aside,
+                fixed,
+            }),
+            _ => None,
+        };
         Seen {
-            domain: Some(&p.domain),
-            dice: Some((&p.dice, &p.set_aside)),
-            laid_out: p.laid_out,
-            resources: p.resources,
-            owned: p.owned,
-            showing: p.dice.per_colour(),
-            set_aside: p.set_aside.per_colour(),
-            rolling: p.rolling,
-            rolls: p.rolls,
-            fresh: p.fresh,
+            domain: v.domain.as_ref(),
+            dice,
+            laid_out: v.laid_out,
+            resources: v.resources,
+            owned: v.owned,
+            showing: v.showing,
+            set_aside: v.set_aside_count,
+            fixed: v.fixed_count,
+            choices: &v.choices,
+            rolling: v.rolling,
+            rolls: v.rolls,
+            fresh: v.fresh,
         }
     }
 
-    /// What holds whatever the table: dice set aside show, no more dice
-    /// than owned, shown faces agree with the counts (ERA-12, ERA-13).
-    pub(crate) fn check_alone(&self) -> Result<(), String> {
-        for (((colour, &owned), (&showing, &aside)), &rolling) in Colour::ALL
-            .iter()
-            .zip(&self.owned)
-            .zip(self.showing.iter().zip(&self.set_aside))
-            .zip(&self.rolling)
-        {
+    /// What holds whatever the table: dice set aside and dice set by a
+    /// Monastery show, no more dice than owned, shown faces agree with the
+    /// counts (ERA-12 … ERA-15).
+    fn check_alone(&self) -> Result<(), InvalidPlayer> {
+        for colour in Colour::ALL {
+            let showing = self.showing[colour];
+            let aside = self.set_aside[colour].saturating_add(self.fixed[colour]);
             if aside > showing {
-                return Err(format!(
-                    "set_aside: {aside} {colour} dice set aside, but {showing} show (ERA-12)"
-                ));
+                return Err(InvalidPlayer::SetAsideBeyondShowing {
+                    colour,
+                    aside,
+                    showing,
+                });
             }
-            let in_play = u32::from(showing).saturating_add(u32::from(rolling));
+            let in_play = u32::from(showing).saturating_add(u32::from(self.rolling[colour]));
+            let owned = self.owned[colour];
             if in_play > u32::from(owned) {
-                return Err(format!(
-                    "dice: {in_play} {colour} dice showing or rolling, but the player owns {owned} (ERA-2)"
-                ));
+                return Err(InvalidPlayer::DiceInPlay {
+                    colour,
+                    in_play,
+                    owned,
+                });
             }
         }
-        let Some((dice, aside)) = self.dice else {
+        let Some(faces) = self.dice else {
             return Ok(());
         };
-        if dice.per_colour() != self.showing {
-            return Err(format!(
-                "dice: the faces show {:?} dice per colour, but {:?} are counted",
-                dice.per_colour(),
-                self.showing
-            ));
-        }
-        if aside.per_colour() != self.set_aside {
-            return Err(format!(
-                "set_aside: the faces show {:?} dice per colour, but {:?} are counted",
-                aside.per_colour(),
-                self.set_aside
-            ));
-        }
-        for colour in Colour::ALL {
-            for face in 0..6u8 {
-                if aside.get(colour, face) > dice.get(colour, face) {
-                    return Err(format!(
-                        "set_aside: a {colour} die set aside on face {face} that does not show (ERA-12)"
-                    ));
-                }
+        for (field, dice, counted) in [
+            ("dice", faces.showing, self.showing),
+            ("set_aside", faces.set_aside, self.set_aside),
+            ("fixed", faces.fixed, self.fixed),
+        ] {
+            if dice.per_colour() != counted {
+                return Err(InvalidPlayer::Counts {
+                    field,
+                    faces: dice.per_colour(),
+                    counted,
+                });
             }
         }
-        for ((face, &fresh), &white) in (0u8..).zip(&self.fresh).zip(&dice.white) {
+        let free = |colour, side| {
+            faces
+                .showing
+                .get(colour, side)
+                .checked_sub(faces.set_aside.get(colour, side))?
+                .checked_sub(faces.fixed.get(colour, side))
+        };
+        if let Some((colour, side, _)) = faces
+            .showing
+            .dice()
+            .chain(faces.set_aside.dice())
+            .chain(faces.fixed.dice())
+            .find(|&(colour, side, _)| free(colour, side).is_none())
+        {
+            return Err(InvalidPlayer::SetAsideFace { colour, side });
+        }
+        if let Some((colour, side, _)) = self
+            .choices
+            .dice()
+            .find(|&(colour, side, n)| n > faces.showing.get(colour, side))
+        {
+            return Err(InvalidPlayer::ChoiceNotShowing { colour, side });
+        }
+        for (side, &fresh) in self.fresh.iter() {
+            let white = free(Colour::White, side).ok_or(InvalidPlayer::SetAsideFace {
+                colour: Colour::White,
+                side,
+            })?;
             if fresh > white {
-                return Err(format!(
-                    "fresh: {fresh} unused feathers on face {face}, but {white} white dice show it (ERA-13)"
-                ));
+                return Err(InvalidPlayer::FeathersBeyondDice { side, fresh, white });
             }
         }
         Ok(())
     }
 }
 
-/// A position as the checks see it: what a state holds, or what a view
-/// shows.
+/// A position as the checks see it: a view, of a viewer or of everything
+/// a state holds ([`EraView::unhidden`]).
 pub(crate) struct Table<'a> {
-    pub(crate) config: &'a EraConfig,
-    pub(crate) step: Step,
-    pub(crate) round: u32,
-    pub(crate) start: u8,
-    pub(crate) supply: [u8; 12],
-    pub(crate) boxed: [u8; 12],
-    pub(crate) wall_supply: [u8; MAX_WALL_LENGTH as usize],
-    pub(crate) scorched_supply: u8,
-    pub(crate) tokens: u8,
-    pub(crate) flipped: u8,
-    pub(crate) players: Vec<Seen<'a>>,
+    view: &'a EraView,
+    players: Vec<Seen<'a>>,
 }
 
 impl Table<'_> {
     fn ruleset(&self) -> &Ruleset {
-        &self.config.ruleset
+        &self.view.config.ruleset
     }
 
     /// Every invariant that can be read off what is shown.
-    pub(crate) fn check(&self) -> Result<(), String> {
-        let n = self.players.len();
-        if !(2..=MAX_PLAYERS).contains(&self.config.players) {
-            return Err(format!(
-                "config.players: Era is for 2 to 4 players, not {} (ERA-3)",
-                self.config.players
-            ));
+    fn check(&self) -> Result<(), InvalidState> {
+        let players = self.view.config.players;
+        let table =
+            TableSize::of(players).ok_or(InvalidState::Config(EraError::Players(players)))?;
+        let seats = self.players.len();
+        if seats != players {
+            return Err(InvalidState::Seats { seats, players });
         }
-        if n != self.config.players {
-            return Err(format!(
-                "players: {n} entries for a {}-player game",
-                self.config.players
-            ));
+        let order = TurnOrder::new(players).ok_or(InvalidState::Seats { seats, players })?;
+        if self.view.start >= players {
+            return Err(InvalidState::StartPlayer {
+                seat: self.view.start,
+                players,
+            });
         }
-        // 2 to 4 players, checked above.
-        let n8 = u8::try_from(n).unwrap_or(u8::MAX);
-        if self.start >= n8 {
-            return Err(format!(
-                "start: seat {} is not at a {n}-player table",
-                self.start
-            ));
-        }
-        self.check_step(n8)?;
-        self.check_tokens(n8)?;
+        self.check_step(table)?;
+        self.check_tokens(table)?;
         for (seat, p) in self.players.iter().enumerate() {
+            let turn = order.distance(self.view.start, seat);
             p.check_alone()
-                .and_then(|()| self.check_player(n8, seat, p))
-                .map_err(|e| format!("players[{seat}].{e}"))?;
+                .and_then(|()| self.check_player(table, seat, turn, p))
+                .map_err(|problem| InvalidState::Player { seat, problem })?;
         }
-        self.check_supply(n8)
+        self.check_supply(table)
     }
 
-    fn check_step(&self, n8: u8) -> Result<(), String> {
-        let in_range = match self.step {
-            Step::Layout { seat } => seat < n8,
+    fn check_step(&self, table: TableSize) -> Result<(), InvalidState> {
+        let n = u8::try_from(table.players()).unwrap_or(u8::MAX);
+        let in_range = match self.view.step {
+            Step::Layout { seat } => seat < n,
             Step::StartRoll { rolling } => {
-                rolling.count_ones() >= 2 && u32::from(rolling) >> n8 == 0
+                rolling.count_ones() >= 2 && u32::from(rolling) >> n == 0
             }
             Step::Roll { turn }
             | Step::Feathers { turn }
+            | Step::Disasters { turn }
             | Step::Fire { turn }
-            | Step::Monastery { turn, .. }
-            | Step::Build { turn, .. } => turn < n8,
-            Step::Treachery { turn, by } => turn < n8 && (1..n8).contains(&by),
-            Step::Extort { turn, victim, .. } => turn < n8 && (1..n8).contains(&victim),
+            | Step::Collect { turn }
+            | Step::Build { turn, .. } => turn < n,
+            Step::Treachery { turn, by } => turn < n && (1..n).contains(&by),
+            Step::Extort { turn, victim, .. } => turn < n && (1..n).contains(&victim),
             Step::Over => true,
         };
         if !in_range {
-            return Err(format!(
-                "step: {:?} names a seat or turn beyond the {n8}-player table",
-                self.step
-            ));
+            return Err(InvalidState::StepBeyondTable {
+                step: self.view.step,
+                players: table.players(),
+            });
         }
-        let setup = matches!(self.step, Step::Layout { .. } | Step::StartRoll { .. });
-        if setup && self.round != 0 {
-            return Err(format!(
-                "round: {} during the setup (ERA-5, ERA-6)",
-                self.round
-            ));
+        let setup = self.view.step.is_setup();
+        if setup && self.view.round != 0 {
+            return Err(InvalidState::RoundDuringSetup(self.view.round));
         }
-        if !setup && self.round == 0 {
-            return Err("round: 0 after the setup (ERA-6)".into());
+        if !setup && self.view.round == 0 {
+            return Err(InvalidState::NoRound);
         }
-        if self.step == Step::Over && self.flipped < self.tokens {
-            return Err(format!(
-                "step: the game is over, but only {} of {} tracking tokens show X (ERA-22)",
-                self.flipped, self.tokens
-            ));
+        if self.view.step == Step::Over && self.view.flipped < self.view.tokens {
+            return Err(InvalidState::OverTooSoon {
+                flipped: self.view.flipped,
+                tokens: self.view.tokens,
+            });
         }
         Ok(())
     }
 
-    fn check_tokens(&self, n8: u8) -> Result<(), String> {
-        let expected = self.ruleset().tracking_tokens(n8);
-        if self.tokens != expected {
-            return Err(format!(
-                "tokens: {} in play, but the ruleset has {expected} at {n8} players (ERA-3)",
-                self.tokens
-            ));
+    fn check_tokens(&self, table: TableSize) -> Result<(), InvalidState> {
+        let expected = self.ruleset().tracking_tokens(table);
+        if self.view.tokens != expected {
+            return Err(InvalidState::Tokens {
+                tokens: self.view.tokens,
+                expected,
+                players: table.players(),
+            });
         }
-        if self.flipped > self.tokens {
-            return Err(format!(
-                "flipped: {} tokens show X, but {} are in play (ERA-19)",
-                self.flipped, self.tokens
-            ));
+        if self.view.flipped > self.view.tokens {
+            return Err(InvalidState::Flipped {
+                flipped: self.view.flipped,
+                tokens: self.view.tokens,
+            });
         }
         // A token flips when the last building of a type leaves the supply,
         // which never fills up again after the layout.
-        let empty: usize = self.supply.iter().map(|&x| usize::from(x == 0)).sum();
-        if usize::from(self.flipped) > empty {
-            return Err(format!(
-                "flipped: {} tokens show X, but only {empty} building types are out of the supply (ERA-19)",
-                self.flipped
-            ));
+        let empty = self.view.supply.values().filter(|&&n| n == 0).count();
+        let empty = u8::try_from(empty).unwrap_or(u8::MAX);
+        if self.view.flipped > empty {
+            return Err(InvalidState::FlippedTypes {
+                flipped: self.view.flipped,
+                empty,
+            });
         }
         Ok(())
     }
 
-    /// One player against the table; messages start with the field.
-    #[allow(clippy::too_many_lines)]
-    fn check_player(&self, n8: u8, seat: usize, p: &Seen<'_>) -> Result<(), String> {
+    /// One player against the table; `turn` is their turn-order position.
+    fn check_player(
+        &self,
+        table: TableSize,
+        seat: Seat,
+        turn: usize,
+        p: &Seen<'_>,
+    ) -> Result<(), InvalidPlayer> {
         let r = self.ruleset();
-        #[expect(
-            clippy::arithmetic_side_effects,
-            reason = "start and seat are below n8 (checked), which is 2 to 4"
-        )]
-        let pos = (usize::from(n8) + seat - usize::from(self.start)) % usize::from(n8);
-        let this_turn = |turn: u8| usize::from(turn) == pos;
         if let Some(d) = p.domain {
-            check_domain(r, d)?;
+            check_domain(r, d).map_err(InvalidPlayer::Domain)?;
         }
-        let total = r.start_total_for(n8);
+        self.check_layout(table, seat, p)?;
+        if let Some((resource, &have)) = p
+            .resources
+            .iter()
+            .find(|&(res, &n)| n > r.resource_max(res))
+        {
+            return Err(InvalidPlayer::Resource {
+                resource,
+                have,
+                max: r.resource_max(resource),
+            });
+        }
+        if p.rolls > r.round.rolls {
+            return Err(InvalidPlayer::Rolls {
+                rolls: p.rolls,
+                max: r.round.rolls,
+            });
+        }
+        self.check_dice_owned(p)?;
+        self.check_dice_in_step(turn, p)?;
+        self.check_monastery(p)?;
+        self.check_choices(turn, p)
+    }
+
+    /// Dice a Monastery set only during a round, no more than the
+    /// Monasteries set (ERA-14) until a disaster may burn one.
+    fn check_monastery(&self, p: &Seen<'_>) -> Result<(), InvalidPlayer> {
+        let fixed = p.fixed.total();
+        if fixed == 0 {
+            return Ok(());
+        }
+        if self.view.step.is_setup() || self.view.step == Step::Over {
+            return Err(InvalidPlayer::FixedOutsideRound);
+        }
+        let before_disasters = matches!(
+            self.view.step,
+            Step::Roll { .. } | Step::Feathers { .. } | Step::Collect { .. }
+        );
+        if let (true, Some(d)) = (before_disasters, p.domain) {
+            let per = u32::from(self.ruleset().round.monastery_dice);
+            let uses = u32::from(d.count(BuildingKind::Monastery)).saturating_mul(per);
+            if fixed > uses {
+                return Err(InvalidPlayer::FixedBeyondMonasteries { fixed, uses });
+            }
+        }
+        Ok(())
+    }
+
+    /// Choice faces to pick only on choice faces, during Collect, for the
+    /// players who have not collected yet (ERA-15).
+    fn check_choices(&self, turn: usize, p: &Seen<'_>) -> Result<(), InvalidPlayer> {
+        if p.choices.is_empty() {
+            return Ok(());
+        }
+        match self.view.step {
+            Step::Collect { turn: t } if usize::from(t) <= turn => {}
+            _ => return Err(InvalidPlayer::ChoicesOutOfStep),
+        }
+        let r = self.ruleset();
+        match p
+            .choices
+            .dice()
+            .find(|&(c, s, _)| !r.face(c, s).is_choice())
+        {
+            Some((colour, side, _)) => Err(InvalidPlayer::NotAChoice { colour, side }),
+            None => Ok(()),
+        }
+    }
+
+    /// Seats before the one laying out have laid out every piece, seats
+    /// after it none (ERA-5).
+    fn check_layout(
+        &self,
+        table: TableSize,
+        seat: Seat,
+        p: &Seen<'_>,
+    ) -> Result<(), InvalidPlayer> {
+        let total = self.ruleset().start_total(table);
         if p.laid_out > total {
-            return Err(format!(
-                "laid_out: {} start pieces, but there are {total} (ERA-4)",
-                p.laid_out
-            ));
+            return Err(InvalidPlayer::LaidOutBeyond {
+                laid_out: p.laid_out,
+                total,
+            });
         }
-        let laying = match self.step {
+        let laying = match self.view.step {
             Step::Layout { seat: s } => usize::from(s).cmp(&seat),
-            _ => core::cmp::Ordering::Greater,
+            _ => Ordering::Greater,
         };
         let laid_ok = match laying {
-            // Seats after the one laying out have not started; seats before
-            // it, and everyone after the layout, have laid out every piece.
-            core::cmp::Ordering::Less => p.laid_out == 0,
-            core::cmp::Ordering::Greater => p.laid_out == total,
-            core::cmp::Ordering::Equal => p.laid_out < total,
+            Ordering::Less => p.laid_out == 0,
+            Ordering::Greater => p.laid_out == total,
+            Ordering::Equal => p.laid_out < total,
         };
-        if !laid_ok {
-            return Err(format!(
-                "laid_out: {} of {total} start pieces laid out during {} (ERA-5)",
-                p.laid_out, self.step
-            ));
+        if laid_ok {
+            Ok(())
+        } else {
+            Err(InvalidPlayer::LaidOut {
+                laid_out: p.laid_out,
+                total,
+                step: self.view.step,
+            })
         }
-        let max = r.resource_max();
-        for (res, &have) in Resource::ALL.iter().zip(&p.resources) {
-            if have > max {
-                return Err(format!(
-                    "resources: {have} {res}, above the track's {max} (ERA-15)"
-                ));
-            }
-        }
-        if p.rolls > r.rolls {
-            return Err(format!(
-                "rolls: {} rolls, but a round has {} (ERA-12)",
-                p.rolls, r.rolls
-            ));
-        }
-        let setup = matches!(self.step, Step::Layout { .. } | Step::StartRoll { .. });
-        let between_rounds = setup || self.step == Step::Over;
-        for (((colour, &owned), &showing), &rolling) in Colour::ALL
-            .iter()
-            .zip(&p.owned)
-            .zip(&p.showing)
-            .zip(&p.rolling)
-        {
-            let carrier = colour.carrier();
-            let most = r.building_count(carrier);
+    }
+
+    /// Dice follow the buildings (ERA-2, ERA-22), and all of them are in
+    /// play during a round.
+    fn check_dice_owned(&self, p: &Seen<'_>) -> Result<(), InvalidPlayer> {
+        let r = self.ruleset();
+        let between_rounds = self.view.step.is_setup() || self.view.step == Step::Over;
+        for colour in Colour::ALL {
+            let owned = p.owned[colour];
+            let most = r.building_count(colour.carrier());
             if owned > most {
-                return Err(format!(
-                    "owned: {owned} {colour} dice, but the game has {most} of the {carrier} that carries them (ERA-2)"
-                ));
+                return Err(InvalidPlayer::OwnedBeyondGame {
+                    colour,
+                    owned,
+                    most,
+                });
             }
-            let in_play = u32::from(showing).saturating_add(u32::from(rolling));
+            let in_play = u32::from(p.showing[colour]).saturating_add(u32::from(p.rolling[colour]));
             if between_rounds && in_play != 0 {
-                return Err(format!(
-                    "dice: {colour} dice showing or rolling outside a round (ERA-12)"
-                ));
+                return Err(InvalidPlayer::DiceOutsideRound(colour));
             }
             if !between_rounds && in_play != u32::from(owned) {
-                return Err(format!(
-                    "dice: {in_play} {colour} dice showing or rolling, but the player owns {owned} (ERA-12)"
-                ));
+                return Err(InvalidPlayer::DiceInPlay {
+                    colour,
+                    in_play,
+                    owned,
+                });
             }
         }
-        if setup {
-            let keep_only = Colour::ALL.map(|c| u8::from(c.carrier() == BuildingKind::Keep));
+        if self.view.step.is_setup() {
+            let keep_only = ByColour::from_fn(|c| u8::from(c.carrier() == BuildingKind::Keep));
             if p.owned != keep_only {
-                return Err(format!(
-                    "owned: {:?} dice before the first round, not the Keep's die (ERA-4)",
-                    p.owned
-                ));
+                return Err(InvalidPlayer::OwnedBeforeFirstRound(p.owned));
             }
         }
+        // No building comes or goes between the end of a round and the
+        // disasters of the next.
         let unchanged = matches!(
-            self.step,
-            Step::Roll { .. } | Step::Feathers { .. } | Step::Monastery { .. } | Step::Over
+            self.view.step,
+            Step::Roll { .. } | Step::Feathers { .. } | Step::Collect { .. } | Step::Over
         );
         if let (true, Some(d)) = (unchanged, p.domain) {
-            // No building comes or goes between the end of a round and the
-            // disasters of the next.
             let carried = d.carried_dice();
             if p.owned != carried {
-                return Err(format!(
-                    "owned: {:?} dice, but the domain's buildings carry {carried:?} (ERA-2, ERA-22)",
-                    p.owned
-                ));
+                return Err(InvalidPlayer::OwnedNotCarried {
+                    owned: p.owned,
+                    carried,
+                });
             }
         }
-        let any = |a: &[u8]| a.iter().any(|&x| x > 0);
-        match self.step {
-            Step::Roll { turn } => {
-                if usize::from(turn) > pos && any(&p.rolling) {
-                    return Err("rolling: dice in hand after the player's roll (ERA-12)".into());
+        Ok(())
+    }
+
+    /// Dice in hand, set aside or with unused feathers only when the step
+    /// allows (ERA-12, ERA-13).
+    fn check_dice_in_step(&self, turn: usize, p: &Seen<'_>) -> Result<(), InvalidPlayer> {
+        let this_turn = |t: u8| usize::from(t) == turn;
+        match self.view.step {
+            Step::Roll { turn: t } => {
+                if usize::from(t) > turn && p.rolling.any() {
+                    return Err(InvalidPlayer::RollingAfterRoll);
                 }
-                if usize::from(turn) < pos && (any(&p.showing) || p.rolls != 0) {
-                    return Err("dice: dice rolled before the player's turn (ERA-12)".into());
+                if usize::from(t) < turn && (p.showing.any() || p.rolls != 0) {
+                    return Err(InvalidPlayer::RolledBeforeTurn);
                 }
             }
-            Step::Feathers { turn } if !this_turn(turn) && any(&p.rolling) => {
-                return Err(
-                    "rolling: dice in hand outside the player's feather re-roll (ERA-13)".into(),
-                );
+            Step::Feathers { turn: t } if !this_turn(t) && p.rolling.any() => {
+                return Err(InvalidPlayer::RollingOutOfTurn);
             }
             Step::Feathers { .. } => {}
-            _ if any(&p.rolling) => {
-                return Err("rolling: dice in hand outside the roll (ERA-12)".into());
-            }
+            _ if p.rolling.any() => return Err(InvalidPlayer::RollingOutOfTurn),
             _ => {}
         }
-        let rolling_now = matches!(self.step, Step::Roll { turn } if this_turn(turn));
-        if !rolling_now && any(&p.set_aside) {
-            return Err("set_aside: dice set aside outside the player's roll (ERA-12)".into());
+        let rolling_now = matches!(self.view.step, Step::Roll { turn: t } if this_turn(t));
+        if !rolling_now && p.set_aside.any() {
+            return Err(InvalidPlayer::SetAsideOutOfTurn);
         }
-        let feathers = matches!(self.step, Step::Feathers { .. });
-        for (face, &fresh) in (0u8..).zip(&p.fresh) {
+        let feathers = matches!(self.view.step, Step::Feathers { .. });
+        let white = &self.ruleset().faces[Colour::White];
+        for (side, &fresh) in p.fresh.iter() {
             if fresh == 0 {
                 continue;
             }
             if !feathers {
-                return Err("fresh: unused feather re-rolls outside the feathers (ERA-13)".into());
+                return Err(InvalidPlayer::FeathersOutOfStep);
             }
-            if !r.face(Colour::White, usize::from(face)).is_feather() {
-                return Err(format!(
-                    "fresh: face {face} of the white die shows no feather (ERA-13)"
-                ));
+            if !white[side].is_feather() {
+                return Err(InvalidPlayer::NoFeather(side));
             }
         }
         Ok(())
@@ -401,128 +471,124 @@ impl Table<'_> {
     /// Every piece is in the supply, the box, a domain or a hand (ERA-1).
     /// A hidden domain holds the Keep and the start pieces laid out so far,
     /// except those that fitted nowhere and went back to the supply.
-    fn check_supply(&self, n8: u8) -> Result<(), String> {
+    fn check_supply(&self, table: TableSize) -> Result<(), InvalidState> {
         let r = self.ruleset();
-        let mut total = [0u32; PIECES];
-        let mut slack = [0u32; PIECES];
-        let add = |counts: &mut [u32; PIECES], piece: Piece, n: u32| {
-            if let Some(x) = counts.get_mut(piece.index()) {
-                *x = x.saturating_add(n);
-            }
-        };
-        for ((kind, &supply), &boxed) in BuildingKind::ALL.iter().zip(&self.supply).zip(&self.boxed)
-        {
-            let n = u32::from(supply).saturating_add(u32::from(boxed));
-            add(&mut total, Piece::Building(*kind), n);
+        let mut total = PieceCounts::default();
+        let mut slack = PieceCounts::default();
+        for (kind, &n) in self.view.supply.iter() {
+            total.add(
+                Piece::Building(kind),
+                u32::from(n).saturating_add(u32::from(self.view.boxed[kind])),
+            );
         }
-        for (len, &n) in (1..=MAX_WALL_LENGTH).zip(&self.wall_supply) {
-            add(&mut total, Piece::Wall(len), u32::from(n));
+        for (length, &n) in (1..).zip(&self.view.wall_supply) {
+            total.add(Piece::Wall(length), u32::from(n));
         }
-        add(&mut total, Piece::Scorched, u32::from(self.scorched_supply));
-        let start_total = r.start_total_for(n8);
+        total.add(Piece::Scorched, u32::from(self.view.scorched_supply));
+        let start_total = r.start_total(table);
         for p in &self.players {
             if let Some(d) = p.domain {
                 for b in &d.buildings {
-                    add(&mut total, Piece::Building(b.kind), 1);
+                    total.add(Piece::Building(b.kind), 1);
                 }
-                for (len, &n) in (1..=MAX_WALL_LENGTH).zip(&d.wall_counts) {
-                    add(&mut total, Piece::Wall(len), u32::from(n));
+                for (length, &n) in (1..).zip(&d.wall_counts) {
+                    total.add(Piece::Wall(length), u32::from(n));
                 }
-                add(&mut total, Piece::Scorched, d.scorched.count_ones());
+                total.add(Piece::Scorched, d.scorched.count_ones());
             } else {
-                add(&mut total, Piece::Building(BuildingKind::Keep), 1);
-                for piece in (0..p.laid_out).filter_map(|i| r.start_piece_for(n8, i)) {
-                    add(&mut total, piece, 1);
-                    add(&mut slack, piece, 1);
+                total.add(Piece::Building(BuildingKind::Keep), 1);
+                for piece in (0..p.laid_out).filter_map(|i| r.start_piece(table, i)) {
+                    total.add(piece, 1);
+                    slack.add(piece, 1);
                 }
             }
-            for piece in (p.laid_out..start_total).filter_map(|i| r.start_piece_for(n8, i)) {
-                add(&mut total, piece, 1);
+            for piece in (p.laid_out..start_total).filter_map(|i| r.start_piece(table, i)) {
+                total.add(piece, 1);
             }
         }
-        let pieces = BuildingKind::ALL
-            .into_iter()
-            .map(Piece::Building)
-            .chain((1..=MAX_WALL_LENGTH).map(Piece::Wall))
-            .chain(core::iter::once(Piece::Scorched));
-        for piece in pieces {
-            let i = piece.index();
-            let have = total.get(i).copied().unwrap_or(0);
-            let extra = slack.get(i).copied().unwrap_or(0);
+        for piece in Piece::ALL {
+            let have = total.get(piece);
             let count = u32::from(match piece {
                 Piece::Building(kind) => r.building_count(kind),
-                Piece::Wall(len) => r.wall_count(len),
-                Piece::Scorched => r.scorched,
+                Piece::Wall(length) => r.wall_count(length),
+                Piece::Scorched => r.scorched_areas(),
             });
-            if have < count || have > count.saturating_add(extra) {
-                let what = match piece {
-                    Piece::Building(kind) => format!("supply: {kind}"),
-                    Piece::Wall(len) => format!("wall_supply: walls of length {len}"),
-                    Piece::Scorched => String::from("scorched_supply: scorched areas"),
-                };
-                return Err(format!(
-                    "{what}: {have} in the supply, the box, domains and hands, but the game has {count} (ERA-1)"
-                ));
+            if have < count || have > count.saturating_add(slack.get(piece)) {
+                return Err(InvalidState::Supply { piece, have, count });
             }
         }
         Ok(())
     }
 }
 
+/// How many of each piece were counted.
+#[derive(Default)]
+struct PieceCounts([u32; PIECES]);
+
+impl PieceCounts {
+    fn add(&mut self, piece: Piece, n: u32) {
+        if let Some(x) = piece.index().and_then(|i| self.0.get_mut(i)) {
+            *x = x.saturating_add(n);
+        }
+    }
+
+    fn get(&self, piece: Piece) -> u32 {
+        piece
+            .index()
+            .and_then(|i| self.0.get(i))
+            .copied()
+            .unwrap_or(0)
+    }
+}
+
 /// A domain under the ruleset: its size, the Keep on the centre, pieces on
 /// distinct cells inside the grid, each building a placement of its shape.
-pub(crate) fn check_domain(r: &Ruleset, d: &Domain) -> Result<(), String> {
-    if d.size != r.size {
-        return Err(format!(
-            "domain.size: {}, but the ruleset's domain is {} (D2)",
-            d.size, r.size
-        ));
+fn check_domain(r: &Ruleset, d: &Domain) -> Result<(), InvalidDomain> {
+    let size = r.geometry.size;
+    if d.size != size {
+        return Err(InvalidDomain::Size {
+            size: d.size,
+            expected: size,
+        });
     }
     let keep_on_centre = d
         .buildings
         .first()
-        .is_some_and(|b| b.kind == BuildingKind::Keep && b.cells == 1u128 << r.centre);
+        .is_some_and(|b| b.kind == BuildingKind::Keep && b.cells == r.geometry.centre);
     if !keep_on_centre {
-        return Err(
-            "domain.buildings[0]: the first building must be the Keep on the centre cell (ERA-4)"
-                .into(),
-        );
+        return Err(InvalidDomain::KeepNotOnCentre);
     }
-    let all = all_cells(r.size);
-    if d.walls & d.scorched != 0 || (d.walls | d.scorched) & !all != 0 {
-        return Err("domain: walls and scorched areas overlap or leave the grid (ERA-7)".into());
+    let all = all_cells(size);
+    if (d.walls | d.scorched) & !all != 0 {
+        return Err(InvalidDomain::OffGrid);
     }
-    let wall_cells = d
-        .wall_counts
-        .iter()
-        .zip(1u32..)
-        .map(|(&c, len)| u32::from(c).saturating_mul(len))
-        .fold(0, u32::saturating_add);
-    if wall_cells != d.walls.count_ones() {
-        return Err(format!(
-            "domain.wall_counts: the walls counted cover {wall_cells} cells, but {} cells are walls",
-            d.walls.count_ones()
-        ));
+    if let Some(cell) = first_cell(d.walls & d.scorched, size) {
+        return Err(InvalidDomain::Overlap(cell));
     }
+    d.check_wall_counts()?;
     let mut seen = d.walls | d.scorched;
-    for (i, b) in d.buildings.iter().enumerate() {
+    for (index, b) in d.buildings.iter().enumerate() {
         if b.cells & seen != 0 || b.cells & !all != 0 || !is_placement(r, b.kind, b.cells) {
-            return Err(format!(
-                "domain.buildings[{i}]: not a placement of a {} on free cells (ERA-7)",
-                b.kind
-            ));
+            return Err(InvalidDomain::NotAPlacement {
+                index,
+                kind: b.kind,
+            });
         }
         seen |= b.cells;
     }
     Ok(())
 }
 
-fn is_placement(r: &Ruleset, kind: BuildingKind, cells: u128) -> bool {
+/// The first cell of a set, if it has one inside the grid.
+fn first_cell(set: CellSet, size: u8) -> Option<Cell> {
+    (set != 0)
+        .then(|| set.trailing_zeros())
+        .and_then(|bit| Cell::from_bit(bit, size))
+}
+
+fn is_placement(r: &Ruleset, kind: BuildingKind, cells: CellSet) -> bool {
     let piece = Piece::Building(kind);
-    let Some(first) = (cells != 0).then(|| cells.trailing_zeros()) else {
-        return false;
-    };
-    let Some(anchor) = Cell::from_bit(first, r.size) else {
+    let Some(anchor) = first_cell(cells, r.geometry.size) else {
         return false;
     };
     // The top-left corner of the box lies on the first cell's row, at or
@@ -535,46 +601,28 @@ fn is_placement(r: &Ruleset, kind: BuildingKind, cells: u128) -> bool {
 }
 
 impl Era {
-    fn table(&self) -> Table<'_> {
-        Table {
-            config: &self.config,
-            step: self.step,
-            round: self.round,
-            start: self.start,
-            supply: self.supply,
-            boxed: self.boxed,
-            wall_supply: self.wall_supply,
-            scorched_supply: self.scorched_supply,
-            tokens: self.tokens,
-            flipped: self.flipped,
-            players: self.players.iter().map(Seen::of).collect(),
-        }
-    }
-
     /// Checks every invariant the engine relies on.
-    pub(crate) fn validate(&self) -> Result<(), StateError> {
-        self.table().check().map_err(StateError)?;
-        let n8 = self.n();
+    pub(crate) fn validate(&self) -> Result<(), InvalidState> {
+        if self.config.table() != Some(self.table) {
+            return Err(InvalidState::Config(EraError::Players(self.config.players)));
+        }
+        EraView::unhidden(self).table_seen().check()?;
         match self.step {
             Step::Build {
                 turn,
                 chosen: Some(piece),
                 ..
-            } if turn < n8 && !self.can_build(self.seat(turn), piece) => {
-                return Err(StateError(format!(
-                    "step: the chosen {piece} cannot be built (ERA-18)"
-                )));
+            } if !self.can_build(self.seat(turn), piece) => {
+                return Err(InvalidState::ChosenNotBuildable(piece));
             }
             Step::Extort {
                 turn,
                 victim,
                 demand: Some(res),
             } => {
-                let v = self.victim(turn, victim);
-                if self.players.get(v).is_none_or(|p| p.resource(res) == 0) {
-                    return Err(StateError(format!(
-                        "step: the victim has no {res} to pay the demand (ERA-20)"
-                    )));
+                let v = self.left_of_turn(turn, victim);
+                if self.players.get(v).is_none_or(|p| p.resources[res] == 0) {
+                    return Err(InvalidState::DemandUnpaid(res));
                 }
             }
             _ => {}
@@ -583,79 +631,197 @@ impl Era {
         let mut settled = self.clone();
         settled.settle();
         if settled != *self {
-            return Err(StateError(
-                "step: the automatic steps from here have not been run".into(),
-            ));
+            return Err(InvalidState::NotSettled);
         }
         Ok(())
     }
 }
 
-/// The plain form of [`Era`] that deserialisation validates.
-#[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct RawEra {
-    config: EraConfig,
-    step: Step,
-    round: u32,
-    start: u8,
-    players: Vec<Player>,
-    supply: [u8; 12],
-    boxed: [u8; 12],
-    wall_supply: [u8; MAX_WALL_LENGTH as usize],
-    scorched_supply: u8,
-    tokens: u8,
-    flipped: u8,
-}
+impl EraView {
+    /// Checks that some valid state shows this view.
+    pub(crate) fn validate(&self) -> Result<(), InvalidState> {
+        let players = self.players.len();
+        if let Viewer::Seat(seat) = self.viewer {
+            if seat >= players {
+                return Err(InvalidState::Viewer { seat, players });
+            }
+        }
+        for (seat, p) in self.players.iter().enumerate() {
+            let fail = |problem| Err(InvalidState::Player { seat, problem });
+            let shown = p.dice.is_some();
+            if p.set_aside.is_some() != shown || p.fixed.is_some() != shown {
+                return fail(InvalidPlayer::DiceShownApart);
+            }
+            // Each secret is shown exactly when the viewer may see it.
+            match (
+                p.domain.is_some(),
+                layout_hidden(self.step, seat, self.viewer),
+            ) {
+                (true, true) => return fail(InvalidPlayer::LayoutShown),
+                (false, false) => return fail(InvalidPlayer::LayoutHidden),
+                _ => {}
+            }
+            match (p.dice.is_some(), dice_hidden(self.step, seat, self.viewer)) {
+                (true, true) => return fail(InvalidPlayer::DiceShown),
+                (false, false) => return fail(InvalidPlayer::DiceHidden),
+                _ => {}
+            }
+        }
+        self.table_seen().check()?;
+        if let Step::Extort {
+            turn,
+            victim,
+            demand: Some(res),
+        } = self.step
+        {
+            let v = TurnOrder::new(players).map_or(0, |order| {
+                let extorter = order.left_of(self.start, usize::from(turn));
+                order.left_of(extorter, usize::from(victim))
+            });
+            if self.players.get(v).is_none_or(|p| p.resources[res] == 0) {
+                return Err(InvalidState::DemandUnpaid(res));
+            }
+        }
+        Ok(())
+    }
 
-#[cfg(feature = "serde")]
-impl TryFrom<RawEra> for Era {
-    type Error = StateError;
-
-    fn try_from(raw: RawEra) -> Result<Self, StateError> {
-        let era = Era {
-            config: Arc::new(raw.config),
-            step: raw.step,
-            round: raw.round,
-            start: raw.start,
-            players: raw.players,
-            supply: raw.supply,
-            boxed: raw.boxed,
-            wall_supply: raw.wall_supply,
-            scorched_supply: raw.scorched_supply,
-            tokens: raw.tokens,
-            flipped: raw.flipped,
-        };
-        era.validate()?;
-        Ok(era)
+    fn table_seen(&self) -> Table<'_> {
+        Table {
+            view: self,
+            players: self.players.iter().map(Seen::of_view).collect(),
+        }
     }
 }
 
 #[cfg(feature = "serde")]
-impl serde::Serialize for Era {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut st = s.serialize_struct("Era", 11)?;
-        st.serialize_field("config", &*self.config)?;
-        st.serialize_field("step", &self.step)?;
-        st.serialize_field("round", &self.round)?;
-        st.serialize_field("start", &self.start)?;
-        st.serialize_field("players", &self.players)?;
-        st.serialize_field("supply", &self.supply)?;
-        st.serialize_field("boxed", &self.boxed)?;
-        st.serialize_field("wall_supply", &self.wall_supply)?;
-        st.serialize_field("scorched_supply", &self.scorched_supply)?;
-        st.serialize_field("tokens", &self.tokens)?;
-        st.serialize_field("flipped", &self.flipped)?;
-        st.end()
-    }
-}
+mod decode {
+    //! Decoding states and views: each through its plain form, then the
+    //! checks above.
 
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Era {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let raw = RawEra::deserialize(d)?;
-        Era::try_from(raw).map_err(serde::de::Error::custom)
+    use alloc::format;
+    use alloc::sync::Arc;
+    use alloc::vec::Vec;
+
+    use dice_core::seat::{PerSeat, Seat};
+    use dice_core::{DiceRng, Viewer};
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::config::EraConfig;
+    use crate::error::{EraError, InvalidState};
+    use crate::map::ByBuilding;
+    use crate::piece::MAX_WALL_LENGTH;
+    use crate::state::{Era, Player};
+    use crate::step::Step;
+    use crate::view::{EraView, PlayerView};
+
+    /// The plain form of [`Era`].
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct RawEra {
+        config: EraConfig,
+        step: Step,
+        round: u32,
+        start: Seat,
+        players: Vec<Player>,
+        supply: ByBuilding<u8>,
+        boxed: ByBuilding<u8>,
+        wall_supply: [u8; MAX_WALL_LENGTH as usize],
+        scorched_supply: u8,
+        tokens: u8,
+        flipped: u8,
+    }
+
+    impl Serialize for Era {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use serde::ser::SerializeStruct;
+            let mut st = s.serialize_struct("Era", 11)?;
+            st.serialize_field("config", &*self.config)?;
+            st.serialize_field("step", &self.step)?;
+            st.serialize_field("round", &self.round)?;
+            st.serialize_field("start", &self.start)?;
+            st.serialize_field("players", &self.players)?;
+            st.serialize_field("supply", &self.supply)?;
+            st.serialize_field("boxed", &self.boxed)?;
+            st.serialize_field("wall_supply", &self.wall_supply)?;
+            st.serialize_field("scorched_supply", &self.scorched_supply)?;
+            st.serialize_field("tokens", &self.tokens)?;
+            st.serialize_field("flipped", &self.flipped)?;
+            st.end()
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Era {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let raw = RawEra::deserialize(d)?;
+            let refuse = |e: InvalidState| D::Error::custom(format!("invalid Era state: {e}"));
+            let players = raw.config.players;
+            let table = raw
+                .config
+                .table()
+                .ok_or_else(|| refuse(InvalidState::Config(EraError::Players(players))))?;
+            let seats = raw.players.len();
+            let seated = PerSeat::from_values(raw.players)
+                .filter(|s| s.players() == players)
+                .ok_or_else(|| refuse(InvalidState::Seats { seats, players }))?;
+            let era = Era {
+                config: Arc::new(raw.config),
+                table,
+                step: raw.step,
+                round: raw.round,
+                start: raw.start,
+                players: seated,
+                supply: raw.supply,
+                boxed: raw.boxed,
+                wall_supply: raw.wall_supply,
+                scorched_supply: raw.scorched_supply,
+                tokens: raw.tokens,
+                flipped: raw.flipped,
+            };
+            era.validate().map_err(refuse)?;
+            Ok(era)
+        }
+    }
+
+    /// The plain form of [`EraView`].
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct RawView {
+        viewer: Viewer,
+        config: EraConfig,
+        step: Step,
+        round: u32,
+        start: Seat,
+        supply: ByBuilding<u8>,
+        boxed: ByBuilding<u8>,
+        wall_supply: [u8; MAX_WALL_LENGTH as usize],
+        scorched_supply: u8,
+        tokens: u8,
+        flipped: u8,
+        players: Vec<PlayerView>,
+    }
+
+    impl<'de> Deserialize<'de> for EraView {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let raw = RawView::deserialize(d)?;
+            let view = EraView {
+                viewer: raw.viewer,
+                config: Arc::new(raw.config),
+                step: raw.step,
+                round: raw.round,
+                start: raw.start,
+                supply: raw.supply,
+                boxed: raw.boxed,
+                wall_supply: raw.wall_supply,
+                scorched_supply: raw.scorched_supply,
+                tokens: raw.tokens,
+                flipped: raw.flipped,
+                players: raw.players,
+            };
+            // Some valid state shows it: one is drawn, as `determinize` would.
+            view.state_shown(&mut DiceRng::from_seed_u64(0))
+                .map_err(|e| D::Error::custom(format!("invalid Era view: {e}")))?;
+            Ok(view)
+        }
     }
 }

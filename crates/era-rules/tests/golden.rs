@@ -1,90 +1,117 @@
-//! Golden replay records: full seeded games with their expected results.
+//! Golden records: full seeded games whose replay and result must never
+//! change without a breaking release.
 //!
-//! Set `ERA_WRITE_GOLDEN=1` to write the files afresh (a breaking change if
-//! they differ: say so in the CHANGELOG); normally the test only compares.
+//! `WRITE_GOLDEN=1 cargo test -p era-rules --test golden` rewrites the
+//! files from their seeds (a breaking change if they differ: say so in the
+//! CHANGELOG); the tests only compare.
+#![allow(
+    clippy::unwrap_used,
+    clippy::arithmetic_side_effects,
+    reason = "the golden files are read and written by helpers: a failure is a failed test"
+)]
 
-use dice_core::{Agent, DiceRng, Game, Match, RandomAgent, Record, play_out, replay};
-use era_rules::{Era, EraConfig, Score};
+use std::path::PathBuf;
+
+use dice_core::testkit::{WRITE_GOLDEN, check_golden_records};
+use dice_core::{Agent, DiceRng, Entry, Match, RandomAgent, Record, play_out, replay};
+use era_rules::{Action, Era, EraConfig, Score};
 use serde::{Deserialize, Serialize};
 
+/// Name, players and seed; every seat plays at random.
+const GAMES: [(&str, usize, u64); 3] = [
+    ("two_players", 2, 11),
+    ("three_players", 3, 22),
+    ("four_players", 4, 33),
+];
+
+fn dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+fn play(players: usize, seed: u64) -> Match<Era> {
+    let mut m = Match::<Era>::new(&EraConfig::new(players), seed).unwrap();
+    let mut agents = vec![RandomAgent; players];
+    let mut seats: Vec<&mut dyn Agent<Era>> = agents
+        .iter_mut()
+        .map(|a| a as &mut dyn Agent<Era>)
+        .collect();
+    let mut rng = DiceRng::from_seed_u64(seed + 1);
+    play_out(&mut m, &mut seats, &mut rng, 50_000).unwrap();
+    m
+}
+
+#[test]
+fn golden_records_replay_to_their_expected_results() {
+    type Play = Box<dyn Fn() -> Match<Era>>;
+    let plays: Vec<(&str, Play)> = GAMES
+        .iter()
+        .map(|&(name, players, seed)| {
+            let f: Play = Box::new(move || play(players, seed));
+            (name, f)
+        })
+        .collect();
+    let games: Vec<(&str, &dyn Fn() -> Match<Era>)> =
+        plays.iter().map(|(name, f)| (*name, f.as_ref())).collect();
+    check_golden_records::<Era>(&dir(), &games);
+}
+
+/// What the golden games score, part by part, and how many rounds they
+/// last: more than the [`dice_core::GameResult`] says.
 #[derive(Debug, PartialEq, Serialize, Deserialize)]
-struct Expected {
-    scores: Vec<i32>,
-    winners: Vec<usize>,
-    tiebreaks: Vec<Vec<i32>>,
+struct Breakdown {
     rounds: u32,
     breakdown: Vec<Score>,
 }
 
-const GAMES: [(&str, usize, u64); 3] = [("two", 2, 11), ("three", 3, 22), ("four", 4, 33)];
-
-fn dir() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
-}
-
-fn expected(state: &Era) -> Expected {
-    let r = state.result().unwrap();
-    Expected {
-        scores: r.scores().to_vec(),
-        winners: r.winners().to_vec(),
-        tiebreaks: r.tiebreaks().to_vec(),
+fn breakdown(state: &Era) -> Breakdown {
+    Breakdown {
         rounds: state.round(),
         breakdown: state.scores(),
     }
 }
 
-fn write(name: &str, players: usize, seed: u64) {
-    let mut m = Match::<Era>::new(&EraConfig::new(players), seed).unwrap();
-    let mut a = [RandomAgent; 4];
-    let mut agents: Vec<&mut dyn Agent<Era>> = a
-        .iter_mut()
-        .take(players)
-        .map(|x| x as &mut dyn Agent<Era>)
-        .collect();
-    play_out(
-        &mut m,
-        &mut agents,
-        &mut DiceRng::from_seed_u64(seed + 1),
-        50_000,
-    )
-    .unwrap();
-    let record = serde_json::to_string(&m.record()).unwrap();
-    std::fs::write(dir().join(format!("{name}.json")), record + "\n").unwrap();
-    let exp = serde_json::to_string_pretty(&expected(m.state())).unwrap();
-    std::fs::write(dir().join(format!("{name}.expected.json")), exp + "\n").unwrap();
-}
-
 #[test]
-fn golden_records_replay_to_their_results() {
-    let regenerate = std::env::var_os("ERA_WRITE_GOLDEN").is_some();
+fn golden_records_score_part_by_part_as_recorded() {
     for (name, players, seed) in GAMES {
-        if regenerate {
-            write(name, players, seed);
+        let path = dir().join(format!("{name}.scores.json"));
+        if std::env::var_os(WRITE_GOLDEN).is_some() {
+            let text = serde_json::to_string_pretty(&breakdown(play(players, seed).state()));
+            std::fs::write(&path, text.unwrap() + "\n").unwrap();
         }
         let text = std::fs::read_to_string(dir().join(format!("{name}.json"))).unwrap();
         let record: Record<Era> = serde_json::from_str(&text).unwrap();
-        assert_eq!(record.config().players, players);
-        let m = replay(&record).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let exp: Expected = serde_json::from_str(
-            &std::fs::read_to_string(dir().join(format!("{name}.expected.json"))).unwrap(),
-        )
-        .unwrap();
-        assert_eq!(expected(m.state()), exp, "{name}");
+        let m = replay(&record).unwrap();
+        let expected: Breakdown =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(breakdown(m.state()), expected, "{name}");
     }
 }
 
 #[test]
+fn a_record_of_rules_revision_1_is_refused_naming_the_revision() {
+    let text = std::fs::read_to_string(dir().join("revision_1_two_players.json")).unwrap();
+    let err = serde_json::from_str::<Record<Era>>(&text)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("this game follows Era rules revision 1, which is retired"),
+        "{err}"
+    );
+    assert!(err.contains("this engine plays revision 2"), "{err}");
+}
+
+#[test]
 fn a_tampered_record_is_refused_with_the_entry_index() {
-    let text = std::fs::read_to_string(dir().join("two.json")).unwrap();
+    let text = std::fs::read_to_string(dir().join("two_players.json")).unwrap();
     let record: Record<Era> = serde_json::from_str(&text).unwrap();
     let mut log = record.log().to_vec();
     let index = log
         .iter()
-        .position(|e| matches!(e, dice_core::Entry::Action { .. }))
+        .position(|e| matches!(e, Entry::Action { .. }))
         .unwrap();
-    log[index] = dice_core::Entry::Action {
+    log[index] = Entry::Action {
         player: None,
-        action: era_rules::Action::Pay,
+        action: Action::Pay,
     };
     let record = record.with_log(log);
     let err = replay(&record).unwrap_err().to_string();

@@ -1,6 +1,11 @@
 //! Loading and validating rulesets (tables D1–D7).
+#![allow(
+    clippy::unwrap_used,
+    reason = "helpers load rulesets known to be valid or not: a failure is a failed test"
+)]
 
-use era_rules::{Colour, Disaster, Ruleset, RulesetSpec};
+use era_rules::ruleset::{Disaster, RulesetSpec};
+use era_rules::{BuildingKind, Colour, Ruleset, Side};
 
 fn load(json: &serde_json::Value) -> Result<Ruleset, String> {
     serde_json::from_value::<Ruleset>(json.clone()).map_err(|e| e.to_string())
@@ -14,7 +19,8 @@ fn default_json() -> serde_json::Value {
 fn the_default_ruleset_is_the_spec_tables_and_round_trips() {
     let r = Ruleset::default();
     assert!(r.is_default());
-    assert_eq!(r.face(Colour::Yellow, 5).to_string(), "FK");
+    assert_eq!(r.face(Colour::Yellow, Side::Six).to_string(), "WHK");
+    assert_eq!(r.face(Colour::Yellow, Side::Five).to_string(), "FF|S");
     assert_eq!(
         r.disaster(3),
         Disaster::Treachery {
@@ -32,8 +38,11 @@ fn a_corrected_ruleset_loads_from_json() {
     json["buildings"]["farm"]["cost"] = "WWF".into();
     let r = load(&json).unwrap();
     assert!(!r.is_default());
-    assert_eq!(r.face(Colour::Gray, 3).to_string(), "GG");
-    assert_eq!(r.building_cost(era_rules::BuildingKind::Farm), [0, 0, 2, 1]);
+    assert_eq!(r.face(Colour::Gray, Side::Four).to_string(), "GG");
+    assert_eq!(
+        r.building_cost(BuildingKind::Farm).as_array(),
+        &[0, 0, 2, 1]
+    );
 }
 
 fn rejected(edit: impl FnOnce(&mut serde_json::Value), field: &str) {

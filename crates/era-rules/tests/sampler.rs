@@ -1,7 +1,14 @@
-//! The direct chance sampler is pinned: a seed gives the same dice forever.
+//! The direct chance sampler is pinned: a seed gives the same dice forever;
+//! and roll outcomes are exact multisets of faces.
+#![allow(
+    clippy::unwrap_used,
+    reason = "a helper lays the game out: a failure is a failed test"
+)]
 
 use dice_core::{DiceRng, Game, Prob};
-use era_rules::{Chance, Colour, Era, EraConfig, auto_layout_action};
+use era_rules::dice::DiceCounts;
+use era_rules::map::{ByColour, FaceCounts};
+use era_rules::{Chance, Colour, Era, EraConfig, Side, auto_layout_action};
 
 fn laid_out(players: usize) -> Era {
     let mut g = Era::new(&EraConfig::new(players)).unwrap();
@@ -17,18 +24,28 @@ fn the_start_roll_and_the_first_roll_are_pinned() {
     let mut rng = DiceRng::from_seed_u64(42);
     let start = g.sample_chance(&mut rng).unwrap();
     assert_eq!(start, PINNED_START);
-    g.apply_chance(Chance::StartRoll([Some(1), Some(0), Some(0), None]))
-        .unwrap();
+    g.apply_chance(Chance::StartRoll([
+        Some(Side::Two),
+        Some(Side::One),
+        Some(Side::One),
+        None,
+    ]))
+    .unwrap();
     let roll = g.sample_chance(&mut rng).unwrap();
     assert_eq!(roll, PINNED_ROLL);
     assert_eq!(rng.word_pos(), PINNED_WORDS);
 }
 
 #[test]
-fn roll_outcomes_are_exact_multisets() {
+fn era_12_roll_outcomes_are_exact_multisets() {
     let mut g = laid_out(2);
-    g.apply_chance(Chance::StartRoll([Some(1), Some(0), None, None]))
-        .unwrap();
+    g.apply_chance(Chance::StartRoll([
+        Some(Side::Two),
+        Some(Side::One),
+        None,
+        None,
+    ]))
+    .unwrap();
     let mut outcomes = Vec::new();
     g.chance_outcomes(&mut outcomes);
     // Three yellow dice: C(8, 5) = 56 multisets.
@@ -44,12 +61,16 @@ fn roll_outcomes_are_exact_multisets() {
             ..
         }
     )));
-    assert_eq!(era_rules::DiceCounts::outcome_count([3, 1, 0, 0]), 56 * 6);
+    assert_eq!(
+        DiceCounts::outcome_count(ByColour::from_array([3, 1, 0, 0])),
+        56 * 6
+    );
 }
 
-const PINNED_START: Chance = Chance::StartRoll([Some(2), Some(3), Some(5), None]);
+const PINNED_START: Chance =
+    Chance::StartRoll([Some(Side::Three), Some(Side::Four), Some(Side::Six), None]);
 const PINNED_ROLL: Chance = Chance::Roll {
     die: Colour::Yellow,
-    faces: [0, 0, 0, 1, 1, 1],
+    faces: FaceCounts::from_array([0, 0, 0, 1, 1, 1]),
 };
 const PINNED_WORDS: u128 = 6;

@@ -203,6 +203,11 @@ const GAMES: &[Entry] = &[
         aliases: &["age_of_war"],
         load: load::<age_of_war_rules::AgeOfWar>,
     },
+    Entry {
+        name: "armadora",
+        aliases: &[],
+        load: load::<armadora_rules::Armadora>,
+    },
 ];
 
 /// The names of every game, as [`load_game`] knows them.

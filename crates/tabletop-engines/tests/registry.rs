@@ -151,3 +151,40 @@ fn random_games_in_a_batch_match_the_count() {
         assert_eq!(game.play_random_games(10, 5, 1_000_000), batch);
     }
 }
+
+#[test]
+fn armadora_loads_by_name_with_its_options() {
+    let game = load_game("armadora(players=3,advanced=true)").unwrap();
+    assert_eq!(game.players(), 3);
+    assert_eq!(game.num_distinct_actions(), 656);
+    assert_eq!(game.observation_len(), 642 + 50 * 3);
+    let teams =
+        load_game("armadora(players=4,teams=false,factions=[mage,elf,orc,goblin])").unwrap();
+    assert!(
+        teams.config_json().contains("\"teams\":false"),
+        "{}",
+        teams.config_json()
+    );
+    let cases = [
+        (
+            "armadora(players=3,advnced=true)",
+            "unknown field `advnced`",
+        ),
+        (
+            "armadora(players=5)",
+            "ARM-5: Armadöra is for 2 to 4 players, not 5",
+        ),
+        (
+            "armadora(players=3,teams=true)",
+            "ARM-13: teams are for four players",
+        ),
+        (
+            "armadora(factions=[orc,orc])",
+            "ARM-4: faction orc is listed twice",
+        ),
+    ];
+    for (text, needle) in cases {
+        let err = load_game(text).unwrap_err().to_string();
+        assert!(err.contains(needle), "{text}: {err}");
+    }
+}

@@ -1,0 +1,519 @@
+//! The plain data of a ruleset: tables D1–D7 as a user writes and corrects
+//! them (JSON with the `serde` feature).
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+
+use super::tables;
+use crate::building::BuildingKind;
+use crate::colour::Colour;
+use crate::symbols::Resource;
+use crate::table::TableSize;
+
+/// The dice faces of table D1, as symbol letters (`"KF"`), six per colour.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct DiceSpec {
+    /// The peasant die.
+    pub yellow: Vec<String>,
+    /// The noble die.
+    pub gray: Vec<String>,
+    /// The burgher die.
+    pub blue: Vec<String>,
+    /// The clergy die.
+    pub white: Vec<String>,
+}
+
+impl DiceSpec {
+    /// The faces of one colour.
+    pub fn get(&self, colour: Colour) -> &[String] {
+        match colour {
+            Colour::Yellow => &self.yellow,
+            Colour::Gray => &self.gray,
+            Colour::Blue => &self.blue,
+            Colour::White => &self.white,
+        }
+    }
+}
+
+/// One row of table D3.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct BuildingSpec {
+    /// How many are in the game, at most 100 (24 for the Keep, Longhouse,
+    /// Townhouse and Church, which each carry a die).
+    pub count: i64,
+    /// The cost as resource letters `G S W F` (`"GSW"`).
+    pub cost: String,
+    /// End-of-game points (ERA-23).
+    pub points: i64,
+    /// The shape: rows of `#` (cell) and `.` (no cell), at most 5 × 5,
+    /// connected.
+    pub shape: Vec<String>,
+    /// Resources gained at Collect per copy (ERA-15), as letters; `""` for
+    /// none.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub income: String,
+    /// Bonus points per unit (ERA-24): Market per empty cell, Guildhall per
+    /// resource left, University per culture point, Cathedral per die; 0 for
+    /// every other building.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub bonus: i64,
+}
+
+/// Table D3, one field per building type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct BuildingsSpec {
+    /// The keep row.
+    pub keep: BuildingSpec,
+    /// The longhouse row.
+    pub longhouse: BuildingSpec,
+    /// The townhouse row.
+    pub townhouse: BuildingSpec,
+    /// The church row.
+    pub church: BuildingSpec,
+    /// The farm row.
+    pub farm: BuildingSpec,
+    /// The lumber mill row.
+    pub lumber_mill: BuildingSpec,
+    /// The market row.
+    pub market: BuildingSpec,
+    /// The hospital row.
+    pub hospital: BuildingSpec,
+    /// The guildhall row.
+    pub guildhall: BuildingSpec,
+    /// The monastery row.
+    pub monastery: BuildingSpec,
+    /// The university row.
+    pub university: BuildingSpec,
+    /// The cathedral row.
+    pub cathedral: BuildingSpec,
+}
+
+impl BuildingsSpec {
+    /// The row of one building type.
+    pub fn get(&self, kind: BuildingKind) -> &BuildingSpec {
+        match kind {
+            BuildingKind::Keep => &self.keep,
+            BuildingKind::Longhouse => &self.longhouse,
+            BuildingKind::Townhouse => &self.townhouse,
+            BuildingKind::Church => &self.church,
+            BuildingKind::Farm => &self.farm,
+            BuildingKind::LumberMill => &self.lumber_mill,
+            BuildingKind::Market => &self.market,
+            BuildingKind::Hospital => &self.hospital,
+            BuildingKind::Guildhall => &self.guildhall,
+            BuildingKind::Monastery => &self.monastery,
+            BuildingKind::University => &self.university,
+            BuildingKind::Cathedral => &self.cathedral,
+        }
+    }
+
+    /// The row of one building type, to correct it.
+    pub fn get_mut(&mut self, kind: BuildingKind) -> &mut BuildingSpec {
+        match kind {
+            BuildingKind::Keep => &mut self.keep,
+            BuildingKind::Longhouse => &mut self.longhouse,
+            BuildingKind::Townhouse => &mut self.townhouse,
+            BuildingKind::Church => &mut self.church,
+            BuildingKind::Farm => &mut self.farm,
+            BuildingKind::LumberMill => &mut self.lumber_mill,
+            BuildingKind::Market => &mut self.market,
+            BuildingKind::Hospital => &mut self.hospital,
+            BuildingKind::Guildhall => &mut self.guildhall,
+            BuildingKind::Monastery => &mut self.monastery,
+            BuildingKind::University => &mut self.university,
+            BuildingKind::Cathedral => &mut self.cathedral,
+        }
+    }
+}
+
+/// How many walls of one length there are (table D4).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct WallSpec {
+    /// Cells in a row, 1 to 8.
+    pub length: i64,
+    /// How many are in the game.
+    pub count: i64,
+}
+
+/// Table D4.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct WallsSpec {
+    /// One entry per length; lengths not listed do not exist.
+    pub counts: Vec<WallSpec>,
+    /// Stone paid per wall cell.
+    pub stone_per_cell: i64,
+}
+
+/// A number for 2, 3 and 4 players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct ByPlayers {
+    /// With 2 players.
+    pub two: i64,
+    /// With 3 players.
+    pub three: i64,
+    /// With 4 players.
+    pub four: i64,
+}
+
+impl ByPlayers {
+    /// The number for this table size.
+    pub fn get(&self, table: TableSize) -> i64 {
+        match table {
+            TableSize::Two => self.two,
+            TableSize::Three => self.three,
+            TableSize::Four => self.four,
+        }
+    }
+}
+
+/// The supply (ERA-1, ERA-3).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct SupplySpec {
+    /// Scorched areas in the game.
+    pub scorched: i64,
+    /// Tracking tokens in play (at least 1).
+    pub tracking_tokens: ByPlayers,
+    /// Buildings of each type returned to the box with 2 players.
+    pub two_player_removed: i64,
+}
+
+/// Setup (ERA-4, table D6).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct StartSpec {
+    /// Starting resources, as letters (`"FFWWSS"`).
+    pub resources: String,
+    /// The structures each player lays out, besides the Keep on the centre
+    /// and the scorched areas: piece names (`"farm"`, `"wall4"`).
+    pub pieces: Vec<String>,
+    /// Scorched areas each player lays out.
+    pub scorched: ByPlayers,
+}
+
+/// A number for each resource.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct PerResource {
+    /// Trade goods.
+    pub goods: i64,
+    /// Stone.
+    pub stone: i64,
+    /// Wood.
+    pub wood: i64,
+    /// Food.
+    pub food: i64,
+}
+
+impl PerResource {
+    /// The number for this resource.
+    pub fn get(&self, resource: Resource) -> i64 {
+        match resource {
+            Resource::Goods => self.goods,
+            Resource::Stone => self.stone,
+            Resource::Wood => self.wood,
+            Resource::Food => self.food,
+        }
+    }
+}
+
+/// The tracks (table D6).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct TracksSpec {
+    /// The maximum of each resource track (ERA-15, D6).
+    pub resource_max: PerResource,
+    /// The culture track wraps after this many points (ERA-15).
+    pub culture_lap: i64,
+    /// The disaster track wraps after this many points (ERA-21).
+    pub disaster_lap: i64,
+}
+
+/// Numbers of the round's steps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct RoundSpec {
+    /// Rolls per Roll step (ERA-12).
+    pub rolls: i64,
+    /// Food paid per die (ERA-16).
+    pub food_per_die: i64,
+    /// Disaster points per die not fed (ERA-16).
+    pub unfed_disaster: i64,
+    /// Disaster points per demanded resource not paid (ERA-20).
+    pub extort_disaster: i64,
+    /// Dice each Monastery sets (ERA-14).
+    pub monastery_dice: i64,
+}
+
+/// What a disaster does to the player who rolled it (table D5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "snake_case", deny_unknown_fields)
+)]
+pub enum Disaster {
+    /// Nothing happens.
+    None,
+    /// Brigands: lose all trade goods.
+    Brigands,
+    /// Treachery: every opponent, in turn order from the victim's left,
+    /// places a scorched area on an empty cell of the victim's domain; for
+    /// each who cannot (no empty cell, no scorched area left), the victim
+    /// gains `disaster_without_cell` disaster points.
+    Treachery {
+        /// Disaster points per scorched area that cannot be placed.
+        disaster_without_cell: u32,
+    },
+    /// Disease: disaster points per building of the largest cluster that is
+    /// not next to one of the player's Hospitals (a Hospital itself is not
+    /// immune). Of clusters equally large, the one with the most buildings
+    /// that are not immune counts.
+    Disease {
+        /// Points per building of the cluster that is not immune (ERA-11).
+        per_building: u32,
+    },
+    /// Fire: the victim removes one building that is not walled and not a
+    /// Keep (it goes to the box); nothing if there is none.
+    Fire,
+    /// Revolt: disaster points and the loss of all resources.
+    Revolt {
+        /// Disaster points gained.
+        disaster: u32,
+    },
+}
+
+impl fmt::Display for Disaster {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Disaster::None => "no disaster",
+            Disaster::Brigands => "Brigands",
+            Disaster::Treachery { .. } => "Treachery",
+            Disaster::Disease { .. } => "Disease",
+            Disaster::Fire => "Fire",
+            Disaster::Revolt { .. } => "Revolt",
+        })
+    }
+}
+
+/// One row of table D5: skull counts `from..=to` (`to` absent: and more).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct DisasterRow {
+    /// The fewest skulls of the row.
+    pub from: i64,
+    /// The most skulls of the row; only the last row leaves it out.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub to: Option<i64>,
+    /// What happens.
+    pub effect: Disaster,
+}
+
+/// Table D7.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct ScoringSpec {
+    /// Points for the most culture (ERA-25).
+    pub culture_bonus: i64,
+    /// Points for the largest walled area (ERA-26).
+    pub walled_area_bonus: i64,
+}
+
+/// Every number, face, cost, shape, count and disaster row of the game, as
+/// plain data: the form a ruleset is written and loaded in (JSON with the
+/// `serde` feature). [`RulesetSpec::default`] is the specification's tables.
+///
+/// ```
+/// use era_rules::ruleset::RulesetSpec;
+/// use era_rules::{Colour, Ruleset, Side};
+///
+/// let mut spec = RulesetSpec::default();
+/// spec.dice.yellow[3] = "HH".into(); // a corrected face 4
+/// let ruleset = Ruleset::new(spec).unwrap();
+/// assert_eq!(ruleset.face(Colour::Yellow, Side::Four).to_string(), "HH");
+///
+/// let mut broken = RulesetSpec::default();
+/// broken.dice.gray.pop();
+/// let err = Ruleset::new(broken).unwrap_err();
+/// assert_eq!(err.field(), "dice.gray");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct RulesetSpec {
+    /// D1.
+    pub dice: DiceSpec,
+    /// D2: the side of the square domain (odd, 3 to 11).
+    pub domain_size: i64,
+    /// D3.
+    pub buildings: BuildingsSpec,
+    /// D4.
+    pub walls: WallsSpec,
+    /// ERA-1, ERA-3.
+    pub supply: SupplySpec,
+    /// ERA-4, D6.
+    pub start: StartSpec,
+    /// D6.
+    pub tracks: TracksSpec,
+    /// ERA-12 … ERA-20.
+    pub round: RoundSpec,
+    /// D5, rows in increasing skull order, without gaps, from 0.
+    pub disasters: Vec<DisasterRow>,
+    /// D7.
+    pub scoring: ScoringSpec,
+}
+
+fn strings(items: &[&str]) -> Vec<String> {
+    items.iter().map(|s| (*s).to_string()).collect()
+}
+
+fn building(row: &tables::BuildingRow) -> BuildingSpec {
+    BuildingSpec {
+        count: row.count,
+        cost: row.cost.to_string(),
+        points: row.points,
+        shape: strings(row.shape),
+        income: row.income.to_string(),
+        bonus: row.bonus,
+    }
+}
+
+impl Default for RulesetSpec {
+    /// The tables of the rules specification.
+    fn default() -> Self {
+        let [y, g, b, w] = tables::DICE_FACES;
+        let [
+            keep,
+            longhouse,
+            townhouse,
+            church,
+            farm,
+            lumber_mill,
+            market,
+            hospital,
+            guildhall,
+            monastery,
+            university,
+            cathedral,
+        ] = &tables::BUILDINGS;
+        let by = |[two, three, four]: [i64; 3]| ByPlayers { two, three, four };
+        RulesetSpec {
+            dice: DiceSpec {
+                yellow: strings(&y),
+                gray: strings(&g),
+                blue: strings(&b),
+                white: strings(&w),
+            },
+            domain_size: tables::DOMAIN_SIZE,
+            buildings: BuildingsSpec {
+                keep: building(keep),
+                longhouse: building(longhouse),
+                townhouse: building(townhouse),
+                church: building(church),
+                farm: building(farm),
+                lumber_mill: building(lumber_mill),
+                market: building(market),
+                hospital: building(hospital),
+                guildhall: building(guildhall),
+                monastery: building(monastery),
+                university: building(university),
+                cathedral: building(cathedral),
+            },
+            walls: WallsSpec {
+                counts: tables::WALLS
+                    .iter()
+                    .map(|&(length, count)| WallSpec { length, count })
+                    .collect(),
+                stone_per_cell: tables::WALL_STONE_PER_CELL,
+            },
+            supply: SupplySpec {
+                scorched: tables::SCORCHED,
+                tracking_tokens: by(tables::TRACKING_TOKENS),
+                two_player_removed: tables::TWO_PLAYER_REMOVED,
+            },
+            start: StartSpec {
+                resources: tables::START_RESOURCES.to_string(),
+                pieces: strings(&tables::START_PIECES),
+                scorched: by(tables::START_SCORCHED),
+            },
+            tracks: TracksSpec {
+                resource_max: {
+                    let [goods, stone, wood, food] = tables::RESOURCE_MAX;
+                    PerResource {
+                        goods,
+                        stone,
+                        wood,
+                        food,
+                    }
+                },
+                culture_lap: tables::TRACK_LAP,
+                disaster_lap: tables::TRACK_LAP,
+            },
+            round: RoundSpec {
+                rolls: tables::ROLLS,
+                food_per_die: tables::FOOD_PER_DIE,
+                unfed_disaster: tables::UNFED_DISASTER,
+                extort_disaster: tables::EXTORT_DISASTER,
+                monastery_dice: tables::MONASTERY_DICE,
+            },
+            disasters: default_disasters(),
+            scoring: ScoringSpec {
+                culture_bonus: tables::CULTURE_BONUS,
+                walled_area_bonus: tables::WALLED_AREA_BONUS,
+            },
+        }
+    }
+}
+
+fn default_disasters() -> Vec<DisasterRow> {
+    let row = |from, to, effect| DisasterRow { from, to, effect };
+    alloc::vec![
+        row(0, Some(1), Disaster::None),
+        row(2, Some(2), Disaster::Brigands),
+        row(
+            3,
+            Some(3),
+            Disaster::Treachery {
+                disaster_without_cell: tables::TREACHERY_WITHOUT_CELL,
+            },
+        ),
+        row(
+            4,
+            Some(4),
+            Disaster::Disease {
+                per_building: tables::DISEASE_PER_BUILDING,
+            },
+        ),
+        row(5, Some(5), Disaster::Fire),
+        row(
+            6,
+            None,
+            Disaster::Revolt {
+                disaster: tables::REVOLT_DISASTER,
+            },
+        ),
+    ]
+}

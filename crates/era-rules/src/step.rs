@@ -1,0 +1,129 @@
+//! Where the game stands: the step of the setup or of the round, and whose
+//! part of it (ERA-5, ERA-6, ERA-12 … ERA-22).
+
+use core::fmt;
+
+use crate::piece::Piece;
+use crate::symbols::Resource;
+
+/// Where the game stands: the step of the setup or of the round, and whose
+/// part of it. `turn` counts seats in turn order from the start player
+/// (0 is the start player).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "snake_case", deny_unknown_fields)
+)]
+pub enum Step {
+    /// ERA-5: `seat` lays out its next piece, in secret.
+    Layout {
+        /// The seat laying out.
+        seat: u8,
+    },
+    /// ERA-6: the seats in the bit set `rolling` roll their gray die.
+    StartRoll {
+        /// Bit `s` set: seat `s` rolls.
+        rolling: u8,
+    },
+    /// ERA-12, ERA-14: a player rolls, hidden from the others; after the
+    /// first roll each Monastery sets a die.
+    Roll {
+        /// Turn-order position.
+        turn: u8,
+    },
+    /// ERA-13: a player uses feathers.
+    Feathers {
+        /// Turn-order position.
+        turn: u8,
+    },
+    /// ERA-15: a player collects; each die on a choice face yields the
+    /// set its owner picks.
+    Collect {
+        /// Turn-order position.
+        turn: u8,
+    },
+    /// ERA-17: the disaster of the player at `turn` is resolved next, then
+    /// each following player's in turn order. Passed through by itself:
+    /// only Treachery and Fire wait for a player.
+    Disasters {
+        /// Turn-order position.
+        turn: u8,
+    },
+    /// D5 Treachery: opponent `by` seats to the victim's left scorches.
+    Treachery {
+        /// The victim's turn-order position.
+        turn: u8,
+        /// How many seats to the victim's left the opponent sits.
+        by: u8,
+    },
+    /// D5 Fire: the victim removes a building.
+    Fire {
+        /// The victim's turn-order position.
+        turn: u8,
+    },
+    /// ERA-18: a player builds: chooses a piece, then places it.
+    Build {
+        /// Turn-order position.
+        turn: u8,
+        /// Pieces still to build.
+        hammers: u8,
+        /// The piece chosen, to be placed next.
+        chosen: Option<Piece>,
+    },
+    /// ERA-20: the extorter at `turn` deals with the victim `victim` seats
+    /// to the left; after a demand the victim answers.
+    Extort {
+        /// The extorter's turn-order position.
+        turn: u8,
+        /// How many seats to the extorter's left the victim sits.
+        victim: u8,
+        /// The demanded resource, once demanded.
+        demand: Option<Resource>,
+    },
+    /// ERA-22: the game is over.
+    Over,
+}
+
+impl Step {
+    /// The step's name in messages.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Step::Layout { .. } => "the layout",
+            Step::StartRoll { .. } => "the start-player roll",
+            Step::Roll { .. } => "the Roll step",
+            Step::Feathers { .. } => "the feathers",
+            Step::Collect { .. } => "the Collect step",
+            Step::Disasters { .. } => "the Disasters step",
+            Step::Treachery { .. } => "Treachery",
+            Step::Fire { .. } => "Fire",
+            Step::Build { .. } => "the Build step",
+            Step::Extort { .. } => "the Extort step",
+            Step::Over => "the end of the game",
+        }
+    }
+}
+
+impl Step {
+    /// Whether the step belongs to the setup (ERA-5, ERA-6).
+    pub fn is_setup(&self) -> bool {
+        matches!(self, Step::Layout { .. } | Step::StartRoll { .. })
+    }
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a step did when the engine moved the game on by itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Progress {
+    /// A player or chance must act now.
+    Wait,
+    /// The game moved within the step (to the next turn, or a part of it).
+    Moved,
+    /// The step is over: the next one of the round begins.
+    Finished,
+}
