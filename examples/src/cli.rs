@@ -1,188 +1,185 @@
-//! Command lines of `play` and `replay`.
+//! The entry points the `play` and `replay` binaries call: their
+//! command lines read, the game dispatched, and the exit status.
 
+use std::ffi::OsString;
+use std::io::{BufRead, Write};
+
+use clap::Parser;
 use dice_core::Viewer;
 
-use crate::play::PlayOptions;
-use crate::title::GameOptions;
+use crate::args::{PlayArgs, ReplayArgs};
+use crate::games::{GameName, GameTask};
+use crate::options::PlayOptions;
+use crate::output::Output;
+use crate::play::Ending;
+use crate::playable::PlayableGame;
+use crate::replay::BadRecord;
 
-/// Usage of `play`.
-pub const PLAY_USAGE: &str = "\
-usage: play GAME [options]
-  GAME                 age-of-war | armadora | era | pig
-  --players N          table size (default: the game's)
-  --seed S             first game's seed (default 1); game i uses S + i
-  --bots LIST          bot per seat, comma-separated (random, greedy, mcts)
-  --games N            play N games and print a summary (default 1: a full log)
-  --threads N          spread games over N threads (same results as 1)
-  --rotate             rotate the bots around the table from game to game
-  --record FILE        write the (last) game's record as JSON
-  --json               print JSON instead of text
-  --mcts-iterations N  search effort of the mcts bot
-  --max-steps N        abandon a game longer than this (default 1000000)
-  game switches: age-of-war: none; armadora: --advanced --no-teams --no-peek;
-  era: none";
+/// Exit status of `replay` for a record that does not read or replay.
+pub const EXIT_BAD_RECORD: u8 = 1;
+/// Exit status for bad usage, and for a path that cannot be read or written.
+pub const EXIT_USAGE: u8 = 2;
+/// Exit status of `play` when a person's input ends before the game.
+pub const EXIT_INPUT_ENDED: u8 = 3;
 
-/// Usage of `replay`.
-pub const REPLAY_USAGE: &str = "\
-usage: replay FILE [--json] [--view SEAT]
-  FILE          a record (JSON); - reads standard input
-  --json        print one JSON object
-  --view SEAT   show the final state as this seat sees it (default: a spectator)";
-
-/// What `play` was asked.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlayArgs {
-    /// The game's name.
-    pub game: String,
-    /// The rest.
-    pub options: PlayOptions,
+/// Where a tool reads and writes: the process's own streams, or buffers
+/// in tests.
+pub struct Io<'a> {
+    /// Answers of the people at `play`'s seats; `replay -` reads the record
+    /// from here.
+    pub input: &'a mut dyn BufRead,
+    /// What the tool tells.
+    pub output: &'a mut dyn Write,
+    /// Errors.
+    pub errors: &'a mut dyn Write,
+    /// Whether `play` may draw a progress bar on the process's standard
+    /// error (a terminal is there to see it); a caller holding the lock of
+    /// standard error as `errors` would block it.
+    pub progress: bool,
+    /// Whether `play` writes each answer after its prompt (the input is a
+    /// script, not a terminal that shows what is typed).
+    pub echo_answers: bool,
 }
 
-fn value<'a>(
-    args: &mut impl Iterator<Item = &'a String>,
-    flag: &str,
-) -> Result<&'a String, String> {
-    args.next().ok_or_else(|| format!("{flag} needs a value"))
-}
-
-fn number<T: std::str::FromStr>(text: &str, flag: &str) -> Result<T, String> {
-    text.parse()
-        .map_err(|_| format!("{flag}: {text:?} is not a valid number"))
-}
-
-/// Parses `play`'s arguments (without the program name).
-///
-/// # Errors
-/// Bad usage, in words.
-pub fn parse_play(args: &[String]) -> Result<PlayArgs, String> {
-    let mut it = args.iter();
-    let mut game = None;
-    let mut options = PlayOptions {
-        game: GameOptions::default(),
-        seed: 1,
-        bots: Vec::new(),
-        games: 1,
-        threads: 1,
-        rotate: false,
-        record: None,
-        json: false,
-        max_steps: 1_000_000,
-    };
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--players" => options.game.players = Some(number(value(&mut it, arg)?, arg)?),
-            "--seed" => options.seed = number(value(&mut it, arg)?, arg)?,
-            "--bots" => {
-                options.bots = value(&mut it, arg)?
-                    .split(',')
-                    .map(|b| b.trim().to_string())
-                    .collect();
-            }
-            "--games" => options.games = number(value(&mut it, arg)?, arg)?,
-            "--threads" => options.threads = number(value(&mut it, arg)?, arg)?,
-            "--record" => options.record = Some(value(&mut it, arg)?.clone()),
-            "--json" => options.json = true,
-            "--rotate" => options.rotate = true,
-            "--mcts-iterations" => {
-                options.game.mcts_iterations = Some(number(value(&mut it, arg)?, arg)?);
-            }
-            "--max-steps" => options.max_steps = number(value(&mut it, arg)?, arg)?,
-            "-h" | "--help" => return Err(String::new()),
-            switch if switch.starts_with("--") => {
-                options
-                    .game
-                    .switches
-                    .push(switch.trim_start_matches("--").to_string());
-            }
-            name if game.is_none() => game = Some(name.to_string()),
-            extra => return Err(format!("unexpected argument {extra:?}")),
-        }
-    }
-    if options.games == 0 {
-        return Err("--games must be at least 1".into());
-    }
-    if options.threads == 0 {
-        return Err("--threads must be at least 1".into());
-    }
-    let game = game.ok_or("which game? age-of-war, armadora or era")?;
-    Ok(PlayArgs { game, options })
-}
-
-/// What `replay` was asked.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ReplayArgs {
-    /// The record's path, or `-`.
-    pub file: String,
-    /// Print JSON.
-    pub json: bool,
-    /// Whose view to show.
-    pub viewer: Viewer,
-}
-
-/// Parses `replay`'s arguments (without the program name).
-///
-/// # Errors
-/// Bad usage, in words.
-pub fn parse_replay(args: &[String]) -> Result<ReplayArgs, String> {
-    let mut it = args.iter();
-    let mut file = None;
-    let mut json = false;
-    let mut viewer = Viewer::Spectator;
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--json" => json = true,
-            "--view" => viewer = Viewer::Seat(number(value(&mut it, arg)?, arg)?),
-            "-h" | "--help" => return Err(String::new()),
-            flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
-            path if file.is_none() => file = Some(path.to_string()),
-            extra => return Err(format!("unexpected argument {extra:?}")),
-        }
-    }
-    Ok(ReplayArgs {
-        file: file.ok_or("which record file?")?,
-        json,
-        viewer,
+/// Parses `args` (the program name first), or writes clap's message
+/// (help to `output`, errors to `errors`) and says with which status to
+/// exit.
+fn parse<P: Parser>(args: Vec<OsString>, io: &mut Io<'_>) -> Result<P, u8> {
+    P::try_parse_from(args).map_err(|e| {
+        let to = if e.use_stderr() {
+            &mut *io.errors
+        } else {
+            &mut *io.output
+        };
+        let _ = write!(to, "{}", e.render());
+        u8::try_from(e.exit_code()).unwrap_or(EXIT_USAGE)
     })
+}
+
+/// `play` for the game named on the command line.
+struct PlayTask<'a, 'io> {
+    options: &'a PlayOptions,
+    io: &'a mut Io<'io>,
+}
+
+impl GameTask for PlayTask<'_, '_> {
+    type Output = Result<Ending, String>;
+
+    fn run<G: PlayableGame>(self) -> Self::Output {
+        let mut out = Output::new(&mut *self.io.output).echoing_answers(self.io.echo_answers);
+        crate::play::run::<G>(
+            self.options,
+            &mut *self.io.input,
+            &mut out,
+            self.io.progress,
+        )
+    }
+}
+
+/// `replay` for the game a record names.
+struct ReplayTask<'a> {
+    json: &'a str,
+    view: Option<Viewer>,
+    as_json: bool,
+}
+
+impl GameTask for ReplayTask<'_> {
+    type Output = Result<String, BadRecord>;
+
+    fn run<G: PlayableGame>(self) -> Self::Output {
+        crate::replay::run::<G>(self.json, self.view, self.as_json)
+    }
+}
+
+/// `play` on `args` (the program name first); returns the exit status.
+pub fn play(args: impl IntoIterator<Item = impl Into<OsString>>, io: &mut Io<'_>) -> u8 {
+    let args: PlayArgs = match parse(args.into_iter().map(Into::into).collect(), io) {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let options = args.options();
+    if !options.humans.is_empty() && options.games > 1 {
+        let _ = writeln!(
+            io.errors,
+            "play: people play one game at a time: --human takes no --games"
+        );
+        return EXIT_USAGE;
+    }
+    let ending = args.game.run(PlayTask {
+        options: &options,
+        io,
+    });
+    match ending {
+        Ok(Ending::Finished) => 0,
+        Ok(Ending::InputEnded) => EXIT_INPUT_ENDED,
+        Err(e) => {
+            let _ = writeln!(io.errors, "play: {e}");
+            EXIT_USAGE
+        }
+    }
+}
+
+/// `replay` on `args` (the program name first); returns the exit status.
+pub fn replay(args: impl IntoIterator<Item = impl Into<OsString>>, io: &mut Io<'_>) -> u8 {
+    let args: ReplayArgs = match parse(args.into_iter().map(Into::into).collect(), io) {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let mut bytes = Vec::new();
+    let read = if args.file.as_os_str() == "-" {
+        io.input.read_to_end(&mut bytes).map(|_| ())
+    } else {
+        std::fs::read(&args.file).map(|b| bytes = b)
+    };
+    if let Err(e) = read {
+        let _ = writeln!(
+            io.errors,
+            "replay: cannot read {}: {e}",
+            args.file.display()
+        );
+        return EXIT_USAGE;
+    }
+    let told = crate::replay::text(&bytes).and_then(|json| {
+        let name = crate::replay::game_name(json)?;
+        let game = GameName::from_record_name(&name)
+            .ok_or_else(|| BadRecord(format!("unknown game \"{name}\"")))?;
+        game.run(ReplayTask {
+            json,
+            view: args.view,
+            as_json: args.json,
+        })
+    });
+    match told {
+        Ok(text) => {
+            Output::new(&mut *io.output).line(text.trim_end());
+            0
+        }
+        Err(BadRecord(reason)) => {
+            let _ = writeln!(io.errors, "replay: {reason}");
+            EXIT_BAD_RECORD
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn args(s: &str) -> Vec<String> {
-        s.split_whitespace().map(String::from).collect()
-    }
-
     #[test]
-    fn play_options_parse() {
-        let p = parse_play(&args("armadora --players 3 --seed 9 --bots mcts,random --games 20 --threads 2 --advanced --json")).unwrap();
-        assert_eq!(p.game, "armadora");
-        assert_eq!(p.options.game.players, Some(3));
-        assert_eq!(p.options.seed, 9);
-        assert_eq!(p.options.bots, ["mcts", "random"]);
-        assert_eq!(p.options.games, 20);
-        assert_eq!(p.options.threads, 2);
-        assert_eq!(p.options.game.switches, ["advanced"]);
-        assert!(p.options.json);
-    }
-
-    #[test]
-    fn bad_play_usage_is_refused() {
-        assert!(parse_play(&args("")).is_err());
-        assert!(parse_play(&args("era --seed x")).is_err());
-        assert!(parse_play(&args("era --games 0")).is_err());
-        assert!(parse_play(&args("era --seed")).is_err());
-        assert!(parse_play(&args("era extra")).is_err());
-    }
-
-    #[test]
-    fn replay_options_parse() {
-        let r = parse_replay(&args("game.json --json --view 2")).unwrap();
-        assert_eq!(r.file, "game.json");
-        assert!(r.json);
-        assert_eq!(r.viewer, Viewer::Seat(2));
-        assert!(parse_replay(&args("--json")).is_err());
-        assert!(parse_replay(&args("f --view x")).is_err());
-        assert!(parse_replay(&args("f --what")).is_err());
+    fn help_is_printed_to_the_output_with_status_0() {
+        let mut output = Vec::new();
+        let mut errors = Vec::new();
+        let mut io = Io {
+            input: &mut std::io::empty(),
+            output: &mut output,
+            errors: &mut errors,
+            progress: false,
+            echo_answers: false,
+        };
+        assert_eq!(play(["play", "--help"], &mut io), 0);
+        let help = String::from_utf8(output).unwrap();
+        assert!(help.contains("--human <SEAT>"), "{help}");
+        assert!(help.contains("Exit status: 0"), "{help}");
+        assert!(errors.is_empty());
     }
 }

@@ -3,9 +3,9 @@
 use std::fmt::Write as _;
 
 use dice_core::pig::{Pig, PigAction, PigConfig};
-use dice_core::{Agent, DiceRng, Game, Seat, mcts::Mcts};
+use dice_core::{Agent, DiceRng, Game, Seat, ToMove};
 
-use crate::title::{GameOptions, Title};
+use crate::playable::{GameOptions, PlayableGame};
 
 /// Rolls until the turn total reaches 20, then holds: the classic
 /// heuristic.
@@ -33,73 +33,45 @@ impl Agent<Pig> for HoldAt20 {
     }
 }
 
-impl Title for Pig {
+impl PlayableGame for Pig {
     const BOTS: &'static [&'static str] = &["random", "greedy", "mcts"];
+    const MCTS_ITERATIONS: u32 = 1000;
 
     fn config_from(options: &GameOptions) -> Result<PigConfig, String> {
-        if let Some(s) = options.switches.first() {
-            return Err(format!("pig has no option --{s}"));
-        }
+        options.no_switches(Self::NAME)?;
         Ok(PigConfig {
             players: options.players.unwrap_or(2),
             ..PigConfig::default()
         })
     }
 
-    fn bot(name: &str, options: &GameOptions) -> Option<Box<dyn Agent<Pig>>> {
-        match name {
-            "random" => Some(Box::new(dice_core::RandomAgent)),
-            "greedy" => Some(Box::new(HoldAt20)),
-            "mcts" => Some(Box::new(Mcts::new(options.mcts_iterations.unwrap_or(1000)))),
-            _ => None,
-        }
+    fn own_bot(name: &str) -> Option<Box<dyn Agent<Pig>>> {
+        (name == "greedy").then(|| Box::new(HoldAt20) as Box<dyn Agent<Pig>>)
     }
 
-    fn describe_action(before: &Pig, seat: Seat, action: &PigAction) -> String {
-        match action {
-            PigAction::Roll => format!("player {seat} rolls"),
-            PigAction::Hold => format!(
-                "player {seat} holds, banking {} (total {})",
-                before.turn_total(),
-                before.scores().get(seat).copied().unwrap_or(0) + before.turn_total()
-            ),
+    fn draw(view: &Pig) -> String {
+        let mut out = String::from("scores:");
+        for (seat, score) in view.scores().iter().enumerate() {
+            let _ = write!(out, " player {seat} {score};");
         }
-    }
-
-    fn describe_chance(before: &Pig, outcome: &u8) -> String {
-        if *outcome == 1 {
-            format!(
-                "  the die shows 1: the turn's {} is lost",
-                before.turn_total()
-            )
-        } else {
-            format!(
-                "  the die shows {outcome}: turn total {}",
-                before.turn_total() + u32::from(*outcome)
-            )
-        }
-    }
-
-    fn after_step(_: &Pig, _: &Pig) -> Option<String> {
-        None
-    }
-
-    fn describe_result(state: &Pig) -> String {
-        let mut out = String::from("final scores:");
-        for (seat, s) in state.scores().iter().enumerate() {
-            let _ = write!(out, " player {seat}: {s};");
-        }
-        if let Some(r) = state.result() {
-            let _ = write!(out, " winner(s): {:?}", r.winners());
-        }
+        let _ = write!(out, " turn total {}", view.turn_total());
         out
     }
 
-    fn describe_view(view: &Pig) -> String {
-        format!(
-            "scores {:?}, turn total {}",
-            view.scores(),
-            view.turn_total()
-        )
+    /// The scores whenever the die passes: after a hold, or a 1.
+    fn after_step(before: &Pig, after: &Pig) -> Option<String> {
+        let was_at_risk = before.turn_total() > 0 || before.to_move() == ToMove::Chance;
+        let passed =
+            was_at_risk && after.turn_total() == 0 && matches!(after.to_move(), ToMove::Player(_));
+        passed.then(|| format!("  {}", Self::draw(after)))
+    }
+
+    fn describe_result(state: &Pig) -> String {
+        let mut out = String::from("final ");
+        out.push_str(&Self::draw(state));
+        if let Some(r) = state.result() {
+            let _ = write!(out, "; winner(s): {:?}", r.winners());
+        }
+        out
     }
 }

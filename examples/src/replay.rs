@@ -1,33 +1,30 @@
-//! The `replay` tool: validate a record and show where it ends.
+//! The `replay` tool: check a record entry by entry, tell its history from
+//! a viewpoint, and show where it ends.
 
 use std::fmt::Write as _;
 
 use dice_core::{Match, Record, ToMove, Viewer, replay};
 use serde::Deserialize;
 
-use crate::title::Title;
+use crate::narrate::Viewpoint;
+use crate::playable::PlayableGame;
 
 /// A record that could not be read or replayed: exit status 1.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BadRecord(pub String);
 
-/// The record's header and raw log, so that a log entry that does not
-/// decode can be named by its index.
-#[derive(Deserialize)]
-struct RawRecord {
-    game: String,
-    format: u32,
-    config: serde_json::Value,
-    seed: u64,
-    log: Vec<serde_json::Value>,
-    #[serde(flatten)]
-    unknown: serde_json::Map<String, serde_json::Value>,
+/// The text of a record, refusing bytes that are not UTF-8.
+///
+/// # Errors
+/// Bytes that are not UTF-8 text, naming where the first bad byte is.
+pub fn text(bytes: &[u8]) -> Result<&str, BadRecord> {
+    std::str::from_utf8(bytes).map_err(|e| BadRecord(format!("not a record: not UTF-8 text ({e})")))
 }
 
 /// The `"game"` field of a record.
 ///
 /// # Errors
-/// Text that is not a JSON record object.
+/// Text that is not a JSON object with a `"game"` string.
 pub fn game_name(json: &str) -> Result<String, BadRecord> {
     #[derive(Deserialize)]
     struct Name {
@@ -38,72 +35,59 @@ pub fn game_name(json: &str) -> Result<String, BadRecord> {
         .map_err(|e| BadRecord(format!("not a record: {e}")))
 }
 
-/// Decodes a record, naming the index of a log entry that does not decode.
+/// Replays the record `json`, then tells its history as `view` saw it
+/// (every entry in full without one) and the end as `view` sees it (a
+/// spectator without one), in text or JSON. The JSON holds the history
+/// only for a `view`, and never the seed or the generator.
 ///
 /// # Errors
-/// Bad JSON, an unknown field, or an entry that is not this game's.
-pub fn decode<T: Title>(json: &str) -> Result<Record<T>, BadRecord> {
-    let raw: RawRecord =
-        serde_json::from_str(json).map_err(|e| BadRecord(format!("not a record: {e}")))?;
-    if let Some(field) = raw.unknown.keys().next() {
-        return Err(BadRecord(format!(
-            "unknown field \"{field}\" in the record"
-        )));
-    }
-    let config =
-        serde_json::from_value(raw.config).map_err(|e| BadRecord(format!("config: {e}")))?;
-    let mut log = Vec::with_capacity(raw.log.len());
-    for (index, entry) in raw.log.into_iter().enumerate() {
-        log.push(
-            serde_json::from_value(entry).map_err(|e| BadRecord(format!("entry {index}: {e}")))?,
-        );
-    }
-    let _ = (raw.game, raw.format);
-    Ok(Record::new(config).with_seed(raw.seed).with_log(log))
-}
-
-/// Replays `json` and describes the end as `viewer` sees it, in text or
-/// JSON.
-///
-/// # Errors
-/// The first problem with the record, naming the entry index.
-pub fn run<T: Title>(json: &str, viewer: Viewer, as_json: bool) -> Result<String, BadRecord> {
-    let record = decode::<T>(json)?;
-    let m: Match<T> = replay(&record).map_err(|e| BadRecord(e.to_string()))?;
-    if let Viewer::Seat(seat) = viewer {
-        if seat >= m.state().players() {
+/// The first problem with the record, naming the entry, or a `view` of a
+/// seat the record's table does not have.
+pub fn run<G: PlayableGame>(
+    json: &str,
+    view: Option<Viewer>,
+    as_json: bool,
+) -> Result<String, BadRecord> {
+    let record: Record<G> = serde_json::from_str(json).map_err(|e| BadRecord(e.to_string()))?;
+    let m: Match<G> = replay(&record).map_err(|e| BadRecord(e.to_string()))?;
+    let state = m.state();
+    if let Some(Viewer::Seat(seat)) = view {
+        if seat >= state.players() {
             return Err(BadRecord(format!(
                 "--view {seat}: the record has {} seats",
-                m.state().players()
+                state.players()
             )));
         }
     }
-    let state = m.state();
-    let view = state.view(viewer);
+    let viewpoint = view.map_or(Viewpoint::Omniscient, Viewpoint::Of);
+    let viewer = viewpoint.drawing_viewer();
     let result = state.result();
+    let status = if result.is_some() {
+        "finished"
+    } else {
+        "ongoing"
+    };
     if as_json {
-        let json = serde_json::json!({
-            "status": if result.is_some() { "finished" } else { "ongoing" },
+        let mut out = serde_json::json!({
+            "status": status,
             "steps": m.log().len(),
             "to_move": state.to_move(),
             "result": result.as_ref().map(|r| serde_json::json!({
                 "scores": r.scores(),
                 "winners": r.winners(),
             })),
-            "view": view,
+            "view": state.view(viewer),
         });
-        return serde_json::to_string_pretty(&json).map_err(|e| BadRecord(e.to_string()));
+        if let (Some(viewer), Some(fields)) = (view, out.as_object_mut()) {
+            let history =
+                serde_json::to_value(m.history(viewer)).map_err(|e| BadRecord(e.to_string()))?;
+            fields.insert("history".to_string(), history);
+        }
+        return serde_json::to_string_pretty(&out).map_err(|e| BadRecord(e.to_string()));
     }
-    let mut out = String::new();
-    let status = if result.is_some() {
-        "finished"
-    } else {
-        "ongoing"
-    };
-    let _ = writeln!(
-        out,
-        "{} record: {status} after {} steps",
-        T::NAME,
+    let mut out = format!(
+        "{} record: {status} after {} steps\n",
+        G::NAME,
         m.log().len()
     );
     let _ = match state.to_move() {
@@ -111,13 +95,21 @@ pub fn run<T: Title>(json: &str, viewer: Viewer, as_json: bool) -> Result<String
         ToMove::Chance => writeln!(out, "to move: chance"),
         ToMove::Over => writeln!(out, "to move: nobody, the game is over"),
     };
-    let who = match viewer {
-        Viewer::Seat(s) => format!("seat {s}"),
-        Viewer::Spectator => "a spectator".to_string(),
-    };
-    let _ = writeln!(out, "\nas {who} sees it:\n{}", T::describe_view(&view));
+    let _ = writeln!(out, "\nhistory as {viewpoint} saw it:");
+    for line in viewpoint
+        .narrate_log::<G>(record.config(), m.log())
+        .map_err(BadRecord)?
+    {
+        let _ = writeln!(out, "{line}");
+    }
+    let _ = writeln!(
+        out,
+        "\nas {} sees it:\n{}",
+        Viewpoint::Of(viewer),
+        G::draw(&state.view(viewer)).trim_end()
+    );
     if result.is_some() {
-        let _ = writeln!(out, "{}", T::describe_result(state));
+        out.push_str(&G::describe_result(state));
     }
     Ok(out)
 }
@@ -133,8 +125,11 @@ mod tests {
         let json = format!(
             r#"{{"game":"pig","format":1,"config":{{}},"seed":0,"log":[{{"chance":{deep}}}]}}"#
         );
-        let BadRecord(reason) = decode::<Pig>(&json).unwrap_err();
-        assert!(reason.contains("recursion limit exceeded"), "{reason}");
+        let BadRecord(reason) = run::<Pig>(&json, None, false).unwrap_err();
+        assert!(
+            reason.starts_with("entry 0: invalid type: sequence"),
+            "{reason}"
+        );
     }
 
     #[test]
@@ -143,7 +138,17 @@ mod tests {
         let json = format!(
             r#"{{"game":"pig","format":1,"config":{{"players":2,"target":1}},"seed":0,"log":[{{"action":"roll"}},{{"chance":3}},{{"action":"hold"}}{extra}]}}"#
         );
-        let BadRecord(reason) = run::<Pig>(&json, Viewer::Spectator, false).unwrap_err();
+        let BadRecord(reason) = run::<Pig>(&json, None, false).unwrap_err();
         assert_eq!(reason, "entry 3: the game is already over");
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_a_bad_record() {
+        let BadRecord(reason) = text(b"{\"game\": \"pig\xff\"}").unwrap_err();
+        assert!(
+            reason.starts_with("not a record: not UTF-8 text"),
+            "{reason}"
+        );
+        assert_eq!(text(b"{}"), Ok("{}"));
     }
 }

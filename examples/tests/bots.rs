@@ -1,11 +1,15 @@
 //! Every bot of every game returns only legal actions, and decides from its
 //! seat's view alone: two states that differ only in what the seat cannot
 //! see get the same decision.
+#![allow(
+    clippy::unwrap_used,
+    reason = "a harness shared by the tests: a game that cannot be set up or played fails the test"
+)]
 
 use dice_core::{DiceRng, ToMove, Viewer};
-use examples::title::{GameOptions, Title};
+use examples::playable::{GameOptions, PlayableGame, bot};
 
-fn check_bots<T: Title>(games: u64, max_steps: usize) {
+fn check_bots<T: PlayableGame>(games: u64, max_steps: usize) {
     let options = GameOptions {
         players: None,
         switches: Vec::new(),
@@ -15,7 +19,7 @@ fn check_bots<T: Title>(games: u64, max_steps: usize) {
         for seed in 0..games {
             let config = T::config_from(&options).unwrap();
             let mut m = dice_core::Match::<T>::new(&config, seed).unwrap();
-            let mut bot = T::bot(name, &options).unwrap();
+            let mut player = bot::<T>(name, &options).unwrap().1;
             let mut rng = DiceRng::from_seed_u64(seed);
             let mut legal = Vec::new();
             for _ in 0..max_steps {
@@ -29,7 +33,7 @@ fn check_bots<T: Title>(games: u64, max_steps: usize) {
                         state.legal_actions(&mut legal);
                         let view = state.view(Viewer::Seat(seat));
                         let mut twin_rng = rng.clone();
-                        let action = bot.choose(seat, &view, &legal, &mut rng).unwrap();
+                        let action = player.choose(seat, &view, &legal, &mut rng).unwrap();
                         assert!(
                             legal.contains(&action),
                             "{} bot {name} chose an unlisted action {action:?}",
@@ -43,9 +47,9 @@ fn check_bots<T: Title>(games: u64, max_steps: usize) {
                         assert_eq!(twin_view, view);
                         let mut twin_legal = Vec::new();
                         twin.legal_actions(&mut twin_legal);
-                        let mut twin_bot = T::bot(name, &options).unwrap();
+                        let mut twin_bot = bot::<T>(name, &options).unwrap().1;
                         // A fresh bot on the twin must agree with a fresh bot on the state.
-                        let mut fresh = T::bot(name, &options).unwrap();
+                        let mut fresh = bot::<T>(name, &options).unwrap().1;
                         let mut r1 = twin_rng.clone();
                         let a1 = fresh.choose(seat, &view, &legal, &mut r1);
                         let a2 = twin_bot.choose(seat, &twin_view, &twin_legal, &mut twin_rng);

@@ -22,7 +22,9 @@ where
     G::Chance: Serialize,
     G::View: Serialize,
 {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(target);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus")
+        .join(target);
     std::fs::create_dir_all(&dir).expect("the corpus directory can be made");
     let mut written = 0;
     for (c, config) in configs.iter().enumerate() {
@@ -33,7 +35,7 @@ where
             let mut legal = Vec::new();
             let mut step = 0u32;
             loop {
-                if step % every == 0 {
+                if step.is_multiple_of(every) {
                     let tag = format!("{c}-{seed}-{step}");
                     write(&dir, &format!("state-{tag}.json"), m.state());
                     for seat in 0..m.state().players() {
@@ -83,4 +85,23 @@ fn main() {
     seeds::<Era>("era_json", &[EraConfig::new(2), EraConfig::new(4)], 40);
     let era_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/era_json");
     write(&era_dir, "ruleset.json", &era_rules::Ruleset::default());
+    text_seeds();
+}
+
+/// Every legal action's text at a few positions of each game, for the
+/// `text_actions` target.
+fn text_seeds() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/text_actions");
+    std::fs::create_dir_all(&dir).expect("the corpus directory can be made");
+    let mut written = 0;
+    for selector in [0u8, 1, 2, 3, 20, 21, 22, 23, 120, 121, 122, 123] {
+        for seed in 0..3u64 {
+            for (i, input) in fuzz::text_seeds(seed, selector).iter().enumerate().take(40) {
+                let name = format!("text-{selector}-{seed}-{i}");
+                std::fs::write(dir.join(name), input).expect("the corpus directory is writable");
+                written += 1;
+            }
+        }
+    }
+    println!("text_actions: {written} inputs");
 }

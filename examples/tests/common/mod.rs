@@ -1,0 +1,69 @@
+//! Running the tools in-process, as their binaries do, on given arguments
+//! and input.
+
+/// A module of tests named after `$check`, one per game, each running
+/// `$check` on the game's name.
+macro_rules! for_every_game {
+    ($check:ident) => {
+        for_every_game!($check: pig "pig", age_of_war "age-of-war", armadora "armadora", era "era");
+    };
+    ($check:ident: $($test:ident $game:literal),*) => {
+        mod $check {
+            $(
+                #[test]
+                fn $test() {
+                    super::$check($game);
+                }
+            )*
+        }
+    };
+}
+
+/// What a run of a tool left: its exit status, standard output and
+/// standard error.
+pub struct Run {
+    pub status: u8,
+    pub out: String,
+    pub err: String,
+}
+
+type Tool = fn(Vec<String>, &mut examples::cli::Io<'_>) -> u8;
+
+fn run(tool: Tool, name: &str, args: &[&str], input: &[u8]) -> Run {
+    let mut output = Vec::new();
+    let mut errors = Vec::new();
+    let mut io = examples::cli::Io {
+        input: &mut &*input,
+        output: &mut output,
+        errors: &mut errors,
+        progress: false,
+        echo_answers: true,
+    };
+    let command_line = std::iter::once(name)
+        .chain(args.iter().copied())
+        .map(String::from)
+        .collect();
+    let status = tool(command_line, &mut io);
+    Run {
+        status,
+        out: String::from_utf8_lossy(&output).into_owned(),
+        err: String::from_utf8_lossy(&errors).into_owned(),
+    }
+}
+
+/// `play ARGS`, reading `input` as the people's answers.
+pub fn play(args: &[&str], input: &str) -> Run {
+    run(examples::cli::play, "play", args, input.as_bytes())
+}
+
+/// `replay ARGS`, reading `input` for `-`.
+pub fn replay(args: &[&str], input: &[u8]) -> Run {
+    run(examples::cli::replay, "replay", args, input)
+}
+
+/// A fresh path in the temporary directory for a file named `name`.
+pub fn temp_path(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("examples-tests-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    dir.join(name)
+}
