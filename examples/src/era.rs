@@ -28,14 +28,14 @@ impl PlayableGame for Era {
     /// Every table when the layouts are revealed and at the end of every
     /// round.
     fn after_step(before: &EraView, after: &EraView) -> Option<String> {
-        let laying_out = |v: &EraView| matches!(v.step, Step::Layout { .. });
+        let laying_out = |v: &EraView| matches!(v.step(), Step::Layout { .. });
         if laying_out(before) && !laying_out(after) {
             return Some(format!("\nthe layouts are revealed\n{after}"));
         }
-        let new_round = (after.round != before.round
-            && !matches!(before.step, Step::StartRoll { .. }))
-            || (after.step == Step::Over && before.step != Step::Over);
-        new_round.then(|| format!("\nend of round {}\n{after}", before.round))
+        let new_round = (after.round() != before.round()
+            && !matches!(before.step(), Step::StartRoll { .. }))
+            || (after.step() == Step::Over && before.step() != Step::Over);
+        new_round.then(|| format!("\nend of round {}\n{after}", before.round()))
     }
 
     fn describe_result(state: &Era) -> String {

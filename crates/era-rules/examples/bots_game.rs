@@ -28,7 +28,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Greedy bots, but for a random player in the last seat.
     let mut seats: Vec<Box<dyn Agent<Era>>> = (0..players)
         .map(|seat| -> Box<dyn Agent<Era>> {
-            if seat + 1 == players {
+            if Some(seat) == players.checked_sub(1) {
                 Box::new(RandomAgent)
             } else {
                 Box::new(Greedy)
@@ -68,8 +68,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     .choose(seat, &view, &legal, &mut choices)
                     .ok_or("no legal action")?;
                 m.play(action)?;
-                let seen = before.seen_action(&action, Viewer::Spectator);
-                format!("player {seat} {seen}")
+                let narrated = before.seen_action(&action, Viewer::Spectator);
+                format!("player {seat} {narrated}")
             }
         };
         // A spectator's account of the first round.

@@ -192,6 +192,15 @@ fn load<G: Engine>(params: Map<String, Value>) -> Result<Box<dyn AnyGame>, LoadE
     Ok(Box::new(Registered::<G>::from_params(params)?))
 }
 
+/// A new Era game plays the engine's rules revision: a config's serde form
+/// reads a missing `revision` as an old record's, which is refused.
+fn load_era(mut params: Map<String, Value>) -> Result<Box<dyn AnyGame>, LoadError> {
+    params
+        .entry("revision")
+        .or_insert_with(|| Value::from(era_rules::RULES_REVISION));
+    load::<era_rules::Era>(params)
+}
+
 const GAMES: &[Entry] = &[
     Entry {
         name: "pig",
@@ -207,6 +216,11 @@ const GAMES: &[Entry] = &[
         name: "armadora",
         aliases: &[],
         load: load::<armadora_rules::Armadora>,
+    },
+    Entry {
+        name: "era",
+        aliases: &["era-medieval-age"],
+        load: load_era,
     },
 ];
 

@@ -188,3 +188,19 @@ fn armadora_loads_by_name_with_its_options() {
         assert!(err.contains(needle), "{text}: {err}");
     }
 }
+
+#[test]
+fn era_loads_by_name_at_the_current_rules_revision() {
+    let game = load_game("era(players=3)").unwrap();
+    assert_eq!(game.players(), 3);
+    assert!(
+        game.config_json().contains("\"revision\":2"),
+        "{}",
+        game.config_json()
+    );
+    // An old record's revision, given on purpose, is still refused by name.
+    let err = load_game("era(players=3,revision=1)").unwrap_err();
+    assert!(err.to_string().contains("revision 1"), "{err}");
+    let err = load_game("era(players=5)").unwrap_err();
+    assert!(err.to_string().contains("ERA-3"), "{err}");
+}
