@@ -13,7 +13,9 @@
 
 mod common;
 
-use armadora_rules::dice_core::observation::{ObservationTensor, observation, observation_len};
+use armadora_rules::dice_core::observation::{
+    ObservationTensor, observation, observation_blocks, observation_len,
+};
 use armadora_rules::dice_core::testkit::{check_observations, random_steps};
 use armadora_rules::prelude::*;
 use common::{GOLD, palisade, play, started, warrior};
@@ -155,15 +157,9 @@ fn the_layout_lists_the_documented_blocks() {
 
 /// The tensor cut into its named blocks.
 fn blocks(config: &ArmadoraConfig, tensor: &[f32]) -> Vec<(&'static str, Vec<f32>)> {
-    let mut rest = tensor;
-    let mut out = Vec::new();
-    for block in Armadora::observation_layout(config) {
-        let (this, tail) = rest.split_at(block.len());
-        out.push((block.name(), this.to_vec()));
-        rest = tail;
-    }
-    assert!(rest.is_empty());
-    out
+    let layout = Armadora::observation_layout(config);
+    let blocks = observation_blocks(&layout, tensor).expect("as long as the layout");
+    blocks.into_iter().map(|(n, b)| (n, b.to_vec())).collect()
 }
 
 /// A square plane: 0 but for `set` (square name, number).

@@ -88,3 +88,31 @@ pub fn observation<G: ObservationTensor>(state: &G, viewer: Viewer) -> Vec<f32> 
     G::write_observation(&state.view(viewer), &mut out);
     out
 }
+
+/// `tensor` cut into the named blocks of `layout`, in order: what each
+/// number means, for a reader or a test. `None` when the tensor is not as
+/// long as the layout.
+///
+/// ```
+/// use dice_core::observation::{observation, observation_blocks, ObservationTensor};
+/// use dice_core::pig::{Pig, PigConfig};
+/// use dice_core::{Game, Viewer};
+///
+/// let config = PigConfig::default();
+/// let tensor = observation(&Pig::new(&config).unwrap(), Viewer::Seat(0));
+/// let blocks = observation_blocks(&Pig::observation_layout(&config), &tensor).unwrap();
+/// assert_eq!(blocks[1], ("to_move", &[1.0, 0.0][..]));
+/// ```
+pub fn observation_blocks<'t>(
+    layout: &[Block],
+    tensor: &'t [f32],
+) -> Option<Vec<(&'static str, &'t [f32])>> {
+    let mut rest = tensor;
+    let mut blocks = Vec::with_capacity(layout.len());
+    for block in layout {
+        let (this, tail) = rest.split_at_checked(block.len())?;
+        blocks.push((block.name(), this));
+        rest = tail;
+    }
+    rest.is_empty().then_some(blocks)
+}

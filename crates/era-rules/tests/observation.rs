@@ -14,7 +14,9 @@
 mod common;
 
 use common::{laid_out_with, roll, start};
-use era_rules::dice_core::observation::{ObservationTensor, observation, observation_len};
+use era_rules::dice_core::observation::{
+    ObservationTensor, observation, observation_blocks, observation_len,
+};
 use era_rules::dice_core::testkit::{check_observations, random_steps};
 use era_rules::prelude::*;
 use era_rules::ruleset::{ByPlayers, RulesetSpec};
@@ -154,15 +156,9 @@ fn the_layout_lists_the_documented_blocks() {
 
 /// The tensor cut into its named blocks.
 fn blocks(config: &EraConfig, tensor: &[f32]) -> Vec<(&'static str, Vec<f32>)> {
-    let mut rest = tensor;
-    let mut out = Vec::new();
-    for block in Era::observation_layout(config) {
-        let (this, tail) = rest.split_at(block.len());
-        out.push((block.name(), this.to_vec()));
-        rest = tail;
-    }
-    assert!(rest.is_empty());
-    out
+    let layout = Era::observation_layout(config);
+    let blocks = observation_blocks(&layout, tensor).expect("as long as the layout");
+    blocks.into_iter().map(|(n, b)| (n, b.to_vec())).collect()
 }
 
 fn block<'a>(all: &'a [(&str, Vec<f32>)], name: &str) -> &'a [f32] {
