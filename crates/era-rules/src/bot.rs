@@ -8,6 +8,7 @@ use dice_core::{Agent, DiceRng, Game, Seat};
 use crate::action::Action;
 use crate::auto_layout::auto_layout_action;
 use crate::colour::Colour;
+use crate::piece::Piece;
 use crate::scoring::Score;
 use crate::side::Side;
 use crate::state::Era;
@@ -25,7 +26,8 @@ use crate::view::EraView;
 ///   no hammer and fewer than two symbols, and roll them again;
 /// - Collect: the set of a choice face that adds most to the tracks;
 /// - building: the piece and placement with the best margin, stopping when
-///   nothing improves it;
+///   nothing improves it (after [`PATIENCE_ROUNDS`] rounds, a building is
+///   built whenever one can be, so that every game ends);
 /// - feathers, disasters and extortion: the best margin, ties broken at
 ///   random.
 ///
@@ -78,16 +80,33 @@ fn best_by_margin(state: &Era, seat: Seat, legal: &[Action], rng: &mut DiceRng) 
     rng.choose(&best).copied()
 }
 
+/// The round after which [`Greedy`] builds a building whenever it can.
+///
+/// A building can lower the score "if the game ended now" (a Market counts
+/// empty cells, a Guildhall resources left), so two bots that only build
+/// what raises it may stop building for good, and the game, which ends only
+/// when buildings run out (ERA-19), would never end. Bots' games under the
+/// default ruleset end by round 16.
+pub const PATIENCE_ROUNDS: u32 = 20;
+
 /// Building: choose the piece whose best placement scores most, then place
-/// it there; stop when nothing beats stopping.
+/// it there; stop when nothing beats stopping. After [`PATIENCE_ROUNDS`],
+/// the best building is built even when stopping scores more.
 fn build(state: &Era, seat: Seat, legal: &[Action], rng: &mut DiceRng) -> Option<Action> {
     if legal.iter().any(|a| matches!(a, Action::Place { .. })) {
         return best_by_margin(state, seat, legal, rng);
     }
-    let mut best = (margin(state, seat), Action::Done);
+    let late = state.round() > PATIENCE_ROUNDS;
+    let stopping = if late { i64::MIN } else { margin(state, seat) };
+    let mut best = (stopping, Action::Done);
     let mut places = Vec::new();
     for action in legal {
-        let Action::Choose(_) = action else { continue };
+        let Action::Choose(piece) = action else {
+            continue;
+        };
+        if late && !matches!(piece, Piece::Building(_)) {
+            continue;
+        }
         let Ok(chosen) = state.after(*action) else {
             continue;
         };
