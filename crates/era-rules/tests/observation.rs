@@ -157,7 +157,7 @@ fn the_layout_lists_the_documented_blocks() {
 /// The tensor cut into its named blocks.
 fn blocks(config: &EraConfig, tensor: &[f32]) -> Vec<(&'static str, Vec<f32>)> {
     let layout = Era::observation_layout(config);
-    let blocks = observation_blocks(&layout, tensor).expect("as long as the layout");
+    let blocks = observation_blocks(&layout, tensor).unwrap();
     blocks.into_iter().map(|(n, b)| (n, b.to_vec())).collect()
 }
 
