@@ -55,5 +55,5 @@ mod random;
 
 pub use golden::{WRITE_GOLDEN, check_golden_records};
 pub use history::{HistorySummary, check_histories, check_resume};
-pub use observation::check_observations;
+pub use observation::{check_observation_range, check_observations};
 pub use random::{Options, Summary, check_action_stream, check_random_games, random_steps};

@@ -7,12 +7,12 @@
 )]
 
 use alloc::vec::Vec;
-use core::ops::Range;
+use core::ops::{Range, RangeInclusive};
 
 use crate::game::ToMove;
 use crate::observation::{ObservationTensor, observation_len};
 use crate::rng::DiceRng;
-use crate::testkit::random::viewers;
+use crate::testkit::random::{random_steps, viewers};
 
 /// Plays one random game per seed and checks, at every step and for every
 /// viewer, that the observation tensor has the config's length, holds only
@@ -87,6 +87,54 @@ pub fn check_observations<G: ObservationTensor>(
                         .unwrap_or_else(|| panic!("seed {seed}: no legal action"));
                     game.apply_unchecked(action);
                 }
+            }
+        }
+    }
+    checked
+}
+
+/// Plays one random game per seed to each of `steps` (or its end) and
+/// checks that every viewer's tensor there has the config's length and
+/// only numbers within `range` (a network's inputs are normalised: Age of
+/// War, Armadöra and Era keep theirs in `0.0..=1.0`). Returns how many
+/// tensors were checked.
+///
+/// ```
+/// use dice_core::testkit::check_observation_range;
+/// use dice_core::pig::{Pig, PigConfig};
+///
+/// // Pig's scores over the target pass 1 once the game is won.
+/// let checked = check_observation_range::<Pig>(&PigConfig::default(), 0..3, &[0, 5, 500], 0.0..=2.0);
+/// assert_eq!(checked, 3 * 3 * 3);
+/// ```
+///
+/// # Panics
+/// On the first tensor of the wrong length or with a number out of range.
+pub fn check_observation_range<G: ObservationTensor>(
+    config: &G::Config,
+    seeds: Range<u64>,
+    steps: &[usize],
+    range: RangeInclusive<f32>,
+) -> usize {
+    let len = observation_len::<G>(config);
+    let mut checked = 0usize;
+    let mut tensor = Vec::new();
+    for seed in seeds {
+        for &count in steps {
+            let start = G::new(config).unwrap_or_else(|e| panic!("config refused: {e}"));
+            let game = random_steps(start, seed, count, |_| false);
+            for viewer in viewers(&game) {
+                G::write_observation(&game.view(viewer), &mut tensor);
+                assert_eq!(
+                    tensor.len(),
+                    len,
+                    "seed {seed}, {count} steps: {viewer:?}'s tensor has the wrong length"
+                );
+                assert!(
+                    tensor.iter().all(|x| range.contains(x)),
+                    "seed {seed}, {count} steps: {viewer:?}'s tensor leaves {range:?}"
+                );
+                checked = checked.saturating_add(1);
             }
         }
     }
