@@ -81,7 +81,7 @@ impl GameTask for PlayTask<'_, '_> {
 
 /// `replay` for the game a record names.
 struct ReplayTask<'a> {
-    json: &'a str,
+    json: String,
     view: Option<Viewer>,
     as_json: bool,
     out: &'a mut dyn Write,
@@ -160,7 +160,7 @@ pub fn replay(args: impl IntoIterator<Item = impl Into<OsString>>, io: &mut Io<'
         let game = GameName::from_record_name(&name)
             .ok_or_else(|| Refusal::BadRecord(format!("unknown game \"{name}\"")))?;
         game.run(ReplayTask {
-            json: &json,
+            json,
             view: args.view,
             as_json: args.json,
             out: &mut *io.output,

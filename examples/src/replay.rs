@@ -56,7 +56,7 @@ struct Report<'a, G: PlayableGame> {
     view: G::View,
 }
 
-/// Replays the record `json`, then writes to `out` its history as `view`
+/// Replays the record `json` (its text let go once read), then writes to `out` its history as `view`
 /// saw it (every entry in full without one) and the end as `view` sees it
 /// (a spectator without one), in text or JSON. The JSON holds the history
 /// only for a `view`, and never the seed or the generator. A reader gone
@@ -66,13 +66,14 @@ struct Report<'a, G: PlayableGame> {
 /// The first problem with the record, naming the entry, or a `view` of a
 /// seat the record's table does not have (bad usage).
 pub fn run<G: PlayableGame>(
-    json: &str,
+    json: String,
     view: Option<Viewer>,
     as_json: bool,
     out: &mut dyn Write,
 ) -> Result<(), Refusal> {
     let bad = |e: &dyn std::fmt::Display| Refusal::BadRecord(e.to_string());
-    let record: Record<G> = serde_json::from_str(json).map_err(|e| bad(&e))?;
+    let record: Record<G> = serde_json::from_str(&json).map_err(|e| bad(&e))?;
+    drop(json);
     let m: Match<G> = replay(&record).map_err(|e| bad(&e))?;
     let state = m.state();
     if let Some(Viewer::Seat(seat)) = view {
@@ -170,7 +171,7 @@ mod tests {
             r#"{{"game":"pig","format":1,"config":{{}},"seed":0,"log":[{{"chance":{deep}}}]}}"#
         );
         let Refusal::BadRecord(reason) =
-            run::<Pig>(&json, None, false, &mut Vec::new()).unwrap_err()
+            run::<Pig>(json, None, false, &mut Vec::new()).unwrap_err()
         else {
             panic!("not a bad record")
         };
@@ -187,7 +188,7 @@ mod tests {
             r#"{{"game":"pig","format":1,"config":{{"players":2,"target":1}},"seed":0,"log":[{{"action":"roll"}},{{"chance":3}},{{"action":"hold"}}{extra}]}}"#
         );
         let Refusal::BadRecord(reason) =
-            run::<Pig>(&json, None, false, &mut Vec::new()).unwrap_err()
+            run::<Pig>(json, None, false, &mut Vec::new()).unwrap_err()
         else {
             panic!("not a bad record")
         };
