@@ -23,14 +23,11 @@ pub fn play_one<G: PlayableGame>(
     let config = G::config_from(&options.game)?;
     let m = fresh::<G>(&config, game_seed(options.seed, index))?;
     let (players, progress, m) = play_bots_from(options, index, m)?;
-    let result = match (progress, m.state().result()) {
-        (Progress::Over, Some(result)) => result,
-        _ => {
-            return Err(format!(
-                "the game did not end within {} steps",
-                options.max_steps
-            ));
-        }
+    let (Progress::Over, Some(result)) = (progress, m.state().result()) else {
+        return Err(format!(
+            "the game did not end within {} steps",
+            options.max_steps
+        ));
     };
     let steps = m.log().len();
     Ok((

@@ -5,8 +5,8 @@
 use std::io::Read;
 use std::path::Path;
 
-/// The largest record the tools read: 256 MiB (a Pig record of about
-/// 15 million entries). A larger input is refused before anything in it
+/// The largest record the tools read: 256 mebibytes (a Pig record of
+/// about 15 million entries). A larger input is refused before anything in it
 /// is checked.
 pub const MAX_RECORD_BYTES: u64 = 256 * 1024 * 1024;
 

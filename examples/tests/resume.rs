@@ -11,7 +11,7 @@
 #[macro_use]
 mod common;
 
-use common::{play, temp_path};
+use common::{play, replay, temp_path};
 use dice_core::{Agent, Match, Record, play_on};
 use examples::cli::EXIT_STOPPED;
 use examples::games::{GameName, GameTask};
@@ -56,7 +56,7 @@ fn a_stopped_game_resumes_to_the_same_end(game: &str) {
         let full = record_of(&full_path);
         let len = log_len(&full);
         assert!(len > 3, "{tag}: {len} steps");
-        for (k, stop) in [1, len / 3, len - 1].into_iter().enumerate() {
+        for (k, stop) in [1, len / 3, len.saturating_sub(1)].into_iter().enumerate() {
             let stop_text = stop.to_string();
             let part_path = temp_path(&format!("{tag}-part-{stop}.json"));
             let mut args = vec![game, "--max-steps", &stop_text];
@@ -73,6 +73,10 @@ fn a_stopped_game_resumes_to_the_same_end(game: &str) {
             );
             let part = record_of(&part_path);
             assert_eq!(log_len(&part), stop, "{tag}");
+            let checked = replay(&[part_path.to_str().unwrap(), "--json"], b"");
+            assert_eq!(checked.status, 0, "{tag}: {}", checked.err);
+            let checked: Value = serde_json::from_str(&checked.out).unwrap();
+            assert_eq!(checked["status"], "ongoing", "{tag}");
             assert_eq!(
                 part["log"].as_array().unwrap()[..],
                 full["log"].as_array().unwrap()[..stop],
@@ -121,7 +125,7 @@ fn played_on<G: PlayableGame>(seed: u64, bots: &[&str]) -> Record<G> {
     let mut m = Match::<G>::new(&config, seed).unwrap();
     let mut owned: Vec<Box<dyn Agent<G>>> = (0..m.state().players())
         .map(|seat| {
-            bot::<G>(bots[seat.min(bots.len() - 1)], &options)
+            bot::<G>(bots[seat.min(bots.len().saturating_sub(1))], &options)
                 .unwrap()
                 .1
         })
