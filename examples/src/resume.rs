@@ -8,6 +8,7 @@ use dice_core::{Match, Record, replay};
 
 use crate::playable::PlayableGame;
 use crate::record_file::{ReadError, read_path};
+use crate::replay::{Refusal, game_name};
 
 /// The match a saved record holds, replayed entry by entry: its config,
 /// its log, and its generator where the record left it (so the bots, who
@@ -22,6 +23,16 @@ pub fn resume<G: PlayableGame>(path: &Path, stdin: &mut dyn Read) -> Result<Matc
         ReadError::Io(e) => format!("--resume: cannot read {shown}: {e}"),
         ReadError::NotText(e) => format!("--resume {shown}: {e}"),
     })?;
+    let game = game_name(&text).map_err(|refusal| {
+        let (Refusal::BadRecord(e) | Refusal::BadUsage(e)) = refusal;
+        format!("--resume {shown}: {e}")
+    })?;
+    if game != G::NAME {
+        return Err(format!(
+            "--resume {shown}: the record is of {game}, not {}",
+            G::NAME
+        ));
+    }
     let record: Record<G> =
         serde_json::from_str(&text).map_err(|e| format!("--resume {shown}: {e}"))?;
     replay(&record).map_err(|e| format!("--resume {shown}: {e}"))

@@ -114,6 +114,31 @@ fn a_stopped_game_resumes_to_the_same_end(game: &str) {
 
 for_every_game!(a_stopped_game_resumes_to_the_same_end);
 
+#[test]
+fn a_record_of_another_game_is_not_resumed() {
+    let path = temp_path("resume-other-game.json");
+    let run = play(
+        &[
+            "pig",
+            "--max-steps",
+            "3",
+            "--record",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(run.status, EXIT_STOPPED, "{}", run.err);
+    let run = play(&["era", "--resume", path.to_str().unwrap()], "");
+    assert_eq!(run.status, examples::cli::EXIT_USAGE);
+    assert_eq!(
+        run.err,
+        format!(
+            "play: --resume {}: the record is of pig, not era\n",
+            path.display()
+        )
+    );
+}
+
 /// The match `play` ends with: seed 7 between `bots`, played on by
 /// `dice_core::play_on`, whose bots draw from `Match::decision_rng`.
 fn played_on<G: PlayableGame>(seed: u64, bots: &[&str]) -> Record<G> {
