@@ -1,10 +1,9 @@
 //! The `replay` tool: check a record entry by entry, tell its history from
 //! a viewpoint, and show where it ends.
 
-use std::fmt::Write as _;
 use std::io::Write;
 
-use dice_core::{GameResult, History, Match, Record, Seat, ToMove, Viewer, replay};
+use dice_core::{History, Match, Record, Seat, ToMove, Viewer, replay};
 use serde::{Deserialize, Serialize};
 
 use crate::narrate::Viewpoint;
@@ -115,48 +114,45 @@ pub fn run<G: PlayableGame>(
             .and_then(|()| writer.flush());
         return Ok(());
     }
-    let text = told(&record, &m, status, viewpoint, viewer, result.as_ref())?;
-    crate::output::Output::new(out).line(text.trim_end());
+    let mut out = crate::output::Output::new(out);
+    tell(&record, &m, status, viewpoint, viewer, &mut out)?;
     Ok(())
 }
 
-/// The history and the end of `m`, in words.
-fn told<G: PlayableGame>(
+/// Tells the history and the end of `m` to `out`, line by line.
+fn tell<G: PlayableGame>(
     record: &Record<G>,
     m: &Match<G>,
     status: &str,
     viewpoint: Viewpoint,
     viewer: Viewer,
-    result: Option<&GameResult>,
-) -> Result<String, Refusal> {
+    out: &mut crate::output::Output<'_>,
+) -> Result<(), Refusal> {
     let state = m.state();
-    let mut out = format!(
-        "{} record: {status} after {} steps\n",
+    out.line(&format!(
+        "{} record: {status} after {} steps",
         G::NAME,
         m.log().len()
-    );
-    let _ = match state.to_move() {
-        ToMove::Player(p) => writeln!(out, "to move: player {p}"),
-        ToMove::Chance => writeln!(out, "to move: chance"),
-        ToMove::Over => writeln!(out, "to move: nobody, the game is over"),
-    };
-    let _ = writeln!(out, "\nhistory as {viewpoint} saw it:");
-    for line in viewpoint
-        .narrate_log::<G>(record.config(), m.log())
-        .map_err(Refusal::BadRecord)?
-    {
-        let _ = writeln!(out, "{line}");
-    }
-    let _ = writeln!(
-        out,
-        "\nas {} sees it:\n{}",
+    ));
+    out.line(&match state.to_move() {
+        ToMove::Player(p) => format!("to move: player {p}"),
+        ToMove::Chance => "to move: chance".to_string(),
+        ToMove::Over => "to move: nobody, the game is over".to_string(),
+    });
+    out.line(&format!("\nhistory as {viewpoint} saw it:"));
+    viewpoint
+        .narrate_each::<G>(record.config(), m.log(), |line| out.line(&line))
+        .map_err(Refusal::BadRecord)?;
+    let mut end = format!(
+        "\nas {} sees it:\n{}\n",
         Viewpoint::Of(viewer),
         G::draw(&state.view(viewer)).trim_end()
     );
-    if result.is_some() {
-        out.push_str(&G::describe_result(state));
+    if state.result().is_some() {
+        end.push_str(&G::describe_result(state));
     }
-    Ok(out)
+    out.line(end.trim_end());
+    Ok(())
 }
 
 #[cfg(test)]
