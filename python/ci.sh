@@ -20,7 +20,7 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 "$venv/bin/python" -m pip install --quiet \
-  "maturin>=1.9.4,<2" "pytest>=7" "numpy>=1.23" "pettingzoo>=1.24" "gymnasium>=0.29" "ray>=2.9"
+  "maturin>=1.9.4,<2" "pytest>=7" "numpy>=1.23" "pettingzoo>=1.24" "gymnasium>=0.29" "ray>=2.9" "open-spiel>=1.5"
 
 step "maturin build --release (target directory: $root/target)"
 rm -rf "$wheels"
