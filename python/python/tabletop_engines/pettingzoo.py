@@ -210,11 +210,16 @@ def raw_env(game: str | Game = "pig", **kwargs: Any) -> TabletopEnv:
     return TabletopEnv(game, **kwargs)
 
 
-def env(game: str | Game = "pig", **kwargs: Any) -> AECEnv:
+def env(game: str | Game = "pig", illegal_reward: float | None = None, **kwargs: Any) -> AECEnv:
     """The environment for ``game`` (a game string or ``Game``), wrapped
     like PettingZoo's classic games: actions must be in the action space,
-    and ``reset`` must come before anything else."""
+    and ``reset`` must come before anything else. With ``illegal_reward``
+    (PettingZoo's classic games use -1), an illegal action ends the game,
+    its agent getting that reward (PettingZoo's ``TerminateIllegalWrapper``);
+    without it, an illegal action raises ``IllegalActionError``."""
     wrapped: AECEnv = TabletopEnv(game, **kwargs)
+    if illegal_reward is not None:
+        wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=illegal_reward)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     wrapped = wrappers.OrderEnforcingWrapper(wrapped)
     return wrapped
