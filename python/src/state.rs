@@ -99,6 +99,50 @@ pub(crate) fn prob_f64(p: Prob) -> f64 {
     }
 }
 
+/// A state `viewer` cannot tell apart from `state`.
+fn resample(
+    py: Python<'_>,
+    state: &dyn AnyState,
+    _viewer: tabletop_engines::dice_core::Viewer,
+    _rng: &mut tabletop_engines::dice_core::DiceRng,
+) -> PyResult<Box<dyn AnyState>> {
+    if perfect_information(state.game()) {
+        return Ok(state.clone_box());
+    }
+    Err(spiel_error(
+        py,
+        format!("resample_from_infostate: not offered yet for {}", state.game()),
+    ))
+}
+
+/// A 64-bit seed from OpenSpiel's probability sampler (two draws of 32
+/// bits), or from Python's `random` without one.
+fn sampler_seed(py: Python<'_>, sampler: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    let Some(sampler) = sampler else {
+        return py
+            .import("random")?
+            .call_method1("getrandbits", (64,))?
+            .extract();
+    };
+    let mut seed = 0u64;
+    for _ in 0..2 {
+        let x: f64 = sampler.call0()?.extract()?;
+        if !(0.0..1.0).contains(&x) {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "the probability sampler gave {x}, not a number in [0, 1)"
+            )));
+        }
+        #[expect(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "x is in [0, 1), so x * 2**32 is in [0, 2**32)"
+        )]
+        let bits = (x * 4_294_967_296.0) as u64;
+        seed = (seed << 32) | bits;
+    }
+    Ok(seed)
+}
+
 /// `(player, value)` or `(value,)` from OpenSpiel's two call forms.
 fn last_arg<'py, T: FromPyObjectOwned<'py>>(args: &Bound<'py, PyTuple>, what: &str) -> PyResult<T> {
     match args.len() {
@@ -345,6 +389,27 @@ impl PyState {
             ));
         }
         self.observation_tensor(py, player)
+    }
+
+    /// A state that `player_id` cannot tell apart from this one, with
+    /// everything hidden from it drawn afresh (OpenSpiel's
+    /// `resample_from_infostate`). `probability_sampler` (OpenSpiel's
+    /// `UniformProbabilitySampler`, or any callable returning a float in
+    /// `[0, 1)`) seeds the draw; without it the draw is seeded from
+    /// Python's `random`. The new state's history starts at the sampled
+    /// position.
+    #[pyo3(signature = (player_id, probability_sampler = None))]
+    fn resample_from_infostate(
+        &self,
+        py: Python<'_>,
+        player_id: Int,
+        probability_sampler: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyState> {
+        let viewer = viewer(Some(player_id), self.state.to_move(), self.state.players())?;
+        let seed = sampler_seed(py, probability_sampler)?;
+        let mut rng = tabletop_engines::dice_core::DiceRng::from_seed_u64(seed);
+        let sampled = resample(py, self.state.as_ref(), viewer, &mut rng)?;
+        Ok(PyState::new(Arc::clone(&self.game), sampled))
     }
 
     /// Always false: no game here is a mean-field game.
