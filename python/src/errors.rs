@@ -20,14 +20,12 @@ pyo3::create_exception!(
 static ILLEGAL_ACTION: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static GAME_LOAD: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
-const ILLEGAL_ACTION_DOC: &str =
-    "An action id or chance outcome id the state refuses; the state is unchanged.\n\n\
+const ILLEGAL_ACTION_DOC: &str = "An action id or chance outcome id the state refuses; the state is unchanged.\n\n\
      A `ValueError` and a `SpielError` (a `RuntimeError`). Attributes: `rule`\n\
      (the rule broken, in the engine's words), `action` (the action as text,\n\
      or the id when it names no action) and `action_id`.";
 
-const GAME_LOAD_DOC: &str =
-    "A game string, config or saved state that does not load; the message names\n\
+const GAME_LOAD_DOC: &str = "A game string, config or saved state that does not load; the message names\n\
      the bad parameter. A `ValueError` and a `SpielError` (a `RuntimeError`).";
 
 /// A new exception class deriving from `ValueError` and `SpielError`.
@@ -55,7 +53,9 @@ pub(crate) fn illegal_action_error(py: Python<'_>) -> PyResult<Bound<'_, PyType>
 /// The class `GameLoadError`.
 pub(crate) fn game_load_error(py: Python<'_>) -> PyResult<Bound<'_, PyType>> {
     GAME_LOAD
-        .get_or_try_init(py, || value_and_spiel_error(py, "GameLoadError", GAME_LOAD_DOC))
+        .get_or_try_init(py, || {
+            value_and_spiel_error(py, "GameLoadError", GAME_LOAD_DOC)
+        })
         .map(|class| class.bind(py).clone())
 }
 

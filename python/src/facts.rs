@@ -34,8 +34,12 @@ pub(crate) fn perfect_information(name: &str) -> bool {
 
 /// The number of multisets of `dice` six-sided dice: `C(dice + 5, 5)`.
 fn rolls_of(dice: u64) -> u64 {
+    // Each partial product C(dice + k, k) is a whole number, so the
+    // division is exact.
     (1..=5u64).fold(1u64, |acc, k| {
-        acc.saturating_mul(dice.saturating_add(k)) / k
+        acc.saturating_mul(dice.saturating_add(k))
+            .checked_div(k)
+            .unwrap_or(acc)
     })
 }
 

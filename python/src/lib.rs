@@ -49,7 +49,10 @@ mod _native {
     #[pymodule_init]
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
         use crate::players;
-        m.add("IllegalActionError", crate::errors::illegal_action_error(m.py())?)?;
+        m.add(
+            "IllegalActionError",
+            crate::errors::illegal_action_error(m.py())?,
+        )?;
         m.add("GameLoadError", crate::errors::game_load_error(m.py())?)?;
         m.add("INVALID_ACTION", players::INVALID_ACTION)?;
         m.add("CHANCE_PLAYER_ID", players::CHANCE)?;

@@ -39,7 +39,11 @@ pub(crate) fn load_text(py: Python<'_>, text: &str) -> PyResult<Arc<dyn AnyGame>
 }
 
 /// The game `name` with its config as JSON text.
-pub(crate) fn load_json(py: Python<'_>, name: &str, config_json: &str) -> PyResult<Arc<dyn AnyGame>> {
+pub(crate) fn load_json(
+    py: Python<'_>,
+    name: &str,
+    config_json: &str,
+) -> PyResult<Arc<dyn AnyGame>> {
     let params: Map<String, Value> = serde_json::from_str(config_json)
         .map_err(|e| refused(py, format!("a config is a JSON object: {e}")))?;
     load_with(py, name, params)
@@ -100,6 +104,8 @@ pub(crate) fn _restore_state(
     record_json: &str,
 ) -> PyResult<PyState> {
     let game = load_json(py, name, config_json)?;
-    let state = game.load_state(record_json).map_err(|e| load_error(py, &e))?;
+    let state = game
+        .load_state(record_json)
+        .map_err(|e| load_error(py, &e))?;
     Ok(PyState::new(game, state))
 }

@@ -11,7 +11,10 @@ const PIG_WINSCORE: u32 = 100;
 /// `params` as written by a Python caller, in the engine's names, or why
 /// they are refused (a parameter OpenSpiel has that the engine does not
 /// play).
-pub(crate) fn to_engine(name: &str, mut params: Map<String, Value>) -> Result<Map<String, Value>, String> {
+pub(crate) fn to_engine(
+    name: &str,
+    mut params: Map<String, Value>,
+) -> Result<Map<String, Value>, String> {
     if name != "pig" {
         return Ok(params);
     }
@@ -28,7 +31,7 @@ pub(crate) fn to_engine(name: &str, mut params: Map<String, Value>) -> Result<Ma
         }
     }
     if let Some(faces) = params.remove("diceoutcomes")
-        && faces != Value::from(6)
+        && faces != 6
     {
         return Err(format!(
             "pig: parameter `diceoutcomes`: only a six-sided die is played here, not {faces}"

@@ -86,16 +86,7 @@ pub(crate) fn actor(player: Int, players: usize) -> PyResult<i64> {
 }
 
 /// The fewest and most seats the game can be loaded with (OpenSpiel's
-/// `min_num_players`/`max_num_players`): the table sizes its config
-/// accepts.
+/// `min_num_players`/`max_num_players`).
 pub(crate) fn player_range(game: &dyn AnyGame) -> (usize, usize) {
-    let accepts = |n: usize| {
-        tabletop_engines::load_game_json(game.name(), &format!("{{\"players\": {n}}}")).is_ok()
-    };
-    let sizes: Vec<usize> = (1..=16).filter(|&n| accepts(n)).collect();
-    let players = game.players();
-    (
-        sizes.first().copied().unwrap_or(players),
-        sizes.last().copied().unwrap_or(players),
-    )
+    (game.min_players(), game.max_players())
 }

@@ -50,7 +50,7 @@ impl RandomGames {
 }
 
 /// The most memory the results of one call may take (returns, lengths and
-/// flags): 256 MiB.
+/// flags): 256 `MiB`.
 pub(crate) const MAX_RESULT_BYTES: u64 = 1 << 28;
 
 /// The most threads one call starts.
@@ -71,7 +71,10 @@ impl Played {
     /// is not there.
     fn with_room(count: usize, players: usize) -> Option<Self> {
         let mut played = Played::default();
-        played.returns.try_reserve_exact(count.checked_mul(players)?).ok()?;
+        played
+            .returns
+            .try_reserve_exact(count.checked_mul(players)?)
+            .ok()?;
         played.lengths.try_reserve_exact(count).ok()?;
         played.finished.try_reserve_exact(count).ok()?;
         Some(played)
@@ -93,16 +96,17 @@ fn play_range(game: &dyn AnyGame, first: u64, count: u64, max_steps: u64) -> Opt
     for i in 0..count {
         let one = game.play_random_games(first.wrapping_add(i), 1, max_steps);
         played.steps = played.steps.saturating_add(one.steps);
-        played.lengths.push(i64::try_from(one.steps).unwrap_or(i64::MAX));
-        match one.returns.first() {
-            Some(r) => {
-                played.returns.extend_from_slice(r);
-                played.finished.push(true);
-            }
-            None => {
-                played.returns.extend(std::iter::repeat_n(f64::NAN, players));
-                played.finished.push(false);
-            }
+        played
+            .lengths
+            .push(i64::try_from(one.steps).unwrap_or(i64::MAX));
+        if let Some(r) = one.returns.first() {
+            played.returns.extend_from_slice(r);
+            played.finished.push(true);
+        } else {
+            played
+                .returns
+                .extend(std::iter::repeat_n(f64::NAN, players));
+            played.finished.push(false);
         }
     }
     Some(played)
@@ -111,7 +115,7 @@ fn play_range(game: &dyn AnyGame, first: u64, count: u64, max_steps: u64) -> Opt
 /// Plays `count` games with uniformly random decisions and chance drawn
 /// from `DiceRng(seed + i)`, without leaving Rust, on `threads` threads
 /// (the interpreter is released meanwhile). The results do not depend on
-/// `threads`. `count` is limited so that the results take at most 256 MiB
+/// `threads`. `count` is limited so that the results take at most 256 `MiB`
 /// (a `ValueError` names the limit); `threads` is 1 to 256.
 #[pyfunction]
 #[pyo3(signature = (game, count, seed = Seed(0), max_steps = Int(Some(1_000_000)), threads = Int(Some(1))))]
@@ -135,7 +139,7 @@ pub(crate) fn play_random_games(
         .unwrap_or(u64::MAX)
         .saturating_mul(8)
         .saturating_add(9);
-    let most = MAX_RESULT_BYTES / per_game;
+    let most = MAX_RESULT_BYTES.checked_div(per_game).unwrap_or(0);
     let count = ints::count(count, "count", most).map_err(|_| {
         PyValueError::new_err(format!(
             "count must be between 0 and {most} for {} ({} MiB of results at most): \

@@ -110,7 +110,9 @@ fn any_rollouts(start: &dyn AnyState, n: u64, rng: &mut DiceRng) -> Vec<f64> {
             }
             steps = steps.saturating_add(1);
         }
-        let returns = state.returns().unwrap_or_else(|| vec![0.0; start.players()]);
+        let returns = state
+            .returns()
+            .unwrap_or_else(|| vec![0.0; start.players()]);
         for (sum, r) in total.iter_mut().zip(returns) {
             *sum += r;
         }
@@ -127,7 +129,9 @@ fn any_rollouts(start: &dyn AnyState, n: u64, rng: &mut DiceRng) -> Vec<f64> {
 pub(crate) fn mean_returns(state: &dyn AnyState, n: u64, rng: &mut DiceRng) -> Vec<f64> {
     let typed = match state.game() {
         "pig" => typed_rollouts::<tabletop_engines::dice_core::pig::Pig>(state, n, rng),
-        "age-of-war" => typed_rollouts::<tabletop_engines::age_of_war_rules::AgeOfWar>(state, n, rng),
+        "age-of-war" => {
+            typed_rollouts::<tabletop_engines::age_of_war_rules::AgeOfWar>(state, n, rng)
+        }
         "armadora" => typed_rollouts::<tabletop_engines::armadora_rules::Armadora>(state, n, rng),
         "era" => typed_rollouts::<tabletop_engines::era_rules::Era>(state, n, rng),
         _ => None,
@@ -167,6 +171,10 @@ impl RolloutEvaluator {
 
     /// `(action, probability)` pairs: uniform over the legal actions at a
     /// decision, the chance outcomes at a chance node.
+    #[expect(
+        clippy::unused_self,
+        reason = "OpenSpiel's evaluator method takes self"
+    )]
     fn prior<'py>(
         &self,
         py: Python<'py>,

@@ -66,13 +66,14 @@ impl PyState {
     /// Applies `id`, raising `IllegalActionError` if it is refused.
     fn apply_id(state: &mut dyn AnyState, py: Python<'_>, id: Int) -> PyResult<()> {
         let raw = Self::raw_id(py, id)?;
-        state.apply(raw).map_err(|e| illegal(py, i64::from(raw), &e))
+        state
+            .apply(raw)
+            .map_err(|e| illegal(py, i64::from(raw), &e))
     }
 
     /// `id` as an engine id, or `IllegalActionError`.
     fn raw_id(py: Python<'_>, id: Int) -> PyResult<u32> {
-        id.0
-            .and_then(|v| u32::try_from(v).ok())
+        id.0.and_then(|v| u32::try_from(v).ok())
             .ok_or_else(|| bad_id(py, id.0, &id.text()))
     }
 
@@ -97,22 +98,6 @@ pub(crate) fn prob_f64(p: Prob) -> f64 {
         (Ok(numer), Ok(denom)) => numer as f64 / denom as f64,
         _ => p.numer() as f64 / p.denom() as f64,
     }
-}
-
-/// A state `viewer` cannot tell apart from `state`.
-fn resample(
-    py: Python<'_>,
-    state: &dyn AnyState,
-    _viewer: tabletop_engines::dice_core::Viewer,
-    _rng: &mut tabletop_engines::dice_core::DiceRng,
-) -> PyResult<Box<dyn AnyState>> {
-    if perfect_information(state.game()) {
-        return Ok(state.clone_box());
-    }
-    Err(spiel_error(
-        py,
-        format!("resample_from_infostate: not offered yet for {}", state.game()),
-    ))
 }
 
 /// A 64-bit seed from OpenSpiel's probability sampler (two draws of 32
@@ -257,26 +242,32 @@ impl PyState {
     /// that player: refused, naming who is to move, unless it is theirs.
     #[pyo3(signature = (action, player = None))]
     fn apply_action(&mut self, py: Python<'_>, action: Int, player: Option<Int>) -> PyResult<()> {
-        if let Some(p) = player {
-            let p = actor(p, self.state.players())?;
-            let to_move = player_id(self.state.to_move());
-            if p != to_move {
-                let id = Self::raw_id(py, action)?;
-                return Err(illegal(
-                    py,
-                    i64::from(id),
-                    &tabletop_engines::StepError::Text(format!(
-                        "player {p} is not to move: {}",
-                        match self.state.to_move() {
-                            ToMove::Player(seat) => format!("player {seat} is"),
-                            ToMove::Chance => "a chance event is to be resolved".to_owned(),
-                            ToMove::Over => "the game is over".to_owned(),
-                        }
-                    )),
-                ));
+        let Some(p) = player else {
+            return Self::apply_id(self.state.as_mut(), py, action);
+        };
+        let p = actor(p, self.state.players())?;
+        let id = Self::raw_id(py, action)?;
+        match usize::try_from(p) {
+            // A seat: the engine refuses it unless it is that seat's turn.
+            Ok(seat) => self
+                .state
+                .apply_as(seat, id)
+                .map_err(|e| illegal(py, i64::from(id), &e)),
+            Err(_) if self.state.to_move() == ToMove::Chance => {
+                Self::apply_id(self.state.as_mut(), py, action)
             }
+            Err(_) => Err(illegal(
+                py,
+                i64::from(id),
+                &tabletop_engines::StepError::Text(format!(
+                    "no chance event is to be resolved: {}",
+                    match self.state.to_move() {
+                        ToMove::Player(seat) => format!("player {seat} is to move"),
+                        _ => "the game is over".to_owned(),
+                    }
+                )),
+            )),
         }
-        Self::apply_id(self.state.as_mut(), py, action)
     }
 
     /// Draws the pending chance event's outcome from `rng` and applies it;
@@ -408,8 +399,10 @@ impl PyState {
         let viewer = viewer(Some(player_id), self.state.to_move(), self.state.players())?;
         let seed = sampler_seed(py, probability_sampler)?;
         let mut rng = tabletop_engines::dice_core::DiceRng::from_seed_u64(seed);
-        let sampled = resample(py, self.state.as_ref(), viewer, &mut rng)?;
-        Ok(PyState::new(Arc::clone(&self.game), sampled))
+        Ok(PyState::new(
+            Arc::clone(&self.game),
+            self.state.resample_hidden(viewer, &mut rng),
+        ))
     }
 
     /// Always false: no game here is a mean-field game.

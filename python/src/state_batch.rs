@@ -20,7 +20,7 @@ use crate::state::PyState;
 pub(crate) const MAX_BATCH: u64 = 1 << 20;
 
 /// The most memory a batch may take, by the estimate of
-/// [`bytes_per_state`]: 1 GiB.
+/// [`bytes_per_state`]: 1 `GiB`.
 pub(crate) const MAX_BATCH_BYTES: u64 = 1 << 30;
 
 /// An estimate of one state's memory in a batch, with its generator, mask
@@ -28,7 +28,9 @@ pub(crate) const MAX_BATCH_BYTES: u64 = 1 << 30;
 /// itself, so the estimate errs on the large side.
 fn bytes_per_state(game: &dyn AnyGame) -> u64 {
     let state = u64::try_from(game.new_initial_state().state_json().len()).unwrap_or(u64::MAX);
-    let tensor = u64::try_from(game.observation_len()).unwrap_or(u64::MAX).saturating_mul(4);
+    let tensor = u64::try_from(game.observation_len())
+        .unwrap_or(u64::MAX)
+        .saturating_mul(4);
     let rng = u64::try_from(size_of::<DiceRng>()).unwrap_or(u64::MAX);
     state
         .saturating_add(tensor)
@@ -90,18 +92,18 @@ impl PyStateBatch {
 #[pymethods]
 impl PyStateBatch {
     /// `size` new games of `game` (a `Game` or a game string).
-    #[new]
     ///
-    /// `size` is at most 2**20, and at most what fits an estimated 1 GiB
+    /// `size` is at most 2**20, and at most what fits an estimated 1 `GiB`
     /// (`ValueError` naming the limit); `MemoryError` if even that cannot
     /// be had.
+    #[new]
     #[pyo3(signature = (game, size, seed = Seed(0)))]
     fn py_new(py: Python<'_>, game: &Bound<'_, PyAny>, size: Int, seed: Seed) -> PyResult<Self> {
         let Seed(seed) = seed;
         let game = resolve_game(game)?;
         let size = count(size, "a batch's size", MAX_BATCH)?;
         let per_state = bytes_per_state(game.as_ref());
-        let fits = MAX_BATCH_BYTES / per_state.max(1);
+        let fits = MAX_BATCH_BYTES.checked_div(per_state).unwrap_or(MAX_BATCH);
         if size > fits {
             return Err(PyValueError::new_err(format!(
                 "a batch of {size} states of {} would take about {} MiB, over the limit of {} MiB \

@@ -169,27 +169,36 @@ def test_ismcts_bot(name: str) -> None:
         )
         for p in range(game.num_players())
     }
-    state = play(game.new_initial_state(), bots, decisions=6, seed=2)
-    assert state.move_number() > 6
+    state = play(game.new_initial_state(), bots, decisions=40, seed=2)
+    assert state.move_number() >= 40
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_resample_from_infostate_keeps_what_the_player_sees(name: str) -> None:
     game = te.load_game(name)
-    state = play(game.new_initial_state(), {p: _First() for p in range(game.num_players())}, decisions=8, seed=4)
-    rng = te.DiceRng(5)
-    while state.is_chance_node():
-        state.apply_sampled_chance(rng)
-    player = state.current_player()
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
-    for _ in range(3):
-        sampled = state.resample_from_infostate(player, sampler)
-        assert sampled.observation_string(player) == state.observation_string(player)
-        assert sampled.current_player() == player
-        assert sampled.legal_actions() == state.legal_actions()
-    if name in HIDDEN:
-        draws = {str(state.resample_from_infostate(player, sampler)) for _ in range(10)}
-        assert len(draws) > 1, "nothing hidden was drawn afresh"
+    state = game.new_initial_state()
+    rng = te.DiceRng(4)
+    drew_afresh = False
+    for _ in range(120):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_sampled_chance(rng)
+            continue
+        player = state.current_player()
+        draws = set()
+        for _ in range(4):
+            sampled = state.resample_from_infostate(player, sampler)
+            assert sampled.observation_string(player) == state.observation_string(player)
+            assert sampled.current_player() == player
+            assert sampled.legal_actions() == state.legal_actions()
+            draws.add(str(sampled))
+        drew_afresh |= len(draws) > 1
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.below(len(legal))])
+    # Something hidden is drawn afresh, in the games that hide something.
+    assert drew_afresh == (name in HIDDEN)
 
 
 class _First:

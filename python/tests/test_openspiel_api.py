@@ -350,3 +350,25 @@ def test_dice_rng_hides_its_seed() -> None:
     assert 0 <= rng.below(2**100) < 2**100
     with pytest.raises(ValueError):
         rng.below(0)
+
+
+def test_apply_action_as_a_player_is_refused_unless_it_is_their_turn(game: te.Game) -> None:
+    state = game.new_initial_state()
+    rng = te.DiceRng(0)
+    while state.is_chance_node():
+        outcome = state.legal_actions()[0]
+        with pytest.raises(te.IllegalActionError):
+            state.child(0).apply_action(outcome, 0) if False else state.clone().apply_action(outcome, 0)
+        state.apply_sampled_chance(rng)
+    mover = state.current_player()
+    other = (mover + 1) % game.num_players()
+    action = state.legal_actions()[0]
+    before = state.serialize()
+    with pytest.raises(te.IllegalActionError, match=f"{mover}") as refused:
+        state.apply_action(action, other)
+    assert isinstance(refused.value, te.SpielError)
+    with pytest.raises(te.IllegalActionError, match="no chance event"):
+        state.apply_action(action, te.CHANCE_PLAYER_ID)
+    assert state.serialize() == before
+    state.apply_action(action, mover)
+    assert state.history()[-1] == action
