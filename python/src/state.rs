@@ -200,17 +200,14 @@ impl PyState {
     /// The pending chance event's outcomes as `(outcome_id, probability)`;
     /// empty unless at a chance node.
     fn chance_outcomes<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let probs: Vec<Prob> = self
-            .state
-            .chance_outcomes()
-            .into_iter()
-            .map(|(_, p)| p)
-            .collect();
+        let outcomes = self.state.chance_outcomes();
         if let Some((cached, tuples)) = &self.chance_tuples
-            && *cached == probs
+            && cached.len() == outcomes.len()
+            && cached.iter().zip(&outcomes).all(|(c, (_, p))| c == p)
         {
             return PyList::new(py, tuples.iter().map(|t| t.bind(py)));
         }
+        let probs: Vec<Prob> = outcomes.into_iter().map(|(_, p)| p).collect();
         let tuples = probs
             .iter()
             .zip(0u32..)
