@@ -278,3 +278,17 @@ def test_pyspiels_own_evaluate_bots_takes_only_pyspiels_states() -> None:
     game = te.load_game("pig")
     with pytest.raises(TypeError):
         pyspiel.evaluate_bots(game.new_initial_state(), [pyspiel.make_uniform_random_bot(p, 0) for p in range(2)], 0)
+
+
+@pytest.mark.parametrize("name", ["age-of-war", "pig"])
+def test_ismcts_bot_refuses_games_of_perfect_information_by_its_own_check(name: str) -> None:
+    """ISMCTSBot asserts IMPERFECT_INFORMATION (as it does for pyspiel's
+    games): on Pig and Age of War it is MCTSBot that applies."""
+    game = te.load_game(name)
+    bot = ismcts.ISMCTSBot(game, te.RolloutEvaluator(), 2.0, 5, random_state=np.random.RandomState(0))
+    state = game.new_initial_state()
+    dice = te.DiceRng(0)
+    while state.is_chance_node():
+        state.apply_sampled_chance(dice)
+    with pytest.raises(AssertionError):
+        bot.step(state)
