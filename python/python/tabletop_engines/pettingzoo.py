@@ -6,7 +6,7 @@ One environment class serves every game: name the game with a game string.
 
     from tabletop_engines.pettingzoo import env
 
-    e = env("pig(players=3,target=50)")
+    e = env("pig(players=3,winscore=50)")
     e.reset(seed=42)
     for agent in e.agent_iter():
         observation, reward, termination, truncation, info = e.last()
