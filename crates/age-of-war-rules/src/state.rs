@@ -11,7 +11,8 @@ use crate::action::{ACTION_ID_BOUND, Action};
 use crate::castle::Castle;
 use crate::chance::Chance;
 use crate::config::AgeOfWarConfig;
-use crate::dice::{DICE, DIE, Roll};
+use crate::dice::{DICE, Roll};
+use crate::fills;
 use crate::error::{AgeOfWarError, InvalidState};
 use crate::line::LineSet;
 use crate::rolls::ROLLS;
@@ -125,13 +126,11 @@ impl AgeOfWar {
         }
     }
 
-    fn push_fills(&self, castle: Castle, lines: LineSet, out: &mut Vec<Action>) {
+    /// Pushes a fill of each line of `lines` that a roll offering `offers`
+    /// fills, in line order.
+    fn push_fills(castle: Castle, lines: LineSet, offers: u32, out: &mut Vec<Action>) {
         for line in lines.iter() {
-            if castle
-                .line(line)
-                .and_then(|needs| needs.dice_needed(&self.turn.roll))
-                .is_some()
-            {
+            if fills::fills_line(castle, line, offers) {
                 out.push(Action::Fill { castle, line });
             }
         }
@@ -321,18 +320,22 @@ impl Game for AgeOfWar {
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
-        if self.to_move() != ToMove::Player(self.current) {
+        // `to_move` is `Player` exactly when choosing in a game not over.
+        if self.phase != Phase::Choosing || self.is_over() {
             return;
         }
+        let offers = fills::offers(&self.turn.roll);
         match self.turn.target {
             Some(castle) => {
                 let open = self.required_lines(castle).without(self.turn.filled);
-                self.push_fills(castle, open, out);
+                Self::push_fills(castle, open, offers, out);
             }
             None => {
+                // `may_attack` for every castle at once.
+                let attackable = self.table.attackable(self.current);
                 for castle in Castle::ALL {
-                    if self.may_attack(castle).is_ok() {
-                        self.push_fills(castle, self.required_lines(castle), out);
+                    if attackable.contains(castle) {
+                        Self::push_fills(castle, self.required_lines(castle), offers, out);
                     }
                 }
             }
@@ -463,8 +466,7 @@ impl Game for AgeOfWar {
         match self.phase {
             Phase::FirstPlayer => rng.index(self.seats.players()).map(Chance::FirstPlayer),
             Phase::Rolling => {
-                let counts = DIE.roll_many(self.turn.in_hand(), rng);
-                Roll::from_face_counts(&counts).map(Chance::Roll)
+                Some(Chance::Roll(Roll::sample(self.turn.in_hand(), rng)))
             }
             Phase::Choosing => None,
         }
