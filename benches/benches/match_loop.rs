@@ -7,6 +7,7 @@
 #![allow(missing_docs)]
 #![allow(
     clippy::unwrap_used,
+    clippy::arithmetic_side_effects,
     reason = "a benchmark harness: a game that cannot go on is a broken benchmark, reported by panicking"
 )]
 

@@ -104,22 +104,27 @@ def positions(game, count, rng):
     return found
 
 
-def speed(game, ours, theirs, count, rng):
-    """Both bots on the same positions; simulations per second of each."""
+def speed(game, bots, theirs, count, rng):
+    """Every bot on the same positions: each of ours as (simulations per
+    second, simulations), and OpenSpiel's seconds for as many."""
     their_seconds = 0.0
-    before = ours.stats()
+    before = [bot.stats() for bot in bots]
     for history in positions(game, count, rng):
-        state, total = new_state(game, ours)
-        for action in history:
-            total = apply(state, total, action, ours)
+        state = None
+        for bot in bots:
+            state, total = new_state(game, bot)
+            for action in history:
+                total = apply(state, total, action, bot)
+            bot.send("move")
         start = time.perf_counter()
         theirs.step(state)
         their_seconds += time.perf_counter() - start
-        ours.send("move")
-    after = ours.stats()
-    our_seconds = after[1] - before[1]
-    our_simulations = after[2] - before[2]
-    return our_simulations / our_seconds, our_simulations, their_seconds
+    rates = []
+    for bot, (_, seconds, simulations) in zip(bots, before):
+        _, seconds_after, simulations_after = bot.stats()
+        done = simulations_after - simulations
+        rates.append((done / (seconds_after - seconds), done))
+    return rates, their_seconds
 
 
 def match(game, ours, theirs, games, rng):
@@ -145,6 +150,9 @@ def match(game, ours, theirs, games, rng):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--binary", default="target/release/mcts_pig")
+    parser.add_argument(
+        "--baseline", help="another build of mcts_pig, measured on the same positions in the same run"
+    )
     parser.add_argument("--simulations", type=int, default=1000)
     parser.add_argument("--exploration", type=float, default=1.4)
     parser.add_argument("--target", type=int, default=100)
@@ -160,26 +168,35 @@ def main():
     theirs = pyspiel.MCTSBot(
         game, evaluator, args.exploration, args.simulations, 1000, False, args.seed, False
     )
-    ours = OurBot(args.binary, args.simulations, args.target, args.exploration, args.seed)
+    bots = [("ours", OurBot(args.binary, args.simulations, args.target, args.exploration, args.seed))]
+    if args.baseline:
+        bots.append(
+            ("baseline", OurBot(args.baseline, args.simulations, args.target, args.exploration, args.seed))
+        )
     rng = random.Random(args.seed)
 
     print(
         f"Pig, 2 players to {args.target}; {args.simulations} simulations, "
         f"exploration {args.exploration}, random rollouts"
     )
-    our_rate, simulations, their_seconds = speed(game, ours, theirs, args.positions, rng)
-    their_rate = simulations / their_seconds
+    rates, their_seconds = speed(game, [bot for _, bot in bots], theirs, args.positions, rng)
+    their_rate = rates[0][1] / their_seconds
     print(f"positions: {args.positions}")
-    print(f"ours:      {our_rate:12,.0f} simulations/s")
+    for (name, _), (rate, _) in zip(bots, rates):
+        print(f"{name + ':':10} {rate:12,.0f} simulations/s ({rate / their_rate:.2f} x openspiel)")
     print(f"openspiel: {their_rate:12,.0f} simulations/s")
-    print(f"ours / openspiel: {our_rate / their_rate:.2f}")
+    if args.baseline:
+        print(f"ours / baseline: {rates[0][0] / rates[1][0]:.2f}")
     if args.games:
-        wins = match(game, ours, theirs, args.games, rng)
-        print(
-            f"games: {args.games}; ours won {wins} ({100 * wins / args.games:.1f}%), "
-            f"openspiel won {args.games - wins} ({100 * (args.games - wins) / args.games:.1f}%)"
-        )
-    ours.close()
+        for name, bot in bots:
+            wins = match(game, bot, theirs, args.games, rng)
+            print(
+                f"{name} against openspiel, {args.games} games (seats alternate): "
+                f"{name} won {wins} ({100 * wins / args.games:.1f}%), "
+                f"openspiel won {args.games - wins} ({100 * (args.games - wins) / args.games:.1f}%)"
+            )
+    for _, bot in bots:
+        bot.close()
     sys.stdout.flush()
 
 

@@ -16,6 +16,8 @@
     clippy::panic,
     clippy::indexing_slicing,
     clippy::arithmetic_side_effects,
+    clippy::cast_precision_loss,
+    clippy::cast_possible_truncation,
     reason = "a bench binary: bad arguments end it with a message"
 )]
 

@@ -55,7 +55,9 @@ pub(crate) struct CastleSet(u16);
 impl CastleSet {
     /// Adds `castle`.
     pub(crate) fn insert(&mut self, castle: Castle) {
-        self.0 |= 1u16.checked_shl(u32::try_from(castle.index()).unwrap_or(u32::MAX)).unwrap_or(0);
+        self.0 |= 1u16
+            .checked_shl(u32::try_from(castle.index()).unwrap_or(u32::MAX))
+            .unwrap_or(0);
     }
 
     /// Whether `castle` is in the set.

@@ -12,8 +12,8 @@ use crate::castle::Castle;
 use crate::chance::Chance;
 use crate::config::AgeOfWarConfig;
 use crate::dice::{DICE, Roll};
-use crate::fills;
 use crate::error::{AgeOfWarError, InvalidState};
+use crate::fills;
 use crate::line::LineSet;
 use crate::rolls::ROLLS;
 use crate::scoring;
@@ -324,19 +324,16 @@ impl Game for AgeOfWar {
         if self.phase != Phase::Choosing || self.is_over() {
             return;
         }
-        let offers = fills::offers(&self.turn.roll);
-        match self.turn.target {
-            Some(castle) => {
-                let open = self.required_lines(castle).without(self.turn.filled);
-                Self::push_fills(castle, open, offers, out);
-            }
-            None => {
-                // `may_attack` for every castle at once.
-                let attackable = self.table.attackable(self.current);
-                for castle in Castle::ALL {
-                    if attackable.contains(castle) {
-                        Self::push_fills(castle, self.required_lines(castle), offers, out);
-                    }
+        let offers = fills::offers(self.turn.roll);
+        if let Some(castle) = self.turn.target {
+            let open = self.required_lines(castle).without(self.turn.filled);
+            Self::push_fills(castle, open, offers, out);
+        } else {
+            // `may_attack` for every castle at once.
+            let attackable = self.table.attackable(self.current);
+            for castle in Castle::ALL {
+                if attackable.contains(castle) {
+                    Self::push_fills(castle, self.required_lines(castle), offers, out);
                 }
             }
         }
@@ -465,9 +462,7 @@ impl Game for AgeOfWar {
         }
         match self.phase {
             Phase::FirstPlayer => rng.index(self.seats.players()).map(Chance::FirstPlayer),
-            Phase::Rolling => {
-                Some(Chance::Roll(Roll::sample(self.turn.in_hand(), rng)))
-            }
+            Phase::Rolling => Some(Chance::Roll(Roll::sample(self.turn.in_hand(), rng))),
             Phase::Choosing => None,
         }
     }

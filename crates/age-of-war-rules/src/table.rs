@@ -123,17 +123,17 @@ impl Table {
     /// The castles `seat` may attack (AOW-9, AOW-11): face up and not its
     /// own; one pass over the clans instead of one per castle.
     pub(crate) fn attackable(&self, seat: Seat) -> CastleSet {
-        let mut set = CastleSet::default();
+        let mut targets = CastleSet::default();
         for clan in Clan::ALL {
             if self.clan_conqueror(clan).is_none() {
                 for &castle in clan.castles() {
                     if self.holder(castle) != Some(seat) {
-                        set.insert(castle);
+                        targets.insert(castle);
                     }
                 }
             }
         }
-        set
+        targets
     }
 
     /// Whether `castle` lies face down in a conquered clan: it can never be

@@ -193,21 +193,18 @@ impl Tree {
     fn score(&self, edge: &Edge, exploration: f64) -> f64 {
         let visits = usize::try_from(edge.visits).unwrap_or(usize::MAX);
         let available = usize::try_from(edge.available).unwrap_or(usize::MAX);
-        match (
+        if let (Some(inv), Some(inv_sqrt), Some(sqrt_ln)) = (
             self.inv.get(visits),
             self.inv_sqrt.get(visits),
             self.sqrt_ln.get(available),
         ) {
-            (Some(inv), Some(inv_sqrt), Some(sqrt_ln)) => {
-                edge.reward * inv + exploration * sqrt_ln * inv_sqrt
-            }
+            edge.reward * inv + exploration * sqrt_ln * inv_sqrt
+        } else {
             // Beyond the tables (never, as counts stay below the
             // iterations): the formula itself.
-            _ => {
-                let visits = f64::from(edge.visits.max(1));
-                edge.reward / visits
-                    + exploration * libm::sqrt(libm::log(f64::from(edge.available.max(1))) / visits)
-            }
+            let visits = f64::from(edge.visits.max(1));
+            edge.reward / visits
+                + exploration * libm::sqrt(libm::log(f64::from(edge.available.max(1))) / visits)
         }
     }
 }

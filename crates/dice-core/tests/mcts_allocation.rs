@@ -1,7 +1,11 @@
 //! The search allocates nothing per simulation once warm: a decision
 //! allocates its legal-action buffer once, and each simulation only what
 //! the game's own `result` allocates (its `GameResult`).
-#![allow(clippy::arithmetic_side_effects, reason = "a test counts allocations")]
+#![allow(
+    clippy::unwrap_used,
+    clippy::arithmetic_side_effects,
+    reason = "test helpers: a failure is a test failure"
+)]
 
 use std::hint::black_box;
 
