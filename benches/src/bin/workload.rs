@@ -4,6 +4,9 @@
 //!
 //! - `workload age-of-war PLAYERS GAMES`: uniformly random games on the bare
 //!   state (the `age_of_war` bench's loop), seeds `0..GAMES`;
+//! - `workload age-of-war-shortcut PLAYERS GAMES`: the same, ending each
+//!   hopeless turn at once (`AgeOfWar::end_hopeless_turn`, a simulation
+//!   shortcut: other games from the same seeds);
 //! - `workload match GAME GAMES`: `Match`es of `age-of-war`, `armadora` or
 //!   `era` at 2 players played to the end by random agents (the
 //!   `match_loop` bench's loop).
@@ -33,6 +36,35 @@ fn direct<G: Game>(config: &G::Config, games: u64) -> u64 {
         let mut game = G::new(config).unwrap();
         let mut rng = DiceRng::from_seed_u64(seed);
         loop {
+            match game.to_move() {
+                ToMove::Over => break,
+                ToMove::Chance => {
+                    let outcome = game.sample_chance(&mut rng).unwrap();
+                    game.apply_chance_unchecked(outcome);
+                }
+                ToMove::Player(_) => {
+                    game.legal_actions(&mut legal);
+                    game.apply_unchecked(*rng.choose(&legal).unwrap());
+                }
+            }
+            steps += 1;
+        }
+    }
+    steps
+}
+
+/// Random Age of War games that end hopeless turns at once.
+fn shortcut(config: &AgeOfWarConfig, games: u64) -> u64 {
+    let mut legal = Vec::with_capacity(128);
+    let mut steps = 0u64;
+    for seed in 0..games {
+        let mut game = AgeOfWar::new(config).unwrap();
+        let mut rng = DiceRng::from_seed_u64(seed);
+        loop {
+            if game.end_hopeless_turn() {
+                steps += 1;
+                continue;
+            }
             match game.to_move() {
                 ToMove::Over => break,
                 ToMove::Chance => {
@@ -118,6 +150,10 @@ fn main() {
         (Some("age-of-war"), _) => {
             let players = usize::try_from(number(2)).unwrap();
             direct::<AgeOfWar>(&AgeOfWarConfig::new(players), number(3))
+        }
+        (Some("age-of-war-shortcut"), _) => {
+            let players = usize::try_from(number(2)).unwrap();
+            shortcut(&AgeOfWarConfig::new(players), number(3))
         }
         (Some("match"), Some("age-of-war")) => {
             matches::<AgeOfWar>(&AgeOfWarConfig::new(2), number(3))

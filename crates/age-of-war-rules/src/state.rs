@@ -189,6 +189,56 @@ impl AgeOfWar {
         self.phase = Phase::Rolling;
     }
 
+    /// Whether the turn in progress can no longer end in a conquest,
+    /// whatever the dice show: the lines still needed call for more dice
+    /// than the player has left (a line needs at least one die per symbol,
+    /// an infantry line one die per three points; AOW-6, AOW-8). Committed,
+    /// the open lines of the castle chosen count; before committing, every
+    /// castle the player may attack is out of reach. False when no turn is
+    /// being played (before the first player is drawn, at the end).
+    pub fn turn_is_hopeless(&self) -> bool {
+        if self.phase == Phase::FirstPlayer || self.is_over() {
+            return false;
+        }
+        let in_hand = self.turn.in_hand();
+        let out_of_reach = |castle: Castle, lines: LineSet| {
+            let fewest = lines
+                .iter()
+                .filter_map(|line| castle.line(line))
+                .fold(0u8, |sum, line| sum.saturating_add(line.fewest_dice()));
+            fewest > in_hand
+        };
+        match self.turn.target {
+            Some(castle) => out_of_reach(
+                castle,
+                self.required_lines(castle).without(self.turn.filled),
+            ),
+            None => {
+                let attackable = self.table.attackable(self.current);
+                Castle::ALL.into_iter().all(|castle| {
+                    !attackable.contains(castle)
+                        || out_of_reach(castle, self.required_lines(castle))
+                })
+            }
+        }
+    }
+
+    /// **A simulation shortcut, not a rule:** ends a hopeless turn (see
+    /// [`turn_is_hopeless`](Self::turn_is_hopeless)) at once, as if its
+    /// remaining dice had all been lost, and passes the dice to the next
+    /// player (AOW-8); returns whether it did. The turn's outcome is certain,
+    /// so games played with it end as often in each result as games played
+    /// out die by die, in fewer steps; but they draw fewer rolls, so a seed
+    /// gives another game, and a `Match` that used it would not replay: use
+    /// it on a bare state in a simulation loop, never in a match.
+    pub fn end_hopeless_turn(&mut self) -> bool {
+        if !self.turn_is_hopeless() {
+            return false;
+        }
+        self.next_turn();
+        true
+    }
+
     /// Checks every invariant of a position built from its parts.
     #[cfg_attr(not(feature = "serde"), allow(dead_code))]
     fn validated(
