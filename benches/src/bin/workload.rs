@@ -54,19 +54,16 @@ fn direct<G: Game>(config: &G::Config, games: u64) -> u64 {
 }
 
 /// Random Age of War games that end hopeless turns at once.
-fn shortcut(config: &AgeOfWarConfig, games: u64) -> u64 {
+fn shortcut(config: AgeOfWarConfig, games: u64) -> u64 {
     let mut legal = Vec::with_capacity(128);
     let mut steps = 0u64;
     for seed in 0..games {
-        let mut game = AgeOfWar::new(config).unwrap();
+        let mut game = AgeOfWar::new(&config).unwrap();
         let mut rng = DiceRng::from_seed_u64(seed);
         loop {
-            if game.end_hopeless_turn() {
-                steps += 1;
-                continue;
-            }
             match game.to_move() {
                 ToMove::Over => break,
+                ToMove::Chance if game.end_hopeless_turn() => {}
                 ToMove::Chance => {
                     let outcome = game.sample_chance(&mut rng).unwrap();
                     game.apply_chance_unchecked(outcome);
@@ -153,7 +150,7 @@ fn main() {
         }
         (Some("age-of-war-shortcut"), _) => {
             let players = usize::try_from(number(2)).unwrap();
-            shortcut(&AgeOfWarConfig::new(players), number(3))
+            shortcut(AgeOfWarConfig::new(players), number(3))
         }
         (Some("match"), Some("age-of-war")) => {
             matches::<AgeOfWar>(&AgeOfWarConfig::new(2), number(3))

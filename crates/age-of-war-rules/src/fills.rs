@@ -11,7 +11,7 @@
 
 use crate::castle::Castle;
 use crate::dice::{Face, Roll};
-use crate::line::{Line, MAX_LINE};
+use crate::line::{Line, LineSet, MAX_LINE};
 
 /// The guard bit above each of the four counts.
 const GUARDS: u32 = 0x8080_8080;
@@ -86,6 +86,43 @@ static NEEDS: [[u32; MAX_LINE as usize + 1]; Castle::ALL.len()] = {
     table
 };
 
+/// Every castle's lines' fewest dice (AOW-6), by castle index then line
+/// number; 0 for a line the card lacks.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "only evaluated at compile time: a bad index would fail the build"
+)]
+static FEWEST: [[u8; MAX_LINE as usize + 1]; Castle::ALL.len()] = {
+    let mut table = [[0; MAX_LINE as usize + 1]; Castle::ALL.len()];
+    let mut c = 0;
+    while c < Castle::ALL.len() {
+        let castle = Castle::ALL[c];
+        if castle.has_special_line() {
+            table[c][0] = Line::SPECIAL.fewest_dice();
+        }
+        let printed = castle.printed_lines();
+        let mut i = 0;
+        while i < printed.len() {
+            table[c][i + 1] = printed[i].fewest_dice();
+            i += 1;
+        }
+        c += 1;
+    }
+    table
+};
+
+/// The fewest dice that could fill all of `lines` of `castle`, one line a
+/// roll: a die a symbol, a die per three infantry points.
+pub(crate) fn fewest_dice(castle: Castle, lines: LineSet) -> u8 {
+    let Some(fewest) = FEWEST.get(castle.index()) else {
+        return 0;
+    };
+    lines
+        .iter()
+        .filter_map(|line| fewest.get(usize::from(line)))
+        .fold(0u8, |sum, &dice| sum.saturating_add(dice))
+}
+
 /// Whether a roll offering `offers` (see [`offers`]) fills line `line` of
 /// `castle`; a line the card lacks is never filled.
 pub(crate) fn fills_line(castle: Castle, line: u8, offers: u32) -> bool {
@@ -124,5 +161,20 @@ mod tests {
             }
         }
         assert_eq!(checked, 1716 * 14 * 6);
+    }
+
+    #[test]
+    fn aow_6_fewest_dice_of_lines_sums_each_lines_fewest_dice() {
+        for castle in Castle::ALL {
+            for bits in 0..32 {
+                let lines = LineSet::from_bits(bits).unwrap();
+                let expected: u8 = lines
+                    .iter()
+                    .filter_map(|line| castle.line(line))
+                    .map(Line::fewest_dice)
+                    .sum();
+                assert_eq!(fewest_dice(castle, lines), expected, "{castle} {bits:b}");
+            }
+        }
     }
 }

@@ -201,26 +201,24 @@ impl AgeOfWar {
             return false;
         }
         let in_hand = self.turn.in_hand();
-        let out_of_reach = |castle: Castle, lines: LineSet| {
-            let fewest = lines
-                .iter()
-                .filter_map(|line| castle.line(line))
-                .fold(0u8, |sum, line| sum.saturating_add(line.fewest_dice()));
-            fewest > in_hand
-        };
-        match self.turn.target {
-            Some(castle) => out_of_reach(
-                castle,
-                self.required_lines(castle).without(self.turn.filled),
-            ),
-            None => {
-                let attackable = self.table.attackable(self.current);
-                Castle::ALL.into_iter().all(|castle| {
-                    !attackable.contains(castle)
-                        || out_of_reach(castle, self.required_lines(castle))
-                })
-            }
+        if let Some(castle) = self.turn.target {
+            let open = self.required_lines(castle).without(self.turn.filled);
+            return fills::fewest_dice(castle, open) > in_hand;
         }
+        // A castle in the centre is always a target (nobody holds it, so its
+        // clan is not conquered): most turns are decided there.
+        let within_reach =
+            |castle: Castle| fills::fewest_dice(castle, self.required_lines(castle)) <= in_hand;
+        if Castle::ALL
+            .into_iter()
+            .any(|castle| self.table.place(castle) == Place::Centre && within_reach(castle))
+        {
+            return false;
+        }
+        let attackable = self.table.attackable(self.current);
+        !Castle::ALL
+            .into_iter()
+            .any(|castle| attackable.contains(castle) && within_reach(castle))
     }
 
     /// **A simulation shortcut, not a rule:** ends a hopeless turn (see
@@ -230,7 +228,9 @@ impl AgeOfWar {
     /// so games played with it end as often in each result as games played
     /// out die by die, in fewer steps; but they draw fewer rolls, so a seed
     /// gives another game, and a `Match` that used it would not replay: use
-    /// it on a bare state in a simulation loop, never in a match.
+    /// it on a bare state in a simulation loop, never in a match. The check
+    /// costs about as much as a step: call it before each roll (when
+    /// [`to_move`](Game::to_move) is `Chance`), not at every step.
     pub fn end_hopeless_turn(&mut self) -> bool {
         if !self.turn_is_hopeless() {
             return false;
