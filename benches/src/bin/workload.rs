@@ -26,76 +26,29 @@
 
 use age_of_war_rules::{AgeOfWar, AgeOfWarConfig};
 use armadora_rules::{Armadora, ArmadoraConfig};
-use dice_core::{Agent, DiceRng, Game, Match, RandomAgent, ToMove, play_out};
+use benches::{random_game, random_match};
+use dice_core::{Agent, DiceRng, Game, ToMove};
 use era_rules::{Era, EraConfig};
 
 fn direct<G: Game>(config: &G::Config, games: u64) -> u64 {
     let mut legal = Vec::with_capacity(128);
-    let mut steps = 0u64;
-    for seed in 0..games {
-        let mut game = G::new(config).unwrap();
-        let mut rng = DiceRng::from_seed_u64(seed);
-        loop {
-            match game.to_move() {
-                ToMove::Over => break,
-                ToMove::Chance => {
-                    let outcome = game.sample_chance(&mut rng).unwrap();
-                    game.apply_chance_unchecked(outcome);
-                }
-                ToMove::Player(_) => {
-                    game.legal_actions(&mut legal);
-                    game.apply_unchecked(*rng.choose(&legal).unwrap());
-                }
-            }
-            steps += 1;
-        }
-    }
-    steps
+    (0..games)
+        .map(|seed| random_game::<G>(config, seed, &mut legal, |_| false).unwrap())
+        .sum()
 }
 
 /// Random Age of War games that end hopeless turns at once.
 fn shortcut(config: AgeOfWarConfig, games: u64) -> u64 {
     let mut legal = Vec::with_capacity(128);
-    let mut steps = 0u64;
-    for seed in 0..games {
-        let mut game = AgeOfWar::new(&config).unwrap();
-        let mut rng = DiceRng::from_seed_u64(seed);
-        loop {
-            match game.to_move() {
-                ToMove::Over => break,
-                ToMove::Chance if game.end_hopeless_turn() => {}
-                ToMove::Chance => {
-                    let outcome = game.sample_chance(&mut rng).unwrap();
-                    game.apply_chance_unchecked(outcome);
-                }
-                ToMove::Player(_) => {
-                    game.legal_actions(&mut legal);
-                    game.apply_unchecked(*rng.choose(&legal).unwrap());
-                }
-            }
-            steps += 1;
-        }
-    }
-    steps
+    (0..games)
+        .map(|seed| random_game(&config, seed, &mut legal, AgeOfWar::end_hopeless_turn).unwrap())
+        .sum()
 }
 
 fn matches<G: Game>(config: &G::Config, games: u64) -> u64 {
-    let mut steps = 0u64;
-    for seed in 0..games {
-        let mut m = Match::<G>::new(config, seed).unwrap();
-        let mut agents = [RandomAgent, RandomAgent];
-        let [a, b] = &mut agents;
-        let mut seats: [&mut dyn Agent<G>; 2] = [a, b];
-        play_out(
-            &mut m,
-            &mut seats,
-            &mut DiceRng::from_seed_u64(seed),
-            10_000_000,
-        )
-        .unwrap();
-        steps += m.log().len() as u64;
-    }
-    steps
+    (0..games)
+        .map(|seed| random_match::<G>(config, seed).unwrap() as u64)
+        .sum()
 }
 
 fn searches<G: Game>(config: &G::Config, iterations: u32, decisions: u64) -> u64 {
