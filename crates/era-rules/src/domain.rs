@@ -12,7 +12,7 @@ use crate::error::InvalidDomain;
 pub use crate::grid::CellSet;
 use crate::grid::{Masks, all_cells};
 use crate::map::ByColour;
-use crate::piece::MAX_WALL_LENGTH;
+use crate::piece::{MAX_WALL_LENGTH, Piece};
 
 /// One building in a domain. Only the rules place buildings, so it is read,
 /// never built, outside this crate.
@@ -128,6 +128,19 @@ A cathedral, # wall, x scorched, . empty";
     pub fn count(&self, kind: BuildingKind) -> u8 {
         let n = self.buildings.iter().filter(|b| b.kind == kind).count();
         u8::try_from(n).unwrap_or(u8::MAX)
+    }
+
+    /// How many of `piece` lie here: buildings of its type, walls of its
+    /// length, or scorched areas.
+    pub(crate) fn holds(&self, piece: Piece) -> u32 {
+        match piece {
+            Piece::Building(kind) => u32::from(self.count(kind)),
+            Piece::Wall(length) => usize::from(length)
+                .checked_sub(1)
+                .and_then(|i| self.wall_counts.get(i))
+                .map_or(0, |&n| u32::from(n)),
+            Piece::Scorched => self.scorched.count_ones(),
+        }
     }
 
     /// The dice this domain's buildings carry, per colour (ERA-2).

@@ -55,6 +55,9 @@ pub enum EraError {
     /// or a piece that would leave the domain or cover a taken cell.
     #[error("ERA-7: {0} does not fit there on empty cells")]
     DoesNotFit(Piece),
+    /// Leaving a start piece out of the layout although it fits.
+    #[error("ERA-5: {0} fits in the domain, so it must be laid out")]
+    FitsSomewhere(Piece),
     /// Placing another piece than the one chosen.
     #[error("ERA-18: choose the piece to build first, then place that piece")]
     NotChosen,

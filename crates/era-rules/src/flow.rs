@@ -43,7 +43,10 @@ impl Era {
     /// disasters, Build, Extort and the end of the round (ERA-12 … ERA-22).
     fn next_step(&mut self) {
         match self.step {
-            Step::Layout { .. } => self.enter_start_roll(),
+            Step::Layout { .. } => {
+                self.reveal_layouts();
+                self.enter_start_roll();
+            }
             Step::StartRoll { .. } => self.begin_round(),
             Step::Roll { .. } => self.enter_feathers(),
             Step::Feathers { .. } => self.enter_collect(),

@@ -100,6 +100,13 @@ impl Era {
         }
         match (self.step, action) {
             (Step::Layout { .. }, Action::Place { piece, .. }) => SeenAction::LaidOut(piece),
+            // A piece left out because it fits nowhere is told like one
+            // laid out: where the others went stays behind the screen.
+            (Step::Layout { seat }, Action::Done) => self
+                .players
+                .get(usize::from(seat))
+                .and_then(|p| self.start_piece(p.laid_out))
+                .map_or(SeenAction::Shown(action), SeenAction::LaidOut),
             (Step::Roll { .. }, Action::Reroll(d)) => SeenAction::SetAside(d.die),
             (Step::Roll { .. }, Action::SetDie { die, .. }) => SeenAction::SetByMonastery(die),
             _ => SeenAction::Shown(action),

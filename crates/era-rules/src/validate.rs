@@ -469,12 +469,12 @@ impl Table<'_> {
     }
 
     /// Every piece is in the supply, the box, a domain or a hand (ERA-1).
-    /// A hidden domain holds the Keep and the start pieces laid out so far,
-    /// except those that fitted nowhere and went back to the supply.
+    /// A hidden domain holds the Keep and the start pieces laid out so far;
+    /// during the layout a start piece that fitted nowhere stays in its
+    /// owner's hand until the reveal (ERA-5).
     fn check_supply(&self, table: TableSize) -> Result<(), InvalidState> {
         let r = self.ruleset();
         let mut total = PieceCounts::default();
-        let mut slack = PieceCounts::default();
         for (kind, &n) in self.view.supply.iter() {
             total.add(
                 Piece::Building(kind),
@@ -486,20 +486,26 @@ impl Table<'_> {
         }
         total.add(Piece::Scorched, u32::from(self.view.scorched_supply));
         let start_total = r.start_total(table);
+        let layout = matches!(self.view.step, Step::Layout { .. });
         for p in &self.players {
+            let laid = (0..p.laid_out).filter_map(|i| r.start_piece(table, i));
             if let Some(d) = p.domain {
-                for b in &d.buildings {
-                    total.add(Piece::Building(b.kind), 1);
+                for piece in Piece::ALL {
+                    total.add(piece, d.holds(piece));
                 }
-                for (length, &n) in (1..).zip(&d.wall_counts) {
-                    total.add(Piece::Wall(length), u32::from(n));
+                if layout {
+                    let mut in_hand = PieceCounts::default();
+                    for piece in laid {
+                        in_hand.add(piece, 1);
+                    }
+                    for piece in Piece::ALL {
+                        total.add(piece, in_hand.get(piece).saturating_sub(d.holds(piece)));
+                    }
                 }
-                total.add(Piece::Scorched, d.scorched.count_ones());
             } else {
                 total.add(Piece::Building(BuildingKind::Keep), 1);
-                for piece in (0..p.laid_out).filter_map(|i| r.start_piece(table, i)) {
+                for piece in laid {
                     total.add(piece, 1);
-                    slack.add(piece, 1);
                 }
             }
             for piece in (p.laid_out..start_total).filter_map(|i| r.start_piece(table, i)) {
@@ -513,7 +519,7 @@ impl Table<'_> {
                 Piece::Wall(length) => r.wall_count(length),
                 Piece::Scorched => r.scorched_areas(),
             });
-            if have < count || have > count.saturating_add(slack.get(piece)) {
+            if have != count {
                 return Err(InvalidState::Supply { piece, have, count });
             }
         }

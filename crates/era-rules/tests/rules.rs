@@ -419,7 +419,8 @@ fn era_12_skulls_lock_three_rolls_and_dice_stay_hidden() {
             .is_none()
     );
     assert!(g.view(Viewer::Seat(0)).player(0).unwrap().dice().is_some());
-    // Two more rolls, then the turn passes by itself.
+    // Two more rolls; then the roller may only stop, and stopping passes
+    // the turn (ERA-12: the table is not told whether any die could roll).
     for _ in 0..2 {
         let again = Action::Reroll(DieRef {
             die: Colour::Yellow,
@@ -431,6 +432,8 @@ fn era_12_skulls_lock_three_rolls_and_dice_stay_hidden() {
     }
     assert_eq!(g.player(0).unwrap().rolls(), 3);
     assert_eq!(g.player(0).unwrap().dice().get(Colour::Yellow, dead), 1);
+    assert_eq!(legal(&g), vec![Action::Done]);
+    g.apply(Action::Done).unwrap();
     assert_eq!(g.step(), Step::Roll { turn: 1 });
     assert_eq!(g.to_move(), ToMove::Chance);
 }
