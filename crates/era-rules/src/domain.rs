@@ -195,13 +195,14 @@ A cathedral, # wall, x scorched, . empty";
 
     /// How many buildings Disease strikes (table D5): those of the largest
     /// cluster (ERA-11) that are not next to one of this domain's
-    /// Hospitals; a Hospital itself is not immune. Of clusters equally
-    /// large, the one with the most buildings that are not immune counts.
-    pub fn struck_by_disease(&self) -> u32 {
-        self.struck_by_disease_with(&Masks::new(self.size))
+    /// Hospitals, nor a Hospital itself when `hospital_immune` (revision
+    /// 3). Of clusters equally large, the one with the most buildings that
+    /// are not immune counts.
+    pub fn struck_by_disease(&self, hospital_immune: bool) -> u32 {
+        self.struck_by_disease_with(&Masks::new(self.size), hospital_immune)
     }
 
-    pub(crate) fn struck_by_disease_with(&self, masks: &Masks) -> u32 {
+    pub(crate) fn struck_by_disease_with(&self, masks: &Masks, hospital_immune: bool) -> u32 {
         let cells = self.building_cells();
         let hospitals = self.cells_of(|k| k == BuildingKind::Hospital);
         let mut left = cells;
@@ -217,7 +218,8 @@ A cathedral, # wall, x scorched, . empty";
                 .filter(|b| b.kind != BuildingKind::Keep && b.cells & cluster != 0)
             {
                 let other_hospitals = hospitals & !b.cells;
-                let immune = masks.grow4(b.cells) & other_hospitals != 0;
+                let immune = (hospital_immune && b.kind == BuildingKind::Hospital)
+                    || masks.grow4(b.cells) & other_hospitals != 0;
                 counted.0 = counted.0.saturating_add(1);
                 counted.1 = counted.1.saturating_add(u32::from(!immune));
             }

@@ -26,19 +26,20 @@ pub enum EraError {
     Ruleset(RulesetError),
     /// A config, record or state of another rules revision.
     #[error(
-        "this game follows Era rules revision {0}, which is retired: this engine plays revision 2 \
-         (new dice faces with choice faces, the Monastery inside the Roll step, Hospitals against \
-         Disease, a maximum per resource) and cannot play or replay it"
+        "this game follows Era rules revision {0}, which is retired: this engine plays revision 3 \
+         (the disaster table D5 from sources, one skull a disaster and rows striking the \
+         opponents, the Hospital itself immune, new starting resources, the Farm paid in wood) \
+         and cannot play or replay it"
     )]
     Revision(u32),
     /// Anything after the end.
     #[error("ERA-22: the game is over")]
     GameOver,
     /// A decision while dice are rolling.
-    #[error("a roll must be resolved first")]
+    #[error("ERA-6, ERA-12, ERA-13: a roll must be resolved first")]
     WaitingForChance,
     /// A chance outcome while a player must decide.
-    #[error("no roll is pending")]
+    #[error("ERA-6, ERA-12, ERA-13: no roll is pending")]
     NotChance,
     /// The action belongs to another step of the round.
     #[error("{rule}: not possible during {step}")]
@@ -91,12 +92,20 @@ pub enum EraError {
     /// No die on that choice face is left to collect.
     #[error("ERA-15: no die on that choice face is left to collect")]
     NoChoice,
-    /// A cell Treachery cannot scorch.
-    #[error("ERA-17 (Treachery): {0} is not an empty cell of the victim's domain")]
+    /// A cell a disaster cannot scorch.
+    #[error(
+        "ERA-17 (D5): {0} is not an empty cell outside the walls of the sufferer's domain, or a cell must be freed first"
+    )]
     NotEmpty(Cell),
-    /// A cell without a building Fire can take.
-    #[error("ERA-17 (Fire): no building there that is not walled and not a Keep: {0}")]
+    /// A cell without a building the disaster can take.
+    #[error("ERA-17 (D5): no building there that this disaster may remove: {0}")]
     NotBurnable(Cell),
+    /// A resource the sufferer cannot lose now.
+    #[error("ERA-17 (D5): the sufferer has no {0} to lose, or this disaster takes none")]
+    CannotLose(Resource),
+    /// Taking the points where the disaster offers no such choice.
+    #[error("ERA-17 (D5): this disaster offers no disaster points instead")]
+    CannotRefuse,
     /// A demand the victim cannot pay.
     #[error("ERA-20: the victim has no {0}")]
     NotOwned(Resource),

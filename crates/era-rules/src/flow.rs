@@ -21,8 +21,7 @@ impl Era {
                 Step::Feathers { turn } => self.advance_feathers(turn),
                 Step::Collect { turn } => self.advance_collect(turn),
                 Step::Disasters { turn } => self.advance_disasters(turn),
-                Step::Treachery { turn, by } => self.advance_treachery(turn, by),
-                Step::Fire { turn } => self.advance_fire(turn),
+                Step::Suffer { turn, by, left } => self.advance_suffer(turn, by, left),
                 Step::Build { turn, hammers, .. } => self.advance_build(turn, hammers),
                 Step::Extort {
                     turn,
@@ -54,7 +53,7 @@ impl Era {
                 self.feed();
                 self.step = Step::Disasters { turn: 0 };
             }
-            Step::Disasters { .. } | Step::Treachery { .. } | Step::Fire { .. } => {
+            Step::Disasters { .. } | Step::Suffer { .. } => {
                 self.enter_build(0);
             }
             Step::Build { .. } => self.enter_extort(),

@@ -6,8 +6,8 @@ use alloc::vec::Vec;
 use dice_core::seat::Seat;
 
 use crate::action::Action;
-use crate::piece::Piece;
 use crate::error::EraError;
+use crate::piece::Piece;
 use crate::state::{Era, Player};
 use crate::step::{Progress, Step};
 

@@ -200,7 +200,8 @@ fn narrate(f: &mut fmt::Formatter<'_>, action: Action) -> fmt::Result {
         Action::Burn(cell) => write!(f, "burns the building on {cell}"),
         Action::Demand(r) => write!(f, "demands {r}"),
         Action::Pay => f.write_str("pays"),
-        Action::Refuse => f.write_str("refuses to pay"),
+        Action::Refuse => f.write_str("refuses and takes the disaster points"),
+        Action::Lose(r) => write!(f, "loses one {r}"),
     }
 }
 

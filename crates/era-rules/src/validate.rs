@@ -204,10 +204,11 @@ impl Table<'_> {
             Step::Roll { turn }
             | Step::Feathers { turn }
             | Step::Disasters { turn }
-            | Step::Fire { turn }
             | Step::Collect { turn }
             | Step::Build { turn, .. } => turn < n,
-            Step::Treachery { turn, by } => turn < n && (1..n).contains(&by),
+            Step::Suffer { turn, by, left } => {
+                turn < n && by < n && u32::from(left) <= MAX_SUFFER_UNITS
+            }
             Step::Extort { turn, victim, .. } => turn < n && (1..n).contains(&victim),
             Step::Over => true,
         };
@@ -526,6 +527,9 @@ impl Table<'_> {
         Ok(())
     }
 }
+
+/// The most units a disaster row may take (the loader's bound).
+const MAX_SUFFER_UNITS: u32 = 100;
 
 /// How many of each piece were counted.
 #[derive(Default)]

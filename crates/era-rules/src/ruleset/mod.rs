@@ -8,8 +8,9 @@ mod tables;
 
 pub use load::RulesetError;
 pub use spec::{
-    BuildingSpec, BuildingsSpec, ByPlayers, DiceSpec, Disaster, DisasterRow, PerResource,
-    RoundSpec, RulesetSpec, ScoringSpec, StartSpec, SupplySpec, TracksSpec, WallSpec, WallsSpec,
+    BuildingSpec, BuildingsSpec, ByPlayers, DiceSpec, Disaster, DisasterRow, DisasterRule,
+    PerResource, RoundSpec, RulesetSpec, ScoringSpec, StartSpec, SupplySpec, Target, TracksSpec,
+    WallSpec, WallsSpec,
 };
 
 use alloc::sync::Arc;
@@ -67,7 +68,7 @@ pub struct Ruleset {
     /// ERA-12 … ERA-20.
     pub(crate) round: RoundRules,
     /// D5, one row per skull count.
-    pub(crate) disasters: [Disaster; DISASTER_ROWS],
+    pub(crate) disasters: [DisasterRule; DISASTER_ROWS],
     /// D7.
     pub(crate) scoring: ScoringRules,
 }
@@ -225,8 +226,9 @@ impl Ruleset {
         self.shape(piece).map_or(0, |s| s.count)
     }
 
-    /// The disaster a number of skulls causes (D5).
-    pub fn disaster(&self, skulls: u32) -> Disaster {
+    /// The disaster a number of skulls causes (D5): who it strikes and
+    /// what it does.
+    pub fn disaster(&self, skulls: u32) -> DisasterRule {
         // More skulls than the rows kept: the last row, open-ended.
         let [.., top] = self.disasters;
         usize::try_from(skulls)

@@ -3,6 +3,9 @@
 //! the crate README): correct them by loading a ruleset, never by editing
 //! the rules.
 
+use super::spec::Disaster;
+use crate::symbols::Resource;
+
 /// D1 (revision 2, single source): the six faces of each die colour
 /// (yellow, gray, blue, white), as symbol letters; `A|B` is a choice face.
 pub(super) const DICE_FACES: [[&str; 6]; 4] = [
@@ -63,7 +66,8 @@ pub(super) const BUILDINGS: [BuildingRow; 12] = [
     row(18, "WW", 1, S1X2, "", 0),
     row(5, "GWS", 1, S1X2, "", 0),
     row(5, "GSW", 1, S1X2, "", 0),
-    row(16, "WF", 1, S2X2, "F", 0),
+    // Revision 3: costs use only goods, stone and wood (was `WF`).
+    row(16, "WW", 1, S2X2, "F", 0),
     row(3, "WWW", 2, S1X2, "WW", 0),
     row(3, "GGW", 2, S1X2, "", 1),
     row(3, "GSSW", 3, S2X2, "", 0),
@@ -85,8 +89,9 @@ pub(super) const TRACKING_TOKENS: [i64; 3] = [3, 3, 5];
 /// ERA-3: buildings of each type (and dice of each colour) boxed with 2 players.
 pub(super) const TWO_PLAYER_REMOVED: i64 = 1;
 
-/// D6: starting resources, as letters.
-pub(super) const START_RESOURCES: &str = "FFWWSS";
+/// D6 (revision 3, single source: a rules summary): starting resources,
+/// as letters: 3 food, 2 wood, 1 stone, no trade goods.
+pub(super) const START_RESOURCES: &str = "FFFWWS";
 /// ERA-4: the structures each player lays out (the Keep goes on the centre).
 pub(super) const START_PIECES: [&str; 7] = [
     "longhouse",
@@ -117,13 +122,41 @@ pub(super) const EXTORT_DISASTER: i64 = 2;
 /// ERA-14: dice each Monastery sets.
 pub(super) const MONASTERY_DICE: i64 = 1;
 
-/// D5: Treachery's disaster points when no scorched area can be placed.
-pub(super) const TREACHERY_WITHOUT_CELL: u32 = 2;
-/// D5: Disease's points per building of the largest cluster that is not
-/// next to a Hospital.
-pub(super) const DISEASE_PER_BUILDING: u32 = 1;
-/// D5: Revolt's disaster points.
-pub(super) const REVOLT_DISASTER: u32 = 5;
+/// D5 (revision 3) 1 skull, Brigands: the roller takes 1 disaster point or
+/// loses 1 resource of their choice (seed: one skull causes a disaster;
+/// single source: the effect).
+pub(super) const BRIGANDS: Disaster = Disaster::PointsOrLose {
+    disaster: 1,
+    resources: 1,
+};
+/// D5 (revision 3) 2 skulls, Disease: 1 point per building of the largest
+/// cluster not immune; a Hospital and its neighbours are immune.
+pub(super) const DISEASE: Disaster = Disaster::Disease {
+    per_building: 1,
+    hospital_immune: true,
+};
+/// D5 (revision 3) 3 skulls, Treachery, each opponent: one scorched area
+/// in their own domain outside the walls, freeing a cell if needed.
+pub(super) const TREACHERY: Disaster = Disaster::Scorch {
+    areas: 1,
+    remove_to_free: true,
+};
+/// D5 (revision 3) 4 skulls, Fire: the roller removes a building that is
+/// not walled.
+pub(super) const FIRE: Disaster = Disaster::Remove {
+    buildings: 1,
+    walled_safe: true,
+};
+/// D5 (revision 3) 5 skulls, Invasion, each opponent: removes a building
+/// that is not walled.
+pub(super) const INVASION: Disaster = Disaster::Remove {
+    buildings: 1,
+    walled_safe: true,
+};
+/// D5 (revision 3) 6 or more skulls, Revolt: all trade goods lost.
+pub(super) const REVOLT: Disaster = Disaster::LoseAll {
+    resource: Resource::Goods,
+};
 
 /// D7: the culture bonus (ERA-25).
 pub(super) const CULTURE_BONUS: i64 = 5;
