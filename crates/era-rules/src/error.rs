@@ -176,6 +176,24 @@ pub enum InvalidState {
     /// Round 0 after the setup.
     #[error("round: 0 after the setup (ERA-6)")]
     NoRound,
+    /// More rounds than a decoded game may have played.
+    #[error("round: {round}, but a game is read only up to round {most} (ERA-22)")]
+    RoundBeyondReach {
+        /// The round.
+        round: u32,
+        /// The last round read.
+        most: u32,
+    },
+    /// More pieces to build than the builder's dice show hammers.
+    #[error(
+        "step: {builds} pieces to build, but the builder's dice show {hammers} hammers (ERA-18)"
+    )]
+    BuildsBeyondHammers {
+        /// Pieces still to build (the chosen one included).
+        builds: u8,
+        /// Hammers the builder's dice show.
+        hammers: u32,
+    },
     /// The game is over before every tracking token shows X.
     #[error(
         "step: the game is over, but only {flipped} of {tokens} tracking tokens show X (ERA-22)"
@@ -311,6 +329,20 @@ pub enum InvalidPlayer {
         have: u8,
         /// The track's maximum.
         max: u8,
+    },
+    /// A track total no game reaches by this round.
+    #[error("{field}: {have}, but a game of {round} rounds reaches at most {most} ({rule})")]
+    TrackBeyondReach {
+        /// `culture` or `disaster`.
+        field: &'static str,
+        /// The total.
+        have: u32,
+        /// The most rounds a decoded game may have played.
+        round: u32,
+        /// The most those rounds can bring.
+        most: u32,
+        /// The rule of the track.
+        rule: &'static str,
     },
     /// More rolls than a round has.
     #[error("rolls: {rolls} rolls, but a round has {max} (ERA-12)")]

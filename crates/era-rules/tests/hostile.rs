@@ -771,3 +771,71 @@ proptest! {
         }
     }
 }
+
+// ----- counters within reach -----
+
+#[test]
+fn era_15_a_culture_total_no_game_reaches_is_refused() {
+    // Once accepted, and its total turned negative in the final result.
+    state_refused(
+        &over(),
+        "/players/0/culture",
+        json!(u32::MAX),
+        "players[0].culture: 4294967295, but a game of 100000 rounds reaches at most",
+    );
+}
+
+#[test]
+fn era_21_a_disaster_total_no_game_reaches_is_refused() {
+    state_refused(
+        &in_build(),
+        "/players/1/disaster",
+        json!(4_000_000_000u32),
+        "players[1].disaster: 4000000000, but a game of 100000 rounds reaches at most",
+    );
+}
+
+#[test]
+fn era_22_a_round_beyond_any_game_is_refused() {
+    state_refused(
+        &in_build(),
+        "/round",
+        json!(u32::MAX),
+        "round: 4294967295, but a game is read only up to round 100000",
+    );
+}
+
+#[test]
+fn era_18_more_pieces_to_build_than_hammers_shown_is_refused() {
+    let g = in_build();
+    let turn = match g.step() {
+        Step::Build { turn, .. } => Some(turn),
+        _ => None,
+    }
+    .unwrap();
+    state_refused(
+        &g,
+        "/step",
+        json!({ "build": { "turn": turn, "hammers": 255, "chosen": null } }),
+        "step: 255 pieces to build, but the builder's dice show",
+    );
+}
+
+#[test]
+fn every_refusal_names_its_rule() {
+    let g = in_roll();
+    let mut rolling = g.clone();
+    rolling.apply(era_rules::Action::Done).unwrap();
+    assert_eq!(rolling.to_move(), ToMove::Chance);
+    let err = rolling
+        .apply(era_rules::Action::Pay)
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with("ERA-"), "{err}");
+    let err = g
+        .clone()
+        .apply_chance(era_rules::Chance::StartRoll([None; 4]))
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with("ERA-"), "{err}");
+}

@@ -638,17 +638,51 @@ impl Default for RulesetSpec {
 
 fn default_disasters() -> Vec<DisasterRow> {
     let row = DisasterRow::new;
+    let remove = Disaster::Remove {
+        buildings: tables::FIRE_BUILDINGS,
+        walled_safe: true,
+    };
     alloc::vec![
         row(0, Some(0), Disaster::None),
-        row(1, Some(1), tables::BRIGANDS).named("Brigands"),
-        row(2, Some(2), tables::DISEASE).named("Disease"),
-        row(3, Some(3), tables::TREACHERY)
-            .named("Treachery")
-            .striking(Target::EachOpponent),
-        row(4, Some(4), tables::FIRE).named("Fire"),
-        row(5, Some(5), tables::INVASION)
+        row(
+            1,
+            Some(1),
+            Disaster::PointsOrLose {
+                disaster: tables::BRIGANDS_POINTS,
+                resources: tables::BRIGANDS_RESOURCES,
+            }
+        )
+        .named("Brigands"),
+        row(
+            2,
+            Some(2),
+            Disaster::Disease {
+                per_building: tables::DISEASE_PER_BUILDING,
+                hospital_immune: true,
+            }
+        )
+        .named("Disease"),
+        row(
+            3,
+            Some(3),
+            Disaster::Scorch {
+                areas: tables::TREACHERY_AREAS,
+                remove_to_free: true,
+            }
+        )
+        .named("Treachery")
+        .striking(Target::EachOpponent),
+        row(4, Some(4), remove).named("Fire"),
+        row(5, Some(5), remove)
             .named("Invasion")
             .striking(Target::EachOpponent),
-        row(6, None, tables::REVOLT).named("Revolt"),
+        row(
+            6,
+            None,
+            Disaster::LoseAll {
+                resource: Resource::Goods
+            }
+        )
+        .named("Revolt"),
     ]
 }

@@ -3,9 +3,6 @@
 //! the crate README): correct them by loading a ruleset, never by editing
 //! the rules.
 
-use super::spec::Disaster;
-use crate::symbols::Resource;
-
 /// D1 (revision 2, single source): the six faces of each die colour
 /// (yellow, gray, blue, white), as symbol letters; `A|B` is a choice face.
 pub(super) const DICE_FACES: [[&str; 6]; 4] = [
@@ -122,41 +119,21 @@ pub(super) const EXTORT_DISASTER: i64 = 2;
 /// ERA-14: dice each Monastery sets.
 pub(super) const MONASTERY_DICE: i64 = 1;
 
-/// D5 (revision 3) 1 skull, Brigands: the roller takes 1 disaster point or
-/// loses 1 resource of their choice (seed: one skull causes a disaster;
-/// single source: the effect).
-pub(super) const BRIGANDS: Disaster = Disaster::PointsOrLose {
-    disaster: 1,
-    resources: 1,
-};
-/// D5 (revision 3) 2 skulls, Disease: 1 point per building of the largest
+/// D5 (revision 3) 1 skull, Brigands: the roller takes this many disaster
+/// points or loses [`BRIGANDS_RESOURCES`] resources of their choice (seed:
+/// one skull causes a disaster; single source: the effect).
+pub(super) const BRIGANDS_POINTS: u32 = 1;
+/// D5 (revision 3): resources Brigands take instead of the points.
+pub(super) const BRIGANDS_RESOURCES: u32 = 1;
+/// D5 (revision 3) 2 skulls, Disease: points per building of the largest
 /// cluster not immune; a Hospital and its neighbours are immune.
-pub(super) const DISEASE: Disaster = Disaster::Disease {
-    per_building: 1,
-    hospital_immune: true,
-};
-/// D5 (revision 3) 3 skulls, Treachery, each opponent: one scorched area
-/// in their own domain outside the walls, freeing a cell if needed.
-pub(super) const TREACHERY: Disaster = Disaster::Scorch {
-    areas: 1,
-    remove_to_free: true,
-};
-/// D5 (revision 3) 4 skulls, Fire: the roller removes a building that is
-/// not walled.
-pub(super) const FIRE: Disaster = Disaster::Remove {
-    buildings: 1,
-    walled_safe: true,
-};
-/// D5 (revision 3) 5 skulls, Invasion, each opponent: removes a building
-/// that is not walled.
-pub(super) const INVASION: Disaster = Disaster::Remove {
-    buildings: 1,
-    walled_safe: true,
-};
-/// D5 (revision 3) 6 or more skulls, Revolt: all trade goods lost.
-pub(super) const REVOLT: Disaster = Disaster::LoseAll {
-    resource: Resource::Goods,
-};
+pub(super) const DISEASE_PER_BUILDING: u32 = 1;
+/// D5 (revision 3) 3 skulls, Treachery, each opponent: scorched areas in
+/// their own domain outside the walls, freeing a cell if needed.
+pub(super) const TREACHERY_AREAS: u32 = 1;
+/// D5 (revision 3) 4 skulls, Fire (the roller) and 5 skulls, Invasion
+/// (each opponent): buildings removed that are not walled.
+pub(super) const FIRE_BUILDINGS: u32 = 1;
 
 /// D7: the culture bonus (ERA-25).
 pub(super) const CULTURE_BONUS: i64 = 5;
