@@ -10,7 +10,10 @@ use crate::playable::{GameOptions, PlayableGame};
 
 impl PlayableGame for Era {
     const BOTS: &'static [&'static str] = &["greedy", "random", "mcts"];
-    const MCTS_ITERATIONS: u32 = 100;
+    /// 500 iterations: wins 75.5% against `greedy` over 200 rotated games
+    /// under rules revision 3 (100 iterations: 52.5%), at about 23 ms of
+    /// one core per decision.
+    const MCTS_ITERATIONS: u32 = 500;
 
     fn config_from(options: &GameOptions) -> Result<EraConfig, String> {
         options.no_switches(Self::NAME)?;

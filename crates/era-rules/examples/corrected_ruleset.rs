@@ -34,6 +34,13 @@ fn corrected(path: Option<&str>) -> Result<Ruleset, Box<dyn std::error::Error>> 
     edit("/dice/yellow/4", "FF|SS".into())?; // the choice face, as printed
     edit("/buildings/hospital/cost", "GSW".into())?;
     edit("/tracks/resource_max/wood", 7.into())?;
+    // A row of the disaster table D5 as printed: Fire (4 skulls) strikes
+    // each opponent and takes two buildings, walled ones included.
+    edit("/disasters/4/target", "each_opponent".into())?;
+    edit(
+        "/disasters/4/effect",
+        serde_json::json!({ "remove": { "buildings": 2, "walled_safe": false } }),
+    )?;
     Ok(serde_json::from_value(json)?)
 }
 
@@ -72,6 +79,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ruleset.building_cost(BuildingKind::Hospital),
         ruleset.resource_max(Resource::Wood)
     );
+    let fire = ruleset.disaster(4);
+    println!("4 skulls: {} strikes {:?}", fire.effect, fire.target);
 
     // A seeded game of two greedy bots on the corrected ruleset. The
     // record carries the ruleset, so it replays anywhere.

@@ -90,16 +90,20 @@ pub enum Action {
         /// The set it yields.
         set: ChoiceSet,
     },
-    /// Treachery (D5): the opponent to move places a scorched area on this
-    /// empty cell of the victim's domain.
+    /// A disaster (D5): the sufferer places a scorched area on this empty
+    /// cell of their domain, outside the walls.
     Scorch(Cell),
-    /// Fire (D5): the victim removes the building on this cell.
+    /// A disaster (D5): the sufferer removes the building on this cell.
     Burn(Cell),
+    /// A disaster (D5): the sufferer loses one of this resource.
+    Lose(Resource),
     /// Extort (ERA-20): the extorter demands this resource from the victim.
     Demand(Resource),
     /// Extort: the victim pays the demanded resource.
     Pay,
-    /// Extort: the victim refuses and takes the disaster points.
+    /// Extort: the victim refuses and takes the disaster points; a
+    /// disaster (D5): the sufferer takes the disaster points rather than
+    /// lose resources.
     Refuse,
 }
 
@@ -112,7 +116,7 @@ impl Action {
             Action::Feather { .. } => "ERA-13",
             Action::SetDie { .. } => "ERA-14",
             Action::Collect { .. } => "ERA-15",
-            Action::Scorch(_) | Action::Burn(_) => "ERA-17",
+            Action::Scorch(_) | Action::Burn(_) | Action::Lose(_) => "ERA-17",
             Action::Demand(_) | Action::Pay | Action::Refuse => "ERA-20",
         }
     }

@@ -4,23 +4,25 @@
 use crate::ruleset::Ruleset;
 use crate::table::TableSize;
 
-/// The revision of the rules specification this engine plays. Revision 2
-/// changed the dice faces (with choice faces), the Monastery's timing,
-/// Disease and the Hospital, and the resource tracks; revision 1 is
-/// retired, and configs, records and states of it are refused.
-pub const RULES_REVISION: u32 = 2;
+/// The revision of the rules specification this engine plays. Revision 3
+/// rewrote the disaster table D5 from sources (one skull causes a
+/// disaster, rows 3 and 5 strike the opponents, every choice the
+/// sufferer's), made the Hospital itself immune to Disease, and changed the
+/// starting resources and the Farm's cost. Revisions 1 and 2 are retired:
+/// configs, records and states of them are refused.
+pub const RULES_REVISION: u32 = 3;
 
 /// The table size and the game data.
 ///
-/// Written `{"players": 3, "revision": 2}` in records when the ruleset is
-/// the default one, `{"players": 3, "revision": 2, "ruleset": {...}}`
+/// Written `{"players": 3, "revision": 3}` in records when the ruleset is
+/// the default one, `{"players": 3, "revision": 3, "ruleset": {...}}`
 /// otherwise. Decoding checks the table size (ERA-3), the revision (a
 /// config without one is of revision 1) and the ruleset.
 ///
 /// A config is plain: a table size outside 2 to 4 is refused when a game
 /// starts ([`Game::new`](dice_core::Game::new)) or when a config is read.
 /// Decoding also fills in two players when `players` is left out
-/// (`{"revision": 2}` is `{"players": 2, "revision": 2}`).
+/// (`{"revision": 3}` is `{"players": 2, "revision": 3}`).
 ///
 /// ```
 /// use era_rules::prelude::*;
@@ -134,7 +136,7 @@ mod serde_impl {
         type Value = EraConfig;
 
         fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("an Era config: {\"players\": 2 to 4, \"revision\": 2}")
+            f.write_str("an Era config: {\"players\": 2 to 4, \"revision\": 3}")
         }
 
         /// The revision is checked as soon as it is read, so that a config

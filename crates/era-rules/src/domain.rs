@@ -12,7 +12,7 @@ use crate::error::InvalidDomain;
 pub use crate::grid::CellSet;
 use crate::grid::{Masks, all_cells};
 use crate::map::ByColour;
-use crate::piece::MAX_WALL_LENGTH;
+use crate::piece::{MAX_WALL_LENGTH, Piece};
 
 /// One building in a domain. Only the rules place buildings, so it is read,
 /// never built, outside this crate.
@@ -130,6 +130,19 @@ A cathedral, # wall, x scorched, . empty";
         u8::try_from(n).unwrap_or(u8::MAX)
     }
 
+    /// How many of `piece` lie here: buildings of its type, walls of its
+    /// length, or scorched areas.
+    pub(crate) fn holds(&self, piece: Piece) -> u32 {
+        match piece {
+            Piece::Building(kind) => u32::from(self.count(kind)),
+            Piece::Wall(length) => usize::from(length)
+                .checked_sub(1)
+                .and_then(|i| self.wall_counts.get(i))
+                .map_or(0, |&n| u32::from(n)),
+            Piece::Scorched => self.scorched.count_ones(),
+        }
+    }
+
     /// The dice this domain's buildings carry, per colour (ERA-2).
     pub fn carried_dice(&self) -> ByColour<u8> {
         ByColour::from_fn(|colour| self.count(colour.carrier()))
@@ -182,13 +195,14 @@ A cathedral, # wall, x scorched, . empty";
 
     /// How many buildings Disease strikes (table D5): those of the largest
     /// cluster (ERA-11) that are not next to one of this domain's
-    /// Hospitals; a Hospital itself is not immune. Of clusters equally
-    /// large, the one with the most buildings that are not immune counts.
-    pub fn struck_by_disease(&self) -> u32 {
-        self.struck_by_disease_with(&Masks::new(self.size))
+    /// Hospitals, nor a Hospital itself when `hospital_immune` (revision
+    /// 3). Of clusters equally large, the one with the most buildings that
+    /// are not immune counts.
+    pub fn struck_by_disease(&self, hospital_immune: bool) -> u32 {
+        self.struck_by_disease_with(&Masks::new(self.size), hospital_immune)
     }
 
-    pub(crate) fn struck_by_disease_with(&self, masks: &Masks) -> u32 {
+    pub(crate) fn struck_by_disease_with(&self, masks: &Masks, hospital_immune: bool) -> u32 {
         let cells = self.building_cells();
         let hospitals = self.cells_of(|k| k == BuildingKind::Hospital);
         let mut left = cells;
@@ -204,7 +218,8 @@ A cathedral, # wall, x scorched, . empty";
                 .filter(|b| b.kind != BuildingKind::Keep && b.cells & cluster != 0)
             {
                 let other_hospitals = hospitals & !b.cells;
-                let immune = masks.grow4(b.cells) & other_hospitals != 0;
+                let immune = (hospital_immune && b.kind == BuildingKind::Hospital)
+                    || masks.grow4(b.cells) & other_hospitals != 0;
                 counted.0 = counted.0.saturating_add(1);
                 counted.1 = counted.1.saturating_add(u32::from(!immune));
             }

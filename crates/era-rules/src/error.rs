@@ -26,19 +26,20 @@ pub enum EraError {
     Ruleset(RulesetError),
     /// A config, record or state of another rules revision.
     #[error(
-        "this game follows Era rules revision {0}, which is retired: this engine plays revision 2 \
-         (new dice faces with choice faces, the Monastery inside the Roll step, Hospitals against \
-         Disease, a maximum per resource) and cannot play or replay it"
+        "this game follows Era rules revision {0}, which is retired: this engine plays revision 3 \
+         (the disaster table D5 from sources, one skull a disaster and rows striking the \
+         opponents, the Hospital itself immune, new starting resources, the Farm paid in wood) \
+         and cannot play or replay it"
     )]
     Revision(u32),
     /// Anything after the end.
     #[error("ERA-22: the game is over")]
     GameOver,
     /// A decision while dice are rolling.
-    #[error("a roll must be resolved first")]
+    #[error("ERA-6, ERA-12, ERA-13: a roll must be resolved first")]
     WaitingForChance,
     /// A chance outcome while a player must decide.
-    #[error("no roll is pending")]
+    #[error("ERA-6, ERA-12, ERA-13: no roll is pending")]
     NotChance,
     /// The action belongs to another step of the round.
     #[error("{rule}: not possible during {step}")]
@@ -55,6 +56,9 @@ pub enum EraError {
     /// or a piece that would leave the domain or cover a taken cell.
     #[error("ERA-7: {0} does not fit there on empty cells")]
     DoesNotFit(Piece),
+    /// Leaving a start piece out of the layout although it fits.
+    #[error("ERA-5: {0} fits in the domain, so it must be laid out")]
+    FitsSomewhere(Piece),
     /// Placing another piece than the one chosen.
     #[error("ERA-18: choose the piece to build first, then place that piece")]
     NotChosen,
@@ -88,12 +92,20 @@ pub enum EraError {
     /// No die on that choice face is left to collect.
     #[error("ERA-15: no die on that choice face is left to collect")]
     NoChoice,
-    /// A cell Treachery cannot scorch.
-    #[error("ERA-17 (Treachery): {0} is not an empty cell of the victim's domain")]
+    /// A cell a disaster cannot scorch.
+    #[error(
+        "ERA-17 (D5): {0} is not an empty cell outside the walls of the sufferer's domain, or a cell must be freed first"
+    )]
     NotEmpty(Cell),
-    /// A cell without a building Fire can take.
-    #[error("ERA-17 (Fire): no building there that is not walled and not a Keep: {0}")]
+    /// A cell without a building the disaster can take.
+    #[error("ERA-17 (D5): no building there that this disaster may remove: {0}")]
     NotBurnable(Cell),
+    /// A resource the sufferer cannot lose now.
+    #[error("ERA-17 (D5): the sufferer has no {0} to lose, or this disaster takes none")]
+    CannotLose(Resource),
+    /// Taking the points where the disaster offers no such choice.
+    #[error("ERA-17 (D5): this disaster offers no disaster points instead")]
+    CannotRefuse,
     /// A demand the victim cannot pay.
     #[error("ERA-20: the victim has no {0}")]
     NotOwned(Resource),
@@ -164,6 +176,24 @@ pub enum InvalidState {
     /// Round 0 after the setup.
     #[error("round: 0 after the setup (ERA-6)")]
     NoRound,
+    /// More rounds than a decoded game may have played.
+    #[error("round: {round}, but a game is read only up to round {most} (ERA-22)")]
+    RoundBeyondReach {
+        /// The round.
+        round: u32,
+        /// The last round read.
+        most: u32,
+    },
+    /// More pieces to build than the builder's dice show hammers.
+    #[error(
+        "step: {builds} pieces to build, but the builder's dice show {hammers} hammers (ERA-18)"
+    )]
+    BuildsBeyondHammers {
+        /// Pieces still to build (the chosen one included).
+        builds: u8,
+        /// Hammers the builder's dice show.
+        hammers: u32,
+    },
     /// The game is over before every tracking token shows X.
     #[error(
         "step: the game is over, but only {flipped} of {tokens} tracking tokens show X (ERA-22)"
@@ -299,6 +329,20 @@ pub enum InvalidPlayer {
         have: u8,
         /// The track's maximum.
         max: u8,
+    },
+    /// A track total no game reaches by this round.
+    #[error("{field}: {have}, but a game of {round} rounds reaches at most {most} ({rule})")]
+    TrackBeyondReach {
+        /// `culture` or `disaster`.
+        field: &'static str,
+        /// The total.
+        have: u32,
+        /// The most rounds a decoded game may have played.
+        round: u32,
+        /// The most those rounds can bring.
+        most: u32,
+        /// The rule of the track.
+        rule: &'static str,
     },
     /// More rolls than a round has.
     #[error("rolls: {rolls} rolls, but a round has {max} (ERA-12)")]

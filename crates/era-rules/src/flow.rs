@@ -21,8 +21,7 @@ impl Era {
                 Step::Feathers { turn } => self.advance_feathers(turn),
                 Step::Collect { turn } => self.advance_collect(turn),
                 Step::Disasters { turn } => self.advance_disasters(turn),
-                Step::Treachery { turn, by } => self.advance_treachery(turn, by),
-                Step::Fire { turn } => self.advance_fire(turn),
+                Step::Suffer { turn, by, left } => self.advance_suffer(turn, by, left),
                 Step::Build { turn, hammers, .. } => self.advance_build(turn, hammers),
                 Step::Extort {
                     turn,
@@ -43,7 +42,10 @@ impl Era {
     /// disasters, Build, Extort and the end of the round (ERA-12 … ERA-22).
     fn next_step(&mut self) {
         match self.step {
-            Step::Layout { .. } => self.enter_start_roll(),
+            Step::Layout { .. } => {
+                self.reveal_layouts();
+                self.enter_start_roll();
+            }
             Step::StartRoll { .. } => self.begin_round(),
             Step::Roll { .. } => self.enter_feathers(),
             Step::Feathers { .. } => self.enter_collect(),
@@ -51,7 +53,7 @@ impl Era {
                 self.feed();
                 self.step = Step::Disasters { turn: 0 };
             }
-            Step::Disasters { .. } | Step::Treachery { .. } | Step::Fire { .. } => {
+            Step::Disasters { .. } | Step::Suffer { .. } => {
                 self.enter_build(0);
             }
             Step::Build { .. } => self.enter_extort(),

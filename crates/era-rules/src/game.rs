@@ -53,11 +53,10 @@ impl Game for Era {
                     ToMove::Player(seat)
                 }
             }
-            Step::Collect { turn }
-            | Step::Disasters { turn }
-            | Step::Fire { turn }
-            | Step::Build { turn, .. } => ToMove::Player(self.seat(turn)),
-            Step::Treachery { turn, by } => ToMove::Player(self.left_of_turn(turn, by)),
+            Step::Collect { turn } | Step::Disasters { turn } | Step::Build { turn, .. } => {
+                ToMove::Player(self.seat(turn))
+            }
+            Step::Suffer { turn, by, .. } => ToMove::Player(self.left_of_turn(turn, by)),
             Step::Extort {
                 turn,
                 victim,
@@ -76,8 +75,7 @@ impl Game for Era {
             Step::Roll { .. } => self.legal_roll(seat, out),
             Step::Feathers { .. } => self.legal_feathers(seat, out),
             Step::Collect { .. } => self.legal_collect(seat, out),
-            Step::Treachery { turn, .. } => self.legal_treachery(turn, out),
-            Step::Fire { turn } => self.legal_fire(turn, out),
+            Step::Suffer { turn, by, left } => self.legal_suffer(turn, by, left, out),
             Step::Build { chosen, .. } => self.legal_build(seat, chosen, out),
             Step::Extort {
                 turn,
@@ -100,8 +98,7 @@ impl Game for Era {
             Step::Roll { .. } => self.check_roll(seat, action),
             Step::Feathers { .. } => self.check_feathers(seat, action),
             Step::Collect { .. } => self.check_collect(seat, action),
-            Step::Treachery { turn, .. } => self.check_treachery(turn, action),
-            Step::Fire { turn } => self.check_fire(turn, action),
+            Step::Suffer { turn, by, left } => self.check_suffer(turn, by, left, action),
             Step::Build { chosen, .. } => self.check_build(seat, chosen, action),
             Step::Extort {
                 turn,
@@ -123,8 +120,7 @@ impl Game for Era {
             Step::Roll { turn } => self.play_roll(seat, turn, action),
             Step::Feathers { turn } => self.play_feathers(seat, turn, action),
             Step::Collect { .. } => self.play_collect(seat, action),
-            Step::Treachery { turn, by } => self.play_treachery(turn, by, action),
-            Step::Fire { turn } => self.play_fire(seat, turn, action),
+            Step::Suffer { turn, by, left } => self.play_suffer(turn, by, left, action),
             Step::Build { turn, hammers, .. } => self.play_build(seat, turn, hammers, action),
             Step::Extort {
                 turn,

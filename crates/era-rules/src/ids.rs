@@ -36,6 +36,7 @@ pub(crate) struct Ids {
     refuse: u32,
     choose: u32,
     collect: u32,
+    lose: u32,
     bound: u32,
 }
 
@@ -57,6 +58,7 @@ impl Ids {
         let refuse = pay.checked_add(1)?;
         let choose = refuse.checked_add(1)?;
         let collect = choose.checked_add(pieces)?;
+        let lose = collect.checked_add(DICE * SETS)?;
         Some(Ids {
             cells,
             reroll,
@@ -71,7 +73,8 @@ impl Ids {
             refuse,
             choose,
             collect,
-            bound: collect.checked_add(DICE * SETS)?,
+            lose,
+            bound: lose.checked_add(4)?,
         })
     }
 
@@ -114,6 +117,7 @@ impl Ids {
             Action::Demand(r) => self.demand.checked_add(u32::try_from(r.position()).ok()?),
             Action::Pay => Some(self.pay),
             Action::Refuse => Some(self.refuse),
+            Action::Lose(r) => self.lose.checked_add(u32::try_from(r.position()).ok()?),
             Action::Choose(piece) => self.choose.checked_add(u32::try_from(piece.index()?).ok()?),
             Action::Collect { die, face, set } => self
                 .collect
@@ -167,6 +171,9 @@ impl Ids {
             Action::Refuse
         } else if id < self.collect {
             Action::Choose(Piece::from_index(index(id.checked_sub(self.choose)?)?)?)
+        } else if id >= self.lose {
+            let r = index(id.checked_sub(self.lose)?)?;
+            Action::Lose(*Resource::ALL.get(r)?)
         } else if id < self.bound {
             let i = id.checked_sub(self.collect)?;
             let d = die_from(i / SETS)?;

@@ -100,6 +100,13 @@ impl Era {
         }
         match (self.step, action) {
             (Step::Layout { .. }, Action::Place { piece, .. }) => SeenAction::LaidOut(piece),
+            // A piece left out because it fits nowhere is told like one
+            // laid out: where the others went stays behind the screen.
+            (Step::Layout { seat }, Action::Done) => self
+                .players
+                .get(usize::from(seat))
+                .and_then(|p| self.start_piece(p.laid_out))
+                .map_or(SeenAction::Shown(action), SeenAction::LaidOut),
             (Step::Roll { .. }, Action::Reroll(d)) => SeenAction::SetAside(d.die),
             (Step::Roll { .. }, Action::SetDie { die, .. }) => SeenAction::SetByMonastery(die),
             _ => SeenAction::Shown(action),
@@ -193,7 +200,8 @@ fn narrate(f: &mut fmt::Formatter<'_>, action: Action) -> fmt::Result {
         Action::Burn(cell) => write!(f, "burns the building on {cell}"),
         Action::Demand(r) => write!(f, "demands {r}"),
         Action::Pay => f.write_str("pays"),
-        Action::Refuse => f.write_str("refuses to pay"),
+        Action::Refuse => f.write_str("refuses and takes the disaster points"),
+        Action::Lose(r) => write!(f, "loses one {r}"),
     }
 }
 

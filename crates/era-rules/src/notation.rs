@@ -12,7 +12,7 @@
 //! | a feather re-roll | `feather 2`, `feather 2 with yellow 6` |
 //! | a Monastery sets a die | `set yellow 1 to 2` |
 //! | a choice face's set | `collect yellow 5 b` |
-//! | Treachery, Fire | `scorch e4`, `burn c3` |
+//! | a disaster's choices | `scorch e4`, `burn c3`, `lose wood`, `refuse` (the points) |
 //! | Extort | `demand wood`, `pay`, `refuse` |
 //!
 //! A face is its number in table D1 (1 to 6) or its symbols (`fff`,
@@ -38,8 +38,7 @@ use crate::side::Side;
 use crate::state::Era;
 use crate::symbols::Resource;
 
-const ACTIONS: &str =
-    "place, build, reroll, roll, set, done, feather, collect, scorch, burn, demand, pay or refuse";
+const ACTIONS: &str = "place, build, reroll, roll, set, done, feather, collect, scorch, burn, lose, demand, pay or refuse";
 
 /// The text [`read`] reads back.
 pub(crate) fn write(action: Action) -> String {
@@ -64,6 +63,7 @@ pub(crate) fn write(action: Action) -> String {
         Action::Demand(r) => format!("demand {r}"),
         Action::Pay => "pay".into(),
         Action::Refuse => "refuse".into(),
+        Action::Lose(r) => format!("lose {r}"),
     }
 }
 
@@ -184,6 +184,7 @@ impl<'a> Words<'a> {
             "demand" => Action::Demand(self.resource()?),
             "pay" => Action::Pay,
             "refuse" => Action::Refuse,
+            "lose" => Action::Lose(self.resource()?),
             other => {
                 return Err(self.fail(format!("`{other}` is no action; expected {ACTIONS}")));
             }

@@ -22,7 +22,7 @@ use crate::symbols::Resource;
 use crate::view::{EraView, PlayerView};
 
 /// The steps of [`Step`], in the order of the `step` block.
-const STEPS: usize = 11;
+const STEPS: usize = 10;
 /// Rounds are counted up to this many: the `round` block is the round over
 /// it, at most 1.
 const ROUNDS: u32 = 30;
@@ -235,9 +235,10 @@ impl Focus {
             Step::Roll { turn }
             | Step::Feathers { turn }
             | Step::Collect { turn }
-            | Step::Disasters { turn }
-            | Step::Treachery { turn, .. }
-            | Step::Fire { turn } => focus.turn_of = Some(seat(turn)),
+            | Step::Disasters { turn } => focus.turn_of = Some(seat(turn)),
+            Step::Suffer { turn, by, .. } => {
+                focus.turn_of = Some(order.left_of(seat(turn), usize::from(by)));
+            }
             Step::Build {
                 turn,
                 hammers,
@@ -270,11 +271,10 @@ fn step_slot(step: Step) -> usize {
         Step::Feathers { .. } => 3,
         Step::Collect { .. } => 4,
         Step::Disasters { .. } => 5,
-        Step::Treachery { .. } => 6,
-        Step::Fire { .. } => 7,
-        Step::Build { .. } => 8,
-        Step::Extort { .. } => 9,
-        Step::Over => 10,
+        Step::Suffer { .. } => 6,
+        Step::Build { .. } => 7,
+        Step::Extort { .. } => 8,
+        Step::Over => 9,
     }
 }
 
@@ -326,12 +326,12 @@ fn table_blocks(n: usize) -> [Block; 14] {
         Block::new(
             "step",
             STEPS,
-            "one-hot: layout (ERA-5), start-player roll (ERA-6), Roll (ERA-12), feathers (ERA-13), Collect (ERA-15), disasters (ERA-17), Treachery, Fire (D5), Build (ERA-18), Extort (ERA-20), game over",
+            "one-hot: layout (ERA-5), start-player roll (ERA-6), Roll (ERA-12), feathers (ERA-13), Collect (ERA-15), disasters (ERA-17), a disaster's sufferer deciding (D5), Build (ERA-18), Extort (ERA-20), game over",
         ),
         Block::new(
             "turn_of",
             n,
-            "1 for the seat whose part of the step it is: laying out, rolling, collecting, the victim of Treachery or Fire, building, extorting; all 0 at the start-player roll and at the end",
+            "1 for the seat whose part of the step it is: laying out, rolling, collecting, the sufferer of a disaster, building, extorting; all 0 at the start-player roll and at the end",
         ),
         Block::new(
             "start_player",

@@ -110,9 +110,12 @@ impl Era {
         out.push(Action::Done);
     }
 
-    /// The player rolls while dice are in hand, and decides while a roll is
-    /// left and a die could roll again, or a Monastery could set a die; then
-    /// the next player rolls.
+    /// The player rolls while dice are in hand; once they have rolled, they
+    /// decide (stopping at least) before the next player rolls, even when
+    /// every die left shows a skull: whether they could roll again depends
+    /// on dice hidden behind their screen, so moving on by itself would
+    /// tell the table (ERA-12). Only a player owning no die at all, which
+    /// every seat sees, is passed over.
     pub(crate) fn advance_roll(&mut self, turn: u8) -> Progress {
         if turn >= self.seats() {
             return Progress::Finished;
@@ -120,11 +123,7 @@ impl Era {
         let Some(p) = self.players.get(self.seat(turn)) else {
             return Progress::Finished;
         };
-        if p.rolling.any() {
-            return Progress::Wait;
-        }
-        let may_roll = p.rolls < self.ruleset().round.rolls && self.any_rerollable(p);
-        if may_roll || self.any_settable(p) {
+        if p.rolling.any() || p.rolls > 0 {
             return Progress::Wait;
         }
         self.step = Step::Roll {
@@ -138,13 +137,6 @@ impl Era {
     /// by a Monastery.
     pub(crate) fn can_set_aside(&self, p: &Player, colour: Colour, face: Side) -> bool {
         !self.is_skull(colour, face) && p.free(colour, face) > 0
-    }
-
-    fn any_rerollable(&self, p: &Player) -> bool {
-        !p.set_aside.is_empty()
-            || Colour::ALL
-                .iter()
-                .any(|&c| Side::ALL.iter().any(|&f| self.can_set_aside(p, c, f)))
     }
 
     /// How many dice the player's Monasteries may still set this round.
@@ -165,12 +157,5 @@ impl Era {
     /// die without a skull that is not set aside (ERA-14).
     pub(crate) fn can_set_die(&self, p: &Player, colour: Colour, face: Side) -> bool {
         self.monastery_ready(p) && self.can_set_aside(p, colour, face)
-    }
-
-    fn any_settable(&self, p: &Player) -> bool {
-        self.monastery_ready(p)
-            && Colour::ALL
-                .iter()
-                .any(|&c| Side::ALL.iter().any(|&f| self.can_set_aside(p, c, f)))
     }
 }

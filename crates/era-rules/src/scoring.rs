@@ -119,7 +119,12 @@ impl Era {
         let scores = self
             .scores()
             .iter()
-            .map(|s| i32::try_from(s.total()).unwrap_or(i32::MIN))
+            // Decoded states keep totals far inside `i32`; a total beyond
+            // it still ranks where it belongs.
+            .map(|s| {
+                let total = s.total().clamp(i64::from(i32::MIN), i64::from(i32::MAX));
+                i32::try_from(total).unwrap_or(i32::MAX)
+            })
             .collect();
         let tiebreaks = self
             .players

@@ -45,22 +45,21 @@ pub enum Step {
     },
     /// ERA-17: the disaster of the player at `turn` is resolved next, then
     /// each following player's in turn order. Passed through by itself:
-    /// only Treachery and Fire wait for a player.
+    /// only a sufferer's choices wait (D5).
     Disasters {
         /// Turn-order position.
         turn: u8,
     },
-    /// D5 Treachery: opponent `by` seats to the victim's left scorches.
-    Treachery {
-        /// The victim's turn-order position.
+    /// D5: the disaster of the player at `turn` strikes the player `by`
+    /// seats to their left (0: the roller), who decides what it takes.
+    Suffer {
+        /// The roller's turn-order position.
         turn: u8,
-        /// How many seats to the victim's left the opponent sits.
+        /// How many seats to the roller's left the sufferer sits.
         by: u8,
-    },
-    /// D5 Fire: the victim removes a building.
-    Fire {
-        /// The victim's turn-order position.
-        turn: u8,
+        /// Resources still to lose, scorched areas to place or buildings to
+        /// remove.
+        left: u8,
     },
     /// ERA-18: a player builds: chooses a piece, then places it.
     Build {
@@ -95,8 +94,7 @@ impl Step {
             Step::Feathers { .. } => "the feathers",
             Step::Collect { .. } => "the Collect step",
             Step::Disasters { .. } => "the Disasters step",
-            Step::Treachery { .. } => "Treachery",
-            Step::Fire { .. } => "Fire",
+            Step::Suffer { .. } => "a disaster",
             Step::Build { .. } => "the Build step",
             Step::Extort { .. } => "the Extort step",
             Step::Over => "the end of the game",

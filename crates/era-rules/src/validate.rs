@@ -35,6 +35,8 @@ pub(crate) struct Seen<'a> {
     dice: Option<Faces<'a>>,
     laid_out: u8,
     resources: ByResource<u8>,
+    culture: u32,
+    disaster: u32,
     owned: ByColour<u8>,
     showing: ByColour<u8>,
     set_aside: ByColour<u8>,
@@ -68,6 +70,8 @@ impl<'a> Seen<'a> {
             dice,
             laid_out: v.laid_out,
             resources: v.resources,
+            culture: v.culture,
+            disaster: v.disaster,
             owned: v.owned,
             showing: v.showing,
             set_aside: v.set_aside_count,
@@ -185,6 +189,7 @@ impl Table<'_> {
         }
         self.check_step(table)?;
         self.check_tokens(table)?;
+        self.check_builds()?;
         for (seat, p) in self.players.iter().enumerate() {
             let turn = order.distance(self.view.start, seat);
             p.check_alone()
@@ -204,10 +209,11 @@ impl Table<'_> {
             Step::Roll { turn }
             | Step::Feathers { turn }
             | Step::Disasters { turn }
-            | Step::Fire { turn }
             | Step::Collect { turn }
             | Step::Build { turn, .. } => turn < n,
-            Step::Treachery { turn, by } => turn < n && (1..n).contains(&by),
+            Step::Suffer { turn, by, left } => {
+                turn < n && by < n && u32::from(left) <= MAX_SUFFER_UNITS
+            }
             Step::Extort { turn, victim, .. } => turn < n && (1..n).contains(&victim),
             Step::Over => true,
         };
@@ -223,6 +229,12 @@ impl Table<'_> {
         }
         if !setup && self.view.round == 0 {
             return Err(InvalidState::NoRound);
+        }
+        if self.view.round > MAX_ROUND {
+            return Err(InvalidState::RoundBeyondReach {
+                round: self.view.round,
+                most: MAX_ROUND,
+            });
         }
         if self.view.step == Step::Over && self.view.flipped < self.view.tokens {
             return Err(InvalidState::OverTooSoon {
@@ -285,6 +297,7 @@ impl Table<'_> {
                 max: r.resource_max(resource),
             });
         }
+        self.check_reach(p)?;
         if p.rolls > r.round.rolls {
             return Err(InvalidPlayer::Rolls {
                 rolls: p.rolls,
@@ -295,6 +308,68 @@ impl Table<'_> {
         self.check_dice_in_step(turn, p)?;
         self.check_monastery(p)?;
         self.check_choices(turn, p)
+    }
+
+    /// Culture and disaster points within what a game of at most
+    /// [`MAX_ROUND`] rounds can bring (ERA-15, ERA-21), so that no total
+    /// overflows.
+    fn check_reach(&self, p: &Seen<'_>) -> Result<(), InvalidPlayer> {
+        let r = self.ruleset();
+        let round = MAX_ROUND;
+        for (field, have, per_round, rule) in [
+            ("culture", p.culture, r.most_culture_per_round(), "ERA-15"),
+            (
+                "disaster",
+                p.disaster,
+                r.most_disaster_per_round(),
+                "ERA-21",
+            ),
+        ] {
+            let most = per_round.saturating_mul(round);
+            if have > most {
+                return Err(InvalidPlayer::TrackBeyondReach {
+                    field,
+                    have,
+                    round,
+                    most,
+                    rule,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// During the Build step, no more pieces to build than the builder's
+    /// dice show hammers (ERA-18).
+    fn check_builds(&self) -> Result<(), InvalidState> {
+        let Step::Build {
+            turn,
+            hammers: builds,
+            chosen,
+        } = self.view.step
+        else {
+            return Ok(());
+        };
+        let Some(order) = TurnOrder::new(self.players.len()) else {
+            return Ok(());
+        };
+        let seat = order.left_of(self.view.start, usize::from(turn));
+        let Some(faces) = self.players.get(seat).and_then(|p| p.dice) else {
+            return Ok(());
+        };
+        let r = self.ruleset();
+        let hammers = faces
+            .showing
+            .dice()
+            .map(|(colour, side, n)| {
+                u32::from(r.face(colour, side).count(crate::symbols::Symbol::Hammer))
+                    .saturating_mul(u32::from(n))
+            })
+            .fold(0, u32::saturating_add);
+        if u32::from(builds) > hammers || (chosen.is_some() && builds == 0) {
+            return Err(InvalidState::BuildsBeyondHammers { builds, hammers });
+        }
+        Ok(())
     }
 
     /// Dice a Monastery set only during a round, no more than the
@@ -469,12 +544,12 @@ impl Table<'_> {
     }
 
     /// Every piece is in the supply, the box, a domain or a hand (ERA-1).
-    /// A hidden domain holds the Keep and the start pieces laid out so far,
-    /// except those that fitted nowhere and went back to the supply.
+    /// A hidden domain holds the Keep and the start pieces laid out so far;
+    /// during the layout a start piece that fitted nowhere stays in its
+    /// owner's hand until the reveal (ERA-5).
     fn check_supply(&self, table: TableSize) -> Result<(), InvalidState> {
         let r = self.ruleset();
         let mut total = PieceCounts::default();
-        let mut slack = PieceCounts::default();
         for (kind, &n) in self.view.supply.iter() {
             total.add(
                 Piece::Building(kind),
@@ -486,20 +561,26 @@ impl Table<'_> {
         }
         total.add(Piece::Scorched, u32::from(self.view.scorched_supply));
         let start_total = r.start_total(table);
+        let layout = matches!(self.view.step, Step::Layout { .. });
         for p in &self.players {
+            let laid = (0..p.laid_out).filter_map(|i| r.start_piece(table, i));
             if let Some(d) = p.domain {
-                for b in &d.buildings {
-                    total.add(Piece::Building(b.kind), 1);
+                for piece in Piece::ALL {
+                    total.add(piece, d.holds(piece));
                 }
-                for (length, &n) in (1..).zip(&d.wall_counts) {
-                    total.add(Piece::Wall(length), u32::from(n));
+                if layout {
+                    let mut in_hand = PieceCounts::default();
+                    for piece in laid {
+                        in_hand.add(piece, 1);
+                    }
+                    for piece in Piece::ALL {
+                        total.add(piece, in_hand.get(piece).saturating_sub(d.holds(piece)));
+                    }
                 }
-                total.add(Piece::Scorched, d.scorched.count_ones());
             } else {
                 total.add(Piece::Building(BuildingKind::Keep), 1);
-                for piece in (0..p.laid_out).filter_map(|i| r.start_piece(table, i)) {
+                for piece in laid {
                     total.add(piece, 1);
-                    slack.add(piece, 1);
                 }
             }
             for piece in (p.laid_out..start_total).filter_map(|i| r.start_piece(table, i)) {
@@ -513,13 +594,20 @@ impl Table<'_> {
                 Piece::Wall(length) => r.wall_count(length),
                 Piece::Scorched => r.scorched_areas(),
             });
-            if have < count || have > count.saturating_add(slack.get(piece)) {
+            if have != count {
                 return Err(InvalidState::Supply { piece, have, count });
             }
         }
         Ok(())
     }
 }
+
+/// The last round a decoded game may be in: far more than any game plays,
+/// and small enough that no total can overflow (ERA-22).
+const MAX_ROUND: u32 = 100_000;
+
+/// The most units a disaster row may take (the loader's bound).
+const MAX_SUFFER_UNITS: u32 = 100;
 
 /// How many of each piece were counted.
 #[derive(Default)]

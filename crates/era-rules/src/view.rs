@@ -310,12 +310,11 @@ impl EraView {
             | Step::Feathers { turn }
             | Step::Collect { turn }
             | Step::Disasters { turn }
-            | Step::Fire { turn }
             | Step::Build { turn, .. }
             | Step::Extort {
                 turn, demand: None, ..
             } => ToMove::Player(seat(turn)),
-            Step::Treachery { turn, by } => ToMove::Player(left_of(turn, by)),
+            Step::Suffer { turn, by, .. } => ToMove::Player(left_of(turn, by)),
             Step::Extort {
                 turn,
                 victim,

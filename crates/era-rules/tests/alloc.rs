@@ -38,7 +38,7 @@ fn roll_collect_and_feed_allocate_nothing() {
     let info = allocation_counter::measure(|| {
         for _ in 0..10_000 {
             match game.step() {
-                Step::Build { .. } | Step::Treachery { .. } | Step::Fire { .. } | Step::Over => {
+                Step::Build { .. } | Step::Suffer { .. } | Step::Over => {
                     break;
                 }
                 _ => {}

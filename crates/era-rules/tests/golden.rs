@@ -97,7 +97,20 @@ fn a_record_of_rules_revision_1_is_refused_naming_the_revision() {
         err.contains("this game follows Era rules revision 1, which is retired"),
         "{err}"
     );
-    assert!(err.contains("this engine plays revision 2"), "{err}");
+    assert!(err.contains("this engine plays revision 3"), "{err}");
+}
+
+#[test]
+fn a_record_of_rules_revision_2_is_refused_naming_the_revision() {
+    let text = std::fs::read_to_string(dir().join("revision_2_two_players.json")).unwrap();
+    let err = serde_json::from_str::<Record<Era>>(&text)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("this game follows Era rules revision 2, which is retired"),
+        "{err}"
+    );
+    assert!(err.contains("this engine plays revision 3"), "{err}");
 }
 
 #[test]

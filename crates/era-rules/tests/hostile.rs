@@ -101,17 +101,17 @@ fn seat(s: usize) -> Viewer {
 fn era_3_config_with_a_table_size_out_of_range_is_refused() {
     for players in [0, 1, 5, 1_000_000] {
         assert_refused::<EraConfig>(
-            json!({ "players": players, "revision": 2 }),
+            json!({ "players": players, "revision": 3 }),
             &format!("ERA-3: Era is for 2 to 4 players, not {players}"),
         );
     }
-    assert_refused::<EraConfig>(json!({ "players": -2, "revision": 2 }), "-2");
+    assert_refused::<EraConfig>(json!({ "players": -2, "revision": 3 }), "-2");
 }
 
 #[test]
 fn config_with_an_unknown_option_is_refused() {
     assert_refused::<EraConfig>(
-        json!({ "players": 3, "revision": 2, "teams": true }),
+        json!({ "players": 3, "revision": 3, "teams": true }),
         "unknown field `teams`",
     );
 }
@@ -120,7 +120,7 @@ fn config_with_an_unknown_option_is_refused() {
 fn config_with_an_invalid_ruleset_is_refused() {
     let ruleset = edited(&json_of(&Ruleset::default()), "/domain_size", json!(8));
     assert_refused::<EraConfig>(
-        json!({ "players": 3, "revision": 2, "ruleset": ruleset }),
+        json!({ "players": 3, "revision": 3, "ruleset": ruleset }),
         "`domain_size`",
     );
 }
@@ -133,8 +133,12 @@ fn a_config_of_another_rules_revision_is_refused_naming_it() {
         "this game follows Era rules revision 1, which is retired",
     );
     assert_refused::<EraConfig>(
-        json!({ "players": 3, "revision": 3 }),
-        "this game follows Era rules revision 3",
+        json!({ "players": 3, "revision": 2 }),
+        "this game follows Era rules revision 2, which is retired",
+    );
+    assert_refused::<EraConfig>(
+        json!({ "players": 3, "revision": 4 }),
+        "this game follows Era rules revision 4",
     );
     // A revision-1 ruleset fails to load, and the error says why.
     let mut old = json_of(&Ruleset::default());
@@ -145,7 +149,7 @@ fn a_config_of_another_rules_revision_is_refused_naming_it() {
     );
     assert_eq!(
         json_of(&EraConfig::new(3)),
-        json!({ "players": 3, "revision": 2 })
+        json!({ "players": 3, "revision": 3 })
     );
 }
 
@@ -158,10 +162,10 @@ fn a_disaster_row_ending_at_i64_max_loads_at_once() {
     let json = edited(
         &json_of(&Ruleset::default()),
         "/disasters",
-        json!([{ "from": 0, "to": i64::MAX, "effect": "brigands" }]),
+        json!([{ "from": 0, "to": i64::MAX, "effect": { "points": { "disaster": 2 } } }]),
     );
     let r: Ruleset = serde_json::from_value(json).unwrap();
-    assert_eq!(r.disaster(40), Disaster::Brigands);
+    assert_eq!(r.disaster(40).effect, Disaster::Points { disaster: 2 });
     assert!(started.elapsed() < Duration::from_secs(1));
 }
 
@@ -169,8 +173,13 @@ fn a_disaster_row_ending_at_i64_max_loads_at_once() {
 fn disaster_points_beyond_the_point_range_are_refused() {
     ruleset_refused(
         "/disasters/5/effect",
-        json!({ "revolt": { "disaster": 4_000_000_000u32 } }),
+        json!({ "points": { "disaster": 4_000_000_000u32 } }),
         "`disasters[5].effect.disaster`: 4000000000 is out of range 0..=1000",
+    );
+    ruleset_refused(
+        "/disasters/3/effect",
+        json!({ "scorch": { "areas": 101, "remove_to_free": true } }),
+        "`disasters[3].effect.areas`: 101 is out of range 0..=100",
     );
 }
 
@@ -304,7 +313,7 @@ fn a_step_naming_a_turn_beyond_the_table_is_refused() {
     state_refused(
         &in_build(),
         "/step",
-        json!({ "fire": { "turn": 7 } }),
+        json!({ "suffer": { "turn": 7, "by": 0, "left": 1 } }),
         "names a seat or turn beyond the 3-player table",
     );
 }
@@ -483,8 +492,12 @@ fn era_13_unused_feathers_outside_the_feathers_are_refused() {
         .into_iter()
         .find(|&s| r.face(Colour::White, s).is_feather())
         .unwrap();
-    let shows =
-        |g: &Era| (0..3).find(|&s| g.player(s).unwrap().dice().get(Colour::White, feather) > 0);
+    let shows = |g: &Era| {
+        (0..3).find(|&s| {
+            let p = g.player(s).unwrap();
+            p.dice().get(Colour::White, feather) > p.fixed().get(Colour::White, feather)
+        })
+    };
     let (g, seat) = (0..)
         .find_map(|seed| {
             let g = play(3, seed, 50_000, |g| {
@@ -757,4 +770,72 @@ proptest! {
             check_decoded::<Era>(&text, seed);
         }
     }
+}
+
+// ----- counters within reach -----
+
+#[test]
+fn era_15_a_culture_total_no_game_reaches_is_refused() {
+    // Once accepted, and its total turned negative in the final result.
+    state_refused(
+        &over(),
+        "/players/0/culture",
+        json!(u32::MAX),
+        "players[0].culture: 4294967295, but a game of 100000 rounds reaches at most",
+    );
+}
+
+#[test]
+fn era_21_a_disaster_total_no_game_reaches_is_refused() {
+    state_refused(
+        &in_build(),
+        "/players/1/disaster",
+        json!(4_000_000_000u32),
+        "players[1].disaster: 4000000000, but a game of 100000 rounds reaches at most",
+    );
+}
+
+#[test]
+fn era_22_a_round_beyond_any_game_is_refused() {
+    state_refused(
+        &in_build(),
+        "/round",
+        json!(u32::MAX),
+        "round: 4294967295, but a game is read only up to round 100000",
+    );
+}
+
+#[test]
+fn era_18_more_pieces_to_build_than_hammers_shown_is_refused() {
+    let g = in_build();
+    let turn = match g.step() {
+        Step::Build { turn, .. } => Some(turn),
+        _ => None,
+    }
+    .unwrap();
+    state_refused(
+        &g,
+        "/step",
+        json!({ "build": { "turn": turn, "hammers": 255, "chosen": null } }),
+        "step: 255 pieces to build, but the builder's dice show",
+    );
+}
+
+#[test]
+fn every_refusal_names_its_rule() {
+    let g = in_roll();
+    let mut rolling = g.clone();
+    rolling.apply(era_rules::Action::Done).unwrap();
+    assert_eq!(rolling.to_move(), ToMove::Chance);
+    let err = rolling
+        .apply(era_rules::Action::Pay)
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with("ERA-"), "{err}");
+    let err = g
+        .clone()
+        .apply_chance(era_rules::Chance::StartRoll([None; 4]))
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with("ERA-"), "{err}");
 }

@@ -44,7 +44,7 @@ fn configs() -> Vec<EraConfig> {
 /// domain of side `s`.
 fn promised_len(config: &EraConfig) -> usize {
     let side = usize::from(config.ruleset().domain_size());
-    60 + config.players() * (139 + 15 * side * side)
+    59 + config.players() * (139 + 15 * side * side)
 }
 
 /// A config in a message: its table and its domain, not the whole ruleset.
@@ -68,7 +68,7 @@ fn era_12_tensors_have_the_promised_length_and_hide_what_their_viewer_may_not_se
     let lengths: Vec<usize> = (2..=4)
         .map(|n| observation_len::<Era>(&EraConfig::new(n)))
         .collect();
-    assert_eq!(lengths, [2768, 4122, 5476]);
+    assert_eq!(lengths, [2767, 4121, 5475]);
 }
 
 #[test]
@@ -93,7 +93,7 @@ fn the_layout_lists_the_documented_blocks() {
         vec![
             ("viewer", n),
             ("to_move", n),
-            ("step", 11),
+            ("step", 10),
             ("turn_of", n),
             ("start_player", n),
             ("round", 1),
@@ -185,7 +185,7 @@ fn era_12_a_position_encoded_by_hand() {
     start(&mut game);
     roll(&mut game, &[(Colour::Gray, Side::Three, 1)]);
     assert_eq!(game.to_move(), ToMove::Player(0));
-    assert_eq!(observation_len::<Era>(&config), 1088);
+    assert_eq!(observation_len::<Era>(&config), 1087);
 
     let domain = [
         plane(&["c3"]),
@@ -215,7 +215,7 @@ fn era_12_a_position_encoded_by_hand() {
         ("to_move", vec![1.0, 0.0]),
         (
             "step",
-            vec![0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+            vec![0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
         ),
         ("turn_of", vec![1.0, 0.0]),
         ("start_player", vec![1.0, 0.0]),
@@ -228,8 +228,8 @@ fn era_12_a_position_encoded_by_hand() {
         ("building_supply", supply),
         ("wall_supply", vec![1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0]),
         ("scorched_supply", vec![1.0]),
-        // 2 stone of 7, 2 wood of 8, 2 food of 8 (D6).
-        ("resources", both(&[0.0, 2.0 / 7.0, 0.25, 0.25])),
+        // 1 stone of 7, 2 wood of 8, 3 food of 8 (D6, revision 3).
+        ("resources", both(&[0.0, 1.0 / 7.0, 0.25, 3.0 / 8.0])),
         ("culture", vec![0.0; 4]),
         ("disaster", vec![0.0; 4]),
         // The Keep carries a gray die; the game has 8 Keeps.
@@ -363,7 +363,7 @@ fn era_18_era_20_the_build_and_extort_steps_are_encoded() {
             }
         }
         let all = blocks(&config, &observation(&game, Viewer::Spectator));
-        assert_eq!(block(&all, "step")[10], 1.0);
+        assert_eq!(block(&all, "step")[9], 1.0);
         assert_eq!(block(&all, "tracking_tokens"), [1.0]);
     }
     assert!(

@@ -172,7 +172,8 @@ fn era_3_two_players_box_one_of_each_and_tokens_by_table() {
 fn era_4_each_player_starts_with_keep_pieces_and_resources() {
     let mut g = Era::new(&EraConfig::new(2)).unwrap();
     let p = g.player(0).unwrap();
-    assert_eq!(p.resources().as_array(), &[0, 2, 2, 2]);
+    // D6, revision 3: 0 goods, 1 stone, 2 wood, 3 food.
+    assert_eq!(p.resources().as_array(), &[0, 1, 2, 3]);
     assert_eq!(p.domain().cell_char(cell("e5")), 'K');
     let r = g.ruleset().clone();
     assert_eq!(
@@ -419,7 +420,8 @@ fn era_12_skulls_lock_three_rolls_and_dice_stay_hidden() {
             .is_none()
     );
     assert!(g.view(Viewer::Seat(0)).player(0).unwrap().dice().is_some());
-    // Two more rolls, then the turn passes by itself.
+    // Two more rolls; then the roller may only stop, and stopping passes
+    // the turn (ERA-12: the table is not told whether any die could roll).
     for _ in 0..2 {
         let again = Action::Reroll(DieRef {
             die: Colour::Yellow,
@@ -431,6 +433,8 @@ fn era_12_skulls_lock_three_rolls_and_dice_stay_hidden() {
     }
     assert_eq!(g.player(0).unwrap().rolls(), 3);
     assert_eq!(g.player(0).unwrap().dice().get(Colour::Yellow, dead), 1);
+    assert_eq!(legal(&g), vec![Action::Done]);
+    g.apply(Action::Done).unwrap();
     assert_eq!(g.step(), Step::Roll { turn: 1 });
     assert_eq!(g.to_move(), ToMove::Chance);
 }
@@ -836,43 +840,104 @@ fn disaster_game(skulls: usize, edit: impl FnOnce(&mut Value)) -> Era {
     g
 }
 
-#[test]
-fn era_17_two_skulls_brigands_take_all_goods() {
-    let g = disaster_game(2, |_| {});
-    let p = g.player(0).unwrap();
-    assert_eq!(p.resource(Resource::Goods), 0);
-    assert_eq!(p.resource(Resource::Stone), 5);
+/// The disaster seat 0 rolled strikes next: its sufferer's seat.
+fn sufferer(g: &Era) -> usize {
+    match g.to_move() {
+        ToMove::Player(p) => Some(p),
+        _ => None,
+    }
+    .unwrap()
 }
 
 #[test]
-fn era_17_three_skulls_treachery_each_opponent_scorches_a_cell() {
+fn d5_one_skull_brigands_the_roller_loses_a_resource_of_their_choice() {
+    let mut g = disaster_game(1, |_| {});
+    assert_eq!(
+        g.step(),
+        Step::Suffer {
+            turn: 0,
+            by: 0,
+            left: 1
+        }
+    );
+    assert_eq!(sufferer(&g), 0);
+    let mut choices = legal(&g);
+    choices.sort_by_key(|a| format!("{a:?}"));
+    assert!(choices.contains(&Action::Refuse));
+    assert!(choices.contains(&Action::Lose(Resource::Wood)));
+    let (wood, points) = (
+        g.player(0).unwrap().resource(Resource::Wood),
+        g.player(0).unwrap().disaster(),
+    );
+    g.apply(Action::Lose(Resource::Wood)).unwrap();
+    let p = g.player(0).unwrap();
+    assert_eq!(p.resource(Resource::Wood), wood - 1);
+    assert_eq!(p.disaster(), points);
+    assert!(matches!(g.step(), Step::Build { .. }));
+}
+
+#[test]
+fn d5_one_skull_brigands_or_the_disaster_point() {
+    let mut g = disaster_game(1, |_| {});
+    let points = g.player(0).unwrap().disaster();
+    assert_eq!(
+        g.apply(Action::Pay),
+        Err(EraError::WrongStep {
+            rule: "ERA-20",
+            step: "a disaster"
+        })
+    );
+    g.apply(Action::Refuse).unwrap();
+    assert_eq!(g.player(0).unwrap().disaster(), points + 1);
+    assert!(matches!(g.step(), Step::Build { .. }));
+}
+
+#[test]
+fn d5_three_skulls_treachery_each_opponent_scorches_their_own_domain() {
     let mut g = disaster_game(3, |_| {});
-    assert_eq!(g.step(), Step::Treachery { turn: 0, by: 1 });
-    assert_eq!(g.to_move(), ToMove::Player(1));
+    assert_eq!(
+        g.step(),
+        Step::Suffer {
+            turn: 0,
+            by: 1,
+            left: 1
+        }
+    );
+    assert_eq!(sufferer(&g), 1);
     let keep = cell("e5");
     assert_eq!(g.apply(Action::Scorch(keep)), Err(EraError::NotEmpty(keep)));
-    g.apply(Action::Scorch(cell("i9"))).unwrap();
-    assert_eq!(g.player(0).unwrap().domain().cell_char(cell("i9")), 'x');
+    // Only empty cells outside the walls of seat 1's own domain.
+    let d = g.player(1).unwrap().domain().clone();
+    let open = d.empty() & !d.walled_cells();
+    let cells: Vec<Action> = d.cells(open).map(Action::Scorch).collect();
+    assert_eq!(legal(&g), cells);
+    let before0 = g.player(0).unwrap().domain().clone();
+    let target = d.cells(open).next().unwrap();
+    g.apply(Action::Scorch(target)).unwrap();
+    assert_eq!(g.player(1).unwrap().domain().cell_char(target), 'x');
+    assert_eq!(g.player(0).unwrap().domain(), &before0);
 }
 
 #[test]
-fn era_17_treachery_without_a_scorched_area_costs_two_points() {
+fn d5_treachery_without_a_scorched_area_does_nothing() {
     let g = disaster_game(3, |j| {
-        // Every scorched area is in seat 1's domain.
-        let empty: Vec<String> = (1..=9)
+        // Every scorched area is in a domain: seat 1 holds its two from the
+        // layout, seat 0 the rest.
+        let empty: Vec<String> = (6..=9)
             .flat_map(|row| ('a'..='i').map(move |col| format!("{col}{row}")))
             .collect();
-        let d = &mut j["players"][1]["domain"];
+        let d = &mut j["players"][0]["domain"];
         let taken = d.to_string();
         let free: Vec<&String> = empty
             .iter()
             .filter(|c| !taken.contains(&format!("\"{c}\"")))
-            .take(27)
+            .take(25)
             .collect();
         d["scorched"] = json!(free);
     });
     assert_eq!(g.scorched_supply(), 0);
-    assert_eq!(g.player(0).unwrap().disaster(), 2);
+    assert_eq!(g.player(1).unwrap().disaster(), 0);
+    assert!(matches!(g.step(), Step::Build { .. }));
 }
 
 #[test]
@@ -935,7 +1000,7 @@ fn d6_collecting_past_a_maximum_loses_the_excess_per_resource() {
 }
 
 #[test]
-fn d6_a_paid_demand_stops_at_the_extorters_maximum() {
+fn era_20_settled_a_paid_demand_goes_to_the_extorter_up_to_the_maximum() {
     let r = Ruleset::default();
     let (_, most) = fewest_and_most_swords(&r);
     let mut g = extort_setup(most, weak(&r), |j| {
@@ -954,11 +1019,11 @@ fn d6_a_paid_demand_stops_at_the_extorters_maximum() {
 }
 
 #[test]
-fn d5_disease_spares_buildings_next_to_a_hospital_but_not_the_hospital() {
-    // Four Longhouses in a column: all four are struck.
-    let g = disaster_game(4, |_| {});
-    assert_eq!(g.player(0).unwrap().disaster(), 4, "no Hospital: all four");
-    // A Hospital beside the top two.
+fn d5_two_skulls_disease_spares_a_hospital_and_its_neighbours() {
+    // Two Longhouses side by side: both struck.
+    let g = disaster_game(2, |_| {});
+    assert_eq!(g.player(0).unwrap().disaster(), 2, "no Hospital: both");
+    // A Hospital beside the top two of four Longhouses.
     let mut g = with_buildings(
         2,
         &[
@@ -974,17 +1039,27 @@ fn d5_disease_spares_buildings_next_to_a_hospital_but_not_the_hospital() {
     roll_and_stop(
         &mut g,
         &[
-            (Colour::Yellow, skull(&r, Colour::Yellow), 4),
+            (Colour::Yellow, skull(&r, Colour::Yellow), 2),
+            (Colour::Yellow, blank(&r, Colour::Yellow), 2),
             (Colour::Gray, blank(&r, Colour::Gray), 1),
         ],
     );
     blank_rolls(&mut g);
     // The cluster is five buildings; the two Longhouses beside the
-    // Hospital are immune; the other two and the Hospital are not.
+    // Hospital and the Hospital itself are immune (revision 3).
     let d = g.player(0).unwrap().domain();
     assert_eq!(d.largest_cluster(), 5);
-    assert_eq!(d.struck_by_disease(), 3);
-    assert_eq!(g.player(0).unwrap().disaster(), 3);
+    assert_eq!(d.struck_by_disease(true), 2);
+    assert_eq!(d.struck_by_disease(false), 3);
+    assert_eq!(g.player(0).unwrap().disaster(), 2);
+}
+
+#[test]
+fn d3_the_hospital_itself_is_immune_to_disease() {
+    let d = domain(&[(BuildingKind::Hospital, &["a1", "b1", "a2", "b2"])], &[]);
+    assert_eq!(d.largest_cluster(), 1);
+    assert_eq!(d.struck_by_disease(true), 0);
+    assert_eq!(d.struck_by_disease(false), 1, "revision 2 struck it");
 }
 
 #[test]
@@ -998,36 +1073,33 @@ fn d5_of_equal_clusters_disease_strikes_the_one_with_fewer_immune() {
         ],
         &[],
     );
-    // Two clusters of two: the Longhouse beside the Hospital is immune in
-    // the first; the second counts whole.
+    // Two clusters of two: the first is immune whole; the second counts.
     assert_eq!(d.largest_cluster(), 2);
-    assert_eq!(d.struck_by_disease(), 2);
-    // A Hospital next to another Hospital is next to a Hospital.
-    let d = domain(
-        &[
-            (BuildingKind::Hospital, &["a1", "b1", "a2", "b2"]),
-            (BuildingKind::Hospital, &["c1", "d1", "c2", "d2"]),
-        ],
-        &[],
-    );
-    assert_eq!(d.struck_by_disease(), 0);
+    assert_eq!(d.struck_by_disease(true), 2);
 }
 
 #[test]
-fn era_17_four_skulls_disease_strikes_the_largest_cluster() {
-    // Three Longhouses touch (a1-b1, a2-b2, a3-b3); one stands apart.
-    let g = disaster_game(4, |j| {
+fn era_17_two_skulls_disease_strikes_the_largest_cluster() {
+    // The two Longhouses stand apart: two clusters of one.
+    let g = disaster_game(2, |j| {
         let d = &mut j["players"][0]["domain"]["buildings"];
-        d[4]["cells"] = json!(["h9", "i9"]);
+        d[2]["cells"] = json!(["h9", "i9"]);
     });
-    assert_eq!(g.player(0).unwrap().disaster(), 3);
+    assert_eq!(g.player(0).unwrap().disaster(), 1);
 }
 
 #[test]
-fn era_17_five_skulls_fire_the_victim_burns_an_unwalled_building() {
-    let mut g = disaster_game(5, |_| {});
-    assert_eq!(g.step(), Step::Fire { turn: 0 });
-    assert_eq!(g.to_move(), ToMove::Player(0));
+fn d5_four_skulls_fire_the_roller_removes_an_unwalled_building() {
+    let mut g = disaster_game(4, |_| {});
+    assert_eq!(
+        g.step(),
+        Step::Suffer {
+            turn: 0,
+            by: 0,
+            left: 1
+        }
+    );
+    assert_eq!(sufferer(&g), 0);
     let keep = cell("e5");
     assert_eq!(
         g.apply(Action::Burn(keep)),
@@ -1043,11 +1115,31 @@ fn era_17_five_skulls_fire_the_victim_burns_an_unwalled_building() {
 }
 
 #[test]
-fn era_17_six_skulls_revolt() {
+fn d5_five_skulls_invasion_each_opponent_removes_a_building_of_theirs() {
+    let mut g = disaster_game(5, |_| {});
+    assert_eq!(sufferer(&g), 1);
+    let own = g.player(1).unwrap().domain().clone();
+    let first = legal(&g)[0];
+    let Action::Burn(at) = first else {
+        panic!("{first:?}")
+    };
+    assert!(own.building_at(at).is_some());
+    let before0 = g.player(0).unwrap().domain().buildings().len();
+    g.apply(first).unwrap();
+    assert_eq!(
+        g.player(1).unwrap().domain().buildings().len(),
+        own.buildings().len() - 1
+    );
+    assert_eq!(g.player(0).unwrap().domain().buildings().len(), before0);
+}
+
+#[test]
+fn d5_six_skulls_revolt_loses_all_trade_goods() {
     let g = disaster_game(6, |_| {});
     let p = g.player(0).unwrap();
-    assert_eq!(p.resources().as_array(), &[0; 4]);
-    assert_eq!(p.disaster(), 5);
+    assert_eq!(p.resource(Resource::Goods), 0);
+    assert!(p.resource(Resource::Stone) > 0);
+    assert_eq!(p.disaster(), 0);
 }
 
 #[test]
@@ -1322,7 +1414,7 @@ fn era_22_the_game_ends_when_every_token_shows_x() {
 // ----- scoring -----
 
 #[test]
-fn era_23_walled_buildings_score_double() {
+fn era_23_era_24_settled_a_keep_is_never_walled_and_walled_buildings_score_double() {
     let r = Ruleset::default();
     let points = |k| r.building_points(k);
     let ring = |j: &mut Value| {
@@ -1445,7 +1537,7 @@ fn a_changed_ruleset_changes_the_dice_and_the_disasters() {
     spec.dice.yellow = vec!["KH".into(); 6];
     spec.disasters = vec![
         DisasterRow::new(0, Some(1), Disaster::None),
-        DisasterRow::new(2, None, Disaster::Revolt { disaster: 9 }),
+        DisasterRow::new(2, None, Disaster::Points { disaster: 9 }),
     ];
     let config = EraConfig::with_ruleset(2, Ruleset::new(spec).unwrap());
     let g = laid_out_with(&config);
@@ -1475,7 +1567,6 @@ fn a_changed_ruleset_changes_the_dice_and_the_disasters() {
         }
     );
     let p = g.player(0).unwrap();
-    assert_eq!(p.resources().as_array(), &[0; 4]);
     assert_eq!(p.disaster(), 9);
 }
 
@@ -1490,4 +1581,124 @@ fn illegal_actions_name_the_rule_and_change_nothing() {
     let err = g.apply(Action::Roll).unwrap_err();
     assert!(err.to_string().starts_with("ERA-12"), "{err}");
     assert_eq!(g, before);
+}
+
+// ----- revision 3: values and settled readings -----
+
+#[test]
+fn d3_the_farm_costs_two_wood_and_no_building_costs_food() {
+    let r = Ruleset::default();
+    assert_eq!(
+        r.building_cost(BuildingKind::Farm).as_array(),
+        &[0, 0, 2, 0]
+    );
+    for kind in BuildingKind::ALL {
+        assert_eq!(r.building_cost(kind)[Resource::Food], 0, "{kind}");
+    }
+}
+
+#[test]
+fn era_13_settled_a_feather_on_the_die_rolled_with_it_gives_no_reroll() {
+    let mut g = with_buildings(
+        2,
+        &[
+            (BuildingKind::Church, &["a1", "b1"]),
+            (BuildingKind::Church, &["a3", "b3"]),
+        ],
+        |_| {},
+    );
+    let r = g.ruleset().clone();
+    let feather = side(&r, Colour::White, era_rules::Face::is_feather);
+    let plain = blank(&r, Colour::White);
+    roll_and_stop(
+        &mut g,
+        &[
+            (Colour::Gray, blank(&r, Colour::Gray), 1),
+            (Colour::White, feather, 1),
+            (Colour::White, plain, 1),
+        ],
+    );
+    blank_rolls(&mut g);
+    assert_eq!(g.step(), Step::Feathers { turn: 0 });
+    g.apply(Action::Feather {
+        face: feather,
+        with: Some(DieRef {
+            die: Colour::White,
+            face: plain,
+        }),
+    })
+    .unwrap();
+    // Both white dice land on the feather: neither re-rolls again.
+    roll(&mut g, &[(Colour::White, feather, 2)]);
+    assert_ne!(g.step(), Step::Feathers { turn: 0 });
+    assert!(
+        !legal(&g)
+            .iter()
+            .any(|a| matches!(a, Action::Feather { .. }))
+    );
+}
+
+#[test]
+fn era_14_settled_a_monastery_may_set_a_skull_stop_at_once_and_the_skull_counts() {
+    let mut g = with_monasteries(1);
+    let r = g.ruleset().clone();
+    let plain = blank(&r, Colour::Yellow);
+    let dead = skull(&r, Colour::Yellow);
+    roll(
+        &mut g,
+        &[
+            (Colour::Yellow, plain, 2),
+            (Colour::Gray, blank(&r, Colour::Gray), 1),
+            (Colour::White, blank(&r, Colour::White), 1),
+        ],
+    );
+    // A die may be set to its skull face, and the player may stop at once.
+    g.apply(set_die(Colour::Yellow, plain, dead)).unwrap();
+    assert!(legal(&g).contains(&Action::Done));
+    g.apply(Action::Done).unwrap();
+    assert_eq!(g.step(), Step::Roll { turn: 1 });
+    blank_rolls(&mut g);
+    while matches!(g.step(), Step::Feathers { .. } | Step::Collect { .. }) {
+        let a = legal(&g)[0];
+        g.apply(a).unwrap();
+    }
+    // The set skull is one skull: Brigands (D5, 1 skull) strikes seat 0.
+    assert_eq!(
+        g.step(),
+        Step::Suffer {
+            turn: 0,
+            by: 0,
+            left: 1
+        }
+    );
+}
+
+#[test]
+fn era_15_settled_choice_faces_are_decided_die_by_die() {
+    let r = Ruleset::default();
+    let choice = side(&r, Colour::Yellow, era_rules::Face::is_choice);
+    let mut g = started(2);
+    roll_and_stop(
+        &mut g,
+        &[
+            (Colour::Yellow, choice, 3),
+            (Colour::Gray, blank(&r, Colour::Gray), 1),
+        ],
+    );
+    blank_rolls(&mut g);
+    while matches!(g.step(), Step::Feathers { .. }) {
+        g.apply(Action::Done).unwrap();
+    }
+    // Seat 0 first, one die per decision: three decisions for three dice.
+    for left in (1..=3u8).rev() {
+        assert_eq!(g.step(), Step::Collect { turn: 0 });
+        assert_eq!(
+            g.player(0).unwrap().choices().get(Colour::Yellow, choice),
+            left
+        );
+        let a = legal(&g)[0];
+        assert!(matches!(a, Action::Collect { .. }));
+        g.apply(a).unwrap();
+    }
+    assert_ne!(g.step(), Step::Collect { turn: 0 });
 }

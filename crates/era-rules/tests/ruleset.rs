@@ -4,7 +4,7 @@
     reason = "helpers load rulesets known to be valid or not: a failure is a failed test"
 )]
 
-use era_rules::ruleset::{Disaster, RulesetSpec};
+use era_rules::ruleset::{Disaster, DisasterRule, RulesetSpec, Target};
 use era_rules::{BuildingKind, Colour, Ruleset, Side};
 
 fn load(json: &serde_json::Value) -> Result<Ruleset, String> {
@@ -23,11 +23,20 @@ fn the_default_ruleset_is_the_spec_tables_and_round_trips() {
     assert_eq!(r.face(Colour::Yellow, Side::Five).to_string(), "FF|S");
     assert_eq!(
         r.disaster(3),
-        Disaster::Treachery {
-            disaster_without_cell: 2
+        DisasterRule {
+            target: Target::EachOpponent,
+            effect: Disaster::Scorch {
+                areas: 1,
+                remove_to_free: true
+            }
         }
     );
-    assert_eq!(r.disaster(40), Disaster::Revolt { disaster: 5 });
+    assert_eq!(
+        r.disaster(40).effect,
+        Disaster::LoseAll {
+            resource: era_rules::Resource::Goods
+        }
+    );
     assert_eq!(load(&default_json()).unwrap(), r);
 }
 
@@ -97,7 +106,7 @@ fn a_disaster_table_with_gaps_is_rejected() {
             let last = rows.len() - 1;
             rows[last]["to"] = 7.into();
         },
-        "disasters[5].to",
+        "disasters[6].to",
     );
 }
 

@@ -369,7 +369,7 @@ fn a_view_draws_the_table_as_its_viewer_sees_it() {
         "{mine}"
     );
     assert!(
-        mine.contains("player 0 (you): goods 0, stone 2, wood 2, food 2"),
+        mine.contains("player 0 (you): goods 0, stone 1, wood 2, food 3"),
         "{mine}"
     );
     let grid = |text: &str| text.lines().skip(7).take(9).collect::<Vec<_>>().join("\n");

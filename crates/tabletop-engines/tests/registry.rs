@@ -194,7 +194,7 @@ fn era_loads_by_name_at_the_current_rules_revision() {
     let game = load_game("era(players=3)").unwrap();
     assert_eq!(game.players(), 3);
     assert!(
-        game.config_json().contains("\"revision\":2"),
+        game.config_json().contains("\"revision\":3"),
         "{}",
         game.config_json()
     );

@@ -54,6 +54,13 @@ pub struct HistorySummary {
 /// value, a roll behind a screen. The comparison stops where no such entry
 /// exists (an end that reveals everything).
 ///
+/// Who moves next must not depend on a secret either: after every entry,
+/// each other entry open to the twin that the viewer is told in the same
+/// words must leave the same player (or chance) to move. Twins whose next
+/// player differs are paired this way even when their views differ (a step
+/// that moved on by itself because every die behind a screen shows a
+/// skull), so that leak fails here in every game.
+///
 /// ```
 /// use dice_core::testkit::check_histories;
 /// use dice_core::pig::{Pig, PigConfig};
@@ -151,8 +158,29 @@ fn compare_with_twin<G>(
     for (step, entry) in m.log().iter().enumerate() {
         let next = after(&game, entry);
         let target = next.view(viewer);
+        let told = to_json(&SeenEntry::new(&game, entry, viewer));
         entries.clear();
         candidates(&twin, &mut entries);
+        // Who moves next is public: an entry the viewer is told as it is
+        // told the game's may not change it. This pairs twins whose next
+        // player differs, so a step that moves on by itself because of a
+        // secret (every hidden die a skull) fails here even when the view
+        // shows where the game stands.
+        for e in entries.iter().filter(|e| *e != entry) {
+            if let Some(t) = try_after(&twin, e) {
+                if t.to_move() != next.to_move()
+                    && to_json(&SeenEntry::new(&twin, e, viewer)) == told
+                {
+                    panic!(
+                        "seed {seed}, entry {step}: {viewer:?} is told {told} of both {entry:?} \
+                         and {e:?}, but the next to move is {:?} after one and {:?} after the \
+                         other: who moves next depends on a secret",
+                        next.to_move(),
+                        t.to_move()
+                    );
+                }
+            }
+        }
         // The twin may take another entry than the game only where the two
         // differ in what the viewer may not see: on the game's own state
         // they lead to different positions that show the same view (an
@@ -161,16 +189,11 @@ fn compare_with_twin<G>(
         // the viewer saw which one was taken.
         let hides_the_difference = |other: &Entry<G>| {
             other == entry
-                || try_after(&game, other).is_some_and(|g| {
-                    g != next && g.to_move() == next.to_move() && g.view(viewer) == target
-                })
+                || try_after(&game, other).is_some_and(|g| g != next && g.view(viewer) == target)
         };
         let alike: Vec<&Entry<G>> = entries
             .iter()
-            .filter(|e| {
-                let t = after(&twin, e);
-                t.to_move() == next.to_move() && t.view(viewer) == target && hides_the_difference(e)
-            })
+            .filter(|e| after(&twin, e).view(viewer) == target && hides_the_difference(e))
             .collect();
         let others: Vec<&Entry<G>> = alike.iter().copied().filter(|e| *e != entry).collect();
         let Some(&twin_entry) = rng.choose(&others).or_else(|| rng.choose(&alike)) else {
@@ -178,18 +201,25 @@ fn compare_with_twin<G>(
             // what differs (a final scoring), and the histories end here.
             break;
         };
-        let told = to_json(&SeenEntry::new(&game, entry, viewer));
         let twin_told = to_json(&SeenEntry::new(&twin, twin_entry, viewer));
         assert!(
             told == twin_told,
             "seed {seed}, entry {step}: {viewer:?} cannot tell the games apart, but is told \
              {told} in one and {twin_told} in the other ({entry:?} and {twin_entry:?})"
         );
+        let twin_next = after(&twin, twin_entry);
+        assert!(
+            twin_next.to_move() == next.to_move(),
+            "seed {seed}, entry {step}: {viewer:?} sees the same view after {entry:?} and \
+             {twin_entry:?}, but the next to move is {:?} after one and {:?} after the other",
+            next.to_move(),
+            twin_next.to_move()
+        );
         summary.entries += 1;
         if twin_entry != entry {
             summary.hidden_differences += 1;
         }
-        twin = after(&twin, twin_entry);
+        twin = twin_next;
         game = next;
     }
 }

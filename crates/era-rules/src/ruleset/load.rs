@@ -7,8 +7,8 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::spec::{
-    BuildingsSpec, ByPlayers, DiceSpec, Disaster, DisasterRow, RoundSpec, RulesetSpec, ScoringSpec,
-    StartSpec, SupplySpec, TracksSpec, WallsSpec,
+    BuildingsSpec, ByPlayers, DiceSpec, Disaster, DisasterRow, DisasterRule, RoundSpec,
+    RulesetSpec, ScoringSpec, StartSpec, SupplySpec, TracksSpec, WallsSpec,
 };
 use super::{
     BuildingRule, DISASTER_ROWS, Geometry, MAX_DICE_PER_COLOUR, MAX_START_PIECES, RoundRules,
@@ -467,8 +467,8 @@ fn scoring(spec: &ScoringSpec) -> Result<ScoringRules, RulesetError> {
 }
 
 /// D5: rows from 0 skulls without gaps; only the last is open-ended.
-fn disaster_table(rows: &[DisasterRow]) -> Result<[Disaster; DISASTER_ROWS], RulesetError> {
-    let mut table = [Disaster::None; DISASTER_ROWS];
+fn disaster_table(rows: &[DisasterRow]) -> Result<[DisasterRule; DISASTER_ROWS], RulesetError> {
+    let mut table = [DisasterRule::NONE; DISASTER_ROWS];
     // Rows above the last kept one would never be read.
     let top = i64::try_from(DISASTER_ROWS).unwrap_or(16);
     let mut next: i64 = 0;
@@ -505,7 +505,10 @@ fn disaster_table(rows: &[DisasterRow]) -> Result<[Disaster; DISASTER_ROWS], Rul
                 ));
             }
         };
-        let effect = disaster_effect(&format!("{field}.effect"), row.effect)?;
+        let effect = DisasterRule {
+            target: row.target,
+            effect: disaster_effect(&format!("{field}.effect"), row.effect)?,
+        };
         // Only the kept rows are written: a huge `to` costs nothing.
         for s in row.from..=to.min(top) {
             if let Some(slot) = usize::try_from(s).ok().and_then(|s| table.get_mut(s)) {
@@ -523,22 +526,46 @@ fn disaster_table(rows: &[DisasterRow]) -> Result<[Disaster; DISASTER_ROWS], Rul
     Ok(table)
 }
 
-/// A disaster's points, each in the range of every other point value.
+/// A disaster's numbers, each in the range of every other point value;
+/// the counts of things lost, placed or removed at most 100 (each is a
+/// decision of the sufferer).
 fn disaster_effect(field: &str, effect: Disaster) -> Result<Disaster, RulesetError> {
     let check = |name: &str, v: u32| points(&format!("{field}.{name}"), i64::from(v));
+    let count = |name: &str, v: u32| {
+        number(
+            &format!("{field}.{name}"),
+            i64::from(v),
+            0,
+            MAX_DISASTER_UNITS,
+        )
+    };
     match effect {
-        Disaster::Treachery {
-            disaster_without_cell,
-        } => {
-            check("disaster_without_cell", disaster_without_cell)?;
-        }
-        Disaster::Disease { per_building } => {
-            check("per_building", per_building)?;
-        }
-        Disaster::Revolt { disaster } => {
+        Disaster::Points { disaster } => {
             check("disaster", disaster)?;
         }
-        Disaster::None | Disaster::Brigands | Disaster::Fire => {}
+        Disaster::PointsOrLose {
+            disaster,
+            resources,
+        } => {
+            check("disaster", disaster)?;
+            count("resources", resources)?;
+        }
+        Disaster::Lose { resources } => {
+            count("resources", resources)?;
+        }
+        Disaster::Disease { per_building, .. } => {
+            check("per_building", per_building)?;
+        }
+        Disaster::Scorch { areas, .. } => {
+            count("areas", areas)?;
+        }
+        Disaster::Remove { buildings, .. } => {
+            count("buildings", buildings)?;
+        }
+        Disaster::None | Disaster::LoseAll { .. } => {}
     }
     Ok(effect)
 }
+
+/// The most resources, areas or buildings one disaster takes.
+const MAX_DISASTER_UNITS: i64 = 100;

@@ -8,8 +8,9 @@ mod tables;
 
 pub use load::RulesetError;
 pub use spec::{
-    BuildingSpec, BuildingsSpec, ByPlayers, DiceSpec, Disaster, DisasterRow, PerResource,
-    RoundSpec, RulesetSpec, ScoringSpec, StartSpec, SupplySpec, TracksSpec, WallSpec, WallsSpec,
+    BuildingSpec, BuildingsSpec, ByPlayers, DiceSpec, Disaster, DisasterRow, DisasterRule,
+    PerResource, RoundSpec, RulesetSpec, ScoringSpec, StartSpec, SupplySpec, Target, TracksSpec,
+    WallSpec, WallsSpec,
 };
 
 use alloc::sync::Arc;
@@ -22,7 +23,7 @@ use crate::grid::{CellSet, Masks, Orientation};
 use crate::map::{ByBuilding, ByColour, ByResource, BySide, ByTable};
 use crate::piece::{MAX_WALL_LENGTH, PIECES, Piece};
 use crate::side::Side;
-use crate::symbols::Resource;
+use crate::symbols::{Resource, Symbol};
 use crate::table::TableSize;
 
 /// The most rows of table D5 the engine keeps: skull counts above 15 use
@@ -67,7 +68,7 @@ pub struct Ruleset {
     /// ERA-12 … ERA-20.
     pub(crate) round: RoundRules,
     /// D5, one row per skull count.
-    pub(crate) disasters: [Disaster; DISASTER_ROWS],
+    pub(crate) disasters: [DisasterRule; DISASTER_ROWS],
     /// D7.
     pub(crate) scoring: ScoringRules,
 }
@@ -225,8 +226,62 @@ impl Ruleset {
         self.shape(piece).map_or(0, |s| s.count)
     }
 
-    /// The disaster a number of skulls causes (D5).
-    pub fn disaster(&self, skulls: u32) -> Disaster {
+    /// The most culture one player can collect in a round (ERA-15): every
+    /// die the game has showing its face with the most culture.
+    pub fn most_culture_per_round(&self) -> u32 {
+        Colour::ALL
+            .iter()
+            .map(|&colour| {
+                let best = Side::ALL
+                    .iter()
+                    .map(|&side| {
+                        let face = self.face(colour, side);
+                        crate::face::ChoiceSet::ALL
+                            .iter()
+                            .map(|&set| face.yields(set).count(Symbol::Culture))
+                            .chain(core::iter::once(face.count(Symbol::Culture)))
+                            .max()
+                            .unwrap_or(0)
+                    })
+                    .max()
+                    .unwrap_or(0);
+                u32::from(self.building_count(colour.carrier())).saturating_mul(u32::from(best))
+            })
+            .fold(0, u32::saturating_add)
+    }
+
+    /// The most disaster points one player can take in a round (ERA-16,
+    /// ERA-17, ERA-20): every die unfed, every opponent's demand refused,
+    /// and the costliest disaster row, struck by each opponent's roll.
+    pub fn most_disaster_per_round(&self) -> u32 {
+        let dice: u32 = Colour::ALL
+            .iter()
+            .map(|&c| u32::from(self.building_count(c.carrier())))
+            .sum();
+        let buildings: u32 = BuildingKind::ALL
+            .iter()
+            .map(|&k| u32::from(self.building_count(k)))
+            .sum();
+        let row = self
+            .disasters
+            .iter()
+            .map(|rule| match rule.effect {
+                Disaster::Points { disaster } | Disaster::PointsOrLose { disaster, .. } => disaster,
+                Disaster::Disease { per_building, .. } => per_building.saturating_mul(buildings),
+                _ => 0,
+            })
+            .max()
+            .unwrap_or(0);
+        // At most four players (ERA-3): three opponents.
+        let others: u32 = 3;
+        dice.saturating_mul(self.round.unfed_disaster)
+            .saturating_add(others.saturating_mul(self.round.extort_disaster))
+            .saturating_add(row.saturating_mul(others.saturating_add(1)))
+    }
+
+    /// The disaster a number of skulls causes (D5): who it strikes and
+    /// what it does.
+    pub fn disaster(&self, skulls: u32) -> DisasterRule {
         // More skulls than the rows kept: the last row, open-ended.
         let [.., top] = self.disasters;
         usize::try_from(skulls)

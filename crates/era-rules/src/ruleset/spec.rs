@@ -279,7 +279,23 @@ pub struct RoundSpec {
     pub monastery_dice: i64,
 }
 
-/// What a disaster does to the player who rolled it (table D5).
+/// Who a row of table D5 strikes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum Target {
+    /// The player who rolled the skulls.
+    #[default]
+    Roller,
+    /// Each opponent of the roller, in turn from the roller's left.
+    EachOpponent,
+}
+
+/// What a disaster does to each player it strikes (table D5): a small
+/// vocabulary that every row of D5, and the readings its sources leave
+/// open, is written in. Every choice in it is a decision of the player who
+/// suffers it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
@@ -290,48 +306,123 @@ pub struct RoundSpec {
 pub enum Disaster {
     /// Nothing happens.
     None,
-    /// Brigands: lose all trade goods.
-    Brigands,
-    /// Treachery: every opponent, in turn order from the victim's left,
-    /// places a scorched area on an empty cell of the victim's domain; for
-    /// each who cannot (no empty cell, no scorched area left), the victim
-    /// gains `disaster_without_cell` disaster points.
-    Treachery {
-        /// Disaster points per scorched area that cannot be placed.
-        disaster_without_cell: u32,
-    },
-    /// Disease: disaster points per building of the largest cluster that is
-    /// not next to one of the player's Hospitals (a Hospital itself is not
-    /// immune). Of clusters equally large, the one with the most buildings
-    /// that are not immune counts.
-    Disease {
-        /// Points per building of the cluster that is not immune (ERA-11).
-        per_building: u32,
-    },
-    /// Fire: the victim removes one building that is not walled and not a
-    /// Keep (it goes to the box); nothing if there is none.
-    Fire,
-    /// Revolt: disaster points and the loss of all resources.
-    Revolt {
+    /// Disaster points.
+    Points {
         /// Disaster points gained.
         disaster: u32,
     },
+    /// The sufferer chooses: `disaster` points (`refuse`), or losing
+    /// `resources` resources of their choice, one at a time (`lose wood`);
+    /// with no resource at all, the points.
+    PointsOrLose {
+        /// Disaster points gained when the sufferer takes them.
+        disaster: u32,
+        /// Resources lost otherwise.
+        resources: u32,
+    },
+    /// The sufferer loses `resources` resources of their choice, one at a
+    /// time, while they have any.
+    Lose {
+        /// Resources lost.
+        resources: u32,
+    },
+    /// The sufferer loses everything of one resource.
+    LoseAll {
+        /// The resource lost.
+        resource: Resource,
+    },
+    /// Disease: disaster points per building of the sufferer's largest
+    /// cluster (ERA-11) that is not immune; a building next to one of the
+    /// sufferer's Hospitals is immune, and so is a Hospital itself when
+    /// `hospital_immune`. Of clusters equally large, the one with the most
+    /// buildings that are not immune counts.
+    Disease {
+        /// Points per building of the cluster that is not immune.
+        per_building: u32,
+        /// Whether a Hospital itself is immune (revision 3), not only its
+        /// neighbours.
+        hospital_immune: bool,
+    },
+    /// The sufferer places `areas` scorched areas from the supply, one at a
+    /// time, each on an empty cell of their own domain that is not walled;
+    /// with no such cell, when `remove_to_free`, they first remove
+    /// buildings of their choice that are not walled and not a Keep (to the
+    /// box) until one exists. If no cell can be freed, or the supply has no
+    /// scorched area left, nothing more happens.
+    Scorch {
+        /// Scorched areas placed.
+        areas: u32,
+        /// Whether buildings are removed to free a cell.
+        remove_to_free: bool,
+    },
+    /// The sufferer removes `buildings` of their buildings, one at a time,
+    /// their choice, never a Keep (to the box); nothing once none is left.
+    Remove {
+        /// Buildings removed.
+        buildings: u32,
+        /// Whether a walled building is safe (ERA-9).
+        walled_safe: bool,
+    },
+}
+
+impl Disaster {
+    /// How many times the sufferer acts: resources to lose, areas to
+    /// scorch, buildings to remove (0 for the effects that act at once).
+    pub(crate) fn units(self) -> u32 {
+        match self {
+            Disaster::PointsOrLose { resources, .. } | Disaster::Lose { resources } => resources,
+            Disaster::Scorch { areas, .. } => areas,
+            Disaster::Remove { buildings, .. } => buildings,
+            Disaster::None
+            | Disaster::Points { .. }
+            | Disaster::LoseAll { .. }
+            | Disaster::Disease { .. } => 0,
+        }
+    }
 }
 
 impl fmt::Display for Disaster {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Disaster::None => "no disaster",
-            Disaster::Brigands => "Brigands",
-            Disaster::Treachery { .. } => "Treachery",
-            Disaster::Disease { .. } => "Disease",
-            Disaster::Fire => "Fire",
-            Disaster::Revolt { .. } => "Revolt",
-        })
+        match *self {
+            Disaster::None => f.write_str("nothing"),
+            Disaster::Points { disaster } => write!(f, "{disaster} disaster points"),
+            Disaster::PointsOrLose {
+                disaster,
+                resources,
+            } => write!(
+                f,
+                "{disaster} disaster points or {resources} resources lost"
+            ),
+            Disaster::Lose { resources } => write!(f, "{resources} resources lost"),
+            Disaster::LoseAll { resource } => write!(f, "all {resource} lost"),
+            Disaster::Disease { per_building, .. } => {
+                write!(f, "Disease ({per_building} per building)")
+            }
+            Disaster::Scorch { areas, .. } => write!(f, "{areas} scorched areas placed"),
+            Disaster::Remove { buildings, .. } => write!(f, "{buildings} buildings removed"),
+        }
     }
 }
 
-/// One row of table D5: skull counts `from..=to` (`to` absent: and more).
+/// A row of table D5 as the engine reads it: who it strikes, and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DisasterRule {
+    /// Who suffers it.
+    pub target: Target,
+    /// What it does to each player it strikes.
+    pub effect: Disaster,
+}
+
+impl DisasterRule {
+    /// No disaster.
+    pub const NONE: DisasterRule = DisasterRule {
+        target: Target::Roller,
+        effect: Disaster::None,
+    };
+}
+
+/// One row of table D5: skull counts `from..=to` (`to` absent: and more),
+/// its name, who it strikes and what it does.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
@@ -345,14 +436,44 @@ pub struct DisasterRow {
         serde(default, skip_serializing_if = "Option::is_none")
     )]
     pub to: Option<i64>,
+    /// The disaster's name (`Brigands`), for people; empty for none.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "String::is_empty")
+    )]
+    pub name: String,
+    /// Who suffers it (the roller when left out).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub target: Target,
     /// What happens.
     pub effect: Disaster,
 }
 
 impl DisasterRow {
-    /// The row of `from..=to` skulls (`to` = `None`: and more).
+    /// The row of `from..=to` skulls (`to` = `None`: and more), striking
+    /// the roller.
     pub fn new(from: i64, to: Option<i64>, effect: Disaster) -> Self {
-        DisasterRow { from, to, effect }
+        DisasterRow {
+            from,
+            to,
+            name: String::new(),
+            target: Target::Roller,
+            effect,
+        }
+    }
+
+    /// The same row, named.
+    #[must_use]
+    pub fn named(mut self, name: &str) -> Self {
+        self.name = name.into();
+        self
+    }
+
+    /// The same row, striking `target`.
+    #[must_use]
+    pub fn striking(mut self, target: Target) -> Self {
+        self.target = target;
+        self
     }
 }
 
@@ -516,31 +637,52 @@ impl Default for RulesetSpec {
 }
 
 fn default_disasters() -> Vec<DisasterRow> {
-    let row = |from, to, effect| DisasterRow { from, to, effect };
+    let row = DisasterRow::new;
+    let remove = Disaster::Remove {
+        buildings: tables::FIRE_BUILDINGS,
+        walled_safe: true,
+    };
     alloc::vec![
-        row(0, Some(1), Disaster::None),
-        row(2, Some(2), Disaster::Brigands),
+        row(0, Some(0), Disaster::None),
+        row(
+            1,
+            Some(1),
+            Disaster::PointsOrLose {
+                disaster: tables::BRIGANDS_POINTS,
+                resources: tables::BRIGANDS_RESOURCES,
+            }
+        )
+        .named("Brigands"),
+        row(
+            2,
+            Some(2),
+            Disaster::Disease {
+                per_building: tables::DISEASE_PER_BUILDING,
+                hospital_immune: true,
+            }
+        )
+        .named("Disease"),
         row(
             3,
             Some(3),
-            Disaster::Treachery {
-                disaster_without_cell: tables::TREACHERY_WITHOUT_CELL,
-            },
-        ),
-        row(
-            4,
-            Some(4),
-            Disaster::Disease {
-                per_building: tables::DISEASE_PER_BUILDING,
-            },
-        ),
-        row(5, Some(5), Disaster::Fire),
+            Disaster::Scorch {
+                areas: tables::TREACHERY_AREAS,
+                remove_to_free: true,
+            }
+        )
+        .named("Treachery")
+        .striking(Target::EachOpponent),
+        row(4, Some(4), remove).named("Fire"),
+        row(5, Some(5), remove)
+            .named("Invasion")
+            .striking(Target::EachOpponent),
         row(
             6,
             None,
-            Disaster::Revolt {
-                disaster: tables::REVOLT_DISASTER,
-            },
-        ),
+            Disaster::LoseAll {
+                resource: Resource::Goods
+            }
+        )
+        .named("Revolt"),
     ]
 }

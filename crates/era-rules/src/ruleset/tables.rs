@@ -63,7 +63,8 @@ pub(super) const BUILDINGS: [BuildingRow; 12] = [
     row(18, "WW", 1, S1X2, "", 0),
     row(5, "GWS", 1, S1X2, "", 0),
     row(5, "GSW", 1, S1X2, "", 0),
-    row(16, "WF", 1, S2X2, "F", 0),
+    // Revision 3: costs use only goods, stone and wood (was `WF`).
+    row(16, "WW", 1, S2X2, "F", 0),
     row(3, "WWW", 2, S1X2, "WW", 0),
     row(3, "GGW", 2, S1X2, "", 1),
     row(3, "GSSW", 3, S2X2, "", 0),
@@ -85,8 +86,9 @@ pub(super) const TRACKING_TOKENS: [i64; 3] = [3, 3, 5];
 /// ERA-3: buildings of each type (and dice of each colour) boxed with 2 players.
 pub(super) const TWO_PLAYER_REMOVED: i64 = 1;
 
-/// D6: starting resources, as letters.
-pub(super) const START_RESOURCES: &str = "FFWWSS";
+/// D6 (revision 3, single source: a rules summary): starting resources,
+/// as letters: 3 food, 2 wood, 1 stone, no trade goods.
+pub(super) const START_RESOURCES: &str = "FFFWWS";
 /// ERA-4: the structures each player lays out (the Keep goes on the centre).
 pub(super) const START_PIECES: [&str; 7] = [
     "longhouse",
@@ -117,13 +119,21 @@ pub(super) const EXTORT_DISASTER: i64 = 2;
 /// ERA-14: dice each Monastery sets.
 pub(super) const MONASTERY_DICE: i64 = 1;
 
-/// D5: Treachery's disaster points when no scorched area can be placed.
-pub(super) const TREACHERY_WITHOUT_CELL: u32 = 2;
-/// D5: Disease's points per building of the largest cluster that is not
-/// next to a Hospital.
+/// D5 (revision 3) 1 skull, Brigands: the roller takes this many disaster
+/// points or loses [`BRIGANDS_RESOURCES`] resources of their choice (seed:
+/// one skull causes a disaster; single source: the effect).
+pub(super) const BRIGANDS_POINTS: u32 = 1;
+/// D5 (revision 3): resources Brigands take instead of the points.
+pub(super) const BRIGANDS_RESOURCES: u32 = 1;
+/// D5 (revision 3) 2 skulls, Disease: points per building of the largest
+/// cluster not immune; a Hospital and its neighbours are immune.
 pub(super) const DISEASE_PER_BUILDING: u32 = 1;
-/// D5: Revolt's disaster points.
-pub(super) const REVOLT_DISASTER: u32 = 5;
+/// D5 (revision 3) 3 skulls, Treachery, each opponent: scorched areas in
+/// their own domain outside the walls, freeing a cell if needed.
+pub(super) const TREACHERY_AREAS: u32 = 1;
+/// D5 (revision 3) 4 skulls, Fire (the roller) and 5 skulls, Invasion
+/// (each opponent): buildings removed that are not walled.
+pub(super) const FIRE_BUILDINGS: u32 = 1;
 
 /// D7: the culture bonus (ERA-25).
 pub(super) const CULTURE_BONUS: i64 = 5;
