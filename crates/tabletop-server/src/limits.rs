@@ -34,6 +34,13 @@ pub struct Limits {
     pub expire_idle: Duration,
     /// How often expiry runs.
     pub expire_every: Duration,
+    /// Derive every match's dice from this number and the match's
+    /// creation order instead of the operating system's generator: for
+    /// tests and reproducible benchmarks only (whoever knows it knows the
+    /// dice).
+    pub dice_seed: Option<u64>,
+    /// The per-turn deadline of matches created without one.
+    pub default_turn_seconds: Option<u32>,
 }
 
 impl Default for Limits {
@@ -53,6 +60,8 @@ impl Default for Limits {
             expire_over: Duration::from_secs(7 * 24 * 3600),
             expire_idle: Duration::from_secs(30 * 24 * 3600),
             expire_every: Duration::from_secs(3600),
+            dice_seed: None,
+            default_turn_seconds: None,
         }
     }
 }

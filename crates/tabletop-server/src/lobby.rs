@@ -71,6 +71,7 @@ pub struct Lobby {
     store: Arc<dyn Store>,
     limits: Limits,
     live: Mutex<HashMap<String, Live>>,
+    created: std::sync::atomic::AtomicU64,
 }
 
 impl std::fmt::Debug for Lobby {
@@ -103,6 +104,7 @@ impl Lobby {
             store,
             limits,
             live: Mutex::new(HashMap::new()),
+            created: std::sync::atomic::AtomicU64::new(0),
         }
     }
 
@@ -151,7 +153,15 @@ impl Lobby {
         if all_bots && self.live_count() >= self.limits.live_matches {
             return Err(LobbyError::Busy("too many live matches".to_owned()));
         }
-        let seed = token::os_seed().map_err(|e| LobbyError::Store(e.to_string()))?;
+        let seed = match self.limits.dice_seed {
+            Some(seed) => {
+                let n = self
+                    .created
+                    .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                token::derived_seed(seed, n)
+            }
+            None => token::os_seed().map_err(|e| LobbyError::Store(e.to_string()))?,
+        };
         let mut rng = DiceRng::from_seed_bytes(seed);
         let entries: Vec<StoredEntry> = table
             .resolve_chance(&mut rng)
@@ -188,7 +198,7 @@ impl Lobby {
             game: table.name().to_owned(),
             config: table.config_json(),
             spectators: request.spectators,
-            turn_seconds: request.turn_seconds,
+            turn_seconds: request.turn_seconds.or(self.limits.default_turn_seconds),
             seats,
             rng: serde_json::to_string(&rng).map_err(|e| LobbyError::Store(e.to_string()))?,
             entries,

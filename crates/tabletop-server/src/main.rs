@@ -56,6 +56,15 @@ struct Cli {
     /// Seconds between expiry runs.
     #[arg(long, default_value_t = 3600)]
     expire_every: u64,
+    /// Seconds a person may take for a turn before the fallback bot acts
+    /// for them, in matches created without their own deadline.
+    #[arg(long)]
+    turn_seconds: Option<u32>,
+    /// Derive every match's dice from this number instead of the operating
+    /// system's generator. For tests and reproducible benchmarks only:
+    /// whoever knows it knows every die.
+    #[arg(long, hide = true)]
+    dice_seed: Option<u64>,
 }
 
 fn default_db() -> PathBuf {
@@ -79,6 +88,8 @@ fn main() -> ExitCode {
         expire_over: Duration::from_secs(cli.expire_over),
         expire_idle: Duration::from_secs(cli.expire_idle),
         expire_every: Duration::from_secs(cli.expire_every.max(1)),
+        dice_seed: cli.dice_seed,
+        default_turn_seconds: cli.turn_seconds,
         ..Limits::default()
     };
     let config = Config {

@@ -50,6 +50,20 @@ pub fn os_seed() -> Result<[u8; 32], getrandom::Error> {
     Ok(bytes)
 }
 
+/// A generator's key derived from a fixed seed and a counter (the
+/// `--dice-seed` mode for tests and benchmarks).
+pub fn derived_seed(seed: u64, n: u64) -> [u8; 32] {
+    let mut hasher = Sha256::new();
+    hasher.update(b"tabletop-server dice seed");
+    hasher.update(seed.to_le_bytes());
+    hasher.update(n.to_le_bytes());
+    let mut out = [0u8; 32];
+    for (o, b) in out.iter_mut().zip(hasher.finalize().iter()) {
+        *o = *b;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
