@@ -349,7 +349,7 @@ impl Lobby {
         Ok(ids.len())
     }
 
-    /// Deletes expired matches; answers how many.
+    /// Deletes expired matches and unloads them; answers how many.
     ///
     /// # Errors
     /// The store failing.
@@ -358,6 +358,19 @@ impl Lobby {
         let over_before = now.saturating_sub(self.limits.expire_over.as_secs());
         let idle_before = now.saturating_sub(self.limits.expire_idle.as_secs());
         let store = Arc::clone(&self.store);
-        blocking(move || store.expire(over_before, idle_before)).await
+        let ids = blocking(move || store.expire(over_before, idle_before)).await?;
+        let gone: Vec<Live> = self
+            .live
+            .lock()
+            .map(|mut live| ids.iter().filter_map(|id| live.remove(id)).collect())
+            .unwrap_or_default();
+        for l in gone {
+            let _ = l
+                .handle
+                .commands
+                .send(crate::actor::Command::Shutdown)
+                .await;
+        }
+        Ok(ids.len())
     }
 }

@@ -299,12 +299,23 @@ impl Store for SqliteStore {
             .map_err(err)
     }
 
-    fn expire(&self, over_before: u64, idle_before: u64) -> Result<usize, StoreError> {
-        self.conn()?
-            .execute(
-                "DELETE FROM matches WHERE (status = 'over' AND touched < ?1) OR touched < ?2",
-                params![to_i64(over_before), to_i64(idle_before)],
-            )
-            .map_err(err)
+    fn expire(&self, over_before: u64, idle_before: u64) -> Result<Vec<String>, StoreError> {
+        let mut conn = self.conn()?;
+        let tx = conn.transaction().map_err(err)?;
+        let ids = {
+            let mut stmt = tx
+                .prepare_cached(
+                    "DELETE FROM matches WHERE (status = 'over' AND touched < ?1) OR touched < ?2 RETURNING id",
+                )
+                .map_err(err)?;
+            stmt.query_map(params![to_i64(over_before), to_i64(idle_before)], |r| {
+                r.get(0)
+            })
+            .map_err(err)?
+            .collect::<Result<Vec<String>, _>>()
+            .map_err(err)?
+        };
+        tx.commit().map_err(err)?;
+        Ok(ids)
     }
 }

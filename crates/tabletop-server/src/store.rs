@@ -165,9 +165,9 @@ pub trait Store: Send + Sync {
     /// A database failure.
     fn unfinished(&self) -> Result<Vec<String>, StoreError>;
     /// Deletes matches over before `over_before` and matches not touched
-    /// since `idle_before`; answers how many went.
+    /// since `idle_before`; answers their ids.
     ///
     /// # Errors
     /// A database failure.
-    fn expire(&self, over_before: u64, idle_before: u64) -> Result<usize, StoreError>;
+    fn expire(&self, over_before: u64, idle_before: u64) -> Result<Vec<String>, StoreError>;
 }
