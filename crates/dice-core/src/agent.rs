@@ -107,6 +107,11 @@ pub enum PlayOutError<E> {
 /// `agents[seat]` with their own generator `agent_rng` (kept apart so that
 /// bots thinking differently never change the dice).
 ///
+/// The agents' generator is the caller's and no record holds it, so a match
+/// saved midway and replayed does not play on as this one would; for that,
+/// use [`play_on`], whose agents draw from generators derived from the
+/// match's own.
+///
 /// Counts decisions and chance events as steps and stops with an error after
 /// `max_steps`.
 ///
@@ -145,6 +150,66 @@ pub fn play_out<G: Game>(
                 let view = m.state().view(Viewer::Seat(seat));
                 let action = agent
                     .choose(seat, &view, &legal, agent_rng)
+                    .ok_or(PlayOutError::NoAction(seat))?;
+                m.play(action)
+                    .map_err(|error| PlayOutError::Illegal { seat, error })?;
+            }
+        }
+    }
+    if m.state().to_move() == ToMove::Over {
+        Ok(())
+    } else {
+        Err(PlayOutError::StepLimit(max_steps))
+    }
+}
+
+/// Plays `m` on to the end, or for at most `max_steps` steps: chance from
+/// the match's generator, each decision from `agents[seat]` with
+/// [`Match::decision_rng`], a generator derived from the match's generator
+/// and the decision's place in the log.
+///
+/// Nothing outside the match steers the bots, so a match saved at any
+/// point and [replayed](crate::replay) from its record plays on exactly as
+/// the uninterrupted one (the bots must be stateless between decisions, as
+/// every bot in this workspace is):
+///
+/// ```
+/// use dice_core::{play_on, replay, Agent, Match, RandomAgent};
+/// use dice_core::pig::{Pig, PigConfig};
+///
+/// let mut agents: [&mut dyn Agent<Pig>; 2] = [&mut RandomAgent, &mut RandomAgent];
+/// let mut whole = Match::<Pig>::new(&PigConfig::default(), 9).unwrap();
+/// play_on(&mut whole, &mut agents, 100_000).unwrap();
+///
+/// let mut first = Match::<Pig>::new(&PigConfig::default(), 9).unwrap();
+/// let _ = play_on(&mut first, &mut agents, 10); // stops after 10 steps
+/// let mut resumed = replay(&first.record()).unwrap();
+/// play_on(&mut resumed, &mut agents, 100_000).unwrap();
+/// assert_eq!(resumed.record(), whole.record());
+/// ```
+///
+/// # Errors
+/// As [`play_out`]; without a generator, a decision is
+/// [`PlayOutError::ChanceUnresolved`] too.
+pub fn play_on<G: Game>(
+    m: &mut Match<G>,
+    agents: &mut [&mut dyn Agent<G>],
+    max_steps: usize,
+) -> Result<(), PlayOutError<G::Error>> {
+    let mut legal = Vec::new();
+    for _ in 0..max_steps {
+        match m.state().to_move() {
+            ToMove::Over => return Ok(()),
+            ToMove::Chance => {
+                m.resolve_chance().ok_or(PlayOutError::ChanceUnresolved)?;
+            }
+            ToMove::Player(seat) => {
+                let agent = agents.get_mut(seat).ok_or(PlayOutError::NoAgent(seat))?;
+                let mut rng = m.decision_rng().ok_or(PlayOutError::ChanceUnresolved)?;
+                m.state().legal_actions(&mut legal);
+                let view = m.state().view(Viewer::Seat(seat));
+                let action = agent
+                    .choose(seat, &view, &legal, &mut rng)
                     .ok_or(PlayOutError::NoAction(seat))?;
                 m.play(action)
                     .map_err(|error| PlayOutError::Illegal { seat, error })?;

@@ -2,7 +2,7 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::fmt::{Debug, Display};
+use core::fmt::{self, Debug, Display};
 
 use crate::notation::ParseActionError;
 use crate::prob::Prob;
@@ -139,6 +139,31 @@ pub trait Game: Clone + PartialEq + Debug + Sized {
     /// safety, but leaves the state unspecified.
     fn apply_unchecked(&mut self, action: Self::Action);
 
+    /// Whether `seat` may take `action` now: refused with
+    /// [`SeatError::NotYourTurn`] unless `seat` is to move, else
+    /// [`check`](Game::check)'s answer. What a server calls with the seat of
+    /// the connection an action came from.
+    ///
+    /// # Errors
+    /// Who is to move instead, or the rule the action breaks.
+    fn check_as(&self, seat: Seat, action: &Self::Action) -> Result<(), SeatError<Self::Error>> {
+        match self.to_move() {
+            ToMove::Player(p) if p == seat => self.check(action).map_err(SeatError::Illegal),
+            to_move => Err(SeatError::NotYourTurn { seat, to_move }),
+        }
+    }
+
+    /// Applies `action` for `seat` if that seat is to move and the action
+    /// is legal.
+    ///
+    /// # Errors
+    /// As [`check_as`](Game::check_as); the state is then exactly as before.
+    fn apply_as(&mut self, seat: Seat, action: Self::Action) -> Result<(), SeatError<Self::Error>> {
+        self.check_as(seat, &action)?;
+        self.apply_unchecked(action);
+        Ok(())
+    }
+
     /// Whether `action` is legal now.
     fn is_legal(&self, action: &Self::Action) -> bool {
         self.check(action).is_ok()
@@ -223,6 +248,37 @@ pub trait Game: Clone + PartialEq + Debug + Sized {
     /// `G::determinize(&s.view(v), rng)?.view(v) == s.view(v)`.
     fn determinize(view: &Self::View, rng: &mut DiceRng) -> Option<Self>;
 
+    /// Replaces the contents of `out` with the legal actions of `seat`,
+    /// worked out from that seat's own view alone: empty unless the view
+    /// shows `seat` to move. A client that holds only its view lists its
+    /// moves with this.
+    ///
+    /// The legal actions of the seat to move depend only on what that seat
+    /// may know, so every state consistent with its view has the same list:
+    /// the provided method [determinizes](Game::determinize) the view with a
+    /// fixed generator and asks that state. The test kit's
+    /// `check_refusals` compares it with the true list from every seat of many random
+    /// positions.
+    ///
+    /// ```
+    /// use dice_core::{Game, Viewer, pig::{Pig, PigAction, PigConfig}};
+    ///
+    /// let game = Pig::new(&PigConfig::default()).unwrap();
+    /// let mut legal = Vec::new();
+    /// Pig::legal_actions_in_view(&game.view(Viewer::Seat(0)), 0, &mut legal);
+    /// assert_eq!(legal, [PigAction::Roll]);
+    /// Pig::legal_actions_in_view(&game.view(Viewer::Seat(1)), 1, &mut legal);
+    /// assert!(legal.is_empty());
+    /// ```
+    fn legal_actions_in_view(view: &Self::View, seat: Seat, out: &mut Vec<Self::Action>) {
+        out.clear();
+        if let Some(state) = Self::determinize(view, &mut DiceRng::from_seed_u64(0)) {
+            if state.to_move() == ToMove::Player(seat) {
+                state.legal_actions(out);
+            }
+        }
+    }
+
     /// A state that `viewer` cannot tell apart from this one, with every part
     /// hidden from `viewer` drawn afresh (other players' secret tiles,
     /// unrevealed dice). The test kit uses it to prove that views leak
@@ -242,7 +298,7 @@ pub trait Game: Clone + PartialEq + Debug + Sized {
     /// A function of what `viewer` may know: two states that `viewer`
     /// cannot tell apart give the same answer for the same action, and an
     /// action of another seat shows none of that seat's secrets. The test
-    /// kit checks both ([`check_histories`](crate::testkit::check_histories)).
+    /// kit checks both (`testkit::check_histories`).
     fn seen_action(&self, action: &Self::Action, viewer: Viewer) -> Self::SeenAction;
 
     /// What `viewer` may know of `outcome`, the outcome of the chance event
@@ -333,4 +389,63 @@ pub(crate) fn common_denominator(probs: impl Iterator<Item = Prob>) -> Option<u1
         }
     }
     Some(lcm)
+}
+
+/// Why [`Game::check_as`](crate::Game::check_as) refused an action sent by
+/// a seat.
+///
+/// A server takes the seat from the connection, never from the message,
+/// and asks the game whether *that* seat may take the action. Both answers
+/// are worded from what the sending seat may know: who is to move is
+/// public, and a rule refusal for the seat to move is a function of that
+/// seat's own view (the test kit's
+/// `check_refusals` proves it for every
+/// game with twins the seat cannot tell apart).
+///
+/// ```
+/// use dice_core::{Game, SeatError, ToMove, pig::{Pig, PigAction, PigConfig}};
+///
+/// let game = Pig::new(&PigConfig::default()).unwrap();
+/// let err = game.check_as(1, &PigAction::Roll).unwrap_err();
+/// assert_eq!(err, SeatError::NotYourTurn { seat: 1, to_move: ToMove::Player(0) });
+/// assert_eq!(err.to_string(), "seat 1 may not act now: player 0 is to move");
+/// assert!(matches!(game.check_as(0, &PigAction::Hold), Err(SeatError::Illegal(_))));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SeatError<E> {
+    /// Someone else is to move, or chance, or the game is over.
+    NotYourTurn {
+        /// The seat that sent the action.
+        seat: Seat,
+        /// Who is to move instead.
+        to_move: ToMove,
+    },
+    /// It is this seat's turn, but the action breaks a rule.
+    Illegal(E),
+}
+
+impl<E: fmt::Display> fmt::Display for SeatError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SeatError::NotYourTurn { seat, to_move } => {
+                write!(f, "seat {seat} may not act now: ")?;
+                match to_move {
+                    ToMove::Player(p) => write!(f, "player {p} is to move"),
+                    ToMove::Chance => f.write_str("the game waits for a chance event"),
+                    ToMove::Over => f.write_str("the game is over"),
+                }
+            }
+            SeatError::Illegal(e) => e.fmt(f),
+        }
+    }
+}
+
+impl<E: core::error::Error + 'static> core::error::Error for SeatError<E> {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            SeatError::Illegal(e) => Some(e),
+            SeatError::NotYourTurn { .. } => None,
+        }
+    }
 }

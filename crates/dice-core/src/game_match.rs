@@ -4,11 +4,12 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::game::{Game, ToMove, Viewer};
+use crate::game::{Game, SeatError, ToMove, Viewer};
 use crate::history::{History, SeenEntry};
 use crate::record::{Entry, Record};
 use crate::rng::{DiceRng, Hidden};
 use crate::seat::Seat;
+use crate::update::Update;
 
 /// A game being played: state, generator and log, kept in step.
 ///
@@ -38,17 +39,39 @@ use crate::seat::Seat;
 /// ```
 ///
 /// `Debug` shows the state and the log, never the seed or the generator.
-#[derive(Clone, PartialEq)]
+#[derive(Clone)]
 pub struct Match<G: Game> {
     start: G,
     state: G,
     generator: Option<DiceRng>,
     seed: Option<u64>,
     log: Vec<Entry<G>>,
+    /// How far [`tell`](Match::tell) has told, and the state there.
+    told: usize,
+    told_state: G,
+}
+
+/// Two matches are equal when they started alike, stand alike, hold the
+/// same log and will draw the same dice; what has been told is not part of
+/// the game.
+impl<G: Game> PartialEq for Match<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.start == other.start
+            && self.state == other.state
+            && self.generator == other.generator
+            && self.seed == other.seed
+            && self.log == other.log
+    }
 }
 
 impl<G: Game> Match<G> {
     /// A new game with this config, its chance drawn from `seed`.
+    ///
+    /// A `u64` seed makes a game reproducible, not secret: anyone who sees
+    /// a few rolls can search the seeds below 2<sup>32</sup> within an hour
+    /// on one core. Behind a server, start matches with
+    /// [`with_generator`](Match::with_generator) and
+    /// `DiceRng::from_os` (feature `os-rng`).
     ///
     /// # Errors
     /// When the game refuses the config.
@@ -56,6 +79,29 @@ impl<G: Game> Match<G> {
         let mut m = Self::without_generator(config)?;
         m.generator = Some(DiceRng::from_seed_u64(seed));
         m.seed = Some(seed);
+        Ok(m)
+    }
+
+    /// A new game with this config, its chance drawn from `generator` (no
+    /// seed is recorded; the record keeps the generator, so replay and
+    /// resume are exact).
+    ///
+    /// ```
+    /// use dice_core::{DiceRng, Match, pig::{Pig, PigAction, PigConfig}};
+    ///
+    /// let key = [7u8; 32]; // on a server: DiceRng::from_os()
+    /// let mut m = Match::<Pig>::with_generator(&PigConfig::default(), DiceRng::from_seed_bytes(key)).unwrap();
+    /// m.play(PigAction::Roll).unwrap();
+    /// m.resolve_chance().unwrap();
+    /// assert_eq!(m.seed(), None);
+    /// assert_eq!(dice_core::replay(&m.record()).unwrap(), m);
+    /// ```
+    ///
+    /// # Errors
+    /// When the game refuses the config.
+    pub fn with_generator(config: &G::Config, generator: DiceRng) -> Result<Self, G::Error> {
+        let mut m = Self::without_generator(config)?;
+        m.generator = Some(generator);
         Ok(m)
     }
 
@@ -69,10 +115,12 @@ impl<G: Game> Match<G> {
         let state = G::new(config)?;
         Ok(Match {
             start: state.clone(),
+            told_state: state.clone(),
             state,
             generator: None,
             seed: None,
             log: Vec::new(),
+            told: 0,
         })
     }
 
@@ -119,6 +167,42 @@ impl<G: Game> Match<G> {
         self.state.apply(action)?;
         self.log.push(Entry::Action { player, action });
         Ok(())
+    }
+
+    /// Plays a decision sent by `seat`: refused unless `seat` is to move.
+    /// What a server calls with the seat of the connection the action came
+    /// from (never a seat named in the message).
+    ///
+    /// ```
+    /// use dice_core::{Match, SeatError, ToMove, pig::{Pig, PigAction, PigConfig}};
+    ///
+    /// let mut m = Match::<Pig>::new(&PigConfig::default(), 42).unwrap();
+    /// let err = m.play_as(1, PigAction::Roll).unwrap_err();
+    /// assert_eq!(err, SeatError::NotYourTurn { seat: 1, to_move: ToMove::Player(0) });
+    /// assert!(m.log().is_empty());
+    /// m.play_as(0, PigAction::Roll).unwrap();
+    /// ```
+    ///
+    /// # Errors
+    /// Who is to move instead, or the rule the action breaks; nothing
+    /// changes.
+    pub fn play_as(&mut self, seat: Seat, action: G::Action) -> Result<(), SeatError<G::Error>> {
+        self.state.apply_as(seat, action)?;
+        self.log.push(Entry::Action {
+            player: Some(seat),
+            action,
+        });
+        Ok(())
+    }
+
+    /// The generator for the agent deciding now: derived from the match's
+    /// generator and the number of entries
+    /// ([`DiceRng::decision_rng`]), so a match resumed from its record
+    /// gives its bots the generators they would have had. `None` without a
+    /// generator.
+    pub fn decision_rng(&self) -> Option<DiceRng> {
+        let step = u64::try_from(self.log.len()).ok()?;
+        Some(self.generator.as_ref()?.decision_rng(step))
     }
 
     /// Applies a chosen chance outcome (from physical dice, a script, a
@@ -190,6 +274,38 @@ impl<G: Game> Match<G> {
         record
     }
 
+    /// What every viewer is to be told of the entries since the last call
+    /// (since the start, the first time): one [`Update`] for each seat in
+    /// order, then one for a spectator. The match keeps the state it last
+    /// told from, so neither side clones a state per step.
+    pub fn tell(&mut self) -> Vec<Update<G>> {
+        let entries = self.log.get(self.told..).unwrap_or_default();
+        let updates = (0..self.state.players())
+            .map(Viewer::Seat)
+            .chain([Viewer::Spectator])
+            .map(|viewer| Update::new(&self.told_state, self.told, entries, &self.state, viewer))
+            .collect();
+        for entry in entries {
+            apply_entry(&mut self.told_state, entry);
+        }
+        self.told = self.log.len();
+        updates
+    }
+
+    /// What `viewer` is to be told of every entry from index `since` on
+    /// (clamped to the log): what a server sends a client that reconnects
+    /// having seen `since` entries. Replays the log from the start, so it
+    /// costs one apply per entry.
+    pub fn update(&self, viewer: Viewer, since: usize) -> Update<G> {
+        let since = since.min(self.log.len());
+        let (seen, rest) = self.log.split_at(since);
+        let mut before = self.start.clone();
+        for entry in seen {
+            apply_entry(&mut before, entry);
+        }
+        Update::new(&before, since, rest, &self.state, viewer)
+    }
+
     /// The log as `viewer` may know it: no seed, no generator, and each
     /// entry shown as [`seen_action`](Game::seen_action) and
     /// [`seen_chance`](Game::seen_chance) showed it when it happened.
@@ -210,14 +326,19 @@ impl<G: Game> Match<G> {
             .iter()
             .map(|entry| {
                 let seen = SeenEntry::new(&state, entry, viewer);
-                match entry {
-                    Entry::Chance(c) => state.apply_chance_unchecked(c.clone()),
-                    Entry::Action { action, .. } => state.apply_unchecked(*action),
-                }
+                apply_entry(&mut state, entry);
                 seen
             })
             .collect();
         History::new(self.state.config().clone(), viewer, log)
+    }
+}
+
+/// Applies a logged entry, known to be legal where it stands.
+fn apply_entry<G: Game>(state: &mut G, entry: &Entry<G>) {
+    match entry {
+        Entry::Chance(c) => state.apply_chance_unchecked(c.clone()),
+        Entry::Action { action, .. } => state.apply_unchecked(*action),
     }
 }
 

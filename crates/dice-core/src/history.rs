@@ -73,7 +73,7 @@ impl<G: Game> fmt::Display for SeenEntry<G> {
 /// [`SeenEntry`] shows it: never the seed, the generator, or another
 /// seat's secret. Two matches that a viewer cannot tell apart give that
 /// viewer equal histories, byte for byte in JSON (the test kit's
-/// [`check_histories`](crate::testkit::check_histories) checks it for every
+/// `testkit::check_histories` checks it for every
 /// game).
 ///
 /// ```json

@@ -24,11 +24,12 @@ mod rng;
 pub mod seat;
 #[cfg(feature = "testkit")]
 pub mod testkit;
+mod update;
 
-pub use agent::{Agent, PlayOutError, RandomAgent, play_out};
+pub use agent::{Agent, PlayOutError, RandomAgent, play_on, play_out};
 pub use arrangement::{Arrangements, arrangement_count, arrangements, shuffled};
 pub use die::{Die, FaceCounts, RollOutcomes};
-pub use game::{Game, ToMove, Viewer, sample_weighted};
+pub use game::{Game, SeatError, ToMove, Viewer, sample_weighted};
 pub use game_match::Match;
 pub use history::{History, SeenEntry};
 pub use notation::ParseActionError;
@@ -37,13 +38,16 @@ pub use record::{Entry, FORMAT, OLDEST_FORMAT, Record};
 pub use replay::{EntryError, MAX_CHANCE_CHAIN, ReplayError, replay};
 pub use result::{GameResult, InvalidResult};
 pub use rng::DiceRng;
+#[cfg(feature = "os-rng")]
+pub use rng::OsRngError;
 pub use seat::Seat;
+pub use update::{LegalAction, Update};
 
 /// What a frontend, a bot or a server uses in almost every file:
 /// `use dice_core::prelude::*;`.
 pub mod prelude {
-    pub use crate::agent::{Agent, RandomAgent, play_out};
-    pub use crate::game::{Game, ToMove, Viewer};
+    pub use crate::agent::{Agent, RandomAgent, play_on, play_out};
+    pub use crate::game::{Game, SeatError, ToMove, Viewer};
     pub use crate::game_match::Match;
     pub use crate::history::{History, SeenEntry};
     pub use crate::prob::Prob;
@@ -52,4 +56,5 @@ pub mod prelude {
     pub use crate::result::GameResult;
     pub use crate::rng::DiceRng;
     pub use crate::seat::Seat;
+    pub use crate::update::{LegalAction, Update};
 }

@@ -49,7 +49,7 @@ impl Block {
 /// The tensor encodes the [view](Game::view), never the state, so it holds
 /// exactly what its viewer may know; two states the viewer cannot tell apart
 /// give the same tensor, bit for bit (the test kit's
-/// [`check_observations`](crate::testkit::check_observations) checks it).
+/// `testkit::check_observations` checks it).
 /// Floating point lives here only, never in the rules.
 ///
 /// ```

@@ -13,7 +13,8 @@ use crate::seat::Seat;
 /// - Format 2 adds `generator` (where the generator stands after the log,
 ///   so a resumed match goes on with the same dice) and makes `seed`
 ///   optional (a record of physical dice needs none).
-/// - Format 1 has a required `seed` and no `generator`.
+/// - Format 1 has no `generator`; its `seed` may be left out when the log
+///   lists every chance outcome.
 pub const FORMAT: u32 = 2;
 
 /// The oldest record format this version reads.
@@ -390,15 +391,12 @@ pub(crate) mod serde_impl {
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
             let raw = RecordIn::<G::Config, Entry<G>>::deserialize(deserializer)?;
             check_header::<G, D::Error>(&raw.game, raw.format, "record")?;
-            if raw.format == 1 {
-                if raw.seed.is_none() {
-                    return Err(D::Error::custom("a format 1 record needs a seed"));
-                }
-                if raw.generator.is_some() {
-                    return Err(D::Error::custom(
-                        "a format 1 record has no generator (format 2 added it)",
-                    ));
-                }
+            // A format 1 record without a seed is one whose log lists every
+            // chance outcome; the format always allowed it.
+            if raw.format == 1 && raw.generator.is_some() {
+                return Err(D::Error::custom(
+                    "a format 1 record has no generator (format 2 added it)",
+                ));
             }
             Ok(Record {
                 config: raw.config,

@@ -54,6 +54,59 @@ impl DiceRng {
         Self::from_seed_bytes(key)
     }
 
+    /// A generator keyed by 32 bytes from the operating system's secure
+    /// generator (feature `os-rng`): a match whose dice nobody can predict.
+    ///
+    /// A `u64` seed is for games that must be reproducible, not for
+    /// secrecy: from a few public rolls (Era's start-player roll, say) a
+    /// spectator tests about 1.4 million seeds per second on one core, so
+    /// any seed below 2<sup>32</sup> falls within an hour, and with it
+    /// every hidden and future roll. A key from here has 256 bits. The
+    /// match's private record still holds it (as the generator), so replay
+    /// and resume stay exact.
+    ///
+    /// ```
+    /// let a = dice_core::DiceRng::from_os().unwrap();
+    /// let b = dice_core::DiceRng::from_os().unwrap();
+    /// assert_ne!(a.seed_bytes(), b.seed_bytes());
+    /// ```
+    ///
+    /// # Errors
+    /// When the operating system gives no random bytes.
+    #[cfg(feature = "os-rng")]
+    pub fn from_os() -> Result<Self, OsRngError> {
+        let mut key = [0u8; 32];
+        getrandom::fill(&mut key).map_err(|_| OsRngError)?;
+        Ok(Self::from_seed_bytes(key))
+    }
+
+    /// The generator an agent uses for the decision at entry `step` of a
+    /// match whose chance is drawn from `self`: the same key on stream
+    /// 2<sup>63</sup> + `step`, whatever the position of `self`.
+    ///
+    /// Derived, not carried: a match replayed from its record gives its
+    /// bots exactly the generators they would have had, so a resumed match
+    /// plays on as the uninterrupted one ([`Match::decision_rng`](crate::Match::decision_rng)).
+    /// Streams from 2<sup>63</sup> up are the agents'; keep chance on lower
+    /// ones. It reveals nothing of the dice: `ChaCha` streams of one key are
+    /// independent.
+    ///
+    /// ```
+    /// use dice_core::DiceRng;
+    ///
+    /// let mut chance = DiceRng::from_seed_u64(7);
+    /// let before = chance.decision_rng(3);
+    /// chance.next_word();
+    /// assert_eq!(chance.decision_rng(3), before);
+    /// assert_ne!(chance.decision_rng(4), before);
+    /// ```
+    #[must_use]
+    pub fn decision_rng(&self, step: u64) -> DiceRng {
+        let mut rng = Self::from_seed_bytes(self.seed_bytes());
+        rng.set_stream(AGENT_STREAMS | (step & !AGENT_STREAMS));
+        rng
+    }
+
     /// The 32-byte key this generator was seeded with.
     pub fn seed_bytes(&self) -> [u8; 32] {
         self.inner.get_seed()
@@ -163,6 +216,15 @@ impl DiceRng {
 }
 
 const WORD_POS_MASK: u128 = (1u128 << 68) - 1;
+
+/// The first stream of the agents' decision generators.
+const AGENT_STREAMS: u64 = 1 << 63;
+
+/// The operating system gave no random bytes ([`DiceRng::from_os`]).
+#[cfg(feature = "os-rng")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the operating system's random generator failed")]
+pub struct OsRngError;
 
 fn splitmix64(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -230,6 +230,16 @@ fn replay_rejects_entries_after_the_end() {
 }
 
 #[test]
+fn a_format_1_record_without_a_seed_replays_when_its_log_lists_every_roll() {
+    let json = r#"{"game":"pig","format":1,"config":{"players":2,"target":30},"log":[
+        {"player":0,"action":"roll"},{"chance":4},{"player":0,"action":"hold"}]}"#;
+    let record: Record<Pig> = serde_json::from_str(json).unwrap();
+    assert_eq!(record.seed(), None);
+    let m = replay(&record).unwrap();
+    assert_eq!(m.state().scores(), [4, 0]);
+}
+
+#[test]
 fn malformed_record_json_is_refused() {
     let bad = [
         // both chance and action
@@ -242,8 +252,6 @@ fn malformed_record_json_is_refused() {
         r#"{"game":"pig","format":1,"config":{"players":2,"target":30},"seed":0,"log":[],"extra":0}"#,
         // unknown action name
         r#"{"game":"pig","format":1,"config":{"players":2,"target":30},"seed":0,"log":[{"action":"jump"}]}"#,
-        // missing seed in format 1
-        r#"{"game":"pig","format":1,"config":{"players":2,"target":30},"log":[]}"#,
         // a generator in format 1
         r#"{"game":"pig","format":1,"config":{"players":2,"target":30},"seed":0,"generator":{"seed":"0000000000000000000000000000000000000000000000000000000000000000","stream":0,"word_pos":0},"log":[]}"#,
     ];

@@ -28,6 +28,16 @@ pub enum LoadError {
         /// The refusal, naming the parameter where one is at fault.
         reason: String,
     },
+    /// The game offers no bot of this name.
+    #[error("{game} has no bot called {name:?}; its bots are {known}")]
+    UnknownBot {
+        /// The game's name.
+        game: &'static str,
+        /// The name given.
+        name: String,
+        /// The bots there are, comma-separated.
+        known: String,
+    },
     /// A saved state or record that does not read or replay.
     #[error("{game}: {reason}")]
     Saved {
@@ -75,4 +85,13 @@ pub enum StepError {
     /// A step after the end.
     #[error("the game is over")]
     GameOver,
+    /// An action sent by a seat that is not to move: someone else is, or
+    /// chance, or the game is over. Public, like who is to move.
+    #[error("{}", dice_core::SeatError::<String>::NotYourTurn { seat: *seat, to_move: *to_move })]
+    NotYourTurn {
+        /// The seat that sent it.
+        seat: dice_core::Seat,
+        /// Who is to move instead.
+        to_move: dice_core::ToMove,
+    },
 }

@@ -1,11 +1,13 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
+mod bot;
 mod error;
 mod registry;
 mod spec;
 mod state;
 
+pub use bot::AnyBot;
 pub use error::{LoadError, StepError};
 pub use registry::{AnyGame, RandomGames, game_names, load_game, load_game_json};
 pub use spec::GameString;

@@ -7,6 +7,7 @@ use dice_core::observation::{Block, observation_len};
 use dice_core::prelude::*;
 use serde_json::{Map, Value};
 
+use crate::bot::{self, AnyBot, BotEntry, Typed};
 use crate::error::LoadError;
 use crate::spec::GameString;
 use crate::state::{AnyState, Engine, Played};
@@ -19,6 +20,19 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn config_json(&self) -> String;
     /// Seats at the table.
     fn players(&self) -> usize;
+    /// The fewest seats the game takes.
+    fn min_players(&self) -> usize;
+    /// The most seats the game takes.
+    fn max_players(&self) -> usize;
+    /// The bots this game offers, by name; the first is the default.
+    fn bot_names(&self) -> Vec<&'static str>;
+    /// A new bot by its name; `iterations` sets a search's iterations per
+    /// decision (the game's default when `None`; ignored by bots that do
+    /// not search).
+    ///
+    /// # Errors
+    /// [`LoadError::UnknownBot`] for a name the game does not offer.
+    fn new_bot(&self, name: &str, iterations: Option<u32>) -> Result<Box<dyn AnyBot>, LoadError>;
     /// Every action id is below this bound.
     fn num_distinct_actions(&self) -> u32;
     /// The observation tensor's blocks, in order.
@@ -54,13 +68,42 @@ pub struct RandomGames {
     pub returns: Vec<Vec<f64>>,
 }
 
+/// What the registry knows of each game beyond its rules: the table sizes
+/// it seats and the bots it offers.
+pub(crate) trait Listed: Engine {
+    /// The fewest and the most seats.
+    const SEATS: (usize, usize);
+    /// The bots, the default first.
+    const BOTS: &'static [BotEntry<Self>];
+}
+
+impl Listed for dice_core::pig::Pig {
+    const SEATS: (usize, usize) = (2, dice_core::pig::MAX_PLAYERS);
+    const BOTS: &'static [BotEntry<Self>] = bot::PIG;
+}
+
+impl Listed for age_of_war_rules::AgeOfWar {
+    const SEATS: (usize, usize) = (2, 6);
+    const BOTS: &'static [BotEntry<Self>] = bot::AGE_OF_WAR;
+}
+
+impl Listed for armadora_rules::Armadora {
+    const SEATS: (usize, usize) = (2, 4);
+    const BOTS: &'static [BotEntry<Self>] = bot::ARMADORA;
+}
+
+impl Listed for era_rules::Era {
+    const SEATS: (usize, usize) = (2, 4);
+    const BOTS: &'static [BotEntry<Self>] = bot::ERA;
+}
+
 struct Registered<G: Engine> {
     config: G::Config,
     start: G,
     game: PhantomData<G>,
 }
 
-impl<G: Engine> fmt::Debug for Registered<G> {
+impl<G: Listed> fmt::Debug for Registered<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("AnyGame")
             .field("name", &G::NAME)
@@ -69,7 +112,7 @@ impl<G: Engine> fmt::Debug for Registered<G> {
     }
 }
 
-impl<G: Engine> Registered<G> {
+impl<G: Listed> Registered<G> {
     fn from_params(params: Map<String, Value>) -> Result<Self, LoadError> {
         let config_err = |reason: String| LoadError::Config {
             game: G::NAME,
@@ -94,7 +137,7 @@ impl<G: Engine> Registered<G> {
     }
 }
 
-impl<G: Engine> AnyGame for Registered<G> {
+impl<G: Listed> AnyGame for Registered<G> {
     fn name(&self) -> &'static str {
         G::NAME
     }
@@ -105,6 +148,31 @@ impl<G: Engine> AnyGame for Registered<G> {
 
     fn players(&self) -> usize {
         self.start.players()
+    }
+
+    fn min_players(&self) -> usize {
+        G::SEATS.0
+    }
+
+    fn max_players(&self) -> usize {
+        G::SEATS.1
+    }
+
+    fn bot_names(&self) -> Vec<&'static str> {
+        G::BOTS.iter().map(|b| b.name).collect()
+    }
+
+    fn new_bot(&self, name: &str, iterations: Option<u32>) -> Result<Box<dyn AnyBot>, LoadError> {
+        let entry =
+            G::BOTS
+                .iter()
+                .find(|b| b.name == name)
+                .ok_or_else(|| LoadError::UnknownBot {
+                    game: G::NAME,
+                    name: name.to_owned(),
+                    known: self.bot_names().join(", "),
+                })?;
+        Ok(Box::new(Typed::new(entry, iterations)))
     }
 
     fn num_distinct_actions(&self) -> u32 {
@@ -188,7 +256,7 @@ struct Entry {
     load: Loader,
 }
 
-fn load<G: Engine>(params: Map<String, Value>) -> Result<Box<dyn AnyGame>, LoadError> {
+fn load<G: Listed>(params: Map<String, Value>) -> Result<Box<dyn AnyGame>, LoadError> {
     Ok(Box::new(Registered::<G>::from_params(params)?))
 }
 
@@ -266,11 +334,12 @@ pub fn load_game(text: &str) -> Result<Box<dyn AnyGame>, LoadError> {
 /// Text that is not a JSON object, an unknown game, or a config the game
 /// refuses.
 pub fn load_game_json(name: &str, config_json: &str) -> Result<Box<dyn AnyGame>, LoadError> {
-    let params: Map<String, Value> =
-        serde_json::from_str(config_json).map_err(|e| LoadError::Syntax {
+    let params = serde_json::from_str::<UniqueKeys>(config_json)
+        .map_err(|e| LoadError::Syntax {
             text: config_json.to_owned(),
             reason: format!("a config is a JSON object: {e}"),
-        })?;
+        })?
+        .0;
     load_game_with(name, params)
 }
 
@@ -283,4 +352,40 @@ fn load_game_with(name: &str, params: Map<String, Value>) -> Result<Box<dyn AnyG
             known: game_names().join(", "),
         })?;
     (entry.load)(params)
+}
+
+/// A JSON object whose keys are all different: a parameter given twice is
+/// refused, as in a game string, rather than the last one winning.
+struct UniqueKeys(Map<String, Value>);
+
+impl<'de> serde::Deserialize<'de> for UniqueKeys {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = UniqueKeys;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON object")
+            }
+
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<UniqueKeys, A::Error> {
+                let mut params = Map::new();
+                while let Some((key, value)) = map.next_entry::<String, Value>()? {
+                    if params.contains_key(&key) {
+                        return Err(serde::de::Error::custom(format!(
+                            "parameter `{key}` is given twice"
+                        )));
+                    }
+                    params.insert(key, value);
+                }
+                Ok(UniqueKeys(params))
+            }
+        }
+
+        deserializer.deserialize_map(Visitor)
+    }
 }

@@ -4,7 +4,7 @@ use std::fmt;
 
 use dice_core::observation::ObservationTensor;
 use dice_core::prelude::*;
-use dice_core::{Prob, ToMove};
+use dice_core::{Prob, Seat, ToMove, Update};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -113,6 +113,37 @@ pub trait AnyState: Send + Sync + fmt::Debug {
     fn state_json(&self) -> String;
     /// A copy, to explore from.
     fn clone_box(&self) -> Box<dyn AnyState>;
+    /// Whether `seat` may play action id `id` now.
+    ///
+    /// # Errors
+    /// [`StepError::NotYourTurn`] unless `seat` is to move (naming who
+    /// is); otherwise why the id is refused, worded from what `seat` may
+    /// know.
+    fn check_as(&self, seat: Seat, id: u32) -> Result<(), StepError>;
+    /// Plays action id `id` for `seat`: what a server calls with the seat
+    /// of the connection the action came from.
+    ///
+    /// # Errors
+    /// As [`check_as`](AnyState::check_as); the state is then unchanged.
+    fn apply_as(&mut self, seat: Seat, id: u32) -> Result<(), StepError>;
+    /// How many entries (decisions and chance outcomes) were applied.
+    fn entry_count(&self) -> usize;
+    /// The legal action ids and their texts (the actor's notation) when
+    /// `viewer` is the seat to move, in id order; empty otherwise.
+    fn legal_for(&self, viewer: Viewer) -> Vec<(u32, String)>;
+    /// What `viewer` is told of the entries from index `since` on (clamped
+    /// to the log), as JSON: a [`dice_core::Update`] (`game`, `viewer`,
+    /// `from`, `to`, `entries` as the viewer saw them, `to_move`, `view`,
+    /// `legal` as `[id, "text"]` pairs for the seat to move, `result`).
+    fn update_json(&self, viewer: Viewer, since: usize) -> String;
+    /// A state that `viewer` cannot tell apart from this one, with every
+    /// part hidden from `viewer` drawn afresh from `rng`
+    /// ([`Game::resample_hidden`]). Its history starts at the sampled
+    /// position.
+    fn resample_hidden(&self, viewer: Viewer, rng: &mut DiceRng) -> Box<dyn AnyState>;
+    /// The state as [`Any`](std::any::Any), for code that knows its game
+    /// (the registry's bots).
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 impl Clone for Box<dyn AnyState> {
@@ -139,6 +170,23 @@ impl<G: Engine> Played<G> {
             log: Vec::new(),
             ids: Vec::new(),
         }
+    }
+
+    /// The game's own state.
+    pub(crate) fn state(&self) -> &G {
+        &self.state
+    }
+
+    /// The state after the first `count` entries of the log.
+    fn state_after(&self, count: usize) -> G {
+        let mut state = self.start.clone();
+        for entry in self.log.iter().take(count) {
+            match entry {
+                Entry::Chance(c) => state.apply_chance_unchecked(c.clone()),
+                Entry::Action { action, .. } => state.apply_unchecked(*action),
+            }
+        }
+        state
     }
 
     /// The state at the end of a replayed match.
@@ -349,5 +397,61 @@ impl<G: Engine> AnyState for Played<G> {
 
     fn clone_box(&self) -> Box<dyn AnyState> {
         Box::new(self.clone())
+    }
+
+    fn check_as(&self, seat: Seat, id: u32) -> Result<(), StepError> {
+        let to_move = self.state.to_move();
+        if to_move != ToMove::Player(seat) {
+            return Err(StepError::NotYourTurn { seat, to_move });
+        }
+        let bound = self.state.action_id_bound();
+        let action = self
+            .state
+            .action_from_id(id)
+            .ok_or(StepError::NoSuchAction { id, bound })?;
+        self.state.check(&action).map_err(|e| StepError::Illegal {
+            action: self.state.action_text(&action),
+            rule: e.to_string(),
+        })
+    }
+
+    fn apply_as(&mut self, seat: Seat, id: u32) -> Result<(), StepError> {
+        self.check_as(seat, id)?;
+        self.apply(id)
+    }
+
+    fn entry_count(&self) -> usize {
+        self.log.len()
+    }
+
+    fn legal_for(&self, viewer: Viewer) -> Vec<(u32, String)> {
+        match (self.state.to_move(), viewer) {
+            (ToMove::Player(p), Viewer::Seat(s)) if p == s => {
+                let mut legal = Vec::new();
+                self.state.legal_actions(&mut legal);
+                let mut offered: Vec<(u32, String)> = legal
+                    .iter()
+                    .filter_map(|a| Some((self.state.action_id(a)?, self.state.action_text(a))))
+                    .collect();
+                offered.sort_unstable_by_key(|(id, _)| *id);
+                offered
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn update_json(&self, viewer: Viewer, since: usize) -> String {
+        let since = since.min(self.log.len());
+        let before = self.state_after(since);
+        let rest = self.log.get(since..).unwrap_or_default();
+        to_json(&Update::<G>::new(&before, since, rest, &self.state, viewer))
+    }
+
+    fn resample_hidden(&self, viewer: Viewer, rng: &mut DiceRng) -> Box<dyn AnyState> {
+        Box::new(Played::new(self.state.resample_hidden(viewer, rng)))
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }

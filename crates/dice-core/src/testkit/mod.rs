@@ -5,6 +5,8 @@
 //!   (below).
 //! - [`check_histories`] proves that per-viewer histories leak nothing, and
 //!   [`check_resume`] that a saved match resumes exactly.
+//! - [`check_refusals`] proves that what a seat is told when it sends a move
+//!   (refusals, and its legal actions worked out from its view) leaks nothing.
 //! - [`check_golden_records`] pins committed records and their results.
 //! - [`check_observations`] proves that observation tensors have their
 //!   size and leak nothing.
@@ -52,8 +54,10 @@ mod history;
 pub mod json;
 mod observation;
 mod random;
+mod seat;
 
 pub use golden::{WRITE_GOLDEN, check_golden_records};
 pub use history::{HistorySummary, check_histories, check_resume};
 pub use observation::{check_observation_range, check_observations};
 pub use random::{Options, Summary, check_action_stream, check_random_games, random_steps};
+pub use seat::{SeatSummary, check_refusals};
