@@ -8,12 +8,11 @@ use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde_json::{Value, json};
-use sha2::{Digest, Sha256};
 use tabletop_engines::dice_core::{DiceRng, Viewer};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Instant, sleep_until};
 
-use crate::games::Table;
+use crate::games::{FALLBACK_BOT, Table};
 use crate::limits::Limits;
 use crate::protocol::{self, ActionRef, Refusal};
 use crate::store::{Commit, SeatKind, Status, Store, StoredEntry};
@@ -120,23 +119,6 @@ pub fn now_secs() -> u64 {
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs())
         .unwrap_or_default()
-}
-
-/// The generator a bot uses for the decision at entry `step`: derived
-/// from the match's key, so a resumed match's bots choose as they would
-/// have.
-pub fn decision_rng(rng: &DiceRng, step: usize) -> DiceRng {
-    let mut hasher = Sha256::new();
-    hasher.update(b"tabletop-server bot decision");
-    hasher.update(rng.seed_bytes());
-    hasher.update(rng.stream().to_le_bytes());
-    hasher.update(u64::try_from(step).unwrap_or(u64::MAX).to_le_bytes());
-    let digest = hasher.finalize();
-    let mut seed = [0u8; 32];
-    for (out, b) in seed.iter_mut().zip(digest.iter()) {
-        *out = *b;
-    }
-    DiceRng::from_seed_bytes(seed)
 }
 
 impl Actor {
@@ -479,17 +461,25 @@ impl Actor {
         let Some(commands) = self.commands.upgrade() else {
             return;
         };
-        let mut rng = decision_rng(&self.rng, seq);
-        let job = self.table.bot_job(name, seat);
-        let budget = self.limits.bot_budget;
+        // Derived from the match's key and the step: a resumed match's
+        // bots choose as they would have.
+        let step = u64::try_from(seq).unwrap_or(u64::MAX);
+        let mut rng = self.rng.decision_rng(step);
         let mut fallback_rng = rng.clone();
-        let fallback = self.table.bot_job("random", seat);
+        let job = self.table.bot_job(name, seat);
+        let fallback = self.table.bot_job(FALLBACK_BOT, seat);
+        let budget = self.limits.bot_budget;
         tokio::spawn(async move {
-            let thinking = tokio::task::spawn_blocking(move || job(&mut rng));
-            let id = match tokio::time::timeout(budget, thinking).await {
-                Ok(Ok(id)) => id,
-                _ => fallback(&mut fallback_rng),
-            };
+            let mut id = None;
+            if let Some(job) = job {
+                let thinking = tokio::task::spawn_blocking(move || job(&mut rng));
+                if let Ok(Ok(choice)) = tokio::time::timeout(budget, thinking).await {
+                    id = choice;
+                }
+            }
+            if id.is_none() {
+                id = fallback.and_then(|f| f(&mut fallback_rng));
+            }
             let _ = commands.send(Command::BotMove { seat, seq, id }).await;
         });
     }
@@ -500,7 +490,7 @@ impl Actor {
         if let Some(seat) = self.table.seat_to_move() {
             let seq = self.table.entry_count();
             self.bot_pending = Some(seq);
-            self.start_bot("random", seat, seq);
+            self.start_bot(FALLBACK_BOT, seat, seq);
         }
     }
 }

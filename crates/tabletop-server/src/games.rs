@@ -3,7 +3,7 @@
 //! entries, legal `(id, text)` pairs of the seat to move and refusals for
 //! the actor: never a state, a record or a generator.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 use tabletop_engines::dice_core::{DiceRng, ToMove, Viewer};
 use tabletop_engines::{AnyGame, AnyState, LoadError, StepError, load_game, load_game_json};
 
@@ -26,8 +26,9 @@ pub struct GameInfo {
     pub bots: Vec<&'static str>,
 }
 
-/// The bots every game has on the server.
-pub const BOTS: &[&str] = &["random"];
+/// The bot that acts for a person whose turn ran out, and for a bot that
+/// overran its budget: every game has it.
+pub const FALLBACK_BOT: &str = "random";
 
 /// Every game of the registry, for `GET /api/games`.
 pub fn catalogue() -> Vec<GameInfo> {
@@ -35,16 +36,13 @@ pub fn catalogue() -> Vec<GameInfo> {
         .into_iter()
         .filter_map(|name| {
             let game = load_game(name).ok()?;
-            let sizes: Vec<usize> = (1..=8)
-                .filter(|n| load_game(&format!("{name}(players={n})")).is_ok())
-                .collect();
             Some(GameInfo {
                 name,
                 config: serde_json::from_str(&game.config_json()).unwrap_or(Value::Null),
                 players: game.players(),
-                min_players: sizes.first().copied().unwrap_or(game.players()),
-                max_players: sizes.last().copied().unwrap_or(game.players()),
-                bots: BOTS.to_vec(),
+                min_players: game.min_players(),
+                max_players: game.max_players(),
+                bots: game.bot_names(),
             })
         })
         .collect()
@@ -63,6 +61,7 @@ pub struct Table {
 /// A refusal of the engine, worded for the actor.
 fn refusal(e: &StepError) -> Refusal {
     match e {
+        StepError::NotYourTurn { .. } => Refusal::new("not_your_turn", e.to_string()),
         StepError::NoSuchAction { .. } | StepError::NoSuchOutcome { .. } => {
             Refusal::new("unknown_action", e.to_string())
         }
@@ -92,9 +91,15 @@ impl Table {
         Ok(Table { game, state })
     }
 
-    /// A table around an existing state (tools and tests: twin matches).
-    pub fn from_state(game: Box<dyn AnyGame>, state: Box<dyn AnyState>) -> Self {
-        Table { game, state }
+    /// A table `viewer` cannot tell apart from this one, every hidden part
+    /// drawn afresh from `rng`; its log starts at this position (tests:
+    /// the twins). `None` if the config does not load again.
+    pub fn resample_hidden(&self, viewer: Viewer, rng: &mut DiceRng) -> Option<Table> {
+        let game = load_game_json(self.game.name(), &self.game.config_json()).ok()?;
+        Some(Table {
+            game,
+            state: self.state.resample_hidden(viewer, rng),
+        })
     }
 
     /// The registry name.
@@ -112,9 +117,19 @@ impl Table {
         self.state.players()
     }
 
+    /// The game's bots by name.
+    pub fn bot_names(&self) -> Vec<&'static str> {
+        self.game.bot_names()
+    }
+
     /// Entries applied so far: the sequence number.
     pub fn entry_count(&self) -> usize {
-        self.state.history_ids().len()
+        self.state.entry_count()
+    }
+
+    /// Every action id is below this bound.
+    pub fn action_bound(&self) -> u32 {
+        self.state.num_distinct_actions()
     }
 
     /// The seat to move, if a seat is.
@@ -136,31 +151,24 @@ impl Table {
     /// # Errors
     /// Not the seat's turn, the game over, or text that is no action.
     pub fn action_id(&self, seat: usize, action: &ActionRef) -> Result<u32, Refusal> {
-        self.check_turn(seat)?;
+        match self.state.to_move() {
+            ToMove::Player(s) if s == seat => {}
+            ToMove::Over => return Err(refusal(&StepError::GameOver)),
+            to_move => return Err(refusal(&StepError::NotYourTurn { seat, to_move })),
+        }
         match action {
             ActionRef::Id(id) => Ok(*id),
             ActionRef::Text(text) => self.state.string_to_id(text).map_err(|e| refusal(&e)),
         }
     }
 
-    fn check_turn(&self, seat: usize) -> Result<(), Refusal> {
-        match self.state.to_move() {
-            ToMove::Player(s) if s == seat => Ok(()),
-            ToMove::Over => Err(refusal(&StepError::GameOver)),
-            _ => Err(Refusal::new(
-                "not_your_turn",
-                format!("seat {seat} is not to move"),
-            )),
-        }
-    }
-
-    /// Applies `id` for `seat`; the state is unchanged on refusal.
+    /// Applies `id` for `seat`; the state is unchanged on refusal, which is
+    /// worded from what `seat` may know.
     ///
     /// # Errors
     /// Not the seat's turn, or the rule the action breaks.
     pub fn apply_as(&mut self, seat: usize, id: u32) -> Result<(), Refusal> {
-        self.check_turn(seat)?;
-        self.state.apply(id).map_err(|e| refusal(&e))
+        self.state.apply_as(seat, id).map_err(|e| refusal(&e))
     }
 
     /// Applies a stored entry when a match is replayed.
@@ -187,50 +195,19 @@ impl Table {
     /// The legal actions of `seat` as `(id, text)`, empty unless it is to
     /// move.
     pub fn legal_for(&self, seat: usize) -> Vec<(u32, String)> {
-        if self.seat_to_move() != Some(seat) {
-            return Vec::new();
-        }
-        self.state
-            .legal_actions()
-            .into_iter()
-            .filter_map(|id| self.state.id_to_string(id).ok().map(|text| (id, text)))
-            .collect()
+        self.state.legal_for(Viewer::Seat(seat))
     }
 
-    /// What `viewer` is told of entries `since..` and of the table now.
+    /// What `viewer` is told of entries `since..` and of the table now
+    /// (`dice_core::Update`): built from its view and its seen entries
+    /// only.
     pub fn update(&self, viewer: Viewer, since: usize) -> Value {
-        let history: Value =
-            serde_json::from_str(&self.state.history_json(viewer)).unwrap_or(Value::Null);
-        let entries: Vec<Value> = history
-            .get("log")
-            .and_then(Value::as_array)
-            .map(|log| log.iter().skip(since).cloned().collect())
-            .unwrap_or_default();
-        let to = self.entry_count();
-        let legal: Vec<Value> = match viewer {
-            Viewer::Seat(seat) => self
-                .legal_for(seat)
-                .into_iter()
-                .map(|(id, text)| json!([id, text]))
-                .collect(),
-            Viewer::Spectator => Vec::new(),
-        };
-        let to_move = match self.state.to_move() {
-            ToMove::Player(seat) => json!({ "seat": seat }),
-            ToMove::Chance => json!("chance"),
-            ToMove::Over => json!("over"),
-        };
-        json!({
-            "game": self.name(),
-            "viewer": viewer_json(viewer),
-            "from": since.min(to),
-            "to": to,
-            "entries": entries,
-            "to_move": to_move,
-            "view": serde_json::from_str::<Value>(&self.state.view_json(viewer)).unwrap_or(Value::Null),
-            "legal": legal,
-            "result": self.result(),
-        })
+        serde_json::from_str(&self.state.update_json(viewer, since)).unwrap_or(Value::Null)
+    }
+
+    /// `viewer`'s view as JSON text (tests: twins compare it).
+    pub fn view_json(&self, viewer: Viewer) -> String {
+        self.state.view_json(viewer)
     }
 
     /// The result once over, as JSON (`null` before).
@@ -246,18 +223,23 @@ impl Table {
         self.state.history_ids().into_iter().skip(seq).collect()
     }
 
-    /// A bot's decision for `seat`, to run off the async threads: it is
-    /// given only what the seat may know (here its legal actions).
-    pub fn bot_job(&self, _bot: &str, seat: usize) -> BotJob {
-        let legal = self.legal_for(seat);
-        Box::new(move |rng: &mut DiceRng| rng.choose(&legal).map(|(id, _)| *id))
+    /// A copy, to explore from (tests: the twins' shadows).
+    pub fn duplicate(&self) -> Option<Table> {
+        let game = load_game_json(self.game.name(), &self.game.config_json()).ok()?;
+        Some(Table {
+            game,
+            state: self.state.clone_box(),
+        })
     }
-}
 
-/// A viewer as JSON: `{"seat": n}` or `"spectator"`.
-pub fn viewer_json(viewer: Viewer) -> Value {
-    match viewer {
-        Viewer::Seat(seat) => json!({ "seat": seat }),
-        Viewer::Spectator => json!("spectator"),
+    /// A bot's decision for `seat`, to run off the async threads: the bot
+    /// reads only the seat's view and legal actions. `None` for a name the
+    /// game has no bot by.
+    pub fn bot_job(&self, bot: &str, seat: usize) -> Option<BotJob> {
+        let mut bot = self.game.new_bot(bot, None).ok()?;
+        let state = self.state.clone_box();
+        Some(Box::new(move |rng: &mut DiceRng| {
+            bot.choose(&*state, seat, rng)
+        }))
     }
 }

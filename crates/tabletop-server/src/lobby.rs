@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use tabletop_engines::dice_core::DiceRng;
 
 use crate::actor::{Actor, Handle, MatchInfo, now_secs};
-use crate::games::{BOTS, Table};
+use crate::games::Table;
 use crate::limits::Limits;
 use crate::store::{NewMatch, SeatKind, Status, Store, StoreError, StoredEntry, StoredSeat};
 use crate::token;
@@ -140,13 +140,15 @@ impl Lobby {
                 kinds.len()
             )));
         }
+        let bots = table.bot_names();
         if let Some(SeatKind::Bot(name)) = kinds
             .iter()
-            .find(|k| matches!(k, SeatKind::Bot(name) if !BOTS.contains(&name.as_str())))
+            .find(|k| matches!(k, SeatKind::Bot(name) if !bots.contains(&name.as_str())))
         {
             return Err(LobbyError::BadRequest(format!(
-                "no bot is called {name:?}; a seat is `person` or one of {}",
-                BOTS.join(", ")
+                "{} has no bot called {name:?}; a seat is `person` or one of {}",
+                table.name(),
+                bots.join(", ")
             )));
         }
         let all_bots = kinds.iter().all(|k| matches!(k, SeatKind::Bot(_)));
