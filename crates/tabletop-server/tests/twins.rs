@@ -154,19 +154,21 @@ impl Side {
 }
 
 /// The position after `steps` random steps of a seeded game.
-fn position(title: &str, seed: u64, steps: usize) -> Table {
+fn position(title: &str, seed: u64, steps: usize) -> (Table, usize) {
     let mut rng = DiceRng::from_seed_u64(seed);
     let mut pick = Lcg(seed);
     let mut t = Table::new(title).unwrap();
     t.resolve_chance(&mut rng);
+    let mut taken = 0;
     for _ in 0..steps {
         let Some(seat) = t.seat_to_move() else { break };
+        taken += 1;
         let legal = t.legal_for(seat);
         let (id, _) = legal[pick.below(legal.len())].clone();
         t.apply_as(seat, id).unwrap();
         t.resolve_chance(&mut rng);
     }
-    t
+    (t, taken)
 }
 
 #[derive(Default, Debug)]
@@ -178,7 +180,9 @@ struct Tally {
 
 async fn twin_game(title: &str, seed: u64, tally: &mut Tally) {
     let mut pick = Lcg(seed ^ 0xABCD);
-    let start = position(title, seed, pick.below(120));
+    // A random step of the seeded game, which is first played to its end.
+    let (_, length) = position(title, seed, 5_000);
+    let (start, _) = position(title, seed, pick.below(length));
     if start.is_over() {
         return;
     }
@@ -244,35 +248,34 @@ async fn twin_game(title: &str, seed: u64, tally: &mut Tally) {
         }
         let legal_a = sa.shadow.legal_for(seat);
         let (id_a, _) = legal_a[pick.below(legal_a.len())].clone();
-        let id_b = if viewer == Viewer::Seat(seat) {
+        // The move in the twin: one after which the viewer sees the same
+        // table (the same move when it qualifies; always the same for the
+        // viewer's own). Where none exists, the twins part because the
+        // viewer learns what differs (an end that reveals everything).
+        let mut after_a = sa.shadow.duplicate().unwrap();
+        after_a.apply_as(seat, id_a).unwrap();
+        after_a.resolve_chance(&mut sa.rng.clone());
+        let target = after_a.view_json(viewer);
+        let mut candidates: Vec<u32> = if viewer == Viewer::Seat(seat) {
             assert_eq!(legal_a, sb.shadow.legal_for(seat));
-            id_a
+            vec![id_a]
         } else {
-            // The other seat's move in the twin: one after which the viewer
-            // sees the same table (the same move when it qualifies).
-            let mut after_a = sa.shadow.duplicate().unwrap();
-            after_a.apply_as(seat, id_a).unwrap();
-            after_a.resolve_chance(&mut sa.rng.clone());
-            let target = after_a.view_json(viewer);
-            let mut candidates: Vec<u32> = sb
-                .shadow
+            sb.shadow
                 .legal_for(seat)
                 .iter()
                 .map(|(id, _)| *id)
-                .collect();
-            candidates.sort_by_key(|&c| c != id_a);
-            let found = candidates.into_iter().find(|&c| {
-                let mut t = sb.shadow.duplicate().unwrap();
-                t.apply_as(seat, c).is_ok() && {
-                    t.resolve_chance(&mut sb.rng.clone());
-                    t.view_json(viewer) == target
-                }
-            });
-            match found {
-                Some(id) => id,
-                // The twins part where the viewer learns what differs.
-                None => break,
+                .collect()
+        };
+        candidates.sort_by_key(|&c| c != id_a);
+        let found = candidates.into_iter().find(|&c| {
+            let mut t = sb.shadow.duplicate().unwrap();
+            t.apply_as(seat, c).is_ok() && {
+                t.resolve_chance(&mut sb.rng.clone());
+                t.view_json(viewer) == target
             }
+        });
+        let Some(id_b) = found else {
+            break;
         };
         let cid = format!("m{step}");
         sa.act(seat, seq, ActionRef::Id(id_a), &cid).await;
