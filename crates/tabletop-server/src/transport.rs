@@ -204,6 +204,43 @@ async fn hello(app: &App, socket: &mut WebSocket) -> Result<Bound, Refusal> {
     }
 }
 
+/// A bound connection's message: passed to the match, or refused here
+/// (with the client id when there is one).
+fn on_message(bound: &Bound, sub: u64, text: &str) -> Option<(Option<String>, Refusal)> {
+    match protocol::decode(text) {
+        Err(e) => Some((None, Refusal::new(e.code(), e.to_string()))),
+        Ok(ClientMessage::Hello { .. } | ClientMessage::Spectate { .. }) => Some((
+            None,
+            Refusal::new("already_bound", "this connection is bound already"),
+        )),
+        Ok(ClientMessage::Act { client_id, .. }) if bound.seat.is_none() => Some((
+            Some(client_id),
+            Refusal::new("spectator", "a spectator does not act"),
+        )),
+        Ok(ClientMessage::Act {
+            seq,
+            action,
+            client_id,
+        }) => {
+            let seat = bound.seat.unwrap_or_default();
+            let act = Command::Act {
+                sub,
+                seat,
+                seq,
+                action,
+                client_id: client_id.clone(),
+            };
+            match bound.handle.commands.try_send(act) {
+                Ok(()) => None,
+                Err(_) => Some((
+                    Some(client_id),
+                    Refusal::new("busy", "the match is busy; retry"),
+                )),
+            }
+        }
+    }
+}
+
 async fn connection(app: Arc<App>, mut socket: WebSocket) {
     let limits = app.limits.clone();
     let bound = match hello(&app, &mut socket).await {
@@ -275,26 +312,7 @@ async fn connection(app: Arc<App>, mut socket: WebSocket) {
                     }
                     continue;
                 }
-                let refusal = match protocol::decode(text.as_str()) {
-                    Err(e) => Some((None, Refusal::new(e.code(), e.to_string()))),
-                    Ok(ClientMessage::Hello { .. } | ClientMessage::Spectate { .. }) => Some((
-                        None,
-                        Refusal::new("already_bound", "this connection is bound already"),
-                    )),
-                    Ok(ClientMessage::Act { client_id, .. }) if bound.seat.is_none() => Some((
-                        Some(client_id),
-                        Refusal::new("spectator", "a spectator does not act"),
-                    )),
-                    Ok(ClientMessage::Act { seq, action, client_id }) => {
-                        let seat = bound.seat.unwrap_or_default();
-                        let act = Command::Act { sub, seat, seq, action, client_id: client_id.clone() };
-                        match bound.handle.commands.try_send(act) {
-                            Ok(()) => None,
-                            Err(_) => Some((Some(client_id), Refusal::new("busy", "the match is busy; retry"))),
-                        }
-                    }
-                };
-                if let Some((client_id, refusal)) = refusal {
+                if let Some((client_id, refusal)) = on_message(&bound, sub, text.as_str()) {
                     if !send(&mut socket, &limits, &protocol::refused(client_id.as_deref(), &refusal)).await {
                         break;
                     }

@@ -1,6 +1,18 @@
 //! A subscriber that does not read is dropped once its bounded queue is
 //! full, and may resume from the last sequence number it saw (in process:
 //! the loopback socket's own buffers would hide the queue).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    clippy::cast_possible_truncation,
+    clippy::unreadable_literal,
+    clippy::doc_markdown,
+    clippy::too_many_lines,
+    reason = "test helpers: a failure is a test failure"
+)]
 
 use std::sync::Arc;
 

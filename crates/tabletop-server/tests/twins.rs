@@ -4,6 +4,18 @@
 //! updates, refusals, stale answers) is byte-identical in both.
 //!
 //! In process: the frames are the exact text the socket carries.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    clippy::cast_possible_truncation,
+    clippy::unreadable_literal,
+    clippy::doc_markdown,
+    clippy::too_many_lines,
+    reason = "test helpers: a failure is a test failure"
+)]
 
 use std::collections::BTreeSet;
 use std::sync::Arc;

@@ -1,6 +1,18 @@
 //! The test harness: the built server binary as a child process on
 //! loopback, a raw HTTP client for the lobby and WebSocket clients.
-#![allow(dead_code, reason = "each test file uses part of the harness")]
+#![allow(
+    dead_code,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    clippy::cast_possible_truncation,
+    clippy::unreadable_literal,
+    clippy::doc_markdown,
+    clippy::unnested_or_patterns,
+    reason = "test helpers: a failure is a test failure; each test file uses part of the harness"
+)]
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
