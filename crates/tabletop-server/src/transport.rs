@@ -24,6 +24,8 @@ use crate::protocol::{self, ClientMessage, Refusal};
 /// Frames larger than this close the connection at the WebSocket layer;
 /// smaller ones above the protocol's own limit get a typed refusal.
 const MAX_FRAME: usize = 64 * 1024;
+/// Each connection's read buffer.
+const READ_BUFFER: usize = 4 * 1024;
 
 /// What every request handler shares.
 #[derive(Debug)]
@@ -129,8 +131,12 @@ async fn upgrade(State(app): State<Arc<App>>, ws: WebSocketUpgrade) -> Response 
         return lobby_error(&LobbyError::Busy("too many connections".to_owned()));
     }
     let counted = Counted(Arc::clone(&app));
+    // Small buffers: a connection holds a few KiB, not the 128 KiB read
+    // and write buffers of the defaults.
     ws.max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(0)
         .on_upgrade(move |socket| async move {
             let _counted = counted;
             connection(app, socket).await;
