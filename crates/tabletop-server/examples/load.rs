@@ -221,15 +221,15 @@ async fn main() {
             .latest
             .iter()
             .position(|(seq, legal)| *seq == top && !legal.is_empty());
-        let Some(seat) = mover.filter(|_| t.latest.iter().all(|l| l.0 == top)) else {
+        let Some(to_act) = mover.filter(|_| t.latest.iter().all(|l| l.0 == top)) else {
             skipped += 1;
             continue;
         };
-        let id = t.latest[seat].1[(sent as usize) % t.latest[seat].1.len()];
+        let id = t.latest[to_act].1[(sent as usize) % t.latest[to_act].1.len()];
         t.pending = Some((top, Instant::now(), vec![false; t.latest.len()]));
         drop(t);
         sent += 1;
-        let sink = Arc::clone(&sinks[m][seat]);
+        let sink = Arc::clone(&sinks[m][to_act]);
         let text =
             json!({"type": "act", "seq": top, "action": id, "client_id": format!("b{sent}")})
                 .to_string();
@@ -245,9 +245,11 @@ async fn main() {
     latencies.sort();
     let mut bytes = f.frame_bytes.clone();
     bytes.sort_unstable();
-    let live = matches;
     println!("game: {game}");
-    println!("live matches: {live} ({} WebSocket connections)", live * 2);
+    println!(
+        "live matches: {matches} ({} WebSocket connections)",
+        matches * 2
+    );
     println!(
         "actions: {} sent in {seconds} s ({:.0}/s), {} completed, {skipped} ticks skipped (match busy or game over)",
         sent,
@@ -274,7 +276,7 @@ async fn main() {
         base,
         loaded,
         end_rss,
-        (end_rss.max(loaded) - base) as f64 / live as f64
+        (end_rss.max(loaded) - base) as f64 / matches as f64
     );
     println!(
         "server CPU: {:.2} ms per action",
@@ -288,7 +290,7 @@ async fn main() {
 /// The server's user + system CPU time in clock ticks (1/100 s).
 fn cpu_ticks(pid: u32) -> u64 {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    let after = stat.rsplit_once(')').map(|(_, r)| r).unwrap_or("");
+    let after = stat.rsplit_once(')').map_or("", |(_, r)| r);
     let fields: Vec<&str> = after.split_whitespace().collect();
     let utime: u64 = fields.get(11).and_then(|v| v.parse().ok()).unwrap_or(0);
     let stime: u64 = fields.get(12).and_then(|v| v.parse().ok()).unwrap_or(0);
