@@ -50,9 +50,11 @@ impl fmt::Display for Place {
 /// assert!(table.is_face_down(Castle::Kumamoto));
 /// assert_eq!(table.score(1), 3);
 /// ```
+/// Written as an object from castle name to place, in table order:
+/// `{"azuchi": "centre", "matsumoto": {"player": 1}, ...}`; read from
+/// that, or from the fourteen places as a list in table order (the form
+/// states were first written in).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct Table {
     places: PerCastle<Place>,
 }
@@ -197,28 +199,87 @@ impl fmt::Display for Table {
 #[cfg(feature = "serde")]
 mod serde_impl {
     use serde::de::Error as _;
-    use serde::{Deserialize, Deserializer};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
     use super::{Place, Table};
     use crate::castle::Castle;
     use crate::config::MAX_PLAYERS;
     use crate::per_castle::PerCastle;
 
+    impl Serialize for Table {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.collect_map(self.places.iter())
+        }
+    }
+
     impl<'de> Deserialize<'de> for Table {
-        /// Reads the fourteen places and refuses seats no table has.
+        /// Reads every castle's place, each castle exactly once, and
+        /// refuses seats no table has.
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-            let places =
-                PerCastle::from_array(<[Place; Castle::ALL.len()]>::deserialize(deserializer)?);
+            deserializer.deserialize_any(Places)
+        }
+    }
+
+    struct Places;
+
+    /// A castle held by a seat no table has is refused.
+    fn check_seat<E: serde::de::Error>(castle: Castle, place: Place) -> Result<(), E> {
+        match place {
+            Place::Player(seat) if seat >= MAX_PLAYERS => Err(E::custom(format_args!(
+                "AOW-4: {castle} is held by seat {seat}, but a table has at most {MAX_PLAYERS} seats"
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    impl<'de> serde::de::Visitor<'de> for Places {
+        type Value = Table;
+
+        fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            f.write_str("an object from castle name to place")
+        }
+
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Table, A::Error> {
+            let mut places = [Place::Centre; Castle::ALL.len()];
+            for (i, slot) in places.iter_mut().enumerate() {
+                *slot = seq
+                    .next_element::<Place>()?
+                    .ok_or_else(|| A::Error::invalid_length(i, &"the 14 castles' places"))?;
+            }
+            if seq.next_element::<serde::de::IgnoredAny>()?.is_some() {
+                return Err(A::Error::invalid_length(15, &"the 14 castles' places"));
+            }
+            let places = PerCastle::from_array(places);
             for (castle, place) in places.iter() {
-                if let Place::Player(seat) = *place {
-                    if seat >= MAX_PLAYERS {
-                        return Err(D::Error::custom(format_args!(
-                            "AOW-4: {castle} is held by seat {seat}, but a table has at most {MAX_PLAYERS} seats"
-                        )));
-                    }
-                }
+                check_seat::<A::Error>(castle, *place)?;
             }
             Ok(Table { places })
+        }
+
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Table, A::Error> {
+            let mut places: PerCastle<Option<Place>> = PerCastle::from_fn(|_| None);
+            while let Some(castle) = map.next_key::<Castle>()? {
+                let place = map.next_value::<Place>()?;
+                check_seat::<A::Error>(castle, place)?;
+                if places.get_mut(castle).replace(place).is_some() {
+                    return Err(A::Error::custom(format_args!(
+                        "AOW-2: {castle} is listed twice"
+                    )));
+                }
+            }
+            let mut missing = None;
+            let places = PerCastle::from_fn(|castle| {
+                places.get(castle).unwrap_or_else(|| {
+                    missing.get_or_insert(castle);
+                    Place::Centre
+                })
+            });
+            match missing {
+                Some(castle) => Err(A::Error::custom(format_args!(
+                    "AOW-2: the place of {castle} is missing"
+                ))),
+                None => Ok(Table { places }),
+            }
         }
     }
 }

@@ -197,7 +197,7 @@ fn states_round_trip_and_broken_states_are_rejected() {
         state
     );
     rejected(|j| j["config"]["players"] = json!(7), "AOW-4");
-    rejected(|j| j["table"][0] = json!({"player": 3}), "AOW-10");
+    rejected(|j| j["table"]["azuchi"] = json!({"player": 3}), "AOW-10");
     rejected(|j| j["current"] = json!(5), "AOW-4");
     rejected(|j| j["phase"] = json!("first_player"), "AOW-4");
     rejected(|j| j["lost"] = json!(7), "AOW-1");

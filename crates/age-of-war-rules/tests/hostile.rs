@@ -40,6 +40,13 @@ fn mid_turn() -> Value {
 }
 
 /// `mid_turn` with the values at these JSON pointers replaced.
+/// A state's JSON as the engine writes it.
+#[allow(clippy::unwrap_used, reason = "a test helper: a failure is a test failure")]
+fn written(json: Value) -> Value {
+    serde_json::to_value(serde_json::from_value::<age_of_war_rules::AgeOfWar>(json).unwrap())
+        .unwrap()
+}
+
 fn mid_turn_with(edits: &[(&str, Value)]) -> Value {
     edits.iter().fold(mid_turn(), |json, (pointer, value)| {
         edited(&json, pointer, value.clone())
@@ -202,8 +209,39 @@ fn aow_10_a_castle_is_in_one_place_so_a_table_lists_exactly_fourteen() {
     assert_refused::<Table>(json!(fifteen), "invalid length 15");
     assert_refused::<Table>(json!(vec![json!("centre"); 13]), "invalid length 13");
     let mut state = mid_turn();
-    state["table"].as_array_mut().unwrap().push(json!("centre"));
+    state["table"] = json!(fifteen);
     state_refused(state, "invalid length 15");
+    // By name, every castle exactly once.
+    let mut state = written(mid_turn());
+    state["table"].as_object_mut().unwrap().remove("edo");
+    state_refused(state, "AOW-2: the place of Edo is missing");
+    let text = written(mid_turn())
+        .to_string()
+        .replace("\"table\":{", "\"table\":{\"edo\":\"centre\",");
+    let err = serde_json::from_str::<age_of_war_rules::AgeOfWar>(&text).unwrap_err();
+    assert!(
+        err.to_string().contains("AOW-2: Edo is listed twice"),
+        "{err}"
+    );
+}
+
+#[test]
+fn aow_2_the_table_is_written_by_castle_name_in_table_order() {
+    let state = written(mid_turn());
+    assert_eq!(state["table"]["edo"], json!({"player": 1}));
+    assert_eq!(state["table"].as_object().unwrap().len(), 14);
+    let text = serde_json::to_string(
+        &serde_json::from_value::<age_of_war_rules::AgeOfWar>(mid_turn()).unwrap(),
+    )
+    .unwrap();
+    assert!(
+        text.contains(r#""table":{"azuchi":"centre","matsumoto":"centre""#),
+        "{text}"
+    );
+    assert!(
+        text.contains(r#""marugame":"centre","kumamoto":"centre"}"#),
+        "{text}"
+    );
 }
 
 // States (and views, which are states).

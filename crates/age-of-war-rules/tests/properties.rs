@@ -146,7 +146,8 @@ fn mutate(json: &mut serde_json::Value, field: u8, v: u8) {
         6 => json["lost"] = json!(v % 9),
         7 => json["roll"] = json!((0..v % 8).map(|i| face(v / 3 + i)).collect::<Vec<_>>()),
         _ => {
-            json["table"][usize::from(v % 14)] = if v % 5 == 0 {
+            let castle = serde_json::to_value(Castle::ALL[usize::from(v % 14)]).unwrap();
+            json["table"][castle.as_str().unwrap()] = if v % 5 == 0 {
                 json!("centre")
             } else {
                 json!({ "player": v % 7 })

@@ -7,9 +7,10 @@ use core::num::NonZeroU8;
 use dice_core::seat::PerSeat;
 use dice_core::{GameResult, Seat};
 
-use crate::army::{MAX_PLAYERS, Warrior};
+use crate::army::{MAX_PLAYERS, Value, Warrior};
 use crate::board::{MINE_SQUARES, MINES, squares_of};
 use crate::state::Armadora;
+use crate::table::{Board, Table};
 
 /// At most one pile per territory holding gold, so at most one per mine.
 const MAX_PILES: usize = 8;
@@ -64,7 +65,7 @@ impl Piles {
 
 /// One territory's gold and who takes it (ARM-10).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-struct Award {
+pub(crate) struct Award {
     /// The sides with the most strength there, a bit per side.
     winners: u8,
     /// What each winner takes.
@@ -75,15 +76,12 @@ struct Award {
 }
 
 impl Award {
-    fn of(state: &Armadora, territory: u64) -> Award {
-        let gold: u8 = MINES
-            .iter()
-            .zip(state.table.gold)
-            .filter(|(mine, _)| territory & mine.bit() != 0)
-            .map(|(_, pile)| pile)
-            .sum();
-        let config = &state.table.config;
-        let warriors = || squares_of(territory & state.occupied).filter_map(|at| state.board[at]);
+    /// Who takes `territory`'s gold, the warriors on `board` standing
+    /// there.
+    pub(crate) fn on(table: &Table, board: &Board<Value>, territory: u64) -> Award {
+        let gold = gold_in(table, territory);
+        let config = &table.config;
+        let warriors = || squares_of(territory).filter_map(|at| board[at]);
         // Each side's strength, `None` for a side with no warrior here:
         // only sides with a warrior in the territory contend.
         let strength: [Option<u32>; MAX_PLAYERS] = core::array::from_fn(|side| {
@@ -113,9 +111,19 @@ impl Award {
         }
     }
 
-    fn won_by(self, side: usize) -> bool {
+    pub(crate) fn won_by(self, side: usize) -> bool {
         self.winners & 1 << side != 0
     }
+}
+
+/// The gold on the mines of `territory`.
+pub(crate) fn gold_in(table: &Table, territory: u64) -> u8 {
+    MINES
+        .iter()
+        .zip(table.gold)
+        .filter(|(mine, _)| territory & mine.bit() != 0)
+        .map(|(_, pile)| pile)
+        .sum()
 }
 
 impl Scoring {
@@ -128,7 +136,7 @@ impl Scoring {
             .territories()
             .filter(|t| t & MINE_SQUARES != 0);
         for (award, territory) in awards.iter_mut().zip(with_gold) {
-            *award = Award::of(state, territory);
+            *award = Award::on(&state.table, &state.board, territory);
         }
         let config = &state.table.config;
         Scoring {

@@ -29,7 +29,7 @@ impl<T: Serialize + Default> Serialize for FourSeats<'_, T> {
 }
 
 /// A square set, written as a list of square names.
-struct SquareSet(u64);
+pub(crate) struct SquareSet(pub(crate) u64);
 
 impl Serialize for SquareSet {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -38,7 +38,7 @@ impl Serialize for SquareSet {
 }
 
 /// A square set read from a list of square names, each at most once.
-fn square_set<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+pub(crate) fn square_set<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
     let squares = Vec::<Square>::deserialize(d)?;
     let mut set = 0u64;
     for s in squares {
@@ -96,6 +96,37 @@ pub(crate) struct RawTable {
 }
 
 impl RawTable {
+    /// A table's fields as read in another form (a view's).
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "one argument per field of the table"
+    )]
+    pub(crate) fn from_parts(
+        config: ArmadoraConfig,
+        phase: Phase,
+        gold: [u8; 8],
+        current: Seat,
+        step: TurnStep,
+        palisades: Palisades,
+        passed: [bool; MAX_PLAYERS],
+        powers: [u8; MAX_PLAYERS],
+        reinforcements: [bool; MAX_PLAYERS],
+        looked: u64,
+    ) -> RawTable {
+        RawTable {
+            config,
+            phase,
+            gold,
+            current,
+            step,
+            palisades,
+            passed,
+            powers,
+            reinforcements,
+            looked,
+        }
+    }
+
     /// The table, with one value per seat at the table; it is checked with
     /// the board it goes with.
     pub(crate) fn into_table(self) -> Result<Table, InvalidState> {

@@ -111,17 +111,23 @@ impl ArmadoraView {
 
 #[cfg(feature = "serde")]
 mod serde_impl {
-    use dice_core::Viewer;
+    use alloc::format;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    use dice_core::seat::PerSeat;
+    use dice_core::{Seat, Viewer};
     use serde::ser::SerializeStruct;
     use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error};
 
-    use dice_core::seat::PerSeat;
-
     use super::ArmadoraView;
-    use crate::army::{MAX_PLAYERS, Supply, Value};
+    use crate::army::{Faction, MAX_PLAYERS, SeenWarrior, Supply, Value};
+    use crate::board::{MINES, Palisades, Square, squares_of};
+    use crate::config::ArmadoraConfig;
     use crate::error::{ArmadoraError, Holding, InvalidState};
-    use crate::serde_forms::{FourSeats, RawTable, seats};
-    use crate::table::{Board, Table, warriors};
+    use crate::scoring::{Award, gold_in};
+    use crate::serde_forms::{RawTable, SquareSet, seats, square_set};
+    use crate::table::{Board, Phase, Table, TurnStep, warriors};
 
     impl ArmadoraView {
         /// A view from its parts (decoded data), if some position shows it to `viewer`: the
@@ -227,19 +233,156 @@ mod serde_impl {
         }
     }
 
-    /// The written form: the viewer, then the table's fields around the
-    /// board, tiles left and own supply.
+    /// The written form, for a frontend to draw without knowing the crate:
+    /// everything by name (squares, lines, seats as objects, values as
+    /// keys), the territories worked out, owners once the game is over.
+    ///
+    /// ```json
+    /// { "viewer": { "seat": 0 }, "config": { ... }, "phase": "play", "current": 1,
+    ///   "step": "start",
+    ///   "gold": { "d1": 5, "b2": 7, "f2": 6, "h2": 6, "a4": 4, "e4": 5, "c5": 4, "g5": 3 },
+    ///   "warriors": { "b1": { "owner": 0, "value": 4, "face_up": false, "arrows": 0,
+    ///                         "reinforced": false },
+    ///                 "c1": { "owner": 1, "value": null, ... } },
+    ///   "palisades": ["e2e", "a3s"], "palisades_left": 33,
+    ///   "territories": [ { "squares": ["a1", "b1", ...], "gold": 40, "owners": null } ],
+    ///   "seats": [ { "seat": 0, "faction": "orc", "tiles_left": 14, "passed": false,
+    ///                "power_tokens": 0, "reinforcement": false }, ... ],
+    ///   "own_supply": { "1": 11, "2": 2, "3": 0, "4": 0, "5": 1 }, "looked": [] }
+    /// ```
     impl Serialize for ArmadoraView {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            let mut out = s.serialize_struct("ArmadoraView", 14)?;
+            let table = &self.table;
+            let mut out = s.serialize_struct("ArmadoraView", 15)?;
             out.serialize_field("viewer", &self.viewer)?;
-            self.table.serialize_opening(&mut out)?;
-            out.serialize_field("board", &self.board)?;
-            out.serialize_field("tiles_left", &FourSeats(&self.tiles_left))?;
-            out.serialize_field("own_supply", &self.own_supply)?;
-            self.table.serialize_closing(&mut out)?;
+            out.serialize_field("config", &table.config)?;
+            out.serialize_field("phase", &table.phase)?;
+            out.serialize_field("current", &table.current)?;
+            out.serialize_field("step", &table.step)?;
+            out.serialize_field("gold", &GoldOut(table.gold))?;
+            out.serialize_field("warriors", &WarriorsOut(&self.board))?;
+            out.serialize_field("palisades", &table.palisades)?;
+            out.serialize_field("palisades_left", &table.palisades_left())?;
+            out.serialize_field("territories", &territories(self))?;
+            let seats: Vec<SeatOut> = self
+                .tiles_left
+                .iter()
+                .map(|(seat, &tiles_left)| SeatOut {
+                    seat,
+                    faction: table.config.faction(seat),
+                    tiles_left,
+                    passed: table.has_passed(seat),
+                    power_tokens: table.power_tokens(seat),
+                    reinforcement: table.has_reinforcement(seat),
+                })
+                .collect();
+            out.serialize_field("seats", &seats)?;
+            out.serialize_field("own_supply", &self.own_supply.map(SupplyByValue::from))?;
+            out.serialize_field("looked", &SquareSet(table.looked))?;
             out.end()
         }
+    }
+
+    /// The gold piles by mine.
+    struct GoldOut([u8; 8]);
+
+    impl Serialize for GoldOut {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_map(MINES.iter().zip(self.0))
+        }
+    }
+
+    /// The warriors by square, occupied squares only, `a1` first.
+    struct WarriorsOut<'a>(&'a Board<Option<Value>>);
+
+    impl Serialize for WarriorsOut<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_map(warriors(self.0))
+        }
+    }
+
+    /// One seat's public standing.
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct SeatOut {
+        seat: Seat,
+        faction: Option<Faction>,
+        tiles_left: u8,
+        passed: bool,
+        power_tokens: u8,
+        reinforcement: bool,
+    }
+
+    /// A supply as counts by value, `"1"` to `"5"`.
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct SupplyByValue {
+        #[serde(rename = "1")]
+        one: u8,
+        #[serde(rename = "2")]
+        two: u8,
+        #[serde(rename = "3")]
+        three: u8,
+        #[serde(rename = "4")]
+        four: u8,
+        #[serde(rename = "5")]
+        five: u8,
+    }
+
+    impl From<Supply> for SupplyByValue {
+        fn from(supply: Supply) -> Self {
+            let [one, two, three, four, five] = supply.counts();
+            SupplyByValue {
+                one,
+                two,
+                three,
+                four,
+                five,
+            }
+        }
+    }
+
+    /// One territory (ARM-3): its squares, the gold on its mines, and once
+    /// the game is over the seats that take it (ARM-10; both partners in
+    /// the team game, none where nobody stands).
+    #[derive(Serialize, Deserialize, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct TerritoryOut {
+        squares: Vec<Square>,
+        gold: u8,
+        owners: Option<Vec<Seat>>,
+    }
+
+    /// The territories as the view shows them, from the one holding `a1`.
+    fn territories(view: &ArmadoraView) -> Vec<TerritoryOut> {
+        let table = &view.table;
+        // Once the game is over every value is shown, so the majorities
+        // can be worked out from the view.
+        let revealed: Option<Board<Value>> = (table.phase == Phase::Over)
+            .then(|| {
+                let mut board: Board<Value> = Board::from_fn(|_| None);
+                for (at, warrior) in warriors(&view.board) {
+                    board[at] = Some(warrior.with_value(warrior.value?));
+                }
+                Some(board)
+            })
+            .flatten();
+        table
+            .palisades
+            .territories()
+            .map(|territory| TerritoryOut {
+                squares: squares_of(territory).collect(),
+                gold: gold_in(table, territory),
+                owners: revealed.as_ref().map(|board| {
+                    let award = Award::on(table, board, territory);
+                    table
+                        .turn_order()
+                        .seats()
+                        .filter(|&seat| award.won_by(table.config.side_of(seat)))
+                        .collect()
+                }),
+            })
+            .collect()
     }
 
     /// The read form, checked into a view.
@@ -247,22 +390,183 @@ mod serde_impl {
     #[serde(deny_unknown_fields)]
     struct RawView {
         viewer: Viewer,
-        #[serde(flatten)]
-        table: RawTable,
-        board: Board<Option<Value>>,
-        tiles_left: [u8; MAX_PLAYERS],
-        own_supply: Option<Supply>,
+        config: ArmadoraConfig,
+        phase: Phase,
+        current: Seat,
+        step: TurnStep,
+        gold: GoldIn,
+        warriors: WarriorsIn,
+        palisades: Palisades,
+        palisades_left: u8,
+        territories: Vec<TerritoryOut>,
+        seats: Vec<SeatOut>,
+        own_supply: Option<SupplyByValue>,
+        #[serde(deserialize_with = "square_set")]
+        looked: u64,
+    }
+
+    /// The gold piles read by mine: every mine once, nothing else.
+    struct GoldIn([u8; 8]);
+
+    impl<'de> Deserialize<'de> for GoldIn {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let gold = d.deserialize_map(BySquare::new(
+                [None; 8],
+                |gold: &mut [Option<u8>; 8], at: Square, pile: u8| {
+                    let slot = MINES
+                        .iter()
+                        .position(|&mine| mine == at)
+                        .and_then(|i| gold.get_mut(i))
+                        .ok_or_else(|| format!("ARM-6: {at} is not a mine"))?;
+                    match slot.replace(pile) {
+                        Some(_) => Err(format!("ARM-6: the mine {at} is listed twice")),
+                        None => Ok(()),
+                    }
+                },
+            ))?;
+            let mut out = [0; 8];
+            for ((pile, slot), mine) in out.iter_mut().zip(gold).zip(MINES) {
+                *pile = slot.ok_or_else(|| {
+                    D::Error::custom(format_args!(
+                        "ARM-6: the gold on the mine {mine} is missing"
+                    ))
+                })?;
+            }
+            Ok(GoldIn(out))
+        }
+    }
+
+    /// The warriors read by square, each square at most once.
+    struct WarriorsIn(Board<Option<Value>>);
+
+    impl<'de> Deserialize<'de> for WarriorsIn {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            d.deserialize_map(BySquare::new(
+                Board::from_fn(|_| None),
+                |board: &mut Board<Option<Value>>, at: Square, warrior: SeenWarrior| match board[at]
+                    .replace(warrior)
+                {
+                    Some(_) => Err(format!("ARM-7: square {at} is listed twice")),
+                    None => Ok(()),
+                },
+            ))
+            .map(WarriorsIn)
+        }
+    }
+
+    /// Reads an object keyed by square names into `T`, one entry at a time
+    /// through `put`, which refuses what does not belong (a key given
+    /// twice included).
+    struct BySquare<T, V, F> {
+        out: T,
+        put: F,
+        value: core::marker::PhantomData<fn() -> V>,
+    }
+
+    impl<T, V, F> BySquare<T, V, F> {
+        fn new(out: T, put: F) -> Self {
+            BySquare {
+                out,
+                put,
+                value: core::marker::PhantomData,
+            }
+        }
+    }
+
+    impl<'de, T, V, F> serde::de::Visitor<'de> for BySquare<T, V, F>
+    where
+        V: Deserialize<'de>,
+        F: FnMut(&mut T, Square, V) -> Result<(), String>,
+    {
+        type Value = T;
+
+        fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            f.write_str("an object keyed by square names")
+        }
+
+        fn visit_map<A: serde::de::MapAccess<'de>>(mut self, mut map: A) -> Result<T, A::Error> {
+            while let Some(at) = map.next_key::<Square>()? {
+                let value = map.next_value::<V>()?;
+                (self.put)(&mut self.out, at, value).map_err(A::Error::custom)?;
+            }
+            Ok(self.out)
+        }
     }
 
     impl<'de> Deserialize<'de> for ArmadoraView {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
             let raw = RawView::deserialize(d)?;
-            let table = raw.table.into_table().map_err(D::Error::custom)?;
-            let players = table.config().players();
-            let tiles_left =
-                seats(players, raw.tiles_left, Holding::TilesLeft).map_err(D::Error::custom)?;
-            ArmadoraView::assemble(raw.viewer, table, &raw.board, tiles_left, raw.own_supply)
-                .map_err(D::Error::custom)
+            let players = raw.config.players();
+            if raw.seats.len() != players {
+                return Err(D::Error::custom(format_args!(
+                    "ARM-4: {} seats listed at a table of {players}",
+                    raw.seats.len()
+                )));
+            }
+            let mut tiles = [0; MAX_PLAYERS];
+            let mut passed = [false; MAX_PLAYERS];
+            let mut powers = [0; MAX_PLAYERS];
+            let mut reinforcements = [false; MAX_PLAYERS];
+            for (i, seat) in raw.seats.iter().enumerate() {
+                if seat.seat != i || seat.faction != raw.config.faction(i) {
+                    return Err(D::Error::custom(format_args!(
+                        "ARM-4: seat {i} is listed as seat {} playing {:?}",
+                        seat.seat, seat.faction
+                    )));
+                }
+                if let (Some(t), Some(p), Some(w), Some(r)) = (
+                    tiles.get_mut(i),
+                    passed.get_mut(i),
+                    powers.get_mut(i),
+                    reinforcements.get_mut(i),
+                ) {
+                    (*t, *p, *w, *r) = (
+                        seat.tiles_left,
+                        seat.passed,
+                        seat.power_tokens,
+                        seat.reinforcement,
+                    );
+                }
+            }
+            let own_supply = match raw.own_supply {
+                Some(s) => Some(
+                    Supply::from_counts([s.one, s.two, s.three, s.four, s.five]).ok_or_else(
+                        || D::Error::custom("ARM-5: the supply holds more of a value than a set"),
+                    )?,
+                ),
+                None => None,
+            };
+            let table = RawTable::from_parts(
+                raw.config,
+                raw.phase,
+                raw.gold.0,
+                raw.current,
+                raw.step,
+                raw.palisades,
+                passed,
+                powers,
+                reinforcements,
+                raw.looked,
+            )
+            .into_table()
+            .map_err(D::Error::custom)?;
+            let tiles_left = seats(players, tiles, Holding::TilesLeft).map_err(D::Error::custom)?;
+            let view =
+                ArmadoraView::assemble(raw.viewer, table, &raw.warriors.0, tiles_left, own_supply)
+                    .map_err(D::Error::custom)?;
+            if raw.palisades_left != view.table.palisades_left() {
+                return Err(D::Error::custom(format_args!(
+                    "ARM-6: {} palisades left, but {} are placed of 35",
+                    raw.palisades_left,
+                    view.table.palisades.count()
+                )));
+            }
+            if raw.territories != territories(&view) {
+                return Err(D::Error::custom(
+                    "ARM-3: the territories listed are not those the palisades make",
+                ));
+            }
+            Ok(view)
         }
     }
 }

@@ -228,7 +228,11 @@ fn views_round_trip_and_hide_values_in_json() {
     game.apply(warrior("d3", 5)).unwrap();
     let view = game.view(Viewer::Seat(1));
     let json = serde_json::to_value(&view).unwrap();
-    assert_eq!(json["board"][19]["value"], serde_json::Value::Null);
+    assert_eq!(json["warriors"]["d3"]["value"], serde_json::Value::Null);
+    assert_eq!(json["gold"]["d1"], 3);
+    assert_eq!(json["seats"][0]["tiles_left"], 15);
+    assert_eq!(json["seats"][1]["faction"], "goblin");
+    assert_eq!(json["own_supply"]["5"], 1);
     assert_eq!(
         serde_json::from_value::<armadora_rules::ArmadoraView>(json).unwrap(),
         view
@@ -242,11 +246,11 @@ fn hand_edited_views_are_refused_with_the_reason() {
         .unwrap();
     let good = serde_json::to_value(game.view(Viewer::Seat(0))).unwrap();
     let mut json = good.clone();
-    json["board"][19]["value"] = json!(250);
+    json["warriors"]["d3"]["value"] = json!(250);
     let err = serde_json::from_value::<armadora_rules::ArmadoraView>(json).unwrap_err();
     assert!(err.to_string().contains("warrior value 250"), "{err}");
     let mut json = good;
-    json["board"][20] = json!({"owner": 3, "value": null, "face_up": false, "arrows": 0,
+    json["warriors"]["e3"] = json!({"owner": 3, "value": null, "face_up": false, "arrows": 0,
                                "reinforced": false});
     let err = serde_json::from_value::<armadora_rules::ArmadoraView>(json).unwrap_err();
     assert!(err.to_string().contains("belongs to seat 3"), "{err}");

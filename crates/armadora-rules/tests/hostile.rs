@@ -120,7 +120,7 @@ fn arm_5_warrior_value_out_of_range_in_a_state_is_refused() {
     assert_refused::<Armadora>(json, "warrior value 9 is not 1 to 5");
     let json = edited(
         &view_json(&two_warriors(), Viewer::Seat(0)),
-        "/board/19/value",
+        "/warriors/d3/value",
         json!(0),
     );
     assert_refused::<ArmadoraView>(json, "warrior value 0 is not 1 to 5");
@@ -132,7 +132,7 @@ fn arm_4_warrior_owner_beyond_four_seats_is_refused() {
     assert_refused::<Armadora>(json, "warrior owner 7 is not a seat");
     let json = edited(
         &view_json(&two_warriors(), Viewer::Seat(1)),
-        "/board/20/owner",
+        "/warriors/e3/owner",
         json!(usize::MAX),
     );
     assert_refused::<ArmadoraView>(json, "is not a seat");
@@ -194,6 +194,60 @@ fn config_with_an_unknown_option_is_refused() {
 // Views.
 
 #[test]
+fn arm_1_view_names_every_square_line_seat_and_value() {
+    let game = two_warriors();
+    let json = view_json(&game, Viewer::Seat(0));
+    assert_eq!(json["warriors"]["d3"]["value"], 5);
+    assert_eq!(json["warriors"]["e3"]["value"], Value::Null);
+    assert_eq!(json["warriors"].as_object().unwrap().len(), 2);
+    assert_eq!(json["gold"]["b2"], GOLD[1]);
+    assert_eq!(json["seats"][1]["faction"], "goblin");
+    assert_eq!(json["own_supply"]["1"], 11);
+    assert_eq!(json["palisades_left"], 35);
+    // One territory, the whole board, its owners unknown until the end.
+    assert_eq!(
+        json["territories"][0]["squares"].as_array().unwrap().len(),
+        40
+    );
+    assert_eq!(json["territories"][0]["gold"], 40);
+    assert_eq!(json["territories"][0]["owners"], Value::Null);
+}
+
+#[test]
+fn arm_10_a_finished_view_names_each_territorys_owners() {
+    let mut game = two_warriors();
+    play(&mut game, 0, Action::Pass);
+    play(&mut game, 1, Action::Pass);
+    let json = view_json(&game, Viewer::Spectator);
+    // The 5 on d3 beats the 1 on e3: seat 0 takes the one territory.
+    assert_eq!(json["territories"][0]["owners"], json!([0]));
+    let back: ArmadoraView = serde_json::from_value(json.clone()).unwrap();
+    assert_eq!(back, game.view(Viewer::Spectator));
+    let json = edited(&json, "/territories/0/owners", json!([1]));
+    assert_refused::<ArmadoraView>(json, "ARM-3: the territories listed are not those");
+}
+
+#[test]
+fn arm_6_view_mine_listed_twice_or_missing_is_refused() {
+    let json = view_json(&two_warriors(), Viewer::Seat(0));
+    let mut missing = json.clone();
+    missing["gold"].as_object_mut().unwrap().remove("c5");
+    assert_refused::<ArmadoraView>(missing, "ARM-6: the gold on the mine c5 is missing");
+    let text = json
+        .to_string()
+        .replace("\"gold\":{", "\"gold\":{\"d1\":3,");
+    let err = serde_json::from_str::<ArmadoraView>(&text).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("ARM-6: the mine d1 is listed twice"),
+        "{err}"
+    );
+    let mut json = json;
+    json["gold"]["a1"] = json!(3);
+    assert_refused::<ArmadoraView>(json, "ARM-6: a1 is not a mine");
+}
+
+#[test]
 fn arm_4_view_of_a_seat_not_at_the_table_is_refused() {
     let json = edited(
         &view_json(&two_warriors(), Viewer::Seat(1)),
@@ -227,8 +281,8 @@ fn arm_6_view_seat_to_move_not_at_the_table_is_refused() {
 fn arm_6_view_gold_that_is_not_the_piles_is_refused() {
     let json = edited(
         &view_json(&two_warriors(), Viewer::Seat(0)),
-        "/gold",
-        json!([3, 4, 4, 5, 5, 6, 6, 8]),
+        "/gold/g5",
+        json!(8),
     );
     assert_refused::<ArmadoraView>(json, "gold [3, 4, 4, 5, 5, 6, 6, 8] on the 8 mines");
 }
@@ -236,7 +290,17 @@ fn arm_6_view_gold_that_is_not_the_piles_is_refused() {
 #[test]
 fn arm_6_view_gold_before_the_deal_is_refused() {
     let fresh = Armadora::new(&ArmadoraConfig::new(2)).unwrap();
-    let json = edited(&view_json(&fresh, Viewer::Spectator), "/gold", json!(GOLD));
+    let mines = ["d1", "b2", "f2", "h2", "a4", "e4", "c5", "g5"];
+    let gold: serde_json::Map<String, Value> = mines
+        .iter()
+        .zip(GOLD)
+        .map(|(m, g)| ((*m).to_owned(), json!(g)))
+        .collect();
+    let json = edited(
+        &view_json(&fresh, Viewer::Spectator),
+        "/gold",
+        Value::Object(gold),
+    );
     assert_refused::<ArmadoraView>(json, "on the mines before the deal");
 }
 
@@ -272,7 +336,7 @@ fn arm_6_view_with_more_palisades_than_the_supply_is_refused() {
 fn arm_4_view_warrior_of_a_seat_not_at_the_table_is_refused() {
     let json = edited(
         &view_json(&two_warriors(), Viewer::Seat(0)),
-        "/board/20/owner",
+        "/warriors/e3/owner",
         json!(3),
     );
     assert_refused::<ArmadoraView>(json, "the warrior on e3 belongs to seat 3");
@@ -281,7 +345,8 @@ fn arm_4_view_warrior_of_a_seat_not_at_the_table_is_refused() {
 #[test]
 fn arm_7_view_warrior_on_a_mine_is_refused() {
     let view = view_json(&two_warriors(), Viewer::Seat(1));
-    let json = edited(&view, "/board/3", view["board"][20].clone());
+    let mut json = view.clone();
+    json["warriors"]["d1"] = view["warriors"]["e3"].clone();
     assert_refused::<ArmadoraView>(json, "a warrior stands on the mine d1");
 }
 
@@ -289,7 +354,7 @@ fn arm_7_view_warrior_on_a_mine_is_refused() {
 fn arm_14_view_showing_a_value_its_viewer_may_not_see_is_refused() {
     let json = edited(
         &view_json(&two_warriors(), Viewer::Seat(1)),
-        "/board/19/value",
+        "/warriors/d3/value",
         json!(5),
     );
     assert_refused::<ArmadoraView>(
@@ -298,7 +363,7 @@ fn arm_14_view_showing_a_value_its_viewer_may_not_see_is_refused() {
     );
     let json = edited(
         &view_json(&two_warriors(), Viewer::Spectator),
-        "/board/20/value",
+        "/warriors/e3/value",
         json!(1),
     );
     assert_refused::<ArmadoraView>(json, "but a spectator may not see it");
@@ -308,7 +373,7 @@ fn arm_14_view_showing_a_value_its_viewer_may_not_see_is_refused() {
 fn arm_14_view_hiding_a_value_its_viewer_sees_is_refused() {
     let json = edited(
         &view_json(&two_warriors(), Viewer::Seat(0)),
-        "/board/19/value",
+        "/warriors/d3/value",
         Value::Null,
     );
     assert_refused::<ArmadoraView>(
@@ -332,26 +397,26 @@ fn arm_14_spectator_view_holding_a_supply_is_refused() {
     let json = edited(
         &view_json(&two_warriors(), Viewer::Spectator),
         "/own_supply",
-        json!([10, 2, 1, 1, 1]),
+        json!({"1": 10, "2": 2, "3": 1, "4": 1, "5": 1}),
     );
     assert_refused::<ArmadoraView>(json, "a spectator's view holds a supply");
 }
 
 #[test]
 fn arm_5_view_tiles_left_for_a_seat_not_at_the_table_are_refused() {
-    let json = edited(
-        &view_json(&two_warriors(), Viewer::Spectator),
-        "/tiles_left/2",
-        json!(3),
-    );
-    assert_refused::<ArmadoraView>(json, "seat 2 is not at the table of 2 but has 3 tiles left");
+    let mut json = view_json(&two_warriors(), Viewer::Spectator);
+    let mut third = json["seats"][1].clone();
+    third["seat"] = json!(2);
+    third["tiles_left"] = json!(3);
+    json["seats"].as_array_mut().unwrap().push(third);
+    assert_refused::<ArmadoraView>(json, "ARM-4: 3 seats listed at a table of 2");
 }
 
 #[test]
 fn arm_5_view_with_more_warriors_than_the_set_is_refused() {
     let json = edited(
         &view_json(&two_warriors(), Viewer::Spectator),
-        "/tiles_left/1",
+        "/seats/1/tiles_left",
         json!(16),
     );
     assert_refused::<ArmadoraView>(
@@ -365,7 +430,7 @@ fn arm_5_view_supply_not_matching_the_tiles_left_is_refused() {
     let json = edited(
         &view_json(&two_warriors(), Viewer::Seat(0)),
         "/own_supply",
-        json!([10, 2, 1, 1, 0]),
+        json!({"1": 10, "2": 2, "3": 1, "4": 1, "5": 0}),
     );
     assert_refused::<ArmadoraView>(json, "seat 0's supply holds 14 tiles but 15 are left");
 }
@@ -376,7 +441,7 @@ fn arm_5_view_showing_more_of_a_value_than_the_set_is_refused() {
     let json = edited(
         &view_json(&two_warriors(), Viewer::Seat(0)),
         "/own_supply",
-        json!([10, 2, 1, 1, 1]),
+        json!({"1": 10, "2": 2, "3": 1, "4": 1, "5": 1}),
     );
     assert_refused::<ArmadoraView>(json, "seat 0 shows 2 warriors of value 5 but has 1");
 }
@@ -385,8 +450,8 @@ fn arm_5_view_showing_more_of_a_value_than_the_set_is_refused() {
 fn arm_15_view_no_position_could_show_is_refused() {
     let json = edited(
         &view_json(&two_warriors(), Viewer::Seat(0)),
-        "/powers",
-        json!([1, 0, 0, 0]),
+        "/seats/0/power_tokens",
+        json!(1),
     );
     assert_refused::<ArmadoraView>(json, "ARM-15: more power tokens than the faction has");
 }
