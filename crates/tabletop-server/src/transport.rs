@@ -47,7 +47,17 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/matches", axum::routing::post(create_match))
         .route("/api/matches/{id}", get(match_facts))
         .route("/ws", get(upgrade))
+        .route("/play/{id}", get(page))
         .with_state(app)
+}
+
+/// The page a capability link opens: plain HTML and an ES module, no
+/// build step. It shows the seat's view as JSON, its legal moves as
+/// buttons and its history.
+const PAGE: &str = include_str!("../web/play.html");
+
+async fn page() -> axum::response::Html<&'static str> {
+    axum::response::Html(PAGE)
 }
 
 fn lobby_error(e: &LobbyError) -> Response {

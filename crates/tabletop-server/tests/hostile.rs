@@ -216,3 +216,20 @@ async fn a_flood_is_refused_then_cut_and_the_server_keeps_serving() {
     let mut table = Table::join(&server, &created, true).await;
     table.play_out(&mut Lcg(5), 2_000).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_capability_link_opens_the_page() {
+    let dir = scratch("page");
+    let server = Server::start(&dir.join("db.sqlite"), &[]);
+    let created = server.create("pig", &["person", "person"]).await;
+    let link = created["seats"][0]["link"].as_str().unwrap();
+    let path = link.split('#').next().unwrap();
+    let (status, body) = server.http("GET", path, None).await;
+    assert_eq!(status, 200);
+    let html = body.as_str().unwrap();
+    assert!(html.contains("new WebSocket"), "{html}");
+    assert!(
+        !html.contains(&link[link.find('#').unwrap() + 7..]),
+        "the token is not in the page"
+    );
+}
