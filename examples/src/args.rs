@@ -56,13 +56,18 @@ pub struct PlayArgs {
     /// the seed, the generator and every hidden value. Keep it secret.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// Play on from a saved record (written by --record) with the bots
+    /// given, to the end the uninterrupted game would have reached.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["players", "seed", "games", "rotate", "advanced", "no_teams", "no_peek"])]
+    pub resume: Option<PathBuf>,
     /// Print the result, or the summary, as JSON.
     #[arg(long)]
     pub json: bool,
     /// Iterations per decision of the mcts bot [default: the game's].
     #[arg(long, value_name = "N")]
     pub mcts_iterations: Option<u32>,
-    /// Abandon a game longer than N steps.
+    /// Stop one game after N steps (with --record, its record is still
+    /// written); in --games batches, a game this long is an error.
     #[arg(long, value_name = "N", default_value_t = 1_000_000)]
     pub max_steps: usize,
     /// Options of one game.
@@ -90,14 +95,16 @@ Bots: random and mcts (a Monte Carlo tree search that samples what its seat cann
 
 One game is told as a spectator sees it unless --view or --omniscient says otherwise. A person at a seat (--human) sees the table as their seat sees it, the other seats' moves as their seat may know them, and a numbered list of their legal actions; they answer with a number or the action as listed, at a terminal or from a script on standard input (? shows the list again). With one person, the game is told as their seat sees it; with several, as a spectator sees it, each person seeing their own view at their prompt.
 
-Exit status: 0 when the games are over, 2 for bad usage, 3 when the input ends before the game.";
+A game stopped by --max-steps, or by the end of a person's input, still has its record written with --record: `play GAME --resume FILE` plays it on, with the bots given by --bots and --mcts-iterations, to the same end as the game played without stopping (the bots draw from generators derived from the record's own).
+
+Exit status: 0 when the games are over, 2 for bad usage or a record that cannot be resumed, 3 when the input ends before the game, 4 when one game is stopped by --max-steps.";
 
 /// Replays a record, checking every entry, and tells its history as one
 /// seat saw it.
 #[derive(Debug, Clone, PartialEq, Eq, Parser)]
 #[command(
     name = "replay",
-    after_help = "Exit status: 0 when the record replays, 1 for a bad record (one line naming the entry and the reason), 2 for bad usage or a path that cannot be read."
+    after_help = "Exit status: 0 when the record replays, 1 for a bad record (one line naming the entry and the reason; input that is not UTF-8 text or is larger than 256 MiB is refused before anything else is checked), 2 for bad usage (a --view seat the record's table does not have included) or a path that cannot be read."
 )]
 pub struct ReplayArgs {
     /// The record (JSON); - reads standard input.
@@ -166,6 +173,7 @@ impl PlayArgs {
             threads: self.threads,
             rotate: self.rotate,
             record: self.record.clone(),
+            resume: self.resume.clone(),
             json: self.json,
             max_steps: self.max_steps,
             viewpoint,

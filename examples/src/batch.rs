@@ -1,34 +1,34 @@
 //! Many games between bots, silently, over several threads, with a
 //! progress bar.
 
-use dice_core::{Agent, Match};
+use dice_core::Match;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::bot_turn::{Progress, play_bots};
 use crate::options::PlayOptions;
 use crate::playable::PlayableGame;
-use crate::seating::{make_bots, seat_bots, seeds};
+use crate::resume::fresh;
+use crate::seating::{game_seed, make_bots, seat_bots};
 use crate::summary::GameSummary;
 
-/// Plays game `index` between bots, silently.
+/// Plays game `index` between bots, silently, to its end.
 ///
 /// # Errors
-/// Bad options, a bot that fails or a game that does not end.
+/// Bad options, a bot that fails or a game that does not end within
+/// `options.max_steps` steps.
 pub fn play_one<G: PlayableGame>(
     options: &PlayOptions,
     index: u64,
 ) -> Result<(GameSummary, Match<G>), String> {
     let config = G::config_from(&options.game)?;
-    let (seed, mut bot_rng) = seeds(options.seed, index);
-    let mut m = Match::<G>::new(&config, seed).map_err(|e| e.to_string())?;
-    let names = seat_bots::<G>(options, m.state().players(), index);
-    let (players, mut bots) = make_bots::<G>(&names, &options.game)?;
-    let mut agents: Vec<&mut dyn Agent<G>> = bots
-        .iter_mut()
-        .map(|b| &mut **b as &mut dyn Agent<G>)
-        .collect();
-    dice_core::play_out(&mut m, &mut agents, &mut bot_rng, options.max_steps)
-        .map_err(|e| e.to_string())?;
-    let result = m.state().result().ok_or("the game did not end")?;
+    let m = fresh::<G>(&config, game_seed(options.seed, index))?;
+    let (players, progress, m) = play_bots_from(options, index, m)?;
+    let (Progress::Over, Some(result)) = (progress, m.state().result()) else {
+        return Err(format!(
+            "the game did not end within {} steps",
+            options.max_steps
+        ));
+    };
     let steps = m.log().len();
     Ok((
         GameSummary {
@@ -38,6 +38,23 @@ pub fn play_one<G: PlayableGame>(
         },
         m,
     ))
+}
+
+/// Plays `m`, game `index`, on between the bots the options seat, for at
+/// most `options.max_steps` steps; gives the bots' names, how far the game
+/// went, and the match.
+///
+/// # Errors
+/// Bad bot names, or a bot that fails.
+pub fn play_bots_from<G: PlayableGame>(
+    options: &PlayOptions,
+    index: u64,
+    mut m: Match<G>,
+) -> Result<(Vec<String>, Progress, Match<G>), String> {
+    let names = seat_bots::<G>(options, m.state().players(), index);
+    let (players, mut bots) = make_bots::<G>(&names, &options.game)?;
+    let progress = play_bots(&mut m, &mut bots, options.max_steps)?;
+    Ok((players, progress, m))
 }
 
 /// A finished game: its index, summary, and the match if it was the last.

@@ -13,7 +13,8 @@ use crate::options::PlayOptions;
 use crate::output::Output;
 use crate::play::Ending;
 use crate::playable::PlayableGame;
-use crate::replay::BadRecord;
+use crate::record_file::{ReadError, read_path};
+use crate::replay::Refusal;
 
 /// Exit status of `replay` for a record that does not read or replay.
 pub const EXIT_BAD_RECORD: u8 = 1;
@@ -21,6 +22,8 @@ pub const EXIT_BAD_RECORD: u8 = 1;
 pub const EXIT_USAGE: u8 = 2;
 /// Exit status of `play` when a person's input ends before the game.
 pub const EXIT_INPUT_ENDED: u8 = 3;
+/// Exit status of `play` when its one game is stopped by `--max-steps`.
+pub const EXIT_STOPPED: u8 = 4;
 
 /// Where a tool reads and writes: the process's own streams, or buffers
 /// in tests.
@@ -78,16 +81,17 @@ impl GameTask for PlayTask<'_, '_> {
 
 /// `replay` for the game a record names.
 struct ReplayTask<'a> {
-    json: &'a str,
+    json: String,
     view: Option<Viewer>,
     as_json: bool,
+    out: &'a mut dyn Write,
 }
 
 impl GameTask for ReplayTask<'_> {
-    type Output = Result<String, BadRecord>;
+    type Output = Result<(), Refusal>;
 
     fn run<G: PlayableGame>(self) -> Self::Output {
-        crate::replay::run::<G>(self.json, self.view, self.as_json)
+        crate::replay::run::<G>(self.json, self.view, self.as_json, self.out)
     }
 }
 
@@ -112,6 +116,18 @@ pub fn play(args: impl IntoIterator<Item = impl Into<OsString>>, io: &mut Io<'_>
     match ending {
         Ok(Ending::Finished) => 0,
         Ok(Ending::InputEnded) => EXIT_INPUT_ENDED,
+        Ok(Ending::Stopped) => {
+            let kept = options.record.as_ref().map_or_else(
+                || "no record kept (--record FILE keeps one)".to_string(),
+                |path| format!("its record is in {}", path.display()),
+            );
+            let _ = writeln!(
+                io.errors,
+                "play: the game was stopped after {} steps, unfinished; {kept}",
+                options.max_steps
+            );
+            EXIT_STOPPED
+        }
         Err(e) => {
             let _ = writeln!(io.errors, "play: {e}");
             EXIT_USAGE
@@ -125,38 +141,40 @@ pub fn replay(args: impl IntoIterator<Item = impl Into<OsString>>, io: &mut Io<'
         Ok(args) => args,
         Err(status) => return status,
     };
-    let mut bytes = Vec::new();
-    let read = if args.file.as_os_str() == "-" {
-        io.input.read_to_end(&mut bytes).map(|_| ())
-    } else {
-        std::fs::read(&args.file).map(|b| bytes = b)
+    let json = match read_path(&args.file, &mut *io.input) {
+        Ok(json) => json,
+        Err(ReadError::Io(e)) => {
+            let _ = writeln!(
+                io.errors,
+                "replay: cannot read {}: {e}",
+                args.file.display()
+            );
+            return EXIT_USAGE;
+        }
+        Err(ReadError::NotText(reason)) => {
+            let _ = writeln!(io.errors, "replay: {reason}");
+            return EXIT_BAD_RECORD;
+        }
     };
-    if let Err(e) = read {
-        let _ = writeln!(
-            io.errors,
-            "replay: cannot read {}: {e}",
-            args.file.display()
-        );
-        return EXIT_USAGE;
-    }
-    let told = crate::replay::text(&bytes).and_then(|json| {
-        let name = crate::replay::game_name(json)?;
+    let told = crate::replay::game_name(&json).and_then(|name| {
         let game = GameName::from_record_name(&name)
-            .ok_or_else(|| BadRecord(format!("unknown game \"{name}\"")))?;
+            .ok_or_else(|| Refusal::BadRecord(format!("unknown game \"{name}\"")))?;
         game.run(ReplayTask {
             json,
             view: args.view,
             as_json: args.json,
+            out: &mut *io.output,
         })
     });
     match told {
-        Ok(text) => {
-            Output::new(&mut *io.output).line(text.trim_end());
-            0
-        }
-        Err(BadRecord(reason)) => {
+        Ok(()) => 0,
+        Err(Refusal::BadRecord(reason)) => {
             let _ = writeln!(io.errors, "replay: {reason}");
             EXIT_BAD_RECORD
+        }
+        Err(Refusal::BadUsage(reason)) => {
+            let _ = writeln!(io.errors, "replay: {reason}");
+            EXIT_USAGE
         }
     }
 }

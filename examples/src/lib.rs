@@ -8,6 +8,7 @@ pub mod age_of_war;
 pub mod args;
 pub mod armadora;
 pub mod batch;
+pub mod bot_turn;
 pub mod cli;
 pub mod era;
 pub mod games;
@@ -18,7 +19,9 @@ pub mod output;
 pub mod pig;
 pub mod play;
 pub mod playable;
+pub mod record_file;
 pub mod replay;
+pub mod resume;
 pub mod seating;
 pub mod summary;
 

@@ -68,8 +68,24 @@ impl Viewpoint {
         config: &G::Config,
         log: &[Entry<G>],
     ) -> Result<Vec<String>, String> {
-        let mut state = G::new(config).map_err(|e| format!("invalid config: {e}"))?;
         let mut lines = Vec::with_capacity(log.len());
+        self.narrate_each(config, log, |line| lines.push(line))?;
+        Ok(lines)
+    }
+
+    /// As [`narrate_log`](Self::narrate_log), each entry's narration handed
+    /// to `tell` as it is made, so that a long log is never held as text.
+    ///
+    /// # Errors
+    /// As [`narrate_log`](Self::narrate_log); the entries before the one
+    /// refused have been told.
+    pub fn narrate_each<G: PlayableGame>(
+        self,
+        config: &G::Config,
+        log: &[Entry<G>],
+        mut tell: impl FnMut(String),
+    ) -> Result<(), String> {
+        let mut state = G::new(config).map_err(|e| format!("invalid config: {e}"))?;
         for (index, entry) in log.iter().enumerate() {
             let before = state.clone();
             match entry {
@@ -77,9 +93,9 @@ impl Viewpoint {
                 Entry::Action { action, .. } => state.apply(*action),
             }
             .map_err(|e| format!("entry {index}: {e}"))?;
-            lines.push(self.narrate(&before, entry, &state));
+            tell(self.narrate(&before, entry, &state));
         }
-        Ok(lines)
+        Ok(())
     }
 }
 

@@ -26,9 +26,12 @@ pub struct PlayOptions {
     pub rotate: bool,
     /// Where to write the (last) game's private record.
     pub record: Option<PathBuf>,
+    /// A saved record to play on from, instead of a new game.
+    pub resume: Option<PathBuf>,
     /// Print JSON instead of text.
     pub json: bool,
-    /// A game longer than this many steps is abandoned as an error.
+    /// One game is stopped after this many steps (its record still
+    /// written); in a batch, a game this long is an error.
     pub max_steps: usize,
     /// From whose eyes one game is told.
     pub viewpoint: Viewpoint,
@@ -47,6 +50,7 @@ impl Default for PlayOptions {
             threads: 1,
             rotate: false,
             record: None,
+            resume: None,
             json: false,
             max_steps: 1_000_000,
             viewpoint: Viewpoint::Of(Viewer::Spectator),

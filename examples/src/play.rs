@@ -6,13 +6,15 @@ use std::time::Instant;
 
 use dice_core::{Agent, Entry, Game, Match, ToMove, Viewer};
 
-use crate::batch::{play_many, play_one};
+use crate::batch::{play_bots_from, play_many};
+use crate::bot_turn::{Progress, bot_decides};
 use crate::human;
 use crate::narrate::Viewpoint;
 use crate::options::PlayOptions;
 use crate::output::Output;
 use crate::playable::PlayableGame;
-use crate::seating::{make_bots, seat_bots, seeds};
+use crate::resume::{fresh, resume};
+use crate::seating::{game_seed, make_bots, seat_bots};
 use crate::summary::{summarise, summary_text};
 
 /// How `play` ended.
@@ -22,6 +24,8 @@ pub enum Ending {
     Finished,
     /// A person's input ended before the game did.
     InputEnded,
+    /// The one game was stopped after `--max-steps` steps.
+    Stopped,
 }
 
 /// Who plays a seat of a told game.
@@ -30,21 +34,34 @@ enum Seated<G: Game> {
     Human,
 }
 
-/// Plays game 0 with people at `options.humans` and bots elsewhere,
-/// telling it to `out` as it goes from `options.viewpoint`, each person's
-/// answers read from `input`.
+/// The match `play` starts from: the record `--resume` names, or a new
+/// game with game 0's seed.
 ///
 /// # Errors
-/// Bad options, a bot that fails, a game that does not end, or input that
-/// cannot be read.
+/// Bad options, or a record that cannot be resumed.
+pub fn start<G: PlayableGame>(
+    options: &PlayOptions,
+    input: &mut dyn BufRead,
+) -> Result<Match<G>, String> {
+    match &options.resume {
+        Some(path) => resume::<G>(path, input),
+        None => fresh::<G>(&G::config_from(&options.game)?, game_seed(options.seed, 0)),
+    }
+}
+
+/// Plays game 0 (or the game `--resume` names) with people at
+/// `options.humans` and bots elsewhere, telling it to `out` as it goes
+/// from `options.viewpoint`, each person's answers read from `input`; the
+/// game stops after `options.max_steps` steps.
+///
+/// # Errors
+/// Bad options, a bot that fails, or input that cannot be read.
 pub fn play_told<G: PlayableGame>(
     options: &PlayOptions,
     input: &mut dyn BufRead,
     out: &mut Output<'_>,
 ) -> Result<(Ending, Match<G>), String> {
-    let config = G::config_from(&options.game)?;
-    let (seed, mut bot_rng) = seeds(options.seed, 0);
-    let mut m = Match::<G>::new(&config, seed).map_err(|e| e.to_string())?;
+    let mut m = start::<G>(options, input)?;
     let players = m.state().players();
     let last = players.saturating_sub(1);
     if let Some(seat) = options.humans.iter().find(|&&s| s >= players) {
@@ -63,11 +80,17 @@ pub fn play_told<G: PlayableGame>(
             *slot = Seated::Human;
         }
     }
-    out.line(&format!(
-        "{} for {players} players, seed {}",
-        G::NAME,
-        options.seed
-    ));
+    let seed = m
+        .seed()
+        .map_or_else(|| "no seed".to_string(), |s| format!("seed {s}"));
+    out.line(&format!("{} for {players} players, {seed}", G::NAME));
+    if let Some(path) = &options.resume {
+        out.line(&format!(
+            "resumed from {} after {} steps",
+            path.display(),
+            m.log().len()
+        ));
+    }
     for (seat, name) in names.iter().enumerate() {
         out.line(&format!("  seat {seat}: {name}"));
     }
@@ -82,33 +105,30 @@ pub fn play_told<G: PlayableGame>(
                 m.resolve_chance()
                     .ok_or("a chance event could not be resolved")?;
             }
-            ToMove::Player(seat) => {
-                before.legal_actions(&mut legal);
-                let action = match seated.get_mut(seat).ok_or("no player at a seat")? {
-                    Seated::Bot(bot) => bot
-                        .choose(seat, &before.view(Viewer::Seat(seat)), &legal, &mut bot_rng)
-                        .ok_or_else(|| format!("the bot at seat {seat} has no action"))?,
-                    Seated::Human => {
-                        let answer = human::ask(&before, seat, &legal, input, out)
-                            .map_err(|e| format!("cannot read the answer: {e}"))?;
-                        let Some(action) = answer else {
-                            out.line("the input ended before the game did");
-                            return Ok((Ending::InputEnded, m));
-                        };
-                        action
-                    }
-                };
-                m.play(action).map_err(|e| format!("seat {seat}: {e}"))?;
-            }
+            ToMove::Player(seat) => match seated.get_mut(seat).ok_or("no player at a seat")? {
+                Seated::Bot(bot) => bot_decides(&mut m, seat, &mut **bot, &mut legal)?,
+                Seated::Human => {
+                    before.legal_actions(&mut legal);
+                    let answer = human::ask(&before, seat, &legal, input, out)
+                        .map_err(|e| format!("cannot read the answer: {e}"))?;
+                    let Some(action) = answer else {
+                        out.line("the input ended before the game did");
+                        return Ok((Ending::InputEnded, m));
+                    };
+                    m.play_as(seat, action)
+                        .map_err(|e| format!("seat {seat}: {e}"))?;
+                }
+            },
         }
         let entry: &Entry<G> = m.log().last().ok_or("a step left no entry")?;
         out.line(&options.viewpoint.narrate(&before, entry, m.state()));
     }
     if m.state().result().is_none() {
-        return Err(format!(
-            "the game did not end within {} steps",
+        out.line(&format!(
+            "the game was stopped after {} steps",
             options.max_steps
         ));
+        return Ok((Ending::Stopped, m));
     }
     out.line(G::describe_result(m.state()).trim_end());
     Ok((Ending::Finished, m))
@@ -132,21 +152,27 @@ pub fn run<G: PlayableGame>(
         return Ok(ending);
     }
     if options.games <= 1 {
-        let (summary, m) = play_one::<G>(options, 0)?;
+        let m = start::<G>(options, input)?;
+        let (players, progress, m) = play_bots_from(options, 0, m)?;
         write_record(options, &m)?;
+        let result = m.state().result();
         let json = serde_json::json!({
             "game": G::NAME,
-            "seed": options.seed,
-            "bots": summary.players,
-            "steps": summary.steps,
-            "result": {
-                "scores": summary.result.scores(),
-                "tiebreaks": summary.result.tiebreaks(),
-                "winners": summary.result.winners(),
-            },
+            "seed": m.seed(),
+            "bots": players,
+            "status": if progress == Progress::Over { "finished" } else { "stopped" },
+            "steps": m.log().len(),
+            "result": result.map(|result| serde_json::json!({
+                "scores": result.scores(),
+                "tiebreaks": result.tiebreaks(),
+                "winners": result.winners(),
+            })),
         });
         out.line(&serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?);
-        return Ok(Ending::Finished);
+        return Ok(match progress {
+            Progress::Over => Ending::Finished,
+            Progress::Stopped => Ending::Stopped,
+        });
     }
     let start = Instant::now();
     let (games, last) = play_many::<G>(options, progress)?;

@@ -1,61 +1,86 @@
 //! The `replay` tool: check a record entry by entry, tell its history from
 //! a viewpoint, and show where it ends.
 
-use std::fmt::Write as _;
+use std::io::Write;
 
-use dice_core::{Match, Record, ToMove, Viewer, replay};
-use serde::Deserialize;
+use dice_core::{History, Match, Record, Seat, ToMove, Viewer, replay};
+use serde::{Deserialize, Serialize};
 
 use crate::narrate::Viewpoint;
 use crate::playable::PlayableGame;
 
-/// A record that could not be read or replayed: exit status 1.
+/// Why `replay` refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BadRecord(pub String);
-
-/// The text of a record, refusing bytes that are not UTF-8.
-///
-/// # Errors
-/// Bytes that are not UTF-8 text, naming where the first bad byte is.
-pub fn text(bytes: &[u8]) -> Result<&str, BadRecord> {
-    std::str::from_utf8(bytes).map_err(|e| BadRecord(format!("not a record: not UTF-8 text ({e})")))
+pub enum Refusal {
+    /// A record that could not be read or replayed: exit status 1.
+    BadRecord(String),
+    /// A request the record cannot answer (a seat its table does not
+    /// have): bad usage, exit status 2.
+    BadUsage(String),
 }
 
 /// The `"game"` field of a record.
 ///
 /// # Errors
 /// Text that is not a JSON object with a `"game"` string.
-pub fn game_name(json: &str) -> Result<String, BadRecord> {
+pub fn game_name(json: &str) -> Result<String, Refusal> {
     #[derive(Deserialize)]
     struct Name {
         game: String,
     }
     serde_json::from_str::<Name>(json)
         .map(|n| n.game)
-        .map_err(|e| BadRecord(format!("not a record: {e}")))
+        .map_err(|e| Refusal::BadRecord(format!("not a record: {e}")))
 }
 
-/// Replays the record `json`, then tells its history as `view` saw it
-/// (every entry in full without one) and the end as `view` sees it (a
-/// spectator without one), in text or JSON. The JSON holds the history
-/// only for a `view`, and never the seed or the generator.
+/// The end of a game, as `replay --json` prints it.
+#[derive(Serialize)]
+struct ResultJson<'a> {
+    scores: &'a [i32],
+    winners: &'a [Seat],
+}
+
+/// What `replay --json` prints, written straight to its output (the
+/// history is never held twice, nor as a JSON tree); the fields in the
+/// order they have always had.
+#[derive(Serialize)]
+#[serde(bound = "")]
+struct Report<'a, G: PlayableGame> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    history: Option<History<G>>,
+    result: Option<ResultJson<'a>>,
+    status: &'static str,
+    steps: usize,
+    to_move: ToMove,
+    view: G::View,
+}
+
+/// Replays the record `json` (its text let go once read), then writes to `out` its history as `view`
+/// saw it (every entry in full without one) and the end as `view` sees it
+/// (a spectator without one), in text or JSON. The JSON holds the history
+/// only for a `view`, and never the seed or the generator. A reader gone
+/// from `out` stops the writing quietly.
 ///
 /// # Errors
 /// The first problem with the record, naming the entry, or a `view` of a
-/// seat the record's table does not have.
+/// seat the record's table does not have (bad usage).
 pub fn run<G: PlayableGame>(
-    json: &str,
+    json: String,
     view: Option<Viewer>,
     as_json: bool,
-) -> Result<String, BadRecord> {
-    let record: Record<G> = serde_json::from_str(json).map_err(|e| BadRecord(e.to_string()))?;
-    let m: Match<G> = replay(&record).map_err(|e| BadRecord(e.to_string()))?;
+    out: &mut dyn Write,
+) -> Result<(), Refusal> {
+    let bad = |e: &dyn std::fmt::Display| Refusal::BadRecord(e.to_string());
+    let record: Record<G> = serde_json::from_str(&json).map_err(|e| bad(&e))?;
+    drop(json);
+    let m: Match<G> = replay(&record).map_err(|e| bad(&e))?;
     let state = m.state();
     if let Some(Viewer::Seat(seat)) = view {
-        if seat >= state.players() {
-            return Err(BadRecord(format!(
-                "--view {seat}: the record has {} seats",
-                state.players()
+        let players = state.players();
+        if seat >= players {
+            return Err(Refusal::BadUsage(format!(
+                "--view {seat}: the table has seats 0 to {}",
+                players.saturating_sub(1)
             )));
         }
     }
@@ -68,50 +93,66 @@ pub fn run<G: PlayableGame>(
         "ongoing"
     };
     if as_json {
-        let mut out = serde_json::json!({
-            "status": status,
-            "steps": m.log().len(),
-            "to_move": state.to_move(),
-            "result": result.as_ref().map(|r| serde_json::json!({
-                "scores": r.scores(),
-                "winners": r.winners(),
-            })),
-            "view": state.view(viewer),
-        });
-        if let (Some(viewer), Some(fields)) = (view, out.as_object_mut()) {
-            let history =
-                serde_json::to_value(m.history(viewer)).map_err(|e| BadRecord(e.to_string()))?;
-            fields.insert("history".to_string(), history);
-        }
-        return serde_json::to_string_pretty(&out).map_err(|e| BadRecord(e.to_string()));
+        // The record's own log is not needed again: only the match's.
+        drop(record);
+        let report = Report::<G> {
+            history: view.map(|viewer| m.history(viewer)),
+            result: result.as_ref().map(|r| ResultJson {
+                scores: r.scores(),
+                winners: r.winners(),
+            }),
+            status,
+            steps: m.log().len(),
+            to_move: state.to_move(),
+            view: state.view(viewer),
+        };
+        let mut writer = std::io::BufWriter::new(out);
+        // A write that fails is a reader gone (`replay ... | head`).
+        let _ = serde_json::to_writer_pretty(&mut writer, &report)
+            .map_err(std::io::Error::from)
+            .and_then(|()| writeln!(writer))
+            .and_then(|()| writer.flush());
+        return Ok(());
     }
-    let mut out = format!(
-        "{} record: {status} after {} steps\n",
+    let mut out = crate::output::Output::new(out);
+    tell(&record, &m, status, viewpoint, viewer, &mut out)?;
+    Ok(())
+}
+
+/// Tells the history and the end of `m` to `out`, line by line.
+fn tell<G: PlayableGame>(
+    record: &Record<G>,
+    m: &Match<G>,
+    status: &str,
+    viewpoint: Viewpoint,
+    viewer: Viewer,
+    out: &mut crate::output::Output<'_>,
+) -> Result<(), Refusal> {
+    let state = m.state();
+    out.line(&format!(
+        "{} record: {status} after {} steps",
         G::NAME,
         m.log().len()
-    );
-    let _ = match state.to_move() {
-        ToMove::Player(p) => writeln!(out, "to move: player {p}"),
-        ToMove::Chance => writeln!(out, "to move: chance"),
-        ToMove::Over => writeln!(out, "to move: nobody, the game is over"),
-    };
-    let _ = writeln!(out, "\nhistory as {viewpoint} saw it:");
-    for line in viewpoint
-        .narrate_log::<G>(record.config(), m.log())
-        .map_err(BadRecord)?
-    {
-        let _ = writeln!(out, "{line}");
-    }
-    let _ = writeln!(
-        out,
-        "\nas {} sees it:\n{}",
+    ));
+    out.line(&match state.to_move() {
+        ToMove::Player(p) => format!("to move: player {p}"),
+        ToMove::Chance => "to move: chance".to_string(),
+        ToMove::Over => "to move: nobody, the game is over".to_string(),
+    });
+    out.line(&format!("\nhistory as {viewpoint} saw it:"));
+    viewpoint
+        .narrate_each::<G>(record.config(), m.log(), |line| out.line(&line))
+        .map_err(Refusal::BadRecord)?;
+    let mut end = format!(
+        "\nas {} sees it:\n{}\n",
         Viewpoint::Of(viewer),
         G::draw(&state.view(viewer)).trim_end()
     );
-    if result.is_some() {
-        out.push_str(&G::describe_result(state));
+    if state.result().is_some() {
+        end.push_str(&G::describe_result(state));
     }
-    Ok(out)
+    out.line(end.trim_end());
+    Ok(())
 }
 
 #[cfg(test)]
@@ -125,7 +166,11 @@ mod tests {
         let json = format!(
             r#"{{"game":"pig","format":1,"config":{{}},"seed":0,"log":[{{"chance":{deep}}}]}}"#
         );
-        let BadRecord(reason) = run::<Pig>(&json, None, false).unwrap_err();
+        let Refusal::BadRecord(reason) =
+            run::<Pig>(json, None, false, &mut Vec::new()).unwrap_err()
+        else {
+            panic!("not a bad record")
+        };
         assert!(
             reason.starts_with("entry 0: invalid type: sequence"),
             "{reason}"
@@ -138,17 +183,11 @@ mod tests {
         let json = format!(
             r#"{{"game":"pig","format":1,"config":{{"players":2,"target":1}},"seed":0,"log":[{{"action":"roll"}},{{"chance":3}},{{"action":"hold"}}{extra}]}}"#
         );
-        let BadRecord(reason) = run::<Pig>(&json, None, false).unwrap_err();
+        let Refusal::BadRecord(reason) =
+            run::<Pig>(json, None, false, &mut Vec::new()).unwrap_err()
+        else {
+            panic!("not a bad record")
+        };
         assert_eq!(reason, "entry 3: the game is already over");
-    }
-
-    #[test]
-    fn bytes_that_are_not_utf8_are_a_bad_record() {
-        let BadRecord(reason) = text(b"{\"game\": \"pig\xff\"}").unwrap_err();
-        assert!(
-            reason.starts_with("not a record: not UTF-8 text"),
-            "{reason}"
-        );
-        assert_eq!(text(b"{}"), Ok("{}"));
     }
 }

@@ -1,18 +1,16 @@
 //! Who sits where: each game's seeds, and the bots named at its seats.
 
+use dice_core::Agent;
 use dice_core::seat::TurnOrder;
-use dice_core::{Agent, DiceRng};
 
 use crate::options::PlayOptions;
 use crate::playable::{GameOptions, PlayableGame, bot, bot_names};
 
-/// The seed of game `index` and the bots' own generator (a separate
-/// stream, so bots never change the dice).
-pub(crate) fn seeds(seed: u64, index: u64) -> (u64, DiceRng) {
-    let s = seed.wrapping_add(index);
-    let mut bot_rng = DiceRng::from_seed_u64(s);
-    bot_rng.set_stream(1);
-    (s, bot_rng)
+/// The seed of game `index`. Its bots draw from the match's decision
+/// generators ([`dice_core::Match::decision_rng`]), derived from this seed
+/// on streams of their own, so bots never change the dice.
+pub(crate) fn game_seed(seed: u64, index: u64) -> u64 {
+    seed.wrapping_add(index)
 }
 
 /// The bot name at each seat of game `index`: as listed (the last name

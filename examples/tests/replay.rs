@@ -171,11 +171,73 @@ fn a_file_that_is_not_utf8_text_is_a_bad_record() {
 }
 
 #[test]
-fn a_seat_the_record_lacks_is_a_bad_record() {
+fn a_seat_the_table_lacks_is_bad_usage_naming_the_seats() {
     let (path, _) = recorded("pig", &[]);
-    let run = replay(&[path.to_str().unwrap(), "--view", "2"], b"");
+    for json in [&[][..], &["--json"][..]] {
+        let mut args = vec![path.to_str().unwrap(), "--view", "9"];
+        args.extend(json);
+        let run = replay(&args, b"");
+        assert_eq!(run.status, EXIT_USAGE, "{}", run.err);
+        assert_eq!(run.err, "replay: --view 9: the table has seats 0 to 1\n");
+        assert!(run.out.is_empty(), "{}", run.out);
+    }
+}
+
+/// An endless input that is not text (`/dev/urandom`) is refused at its
+/// first bytes, not read to an end that never comes.
+#[test]
+fn an_endless_input_that_is_not_text_is_refused_at_once() {
+    let mut output = Vec::new();
+    let mut errors = Vec::new();
+    let mut endless = std::io::BufReader::new(std::io::repeat(0xfe));
+    let mut io = examples::cli::Io {
+        input: &mut endless,
+        output: &mut output,
+        errors: &mut errors,
+        progress: false,
+        echo_answers: false,
+    };
+    let status = examples::cli::replay(["replay", "-"], &mut io);
+    assert_eq!(status, EXIT_BAD_RECORD);
+    let err = String::from_utf8(errors).unwrap();
+    assert_eq!(
+        err,
+        "replay: not a record: not UTF-8 text (invalid byte at offset 0)\n"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn dev_urandom_is_refused_at_once() {
+    let run = replay(&["/dev/urandom"], b"");
     assert_eq!(run.status, EXIT_BAD_RECORD);
-    assert_eq!(run.err, "replay: --view 2: the record has 2 seats\n");
+    assert!(
+        run.err.starts_with("replay: not a record: not UTF-8 text"),
+        "{}",
+        run.err
+    );
+}
+
+/// An endless text input is refused once past the cap, having read no
+/// more than the cap and a chunk.
+#[test]
+fn an_endless_text_input_is_refused_past_the_cap() {
+    struct Counted(u64);
+    impl std::io::Read for Counted {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            buf.fill(b' ');
+            self.0 += buf.len() as u64;
+            Ok(buf.len())
+        }
+    }
+    let mut input = Counted(0);
+    let err = examples::record_file::read_text(&mut input, 4 << 20).unwrap_err();
+    assert_eq!(
+        err,
+        examples::record_file::ReadError::NotText("not a record: larger than 4 MiB".into())
+    );
+    assert!(input.0 <= (4 << 20) + 64 * 1024, "read {} bytes", input.0);
+    assert_eq!(examples::record_file::MAX_RECORD_BYTES, 256 << 20);
 }
 
 #[test]

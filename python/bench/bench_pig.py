@@ -26,7 +26,7 @@ from typing import Any
 
 import tabletop_engines as te
 
-OURS = "pig(players=2,target=100)"
+OURS = "pig(players=2,winscore=100)"
 OPENSPIEL = "pig(players=2,winscore=100,diceoutcomes=6,horizon=100000000,piglet=False)"
 
 

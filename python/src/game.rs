@@ -1,11 +1,14 @@
 //! `Game`: a game with its config, OpenSpiel's `pyspiel.Game`. Its Python
-//! methods are in `game_api`, which makes states; states name their game
-//! through this handle alone.
+//! methods are in `game_api` and `game_type`, which make states; states
+//! name their game through this handle alone.
 
 use std::sync::Arc;
 
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use tabletop_engines::AnyGame;
+
+use crate::params::to_openspiel;
 
 /// A game with its config: what `load_game` returns.
 ///
@@ -14,15 +17,23 @@ use tabletop_engines::AnyGame;
 #[pyclass(module = "tabletop_engines._native", name = "Game", frozen)]
 pub(crate) struct PyGame {
     pub(crate) inner: Arc<dyn AnyGame>,
+    /// `get_type()`, made once.
+    pub(crate) game_type: PyOnceLock<Py<PyAny>>,
 }
 
 impl PyGame {
     pub(crate) fn new(inner: Arc<dyn AnyGame>) -> Self {
-        PyGame { inner }
+        PyGame {
+            inner,
+            game_type: PyOnceLock::new(),
+        }
     }
 
-    /// The config as a JSON object.
+    /// The config as a JSON object, in OpenSpiel's parameter names.
     pub(crate) fn config_map(&self) -> serde_json::Map<String, serde_json::Value> {
-        serde_json::from_str(&self.inner.config_json()).unwrap_or_default()
+        to_openspiel(
+            self.inner.name(),
+            serde_json::from_str(&self.inner.config_json()).unwrap_or_default(),
+        )
     }
 }

@@ -7,12 +7,15 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyTuple;
 
-use crate::errors::load_error;
+use crate::errors::{load_error, spiel_error};
+use crate::facts::{NO_LENGTH_BOUND, long_name, max_chance_outcomes, perfect_information};
 use crate::game::PyGame;
 use crate::game_string::game_string;
+use crate::players::player_range;
 use crate::state::PyState;
 
 static JSON_LOADS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+static MAKE_GAME_TYPE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
 /// One named block of an observation tensor: `tensor[offset:offset+size]`.
 #[pyclass(
@@ -89,11 +92,104 @@ impl PyGame {
             .collect()
     }
 
-    /// The config as a dict: every parameter, defaults included.
+    /// The config as a dict: every parameter, defaults included, in
+    /// OpenSpiel's names (Pig's `winscore`).
     fn get_parameters<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        JSON_LOADS
-            .import(py, "json", "loads")?
-            .call1((self.inner.config_json(),))
+        let text = serde_json::Value::Object(self.config_map()).to_string();
+        JSON_LOADS.import(py, "json", "loads")?.call1((text,))
+    }
+
+    /// OpenSpiel's `GameType`: names, dynamics (sequential), chance mode
+    /// (explicit), information, utility (constant-sum), reward model
+    /// (terminal), seat range and what the game provides. Its enum fields
+    /// are pyspiel's own when OpenSpiel is installed.
+    fn get_type<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.game_type
+            .get_or_try_init(py, || {
+                let name = self.inner.name();
+                let (min_players, max_players) = player_range(self.inner.as_ref());
+                let defaults = crate::loading::load_text(py, name)?;
+                let defaults = PyGame::new(defaults);
+                let facts = pyo3::types::PyDict::new(py);
+                facts.set_item("short_name", name)?;
+                facts.set_item("long_name", long_name(name))?;
+                facts.set_item("perfect_information", perfect_information(name))?;
+                facts.set_item("min_num_players", min_players)?;
+                facts.set_item("max_num_players", max_players)?;
+                facts.set_item("parameter_specification", defaults.get_parameters(py)?)?;
+                Ok::<_, PyErr>(
+                    MAKE_GAME_TYPE
+                        .import(py, "tabletop_engines._game_type", "make_game_type")?
+                        .call1((facts,))?
+                        .unbind(),
+                )
+            })
+            .map(|t| t.bind(py).clone())
+    }
+
+    /// The lowest return: 0 (a seat that does not win).
+    #[expect(clippy::unused_self, reason = "OpenSpiel's method takes self")]
+    fn min_utility(&self) -> f64 {
+        0.0
+    }
+
+    /// The highest return: 1 (a sole winner).
+    #[expect(clippy::unused_self, reason = "OpenSpiel's method takes self")]
+    fn max_utility(&self) -> f64 {
+        1.0
+    }
+
+    /// The returns of a finished game sum to 1 (the winners share the
+    /// victory): a constant-sum game.
+    #[expect(clippy::unused_self, reason = "OpenSpiel's method takes self")]
+    fn utility_sum(&self) -> f64 {
+        1.0
+    }
+
+    /// No bound is computed: `2**31 - 1` (Pig, Age of War and Era have none
+    /// at all: a player can fail every roll forever).
+    #[expect(clippy::unused_self, reason = "OpenSpiel's method takes self")]
+    fn max_game_length(&self) -> i64 {
+        NO_LENGTH_BOUND
+    }
+
+    /// As `max_game_length()`: moves are numbered one per id applied.
+    #[expect(clippy::unused_self, reason = "OpenSpiel's method takes self")]
+    fn max_move_number(&self) -> i64 {
+        NO_LENGTH_BOUND
+    }
+
+    /// The most outcomes one chance event has (Pig 6, Age of War 792, ...).
+    fn max_chance_outcomes(&self) -> u64 {
+        max_chance_outcomes(self.inner.as_ref())
+    }
+
+    /// `[length]` for a game of perfect information, whose information
+    /// state tensor is its observation tensor; raises `SpielError` for a
+    /// game with hidden information, which has none.
+    fn information_state_tensor_shape(&self, py: Python<'_>) -> PyResult<Vec<usize>> {
+        Ok(vec![self.information_state_tensor_size(py)?])
+    }
+
+    /// The length of `information_state_tensor_shape()`.
+    fn information_state_tensor_size(&self, py: Python<'_>) -> PyResult<usize> {
+        if perfect_information(self.inner.name()) {
+            Ok(self.inner.observation_len())
+        } else {
+            Err(spiel_error(
+                py,
+                format!(
+                    "{} has hidden information and no information state tensor: use \
+                     information_state_string, or observation_tensor",
+                    self.inner.name()
+                ),
+            ))
+        }
+    }
+
+    /// `[new_initial_state()]`: every game here has one initial state.
+    fn new_initial_states(&self) -> Vec<PyState> {
+        vec![self.new_initial_state()]
     }
 
     /// The config as JSON text (what `load_game_json` reads).
@@ -107,8 +203,11 @@ impl PyGame {
     }
 
     /// A state written by `State.serialize()`, replayed.
-    fn deserialize_state(&self, text: &str) -> PyResult<PyState> {
-        let state = self.inner.load_state(text).map_err(|e| load_error(&e))?;
+    fn deserialize_state(&self, py: Python<'_>, text: &str) -> PyResult<PyState> {
+        let state = self
+            .inner
+            .load_state(text)
+            .map_err(|e| load_error(py, &e))?;
         Ok(PyState::new(Arc::clone(&self.inner), state))
     }
 

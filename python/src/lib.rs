@@ -6,13 +6,17 @@
 
 mod arrays;
 mod errors;
+mod facts;
 mod game;
 mod game_api;
 mod game_string;
+mod ints;
 mod loading;
+mod params;
 mod players;
 mod random_games;
 mod rng;
+mod rollout;
 mod state;
 mod state_batch;
 
@@ -24,7 +28,7 @@ mod _native {
     use pyo3::prelude::*;
 
     #[pymodule_export]
-    use crate::errors::{GameLoadError, IllegalActionError};
+    use crate::errors::SpielError;
     #[pymodule_export]
     use crate::game::PyGame;
     #[pymodule_export]
@@ -36,6 +40,8 @@ mod _native {
     #[pymodule_export]
     use crate::rng::PyDiceRng;
     #[pymodule_export]
+    use crate::rollout::RolloutEvaluator;
+    #[pymodule_export]
     use crate::state::PyState;
     #[pymodule_export]
     use crate::state_batch::PyStateBatch;
@@ -43,6 +49,12 @@ mod _native {
     #[pymodule_init]
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
         use crate::players;
+        m.add(
+            "IllegalActionError",
+            crate::errors::illegal_action_error(m.py())?,
+        )?;
+        m.add("GameLoadError", crate::errors::game_load_error(m.py())?)?;
+        m.add("INVALID_ACTION", players::INVALID_ACTION)?;
         m.add("CHANCE_PLAYER_ID", players::CHANCE)?;
         m.add("SIMULTANEOUS_PLAYER_ID", players::SIMULTANEOUS)?;
         m.add("INVALID_PLAYER_ID", players::INVALID)?;

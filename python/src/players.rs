@@ -2,7 +2,10 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use tabletop_engines::AnyGame;
 use tabletop_engines::dice_core::{ToMove, Viewer};
+
+use crate::ints::Int;
 
 /// OpenSpiel's `kChancePlayerId`.
 pub(crate) const CHANCE: i64 = -1;
@@ -11,6 +14,9 @@ pub(crate) const CHANCE: i64 = -1;
 pub(crate) const SIMULTANEOUS: i64 = -2;
 /// OpenSpiel's `kInvalidPlayer`.
 pub(crate) const INVALID: i64 = -3;
+/// OpenSpiel's `kInvalidAction`: the action a bot returns at a chance
+/// node.
+pub(crate) const INVALID_ACTION: i64 = -1;
 /// OpenSpiel's `kTerminalPlayerId`.
 pub(crate) const TERMINAL: i64 = -4;
 /// Not in OpenSpiel: someone at the table who plays no seat and sees the
@@ -28,7 +34,7 @@ pub(crate) fn player_id(to_move: ToMove) -> i64 {
 
 /// The viewer for `player` (a seat, or [`SPECTATOR`]); `None` means the
 /// player to move, as in OpenSpiel.
-pub(crate) fn viewer(player: Option<i64>, to_move: ToMove, players: usize) -> PyResult<Viewer> {
+pub(crate) fn viewer(player: Option<Int>, to_move: ToMove, players: usize) -> PyResult<Viewer> {
     let player = match (player, to_move) {
         (Some(p), _) => p,
         (None, ToMove::Player(seat)) => return Ok(Viewer::Seat(seat)),
@@ -38,17 +44,49 @@ pub(crate) fn viewer(player: Option<i64>, to_move: ToMove, players: usize) -> Py
             ));
         }
     };
-    if player == SPECTATOR {
+    if player.0 == Some(SPECTATOR) {
         return Ok(Viewer::Spectator);
     }
-    usize::try_from(player)
-        .ok()
+    seat(player, players).map(Viewer::Seat)
+}
+
+/// `player` as a seat of a table of `players`, or a `ValueError`.
+pub(crate) fn seat(player: Int, players: usize) -> PyResult<usize> {
+    player
+        .0
+        .and_then(|p| usize::try_from(p).ok())
         .filter(|&seat| seat < players)
-        .map(Viewer::Seat)
         .ok_or_else(|| {
             PyValueError::new_err(format!(
-                "player {player} is not a seat of this game (0 to {}) nor SPECTATOR ({SPECTATOR})",
+                "player {} is not a seat of this game (0 to {}) nor SPECTATOR ({SPECTATOR})",
+                player.text(),
                 players.saturating_sub(1)
             ))
         })
+}
+
+/// `player` as an OpenSpiel id that may act: a seat or `CHANCE`, or a
+/// `ValueError`.
+pub(crate) fn actor(player: Int, players: usize) -> PyResult<i64> {
+    if player.0 == Some(CHANCE) {
+        return Ok(CHANCE);
+    }
+    let seat = player
+        .0
+        .and_then(|p| usize::try_from(p).ok())
+        .filter(|&seat| seat < players);
+    match (seat, player.0) {
+        (Some(_), Some(p)) => Ok(p),
+        _ => Err(PyValueError::new_err(format!(
+            "player {} is not a seat of this game (0 to {}) nor CHANCE_PLAYER_ID ({CHANCE})",
+            player.text(),
+            players.saturating_sub(1)
+        ))),
+    }
+}
+
+/// The fewest and most seats the game can be loaded with (OpenSpiel's
+/// `min_num_players`/`max_num_players`).
+pub(crate) fn player_range(game: &dyn AnyGame) -> (usize, usize) {
+    (game.min_players(), game.max_players())
 }

@@ -3,11 +3,12 @@
 
 use std::sync::Arc;
 
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use tabletop_engines::AnyGame;
 
 use crate::arrays::array;
+use crate::ints::{self, Int, Seed};
 use crate::loading::resolve_game;
 
 /// What `play_random_games` played: one row per seed.
@@ -48,40 +49,108 @@ impl RandomGames {
     }
 }
 
-/// One game's steps and returns (`None` if stopped at `max_steps`).
-type Played = (u64, Option<Vec<f64>>);
+/// The most memory the results of one call may take (returns, lengths and
+/// flags): 256 `MiB`.
+pub(crate) const MAX_RESULT_BYTES: u64 = 1 << 28;
 
-fn play_range(game: &dyn AnyGame, first: u64, count: u64, max_steps: u64) -> Vec<Played> {
-    (0..count)
-        .map(|i| {
-            let seed = first.wrapping_add(i);
-            let mut one = game.play_random_games(seed, 1, max_steps);
-            (one.steps, one.returns.pop())
-        })
-        .collect()
+/// The most threads one call starts.
+pub(crate) const MAX_THREADS: u64 = 256;
+
+/// The results of a range of games: flat returns (`players` a game, `nan`
+/// for a game stopped at `max_steps`), steps, and whether each finished.
+#[derive(Default)]
+struct Played {
+    returns: Vec<f64>,
+    lengths: Vec<i64>,
+    finished: Vec<bool>,
+    steps: u64,
+}
+
+impl Played {
+    /// Room for `count` games of `players` seats, or `None` when the memory
+    /// is not there.
+    fn with_room(count: usize, players: usize) -> Option<Self> {
+        let mut played = Played::default();
+        played
+            .returns
+            .try_reserve_exact(count.checked_mul(players)?)
+            .ok()?;
+        played.lengths.try_reserve_exact(count).ok()?;
+        played.finished.try_reserve_exact(count).ok()?;
+        Some(played)
+    }
+
+    fn extend(&mut self, other: &Played) {
+        self.returns.extend_from_slice(&other.returns);
+        self.lengths.extend_from_slice(&other.lengths);
+        self.finished.extend_from_slice(&other.finished);
+        self.steps = self.steps.saturating_add(other.steps);
+    }
+}
+
+/// Plays games `first .. first + count` (by seed); `None` when their
+/// results do not fit in memory.
+fn play_range(game: &dyn AnyGame, first: u64, count: u64, max_steps: u64) -> Option<Played> {
+    let players = game.players();
+    let mut played = Played::with_room(usize::try_from(count).ok()?, players)?;
+    for i in 0..count {
+        let one = game.play_random_games(first.wrapping_add(i), 1, max_steps);
+        played.steps = played.steps.saturating_add(one.steps);
+        played
+            .lengths
+            .push(i64::try_from(one.steps).unwrap_or(i64::MAX));
+        if let Some(r) = one.returns.first() {
+            played.returns.extend_from_slice(r);
+            played.finished.push(true);
+        } else {
+            played
+                .returns
+                .extend(std::iter::repeat_n(f64::NAN, players));
+            played.finished.push(false);
+        }
+    }
+    Some(played)
 }
 
 /// Plays `count` games with uniformly random decisions and chance drawn
 /// from `DiceRng(seed + i)`, without leaving Rust, on `threads` threads
 /// (the interpreter is released meanwhile). The results do not depend on
-/// `threads`.
+/// `threads`. `count` is limited so that the results take at most 256 `MiB`
+/// (a `ValueError` names the limit); `threads` is 1 to 256.
 #[pyfunction]
-#[pyo3(signature = (game, count, seed = 0, max_steps = 1_000_000, threads = 1))]
+#[pyo3(signature = (game, count, seed = Seed(0), max_steps = Int(Some(1_000_000)), threads = Int(Some(1))))]
 pub(crate) fn play_random_games(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
-    count: u64,
-    seed: u64,
-    max_steps: u64,
-    threads: usize,
+    count: Int,
+    seed: Seed,
+    max_steps: Int,
+    threads: Int,
 ) -> PyResult<RandomGames> {
+    let Seed(seed) = seed;
+    let threads = ints::count(threads, "threads", MAX_THREADS)?;
     if threads == 0 {
         return Err(PyValueError::new_err("threads must be at least 1"));
     }
+    let max_steps = ints::count(max_steps, "max_steps", u64::MAX >> 1)?;
     let game: Arc<dyn AnyGame> = resolve_game(game)?;
     let players = game.players();
-    let played: Option<Vec<Played>> = py.detach(|| {
-        let threads = u64::try_from(threads).unwrap_or(1).min(count.max(1));
+    let per_game = u64::try_from(players)
+        .unwrap_or(u64::MAX)
+        .saturating_mul(8)
+        .saturating_add(9);
+    let most = MAX_RESULT_BYTES.checked_div(per_game).unwrap_or(0);
+    let count = ints::count(count, "count", most).map_err(|_| {
+        PyValueError::new_err(format!(
+            "count must be between 0 and {most} for {} ({} MiB of results at most): \
+             play more games in several calls, each from the next seed; not {}",
+            game.name(),
+            MAX_RESULT_BYTES >> 20,
+            count.text()
+        ))
+    })?;
+    let played: Option<Played> = py.detach(|| {
+        let threads = threads.min(count.max(1));
         let chunk = count.div_ceil(threads);
         std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
@@ -95,32 +164,22 @@ pub(crate) fn play_random_games(
                     })
                 })
                 .collect();
-            let mut played = Vec::new();
+            let mut all = Played::with_room(usize::try_from(count).ok()?, players)?;
             for handle in handles {
-                played.extend(handle.join().ok()?);
+                all.extend(&handle.join().ok()??);
             }
-            Some(played)
+            Some(all)
         })
     });
-    let played = played.ok_or_else(|| PyRuntimeError::new_err("a game thread failed"))?;
-    let mut returns = Vec::with_capacity(played.len().saturating_mul(players));
-    let mut lengths = Vec::with_capacity(played.len());
-    let mut finished = Vec::with_capacity(played.len());
-    let mut steps = 0u64;
-    for (len, result) in &played {
-        steps = steps.saturating_add(*len);
-        lengths.push(i64::try_from(*len).unwrap_or(i64::MAX));
-        finished.push(result.is_some());
-        match result {
-            Some(r) => returns.extend_from_slice(r),
-            None => returns.extend(std::iter::repeat_n(f64::NAN, players)),
-        }
-    }
+    let played = played.ok_or_else(|| {
+        PyMemoryError::new_err(format!("no memory for the results of {count} games"))
+    })?;
+    let games = played.lengths.len();
     Ok(RandomGames {
-        returns: array(py, &returns, &[played.len(), players])?.unbind(),
-        lengths: array(py, &lengths, &[played.len()])?.unbind(),
-        finished: array(py, &finished, &[played.len()])?.unbind(),
-        steps,
+        returns: array(py, &played.returns, &[games, players])?.unbind(),
+        lengths: array(py, &played.lengths, &[games])?.unbind(),
+        finished: array(py, &played.finished, &[games])?.unbind(),
+        steps: played.steps,
         seed,
     })
 }

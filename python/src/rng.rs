@@ -23,7 +23,8 @@ impl PyDiceRng {
 #[pymethods]
 impl PyDiceRng {
     #[new]
-    fn py_new(seed: u64) -> Self {
+    fn py_new(seed: crate::ints::Seed) -> Self {
+        let crate::ints::Seed(seed) = seed;
         PyDiceRng {
             rng: DiceRng::from_seed_u64(seed),
         }

@@ -10,9 +10,11 @@ use tabletop_engines::dice_core::{Prob, ToMove};
 use tabletop_engines::{AnyGame, AnyState};
 
 use crate::arrays::array;
-use crate::errors::{bad_id, illegal};
+use crate::errors::{bad_id, illegal, spiel_error};
+use crate::facts::perfect_information;
 use crate::game::PyGame;
-use crate::players::{player_id, viewer};
+use crate::ints::Int;
+use crate::players::{actor, player_id, seat, viewer};
 use crate::rng::PyDiceRng;
 
 static FRACTION: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
@@ -42,10 +44,45 @@ impl PyState {
         }
     }
 
+    /// The legal ids of whoever is to move: actions, or chance outcomes.
+    fn legal_ids(&self) -> Vec<u32> {
+        match self.state.to_move() {
+            ToMove::Chance => self
+                .state
+                .chance_outcomes()
+                .into_iter()
+                .map(|(id, _)| id)
+                .collect(),
+            ToMove::Player(_) => self.state.legal_actions(),
+            ToMove::Over => Vec::new(),
+        }
+    }
+
+    /// The state itself.
+    pub(crate) fn inner(&self) -> &dyn AnyState {
+        self.state.as_ref()
+    }
+
     /// Applies `id`, raising `IllegalActionError` if it is refused.
-    fn apply_id(state: &mut dyn AnyState, py: Python<'_>, id: i64) -> PyResult<()> {
-        let raw = u32::try_from(id).map_err(|_| bad_id(py, id))?;
-        state.apply(raw).map_err(|e| illegal(py, id, &e))
+    fn apply_id(state: &mut dyn AnyState, py: Python<'_>, id: Int) -> PyResult<()> {
+        let raw = Self::raw_id(py, id)?;
+        state
+            .apply(raw)
+            .map_err(|e| illegal(py, i64::from(raw), &e))
+    }
+
+    /// `id` as an engine id, or `IllegalActionError`.
+    fn raw_id(py: Python<'_>, id: Int) -> PyResult<u32> {
+        id.0.and_then(|v| u32::try_from(v).ok())
+            .ok_or_else(|| bad_id(py, id.0, &id.text()))
+    }
+
+    /// Whether `player` (checked) may act now; `None` asks for no check.
+    fn acting(&self, player: Option<Int>) -> PyResult<bool> {
+        match player {
+            None => Ok(true),
+            Some(p) => Ok(actor(p, self.state.players())? == player_id(self.state.to_move())),
+        }
     }
 }
 
@@ -54,13 +91,41 @@ impl PyState {
     clippy::cast_precision_loss,
     reason = "a float probability is an approximation by definition; the exact one is in chance_outcomes_exact"
 )]
-fn prob_f64(p: Prob) -> f64 {
+pub(crate) fn prob_f64(p: Prob) -> f64 {
     // Dice probabilities fit in 64 bits, whose conversion is one instruction
     // (128-bit ones go through a software routine).
     match (u64::try_from(p.numer()), u64::try_from(p.denom())) {
         (Ok(numer), Ok(denom)) => numer as f64 / denom as f64,
         _ => p.numer() as f64 / p.denom() as f64,
     }
+}
+
+/// A 64-bit seed from OpenSpiel's probability sampler (two draws of 32
+/// bits), or from Python's `random` without one.
+fn sampler_seed(py: Python<'_>, sampler: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    let Some(sampler) = sampler else {
+        return py
+            .import("random")?
+            .call_method1("getrandbits", (64,))?
+            .extract();
+    };
+    let mut seed = 0u64;
+    for _ in 0..2 {
+        let x: f64 = sampler.call0()?.extract()?;
+        if !(0.0..1.0).contains(&x) {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "the probability sampler gave {x}, not a number in [0, 1)"
+            )));
+        }
+        #[expect(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "x is in [0, 1), so x * 2**32 is in [0, 2**32)"
+        )]
+        let bits = (x * 4_294_967_296.0) as u64;
+        seed = (seed << 32) | bits;
+    }
+    Ok(seed)
 }
 
 /// `(player, value)` or `(value,)` from OpenSpiel's two call forms.
@@ -108,53 +173,41 @@ impl PyState {
     /// The legal action ids, ascending; at a chance node, the outcome ids
     /// (as in OpenSpiel). Empty at the end, and for a `player` who is not
     /// to move.
+    /// A `player` that is neither a seat nor `CHANCE_PLAYER_ID` raises
+    /// `ValueError`.
     #[pyo3(signature = (player = None))]
-    fn legal_actions(&self, player: Option<i64>) -> Vec<u32> {
-        let to_move = self.state.to_move();
-        if player.is_some_and(|p| p != player_id(to_move)) {
-            return Vec::new();
+    fn legal_actions(&self, player: Option<Int>) -> PyResult<Vec<u32>> {
+        if !self.acting(player)? {
+            return Ok(Vec::new());
         }
-        match to_move {
-            ToMove::Chance => self
-                .state
-                .chance_outcomes()
-                .into_iter()
-                .map(|(id, _)| id)
-                .collect(),
-            ToMove::Player(_) => self.state.legal_actions(),
-            ToMove::Over => Vec::new(),
-        }
+        Ok(self.legal_ids())
     }
 
     /// One 0/1 flag per action id (`num_distinct_actions()` of them).
     #[pyo3(signature = (player = None))]
-    fn legal_actions_mask(&self, player: Option<i64>) -> Vec<i32> {
-        let to_move = self.state.to_move();
+    fn legal_actions_mask(&self, player: Option<Int>) -> PyResult<Vec<i32>> {
         let mut mask = vec![0; usize::try_from(self.state.num_distinct_actions()).unwrap_or(0)];
-        if player.is_none_or(|p| p == player_id(to_move)) {
-            for id in self.legal_actions(None) {
+        if self.acting(player)? {
+            for id in self.legal_ids() {
                 if let Some(flag) = usize::try_from(id).ok().and_then(|i| mask.get_mut(i)) {
                     *flag = 1;
                 }
             }
         }
-        mask
+        Ok(mask)
     }
 
     /// The pending chance event's outcomes as `(outcome_id, probability)`;
     /// empty unless at a chance node.
     fn chance_outcomes<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let probs: Vec<Prob> = self
-            .state
-            .chance_outcomes()
-            .into_iter()
-            .map(|(_, p)| p)
-            .collect();
+        let outcomes = self.state.chance_outcomes();
         if let Some((cached, tuples)) = &self.chance_tuples
-            && *cached == probs
+            && cached.len() == outcomes.len()
+            && cached.iter().zip(&outcomes).all(|(c, (_, p))| c == p)
         {
             return PyList::new(py, tuples.iter().map(|t| t.bind(py)));
         }
+        let probs: Vec<Prob> = outcomes.into_iter().map(|(_, p)| p).collect();
         let tuples = probs
             .iter()
             .zip(0u32..)
@@ -180,10 +233,38 @@ impl PyState {
     }
 
     /// Applies an action id at a decision, or an outcome id at a chance
-    /// node. Raises `IllegalActionError` (a `ValueError`) with the rule
-    /// broken; the state is then unchanged.
-    fn apply_action(&mut self, py: Python<'_>, action: i64) -> PyResult<()> {
-        Self::apply_id(self.state.as_mut(), py, action)
+    /// node. Raises `IllegalActionError` (a `ValueError` and a
+    /// `SpielError`) with the rule broken; the state is then unchanged.
+    /// With `player` (a seat, or `CHANCE_PLAYER_ID`), the move is made as
+    /// that player: refused, naming who is to move, unless it is theirs.
+    #[pyo3(signature = (action, player = None))]
+    fn apply_action(&mut self, py: Python<'_>, action: Int, player: Option<Int>) -> PyResult<()> {
+        let Some(p) = player else {
+            return Self::apply_id(self.state.as_mut(), py, action);
+        };
+        let p = actor(p, self.state.players())?;
+        let id = Self::raw_id(py, action)?;
+        match usize::try_from(p) {
+            // A seat: the engine refuses it unless it is that seat's turn.
+            Ok(seat) => self
+                .state
+                .apply_as(seat, id)
+                .map_err(|e| illegal(py, i64::from(id), &e)),
+            Err(_) if self.state.to_move() == ToMove::Chance => {
+                Self::apply_id(self.state.as_mut(), py, action)
+            }
+            Err(_) => Err(illegal(
+                py,
+                i64::from(id),
+                &tabletop_engines::StepError::Text(format!(
+                    "no chance event is to be resolved: {}",
+                    match self.state.to_move() {
+                        ToMove::Player(seat) => format!("player {seat} is to move"),
+                        _ => "the game is over".to_owned(),
+                    }
+                )),
+            )),
+        }
     }
 
     /// Draws the pending chance event's outcome from `rng` and applies it;
@@ -196,7 +277,7 @@ impl PyState {
     }
 
     /// This state after `action`, leaving this one as it is.
-    fn child(&self, py: Python<'_>, action: i64) -> PyResult<PyState> {
+    fn child(&self, py: Python<'_>, action: Int) -> PyResult<PyState> {
         let mut state = self.state.clone();
         Self::apply_id(state.as_mut(), py, action)?;
         Ok(PyState::new(Arc::clone(&self.game), state))
@@ -208,11 +289,11 @@ impl PyState {
     /// signature and not needed.
     #[pyo3(signature = (*args))]
     fn action_to_string(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<String> {
-        let id: i64 = last_arg(args, "action")?;
-        let raw = u32::try_from(id).map_err(|_| bad_id(py, id))?;
+        let id: Int = last_arg(args, "action")?;
+        let raw = Self::raw_id(py, id)?;
         self.state
             .id_to_string(raw)
-            .map_err(|e| illegal(py, id, &e))
+            .map_err(|e| illegal(py, i64::from(raw), &e))
     }
 
     /// `string_to_action(text)` or `string_to_action(player, text)`: the
@@ -239,11 +320,11 @@ impl PyState {
         self.returns()
     }
 
-    /// One seat's entry of `returns()`.
-    fn player_return(&self, player: usize) -> PyResult<f64> {
-        self.returns().get(player).copied().ok_or_else(|| {
-            pyo3::exceptions::PyIndexError::new_err(format!("no seat {player} in this game"))
-        })
+    /// One seat's entry of `returns()`; `ValueError` for a player that is
+    /// not a seat.
+    fn player_return(&self, player: Int) -> PyResult<f64> {
+        let seat = seat(player, self.state.players())?;
+        Ok(self.returns().get(seat).copied().unwrap_or(0.0))
     }
 
     /// `player`'s view as a flat `float32` NumPy array of
@@ -253,7 +334,7 @@ impl PyState {
     fn observation_tensor<'py>(
         &self,
         py: Python<'py>,
-        player: Option<i64>,
+        player: Option<Int>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let viewer = viewer(player, self.state.to_move(), self.state.players())?;
         let mut tensor = Vec::new();
@@ -263,7 +344,7 @@ impl PyState {
 
     /// `player`'s view as JSON: what that seat sees now, nothing more.
     #[pyo3(signature = (player = None))]
-    fn observation_string(&self, player: Option<i64>) -> PyResult<String> {
+    fn observation_string(&self, player: Option<Int>) -> PyResult<String> {
         let viewer = viewer(player, self.state.to_move(), self.state.players())?;
         Ok(self.state.view_json(viewer))
     }
@@ -271,9 +352,60 @@ impl PyState {
     /// `player`'s history as JSON: everything that seat has seen since the
     /// start (the information state of perfect recall).
     #[pyo3(signature = (player = None))]
-    fn information_state_string(&self, player: Option<i64>) -> PyResult<String> {
+    fn information_state_string(&self, player: Option<Int>) -> PyResult<String> {
         let viewer = viewer(player, self.state.to_move(), self.state.players())?;
         Ok(self.state.history_json(viewer))
+    }
+
+    /// For a game of perfect information, its observation tensor (which
+    /// shows everything); a game with hidden information has none and
+    /// raises `SpielError`.
+    #[pyo3(signature = (player = None))]
+    fn information_state_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<Int>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if !perfect_information(self.game.name()) {
+            return Err(spiel_error(
+                py,
+                format!(
+                    "{} has hidden information and no information state tensor: use \
+                     information_state_string, or observation_tensor",
+                    self.game.name()
+                ),
+            ));
+        }
+        self.observation_tensor(py, player)
+    }
+
+    /// A state that `player_id` cannot tell apart from this one, with
+    /// everything hidden from it drawn afresh (OpenSpiel's
+    /// `resample_from_infostate`). `probability_sampler` (OpenSpiel's
+    /// `UniformProbabilitySampler`, or any callable returning a float in
+    /// `[0, 1)`) seeds the draw; without it the draw is seeded from
+    /// Python's `random`. The new state's history starts at the sampled
+    /// position.
+    #[pyo3(signature = (player_id, probability_sampler = None))]
+    fn resample_from_infostate(
+        &self,
+        py: Python<'_>,
+        player_id: Int,
+        probability_sampler: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyState> {
+        let viewer = viewer(Some(player_id), self.state.to_move(), self.state.players())?;
+        let seed = sampler_seed(py, probability_sampler)?;
+        let mut rng = tabletop_engines::dice_core::DiceRng::from_seed_u64(seed);
+        Ok(PyState::new(
+            Arc::clone(&self.game),
+            self.state.resample_hidden(viewer, &mut rng),
+        ))
+    }
+
+    /// Always false: no game here is a mean-field game.
+    #[expect(clippy::unused_self, reason = "OpenSpiel's method takes self")]
+    fn is_mean_field_node(&self) -> bool {
+        false
     }
 
     /// Every id applied so far, decisions and chance outcomes in order.

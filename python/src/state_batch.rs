@@ -4,16 +4,40 @@
 
 use std::sync::Arc;
 
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use tabletop_engines::dice_core::{DiceRng, ToMove, Viewer};
 use tabletop_engines::{AnyGame, AnyState, StepError};
 
 use crate::arrays::array;
 use crate::errors::illegal;
+use crate::ints::{Int, Seed, count};
 use crate::loading::resolve_game;
-use crate::players::{player_id, viewer};
+use crate::players::{player_id, seat, viewer};
 use crate::state::PyState;
+
+/// The most states one batch holds.
+pub(crate) const MAX_BATCH: u64 = 1 << 20;
+
+/// The most memory a batch may take, by the estimate of
+/// [`bytes_per_state`]: 1 `GiB`.
+pub(crate) const MAX_BATCH_BYTES: u64 = 1 << 30;
+
+/// An estimate of one state's memory in a batch, with its generator, mask
+/// row and observation row: the state's JSON text is longer than the state
+/// itself, so the estimate errs on the large side.
+fn bytes_per_state(game: &dyn AnyGame) -> u64 {
+    let state = u64::try_from(game.new_initial_state().state_json().len()).unwrap_or(u64::MAX);
+    let tensor = u64::try_from(game.observation_len())
+        .unwrap_or(u64::MAX)
+        .saturating_mul(4);
+    let rng = u64::try_from(size_of::<DiceRng>()).unwrap_or(u64::MAX);
+    state
+        .saturating_add(tensor)
+        .saturating_add(u64::from(game.num_distinct_actions()))
+        .saturating_add(rng)
+        .saturating_add(64)
+}
 
 /// `size` games of one game side by side. Every state waits at a decision
 /// or at its end: chance nodes are resolved at once, state `i` drawing
@@ -68,15 +92,40 @@ impl PyStateBatch {
 #[pymethods]
 impl PyStateBatch {
     /// `size` new games of `game` (a `Game` or a game string).
+    ///
+    /// `size` is at most 2**20, and at most what fits an estimated 1 `GiB`
+    /// (`ValueError` naming the limit); `MemoryError` if even that cannot
+    /// be had.
     #[new]
-    #[pyo3(signature = (game, size, seed = 0))]
-    fn py_new(py: Python<'_>, game: &Bound<'_, PyAny>, size: usize, seed: u64) -> PyResult<Self> {
+    #[pyo3(signature = (game, size, seed = Seed(0)))]
+    fn py_new(py: Python<'_>, game: &Bound<'_, PyAny>, size: Int, seed: Seed) -> PyResult<Self> {
+        let Seed(seed) = seed;
         let game = resolve_game(game)?;
-        let (states, rngs) = py.detach(|| {
-            (0..size)
-                .zip(0u64..)
-                .map(|(_, i)| Self::fresh(game.as_ref(), seed.wrapping_add(i)))
-                .unzip()
+        let size = count(size, "a batch's size", MAX_BATCH)?;
+        let per_state = bytes_per_state(game.as_ref());
+        let fits = MAX_BATCH_BYTES.checked_div(per_state).unwrap_or(MAX_BATCH);
+        if size > fits {
+            return Err(PyValueError::new_err(format!(
+                "a batch of {size} states of {} would take about {} MiB, over the limit of {} MiB \
+                 ({fits} states of this game)",
+                game.name(),
+                size.saturating_mul(per_state) >> 20,
+                MAX_BATCH_BYTES >> 20
+            )));
+        }
+        let size = usize::try_from(size).map_err(|_| PyMemoryError::new_err("batch too large"))?;
+        let mut states: Vec<Box<dyn AnyState>> = Vec::new();
+        let mut rngs: Vec<DiceRng> = Vec::new();
+        states
+            .try_reserve_exact(size)
+            .and_then(|()| rngs.try_reserve_exact(size))
+            .map_err(|e| PyMemoryError::new_err(format!("a batch of {size} states: {e}")))?;
+        py.detach(|| {
+            for i in (0..size).zip(0u64..).map(|(_, i)| i) {
+                let (state, rng) = Self::fresh(game.as_ref(), seed.wrapping_add(i));
+                states.push(state);
+                rngs.push(rng);
+            }
         });
         Ok(PyStateBatch {
             game,
@@ -137,9 +186,14 @@ impl PyStateBatch {
     fn observation_tensors<'py>(
         &self,
         py: Python<'py>,
-        player: Option<i64>,
+        player: Option<Int>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let players = self.game.players();
+        if let Some(p) = player
+            && p.0 != Some(crate::players::SPECTATOR)
+        {
+            seat(p, players)?;
+        }
         let viewers = self
             .states
             .iter()
@@ -183,7 +237,9 @@ impl PyStateBatch {
         clippy::needless_pass_by_value,
         reason = "PyO3 extracts a Python sequence into a Vec, not a slice"
     )]
-    fn apply_actions(&mut self, py: Python<'_>, actions: Vec<i64>) -> PyResult<()> {
+    fn apply_actions(&mut self, py: Python<'_>, actions: Vec<Int>) -> PyResult<()> {
+        // An id beyond 64 bits is no id: it is refused like any other.
+        let actions: Vec<i64> = actions.iter().map(|a| a.0.unwrap_or(i64::MIN)).collect();
         if actions.len() != self.states.len() {
             return Err(PyValueError::new_err(format!(
                 "{} actions for {} states",
@@ -250,13 +306,18 @@ impl PyStateBatch {
     }
 
     /// A copy of state `index`, as a `State`.
-    fn state(&self, index: usize) -> PyResult<PyState> {
-        let state = self.states.get(index).ok_or_else(|| {
-            PyIndexError::new_err(format!(
-                "no state {index} in a batch of {}",
-                self.states.len()
-            ))
-        })?;
+    fn state(&self, index: Int) -> PyResult<PyState> {
+        let state = index
+            .0
+            .and_then(|i| usize::try_from(i).ok())
+            .and_then(|i| self.states.get(i))
+            .ok_or_else(|| {
+                PyIndexError::new_err(format!(
+                    "no state {} in a batch of {}",
+                    index.text(),
+                    self.states.len()
+                ))
+            })?;
         Ok(PyState::new(Arc::clone(&self.game), state.clone()))
     }
 }

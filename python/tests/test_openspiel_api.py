@@ -29,11 +29,26 @@ def test_every_game_loads_by_name_and_names_itself(game: te.Game, game_name: str
 
 
 def test_pig_parameters_come_from_the_game_string() -> None:
-    game = te.load_game("pig(players=3,target=50)")
+    game = te.load_game("pig(players=3,winscore=50)")
     assert game.num_players() == 3
-    assert game.get_parameters() == {"players": 3, "target": 50}
-    assert str(game) == "pig(players=3,target=50)"
+    assert game.get_parameters() == {"players": 3, "winscore": 50}
+    assert str(game) == "pig(players=3,winscore=50)"
     assert te.load_game("pig", {"players": 4}).num_players() == 4
+
+
+def test_pig_takes_openspiels_parameter_names_and_defaults() -> None:
+    assert te.load_game("pig").get_parameters() == {"players": 2, "winscore": 100}
+    assert te.load_game("pig(target=50)") == te.load_game("pig(winscore=50)")
+    assert te.load_game("pig(diceoutcomes=6,piglet=false)") == te.load_game("pig")
+    assert te.load_game("pig", {"winscore": 20, "players": 3}) == te.load_game("pig(players=3,winscore=20)")
+    for text, named in [
+        ("pig(diceoutcomes=4)", "diceoutcomes"),
+        ("pig(piglet=true)", "piglet"),
+        ("pig(horizon=1000)", "horizon"),
+        ("pig(winscore=10,target=10)", "not both"),
+    ]:
+        with pytest.raises(te.GameLoadError, match=named):
+            te.load_game(text)
 
 
 @pytest.mark.parametrize(
@@ -335,3 +350,25 @@ def test_dice_rng_hides_its_seed() -> None:
     assert 0 <= rng.below(2**100) < 2**100
     with pytest.raises(ValueError):
         rng.below(0)
+
+
+def test_apply_action_as_a_player_is_refused_unless_it_is_their_turn(game: te.Game) -> None:
+    state = game.new_initial_state()
+    rng = te.DiceRng(0)
+    while state.is_chance_node():
+        outcome = state.legal_actions()[0]
+        with pytest.raises(te.IllegalActionError):
+            state.child(0).apply_action(outcome, 0) if False else state.clone().apply_action(outcome, 0)
+        state.apply_sampled_chance(rng)
+    mover = state.current_player()
+    other = (mover + 1) % game.num_players()
+    action = state.legal_actions()[0]
+    before = state.serialize()
+    with pytest.raises(te.IllegalActionError, match=f"{mover}") as refused:
+        state.apply_action(action, other)
+    assert isinstance(refused.value, te.SpielError)
+    with pytest.raises(te.IllegalActionError, match="no chance event"):
+        state.apply_action(action, te.CHANCE_PLAYER_ID)
+    assert state.serialize() == before
+    state.apply_action(action, mover)
+    assert state.history()[-1] == action

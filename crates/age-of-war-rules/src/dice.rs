@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use dice_core::{Die, FaceCounts};
+use dice_core::{DiceRng, Die, FaceCounts};
 
 /// How many dice a turn starts with (AOW-1, AOW-5).
 pub const DICE: u8 = 7;
@@ -165,6 +165,37 @@ impl Roll {
     }
 }
 
+impl Roll {
+    /// `dice` dice (at most [`DICE`]) rolled one after another: exactly
+    /// [`Die::roll_many`] of [`DIE`], the same words drawn for the same
+    /// faces (one [`DiceRng::below`]`(6)` a die, rejection included), with
+    /// the bound known at compile time.
+    pub(crate) fn sample(dice: u8, rng: &mut DiceRng) -> Roll {
+        let mut counts = [0u8; 6];
+        for _ in 0..dice.min(DICE) {
+            let face = loop {
+                let word = rng.next_word();
+                if word < ACCEPTED {
+                    break word % 6;
+                }
+            };
+            if let Some(count) = usize::try_from(face).ok().and_then(|f| counts.get_mut(f)) {
+                // At most seven dice: never saturates.
+                *count = count.saturating_add(1);
+            }
+        }
+        Roll { counts }
+    }
+}
+
+/// The words [`DiceRng::below`]`(6)` accepts: those below the largest
+/// multiple of 6 that fits in 32 bits.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "the largest multiple of 6 below 2^32 fits u32"
+)]
+const ACCEPTED: u32 = ((1u64 << 32) / 6 * 6) as u32;
+
 impl fmt::Display for Roll {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.dice() == 0 {
@@ -229,5 +260,30 @@ mod serde_impl {
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
             deserializer.deserialize_seq(RollVisitor)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn aow_5_sampled_roll_draws_the_same_faces_and_words_as_roll_many() {
+        for seed in 0..200 {
+            let mut fast = DiceRng::from_seed_u64(seed);
+            let mut reference = DiceRng::from_seed_u64(seed);
+            for dice in (0..=DICE).chain((1..=DICE).rev()) {
+                let expected = Roll::from_face_counts(&DIE.roll_many(dice, &mut reference));
+                assert_eq!(Some(Roll::sample(dice, &mut fast)), expected);
+                assert_eq!(fast.word_pos(), reference.word_pos());
+            }
+        }
+    }
+
+    #[test]
+    fn aow_5_sampled_roll_accepts_the_words_below_6_accepts() {
+        // `below(6)` rejects the four highest words.
+        assert_eq!(ACCEPTED, u32::MAX - 3);
+        assert_eq!(ACCEPTED % 6, 0);
     }
 }

@@ -12,6 +12,7 @@ pub mod config;
 mod data;
 pub mod dice;
 mod error;
+mod fills;
 pub mod line;
 mod observation;
 mod per_castle;

@@ -46,3 +46,25 @@ impl<T> PerCastle<T> {
         &mut self.0[castle.index()]
     }
 }
+
+/// A set of castles, one bit per castle index: what a legal-move list asks
+/// of every castle, answered once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct CastleSet(u16);
+
+impl CastleSet {
+    /// Adds `castle`.
+    pub(crate) fn insert(&mut self, castle: Castle) {
+        self.0 |= 1u16
+            .checked_shl(u32::try_from(castle.index()).unwrap_or(u32::MAX))
+            .unwrap_or(0);
+    }
+
+    /// Whether `castle` is in the set.
+    pub(crate) fn contains(self, castle: Castle) -> bool {
+        u32::try_from(castle.index())
+            .ok()
+            .and_then(|index| self.0.checked_shr(index))
+            .is_some_and(|bits| bits & 1 == 1)
+    }
+}

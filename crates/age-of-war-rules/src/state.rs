@@ -11,8 +11,9 @@ use crate::action::{ACTION_ID_BOUND, Action};
 use crate::castle::Castle;
 use crate::chance::Chance;
 use crate::config::AgeOfWarConfig;
-use crate::dice::{DICE, DIE, Roll};
+use crate::dice::{DICE, Roll};
 use crate::error::{AgeOfWarError, InvalidState};
+use crate::fills;
 use crate::line::LineSet;
 use crate::rolls::ROLLS;
 use crate::scoring;
@@ -125,13 +126,11 @@ impl AgeOfWar {
         }
     }
 
-    fn push_fills(&self, castle: Castle, lines: LineSet, out: &mut Vec<Action>) {
+    /// Pushes a fill of each line of `lines` that a roll offering `offers`
+    /// fills, in line order.
+    fn push_fills(castle: Castle, lines: LineSet, offers: u32, out: &mut Vec<Action>) {
         for line in lines.iter() {
-            if castle
-                .line(line)
-                .and_then(|needs| needs.dice_needed(&self.turn.roll))
-                .is_some()
-            {
+            if fills::fills_line(castle, line, offers) {
                 out.push(Action::Fill { castle, line });
             }
         }
@@ -188,6 +187,56 @@ impl AgeOfWar {
         self.current = self.seats.next(self.current);
         self.turn = Turn::FRESH;
         self.phase = Phase::Rolling;
+    }
+
+    /// Whether the turn in progress can no longer end in a conquest,
+    /// whatever the dice show: the lines still needed call for more dice
+    /// than the player has left (a line needs at least one die per symbol,
+    /// an infantry line one die per three points; AOW-6, AOW-8). Committed,
+    /// the open lines of the castle chosen count; before committing, every
+    /// castle the player may attack is out of reach. False when no turn is
+    /// being played (before the first player is drawn, at the end).
+    pub fn turn_is_hopeless(&self) -> bool {
+        if self.phase == Phase::FirstPlayer || self.is_over() {
+            return false;
+        }
+        let in_hand = self.turn.in_hand();
+        if let Some(castle) = self.turn.target {
+            let open = self.required_lines(castle).without(self.turn.filled);
+            return fills::fewest_dice(castle, open) > in_hand;
+        }
+        // A castle in the centre is always a target (nobody holds it, so its
+        // clan is not conquered): most turns are decided there.
+        let within_reach =
+            |castle: Castle| fills::fewest_dice(castle, self.required_lines(castle)) <= in_hand;
+        if Castle::ALL
+            .into_iter()
+            .any(|castle| self.table.place(castle) == Place::Centre && within_reach(castle))
+        {
+            return false;
+        }
+        let attackable = self.table.attackable(self.current);
+        !Castle::ALL
+            .into_iter()
+            .any(|castle| attackable.contains(castle) && within_reach(castle))
+    }
+
+    /// **A simulation shortcut, not a rule:** ends a hopeless turn (see
+    /// [`turn_is_hopeless`](Self::turn_is_hopeless)) at once, as if its
+    /// remaining dice had all been lost, and passes the dice to the next
+    /// player (AOW-8); returns whether it did. The turn's outcome is certain,
+    /// so games played with it end as often in each result as games played
+    /// out die by die, in fewer steps; but they draw fewer rolls, so a seed
+    /// gives another game, and a `Match` that used it would not replay: use
+    /// it on a bare state in a simulation loop, never in a match. The check
+    /// costs about as much as a step: call it before each roll (when
+    /// [`to_move`](Game::to_move) is `Chance`), not at every step.
+    pub fn end_hopeless_turn(&mut self) -> bool {
+        if !self.turn_is_hopeless() {
+            return false;
+        }
+        self.next_turn();
+        true
     }
 
     /// Checks every invariant of a position built from its parts.
@@ -321,19 +370,20 @@ impl Game for AgeOfWar {
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
-        if self.to_move() != ToMove::Player(self.current) {
+        // `to_move` is `Player` exactly when choosing in a game not over.
+        if self.phase != Phase::Choosing || self.is_over() {
             return;
         }
-        match self.turn.target {
-            Some(castle) => {
-                let open = self.required_lines(castle).without(self.turn.filled);
-                self.push_fills(castle, open, out);
-            }
-            None => {
-                for castle in Castle::ALL {
-                    if self.may_attack(castle).is_ok() {
-                        self.push_fills(castle, self.required_lines(castle), out);
-                    }
+        let offers = fills::offers(self.turn.roll);
+        if let Some(castle) = self.turn.target {
+            let open = self.required_lines(castle).without(self.turn.filled);
+            Self::push_fills(castle, open, offers, out);
+        } else {
+            // `may_attack` for every castle at once.
+            let attackable = self.table.attackable(self.current);
+            for castle in Castle::ALL {
+                if attackable.contains(castle) {
+                    Self::push_fills(castle, self.required_lines(castle), offers, out);
                 }
             }
         }
@@ -462,10 +512,7 @@ impl Game for AgeOfWar {
         }
         match self.phase {
             Phase::FirstPlayer => rng.index(self.seats.players()).map(Chance::FirstPlayer),
-            Phase::Rolling => {
-                let counts = DIE.roll_many(self.turn.in_hand(), rng);
-                Roll::from_face_counts(&counts).map(Chance::Roll)
-            }
+            Phase::Rolling => Some(Chance::Roll(Roll::sample(self.turn.in_hand(), rng))),
             Phase::Choosing => None,
         }
     }

@@ -6,7 +6,7 @@ use core::fmt;
 use dice_core::Seat;
 
 use crate::castle::{Castle, Clan};
-use crate::per_castle::PerCastle;
+use crate::per_castle::{CastleSet, PerCastle};
 
 /// Where a castle card lies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -120,6 +120,22 @@ impl Table {
         rest.iter()
             .all(|&castle| self.holder(castle) == Some(seat))
             .then_some(seat)
+    }
+
+    /// The castles `seat` may attack (AOW-9, AOW-11): face up and not its
+    /// own; one pass over the clans instead of one per castle.
+    pub(crate) fn attackable(&self, seat: Seat) -> CastleSet {
+        let mut targets = CastleSet::default();
+        for clan in Clan::ALL {
+            if self.clan_conqueror(clan).is_none() {
+                for &castle in clan.castles() {
+                    if self.holder(castle) != Some(seat) {
+                        targets.insert(castle);
+                    }
+                }
+            }
+        }
+        targets
     }
 
     /// Whether `castle` lies face down in a conquered clan: it can never be

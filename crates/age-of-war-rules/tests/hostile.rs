@@ -39,14 +39,17 @@ fn mid_turn() -> Value {
     })
 }
 
-/// `mid_turn` with the values at these JSON pointers replaced.
 /// A state's JSON as the engine writes it.
-#[allow(clippy::unwrap_used, reason = "a test helper: a failure is a test failure")]
+#[allow(
+    clippy::unwrap_used,
+    reason = "a test helper: a failure is a test failure"
+)]
 fn written(json: Value) -> Value {
     serde_json::to_value(serde_json::from_value::<age_of_war_rules::AgeOfWar>(json).unwrap())
         .unwrap()
 }
 
+/// `mid_turn` with the values at these JSON pointers replaced.
 fn mid_turn_with(edits: &[(&str, Value)]) -> Value {
     edits.iter().fold(mid_turn(), |json, (pointer, value)| {
         edited(&json, pointer, value.clone())

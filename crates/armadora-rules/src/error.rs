@@ -128,7 +128,7 @@ pub enum ArmadoraError {
 /// game.apply(game.action_from_text("warrior d3 4").unwrap()).unwrap();
 /// // Seat 1's view, edited to show seat 0's warrior value on d3.
 /// let mut json = serde_json::to_value(game.view(Viewer::Seat(1))).unwrap();
-/// json["board"][19]["value"] = serde_json::json!(4);
+/// json["warriors"]["d3"]["value"] = serde_json::json!(4);
 /// let err = serde_json::from_value::<ArmadoraView>(json).unwrap_err();
 /// assert_eq!(
 ///     err.to_string(),

@@ -69,13 +69,18 @@ impl ArmadoraView {
             Viewer::Seat(seat) => state.supply.get(seat).copied(),
             Viewer::Spectator => None,
         };
+        // A plain loop over the squares: `Board::from_fn` with the closure
+        // made every `Match` step 1.5 times slower.
+        let mut board = Board::filled(None);
+        for (at, warrior) in state.board.iter() {
+            if let Some(warrior) = warrior {
+                board[at] = Some(warrior.seen(table.sees(viewer, at, warrior)));
+            }
+        }
         ArmadoraView {
             viewer,
             table: *table,
-            board: Board::from_fn(|at| {
-                let warrior = state.board[at]?;
-                Some(warrior.seen(table.sees(viewer, at, &warrior)))
-            }),
+            board,
             tiles_left: state.supply.map(|_, supply| supply.tiles()),
             own_supply,
         }

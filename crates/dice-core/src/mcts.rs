@@ -41,11 +41,34 @@ use crate::seat::Seat;
 /// let action = Agent::<Pig>::choose(&mut bot, 0, &view, &legal, &mut DiceRng::from_seed_u64(1));
 /// assert!(legal.contains(&action.unwrap()));
 /// ```
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone)]
 pub struct Mcts {
     iterations: u32,
     exploration: f64,
     playout_steps: u32,
+    /// The tree and the search's buffers, kept from one decision to the
+    /// next so that a warm search allocates nothing of its own.
+    tree: Tree,
+}
+
+impl PartialEq for Mcts {
+    /// Two searches are equal when their parameters are: the kept buffers
+    /// are no part of what the bot is.
+    fn eq(&self, other: &Self) -> bool {
+        self.iterations == other.iterations
+            && self.exploration.to_bits() == other.exploration.to_bits()
+            && self.playout_steps == other.playout_steps
+    }
+}
+
+impl core::fmt::Debug for Mcts {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Mcts")
+            .field("iterations", &self.iterations)
+            .field("exploration", &self.exploration)
+            .field("playout_steps", &self.playout_steps)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Mcts {
@@ -57,6 +80,7 @@ impl Mcts {
             iterations,
             exploration: 0.7,
             playout_steps: 10_000,
+            tree: Tree::default(),
         }
     }
 
@@ -91,26 +115,132 @@ impl Mcts {
     }
 }
 
-struct Edge<A> {
-    action: A,
+/// One action tried at a node, by its [`Game::action_id`].
+#[derive(Debug, Clone, Copy)]
+struct Edge {
     id: u32,
-    child: usize,
+    /// The node it leads to, in [`Tree::nodes`].
+    child: u32,
     visits: u32,
+    /// How many iterations found it legal here (availability).
     available: u32,
+    /// The iteration that last found it legal, and where in that
+    /// iteration's legal list: the UCB1 pass counts only edges of this
+    /// iteration, without searching the list again.
+    stamp: u32,
+    legal_index: u32,
     reward: f64,
 }
 
-struct Node<A> {
-    /// Sorted by action id.
-    edges: Vec<Edge<A>>,
+/// The search's memory, reused by every decision: nodes keep their edge
+/// vectors (cleared, not freed) and the score tables only grow.
+#[derive(Debug, Clone, Default)]
+struct Tree {
+    /// Each node's edges, sorted by action id; `nodes[..used]` are the
+    /// current search's, the rest spare vectors.
+    nodes: Vec<Vec<Edge>>,
+    used: usize,
+    /// (node, edge, mover) of the current descent.
+    path: Vec<(usize, usize, Seat)>,
+    rewards: Vec<f64>,
+    /// The root's legal actions' ids, in the order of the root's list.
+    root_ids: Vec<u32>,
+    /// `sqrt(ln n)`, `1 / sqrt(n)` and `1 / n` for `n` in `0..len` (`n`
+    /// counted as at least 1), so that a UCB1 score costs no logarithm.
+    sqrt_ln: Vec<f64>,
+    inv_sqrt: Vec<f64>,
+    inv: Vec<f64>,
+}
+
+impl Tree {
+    /// Empties the tree down to a root without edges, keeping the memory.
+    fn reset(&mut self) {
+        for edges in self.nodes.iter_mut().take(self.used) {
+            edges.clear();
+        }
+        if self.nodes.is_empty() {
+            self.nodes.push(Vec::new());
+        }
+        self.used = 1;
+    }
+
+    /// A new node without edges; returns its index.
+    fn new_node(&mut self) -> Option<u32> {
+        let index = self.used;
+        match self.nodes.get_mut(index) {
+            Some(edges) => edges.clear(),
+            None => self.nodes.push(Vec::new()),
+        }
+        self.used = index.checked_add(1)?;
+        u32::try_from(index).ok()
+    }
+
+    /// Fills the score tables up to `n` inclusive.
+    #[allow(clippy::cast_precision_loss, reason = "n is at most u32::MAX")]
+    fn grow_tables(&mut self, n: u32) {
+        let len = usize::try_from(n).map_or(usize::MAX, |n| n.saturating_add(1));
+        while self.inv.len() < len {
+            let x = self.inv.len().max(1) as f64;
+            self.sqrt_ln.push(libm::sqrt(libm::log(x)));
+            self.inv_sqrt.push(1.0 / libm::sqrt(x));
+            self.inv.push(1.0 / x);
+        }
+    }
+
+    /// UCB1 of an edge: mean reward plus `exploration * sqrt(ln available /
+    /// visits)`, from the tables.
+    #[inline]
+    fn score(&self, edge: &Edge, exploration: f64) -> f64 {
+        let visits = usize::try_from(edge.visits).unwrap_or(usize::MAX);
+        let available = usize::try_from(edge.available).unwrap_or(usize::MAX);
+        if let (Some(inv), Some(inv_sqrt), Some(sqrt_ln)) = (
+            self.inv.get(visits),
+            self.inv_sqrt.get(visits),
+            self.sqrt_ln.get(available),
+        ) {
+            edge.reward * inv + exploration * sqrt_ln * inv_sqrt
+        } else {
+            // Beyond the tables (never, as counts stay below the
+            // iterations): the formula itself.
+            let visits = f64::from(edge.visits.max(1));
+            edge.reward / visits
+                + exploration * libm::sqrt(libm::log(f64::from(edge.available.max(1))) / visits)
+        }
+    }
+}
+
+/// A uniform index in `0..len` from raw words (multiply and shift, with
+/// the rejection that makes it exact): no division unless a word falls in
+/// the sliver to reject, and no word drawn when there is only one choice.
+#[expect(
+    clippy::arithmetic_side_effects,
+    clippy::cast_possible_truncation,
+    reason = "a u32 times a u32 fits u64; `as u32` keeps the low word on purpose; `n > 1` for the remainder"
+)]
+#[inline]
+fn pick(rng: &mut DiceRng, len: usize) -> Option<usize> {
+    let n = u32::try_from(len).ok()?;
+    if n <= 1 {
+        return (n == 1).then_some(0);
+    }
+    let mut product = u64::from(rng.next_word()) * u64::from(n);
+    if (product as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (product as u32) < threshold {
+            product = u64::from(rng.next_word()) * u64::from(n);
+        }
+    }
+    usize::try_from(product >> 32).ok()
 }
 
 struct Search<'a, G: Game> {
-    params: &'a Mcts,
-    nodes: Vec<Node<G::Action>>,
+    iterations: u32,
+    exploration: f64,
+    playout_steps: u32,
+    tree: &'a mut Tree,
     legal: Vec<G::Action>,
-    path: Vec<(usize, usize, Seat)>,
-    rewards: Vec<f64>,
+    /// The current iteration, from 1 (edges stamped 0 were never legal).
+    stamp: u32,
 }
 
 impl<G: Game> Agent<G> for Mcts {
@@ -128,36 +258,50 @@ impl<G: Game> Agent<G> for Mcts {
         if legal.len() <= 1 {
             return legal.first().copied();
         }
+        self.tree.reset();
+        self.tree.grow_tables(self.iterations);
+        self.tree.root_ids.clear();
         let mut search = Search::<G> {
-            params: self,
-            nodes: alloc::vec![Node { edges: Vec::new() }],
+            iterations: self.iterations,
+            exploration: self.exploration,
+            playout_steps: self.playout_steps,
+            tree: &mut self.tree,
             legal: Vec::new(),
-            path: Vec::new(),
-            rewards: Vec::new(),
+            stamp: 0,
         };
-        for _ in 0..self.iterations {
+        for _ in 0..search.iterations {
             if let Some(state) = G::determinize(view, rng) {
+                if search.tree.root_ids.is_empty() {
+                    let ids = legal.iter().map(|a| state.action_id(a).unwrap_or(u32::MAX));
+                    search.tree.root_ids.extend(ids);
+                }
+                search.stamp = search.stamp.saturating_add(1);
                 search.iterate(state, rng);
             }
         }
-        let root = search.nodes.first()?;
-        let best = root
-            .edges
+        // The most visited legal action (the last of equals, by action id).
+        let tree = &self.tree;
+        let best = tree
+            .nodes
+            .first()?
             .iter()
-            .filter(|e| legal.contains(&e.action))
-            .max_by_key(|e| e.visits)
-            .map(|e| e.action);
+            .filter_map(|e| {
+                let at = tree.root_ids.iter().position(|&id| id == e.id)?;
+                Some((e.visits, at))
+            })
+            .max_by_key(|&(visits, _)| visits)
+            .and_then(|(_, at)| legal.get(at).copied());
         best.or_else(|| rng.choose(legal).copied())
     }
 }
 
 impl<G: Game> Search<'_, G> {
     fn iterate(&mut self, mut state: G, rng: &mut DiceRng) {
-        self.path.clear();
+        self.tree.path.clear();
         let mut node = 0;
         let mut steps = 0u32;
         let mut expanded = false;
-        while !expanded && steps < self.params.playout_steps {
+        while !expanded && steps < self.playout_steps {
             steps = steps.saturating_add(1);
             match state.to_move() {
                 ToMove::Over => break,
@@ -172,13 +316,17 @@ impl<G: Game> Search<'_, G> {
                     let Some((edge, is_new)) = self.select(&state, node, rng) else {
                         break;
                     };
-                    let Some(e) = self.nodes.get(node).and_then(|n| n.edges.get(edge)) else {
+                    let Some(e) = self.tree.nodes.get(node).and_then(|n| n.get(edge)) else {
                         break;
                     };
-                    let (action, child) = (e.action, e.child);
+                    let (at, child) = (e.legal_index, e.child);
+                    let Some(&action) = usize::try_from(at).ok().and_then(|at| self.legal.get(at))
+                    else {
+                        break;
+                    };
                     state.apply_unchecked(action);
-                    self.path.push((node, edge, mover));
-                    node = child;
+                    self.tree.path.push((node, edge, mover));
+                    node = usize::try_from(child).unwrap_or(usize::MAX);
                     expanded = is_new;
                 }
             }
@@ -190,51 +338,52 @@ impl<G: Game> Search<'_, G> {
     /// Marks the available edges, then expands an untried action or picks
     /// the best UCB1 edge. Returns the edge index and whether it is new.
     fn select(&mut self, state: &G, node: usize, rng: &mut DiceRng) -> Option<(usize, bool)> {
-        let exploration = self.params.exploration;
-        let next_index = self.nodes.len();
-        let n = self.nodes.get_mut(node)?;
-        let mut untried: Option<(u32, G::Action)> = None;
-        let mut untried_count = 0u32;
-        for action in &self.legal {
+        let stamp = self.stamp;
+        let edges = self.tree.nodes.get_mut(node)?;
+        let mut untried: Option<(u32, u32)> = None;
+        let mut untried_count = 0usize;
+        for (index, action) in self.legal.iter().enumerate() {
             let id = state.action_id(action)?;
-            if let Ok(i) = n.edges.binary_search_by_key(&id, |e| e.id) {
-                if let Some(e) = n.edges.get_mut(i) {
+            let index = u32::try_from(index).ok()?;
+            if let Ok(i) = edges.binary_search_by_key(&id, |e| e.id) {
+                if let Some(e) = edges.get_mut(i) {
                     e.available = e.available.saturating_add(1);
+                    e.stamp = stamp;
+                    e.legal_index = index;
                 }
             } else {
                 // Reservoir sampling: each untried action equally likely.
                 untried_count = untried_count.saturating_add(1);
-                if rng.below(core::num::NonZeroU32::new(untried_count)?) == 0 {
-                    untried = Some((id, *action));
+                if pick(rng, untried_count) == Some(0) {
+                    untried = Some((id, index));
                 }
             }
         }
-        if let Some((id, action)) = untried {
-            let at = n.edges.binary_search_by_key(&id, |e| e.id).err()?;
-            n.edges.insert(
+        if let Some((id, legal_index)) = untried {
+            let child = self.tree.new_node()?;
+            let edges = self.tree.nodes.get_mut(node)?;
+            let at = edges.binary_search_by_key(&id, |e| e.id).err()?;
+            edges.insert(
                 at,
                 Edge {
-                    action,
                     id,
-                    child: next_index,
+                    child,
                     visits: 0,
                     available: 1,
+                    stamp,
+                    legal_index,
                     reward: 0.0,
                 },
             );
-            self.nodes.push(Node { edges: Vec::new() });
             return Some((at, true));
         }
-        let legal = &self.legal;
+        let tree = &*self.tree;
         let mut best: Option<(usize, f64)> = None;
-        for (i, e) in n.edges.iter().enumerate() {
-            if !legal.contains(&e.action) {
+        for (i, e) in tree.nodes.get(node)?.iter().enumerate() {
+            if e.stamp != stamp {
                 continue;
             }
-            let visits = f64::from(e.visits.max(1));
-            let mean = e.reward / visits;
-            let bonus = exploration * libm::sqrt(libm::log(f64::from(e.available.max(1))) / visits);
-            let score = mean + bonus;
+            let score = tree.score(e, self.exploration);
             if best.is_none_or(|(_, s)| score > s) {
                 best = Some((i, score));
             }
@@ -243,7 +392,7 @@ impl<G: Game> Search<'_, G> {
     }
 
     fn play_out(&mut self, state: &mut G, mut steps: u32, rng: &mut DiceRng) {
-        while steps < self.params.playout_steps {
+        while steps < self.playout_steps {
             steps = steps.saturating_add(1);
             match state.to_move() {
                 ToMove::Over => break,
@@ -253,22 +402,23 @@ impl<G: Game> Search<'_, G> {
                 },
                 ToMove::Player(_) => {
                     state.legal_actions(&mut self.legal);
-                    match rng.choose(&self.legal) {
+                    match pick(rng, self.legal.len()).and_then(|i| self.legal.get(i)) {
                         Some(&a) => state.apply_unchecked(a),
                         None => break,
                     }
                 }
             }
         }
-        self.rewards.clear();
+        let rewards = &mut self.tree.rewards;
+        rewards.clear();
         let players = state.players();
         match state.result() {
             Some(result) if !result.winners().is_empty() => {
                 #[allow(clippy::cast_precision_loss)]
                 let share = 1.0 / result.winners().len() as f64;
-                self.rewards.resize(players, 0.0);
+                rewards.resize(players, 0.0);
                 for &w in result.winners() {
-                    if let Some(r) = self.rewards.get_mut(w) {
+                    if let Some(r) = rewards.get_mut(w) {
                         *r = share;
                     }
                 }
@@ -276,15 +426,16 @@ impl<G: Game> Search<'_, G> {
             _ => {
                 #[allow(clippy::cast_precision_loss)]
                 let draw = 1.0 / players.max(1) as f64;
-                self.rewards.resize(players, draw);
+                rewards.resize(players, draw);
             }
         }
     }
 
     fn back_up(&mut self) {
-        for &(node, edge, mover) in &self.path {
-            let reward = self.rewards.get(mover).copied().unwrap_or(0.0);
-            if let Some(e) = self.nodes.get_mut(node).and_then(|n| n.edges.get_mut(edge)) {
+        let tree = &mut *self.tree;
+        for &(node, edge, mover) in &tree.path {
+            let reward = tree.rewards.get(mover).copied().unwrap_or(0.0);
+            if let Some(e) = tree.nodes.get_mut(node).and_then(|n| n.get_mut(edge)) {
                 e.visits = e.visits.saturating_add(1);
                 e.reward += reward;
             }

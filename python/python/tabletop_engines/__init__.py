@@ -4,20 +4,24 @@ Every game speaks OpenSpiel's API::
 
     import tabletop_engines as te
 
-    game = te.load_game("pig(players=2,target=30)")
+    game = te.load_game("pig(players=2,winscore=100)")
     state = game.new_initial_state()
     while not state.is_terminal():
         ...
     print(state.returns())
 
 ``tabletop_engines.pettingzoo`` has a PettingZoo AEC environment for each
-game; ``play_random_games`` and ``StateBatch`` keep loops in Rust.
+game; ``play_random_games`` and ``StateBatch`` keep loops in Rust;
+``RolloutEvaluator`` is OpenSpiel's ``RandomRolloutEvaluator`` played in
+Rust, for OpenSpiel's ``MCTSBot``; ``evaluate_bots`` plays bots against each
+other.
 """
 
 from __future__ import annotations
 
 from ._native import (
     CHANCE_PLAYER_ID,
+    INVALID_ACTION,
     INVALID_PLAYER_ID,
     SIMULTANEOUS_PLAYER_ID,
     SPECTATOR,
@@ -27,6 +31,8 @@ from ._native import (
     GameLoadError,
     IllegalActionError,
     RandomGames,
+    RolloutEvaluator,
+    SpielError,
     State,
     StateBatch,
     TensorBlock,
@@ -36,6 +42,8 @@ from ._native import (
     load_game_json,
     play_random_games,
 )
+from ._bots import evaluate_bots
+from ._game_type import GameType
 
 
 class PlayerId:
@@ -55,6 +63,7 @@ def registered_names() -> list[str]:
 
 __all__ = [
     "CHANCE_PLAYER_ID",
+    "INVALID_ACTION",
     "INVALID_PLAYER_ID",
     "SIMULTANEOUS_PLAYER_ID",
     "SPECTATOR",
@@ -62,13 +71,17 @@ __all__ = [
     "DiceRng",
     "Game",
     "GameLoadError",
+    "GameType",
     "IllegalActionError",
     "PlayerId",
     "RandomGames",
+    "RolloutEvaluator",
+    "SpielError",
     "State",
     "StateBatch",
     "TensorBlock",
     "__version__",
+    "evaluate_bots",
     "game_names",
     "load_game",
     "load_game_json",

@@ -11,11 +11,14 @@ __all__ = [
     "DiceRng",
     "Game",
     "GameLoadError",
+    "INVALID_ACTION",
     "INVALID_PLAYER_ID",
     "IllegalActionError",
     "RandomGames",
+    "RolloutEvaluator",
     "SIMULTANEOUS_PLAYER_ID",
     "SPECTATOR",
+    "SpielError",
     "State",
     "StateBatch",
     "TERMINAL_PLAYER_ID",
@@ -36,13 +39,18 @@ SIMULTANEOUS_PLAYER_ID: int
 """OpenSpiel's simultaneous-move player id, -2 (no game here uses it)."""
 INVALID_PLAYER_ID: int
 """OpenSpiel's invalid player id, -3."""
+INVALID_ACTION: int
+"""OpenSpiel's invalid action, -1: what a bot returns at a chance node."""
 TERMINAL_PLAYER_ID: int
 """OpenSpiel's terminal player id, -4: ``current_player()`` at the end."""
 SPECTATOR: int
 """Not in OpenSpiel (-6): a viewer who plays no seat and sees public
 information only; accepted wherever a player is asked for a view."""
 
-class IllegalActionError(ValueError):
+class SpielError(RuntimeError):
+    """OpenSpiel's ``pyspiel.SpielError``: every refusal of this package is one."""
+
+class IllegalActionError(ValueError, SpielError):
     """An action id or chance outcome id the state refuses; the state is
     unchanged."""
 
@@ -55,7 +63,7 @@ class IllegalActionError(ValueError):
     index: int
     """``StateBatch.apply_actions`` only: the index of the refusing state."""
 
-class GameLoadError(ValueError):
+class GameLoadError(ValueError, SpielError):
     """A game string, config or saved state that does not load; the message
     names the bad parameter."""
 
@@ -98,7 +106,20 @@ class Game:
     def observation_tensor_layout(self) -> list[TensorBlock]:
         """The tensor's blocks in order: what each slice means."""
     def get_parameters(self) -> dict[str, Any]:
-        """The config: every parameter, defaults included."""
+        """The config: every parameter, defaults included (Pig's ``winscore``)."""
+    def get_type(self) -> Any:
+        """OpenSpiel's ``GameType`` (a ``tabletop_engines.GameType``)."""
+    def min_utility(self) -> float: ...
+    def max_utility(self) -> float: ...
+    def utility_sum(self) -> float: ...
+    def max_game_length(self) -> int:
+        """``2**31 - 1``: no bound is computed."""
+    def max_move_number(self) -> int: ...
+    def max_chance_outcomes(self) -> int: ...
+    def information_state_tensor_shape(self) -> list[int]:
+        """Games of perfect information only (``SpielError`` otherwise)."""
+    def information_state_tensor_size(self) -> int: ...
+    def new_initial_states(self) -> list[State]: ...
     def config_json(self) -> str:
         """The config as JSON text (``load_game_json`` reads it)."""
     def new_initial_state(self) -> State: ...
@@ -131,9 +152,17 @@ class State:
         """``(outcome_id, probability)`` pairs; empty unless at a chance node."""
     def chance_outcomes_exact(self) -> list[tuple[int, Fraction]]:
         """``chance_outcomes()`` with exact probabilities."""
-    def apply_action(self, action: int) -> None:
-        """Applies an action id, or an outcome id at a chance node. Raises
-        ``IllegalActionError`` (the state is then unchanged)."""
+    def apply_action(self, action: int, player: int | None = None) -> None:
+        """Applies an action id, or an outcome id at a chance node, as
+        ``player`` if given. Raises ``IllegalActionError`` (the state is then
+        unchanged)."""
+    def is_mean_field_node(self) -> bool:
+        """Always ``False``."""
+    def information_state_tensor(self, player: int | None = None) -> npt.NDArray[np.float32]:
+        """Games of perfect information only: the observation tensor."""
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> State:
+        """A state ``player_id`` cannot tell from this one, hidden things
+        drawn afresh; its history starts at the sampled position."""
     def apply_sampled_chance(self, rng: DiceRng) -> int:
         """Draws the chance outcome from ``rng``, applies it, returns its id."""
     def child(self, action: int) -> State: ...
@@ -215,6 +244,16 @@ class StateBatch:
     def reset_terminal(self) -> list[int]:
         """New games where games are over; returns their indices."""
     def state(self, index: int) -> State: ...
+
+@final
+class RolloutEvaluator:
+    """OpenSpiel's ``RandomRolloutEvaluator`` with its rollouts in Rust."""
+
+    def __new__(cls, n_rollouts: int = 1, seed: int = 0) -> RolloutEvaluator: ...
+    def evaluate(self, state: State) -> npt.NDArray[np.float64]:
+        """The rollouts' mean returns, one per seat."""
+    def prior(self, state: State) -> list[tuple[int, float]]:
+        """Uniform over legal actions; the chance outcomes at a chance node."""
 
 def load_game(name: str, params: dict[str, Any] | None = None) -> Game:
     """``load_game("armadora(players=3)")`` or ``load_game("pig", {"players": 3})``.

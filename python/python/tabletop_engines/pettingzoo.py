@@ -6,7 +6,7 @@ One environment class serves every game: name the game with a game string.
 
     from tabletop_engines.pettingzoo import env
 
-    e = env("pig(players=3,target=50)")
+    e = env("pig(players=3,winscore=50)")
     e.reset(seed=42)
     for agent in e.agent_iter():
         observation, reward, termination, truncation, info = e.last()
@@ -26,6 +26,11 @@ resolved inside the environment with the workspace's ``DiceRng`` seeded by
 ``reset(seed=...)``, so a seed replays the same game. Rewards come at the
 end: each seat's share of the victory (``State.returns()``). An illegal
 action raises ``IllegalActionError`` (a ``ValueError``) and changes nothing.
+
+``state()`` is PettingZoo's global state for centralised critics: the
+public view's tensor (``SPECTATOR``), which holds no seat's secret;
+``state_space`` is its space. ``max_cycles=N`` truncates the game after
+``N`` decisions. The game in progress is ``game_state``, a ``State``.
 """
 
 from __future__ import annotations
@@ -42,7 +47,7 @@ try:
 except ImportError as missing:  # pragma: no cover - depends on the installation
     raise ImportError(
         "tabletop_engines.pettingzoo needs PettingZoo and Gymnasium: "
-        "pip install 'tabletop-engines[pettingzoo]'"
+        "pip install pettingzoo gymnasium"
     ) from missing
 
 from . import SPECTATOR, DiceRng, Game, State, load_game
@@ -63,16 +68,18 @@ class TabletopEnv(AECEnv):
         self,
         game: str | Game = "pig",
         render_mode: str | None = None,
-        max_steps: int | None = None,
+        max_cycles: int | None = None,
     ) -> None:
-        """``game`` is a ``Game`` or a game string; ``max_steps`` (decisions
-        and chance events) truncates a game that runs longer."""
+        """``game`` is a ``Game`` or a game string; ``max_cycles`` (a number
+        of decisions) truncates a game that runs longer."""
         super().__init__()
         self.game: Game = load_game(game) if isinstance(game, str) else game
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
-        self.max_steps = max_steps
+        if max_cycles is not None and max_cycles < 1:
+            raise ValueError(f"max_cycles must be at least 1, not {max_cycles}")
+        self.max_cycles = max_cycles
         self.metadata = dict(self.metadata, name=f"tabletop_engines_{self.game.name}_v0")
         self.possible_agents = [f"player_{i}" for i in range(self.game.num_players())]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
@@ -94,14 +101,22 @@ class TabletopEnv(AECEnv):
         self.action_spaces = {
             agent: gymnasium.spaces.Discrete(actions) for agent in self.possible_agents
         }
-        self.state: State | None = None
+        self.state_space = gymnasium.spaces.Box(
+            low=-np.inf, high=np.inf, shape=(size,), dtype=np.float32
+        )
+        self.game_state: State | None = None
         self._rng: DiceRng | None = None
+        self._steps = 0
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.action_spaces[agent]
+
+    def state(self) -> np.ndarray:
+        """The global state: the public view's observation tensor."""
+        return self._require_state().observation_tensor(SPECTATOR)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self._require_state()
@@ -115,7 +130,7 @@ class TabletopEnv(AECEnv):
         if seed is None:
             seed = random.SystemRandom().getrandbits(64) if self._rng is None else self._rng.below(2**64)
         self._rng = DiceRng(seed % 2**64)
-        self.state = self.game.new_initial_state()
+        self.game_state = self.game.new_initial_state()
         self._steps = 0
         self._resolve_chance()
         self.agents = self.possible_agents[:]
@@ -155,19 +170,18 @@ class TabletopEnv(AECEnv):
         return text
 
     def close(self) -> None:
-        self.state = None
+        self.game_state = None
 
     def _require_state(self) -> State:
-        if self.state is None:
+        if self.game_state is None:
             raise RuntimeError("call reset() first")
-        return self.state
+        return self.game_state
 
     def _resolve_chance(self) -> None:
         state = self._require_state()
         assert self._rng is not None
         while state.is_chance_node():
             state.apply_sampled_chance(self._rng)
-            self._steps += 1
 
     def _settle(self) -> None:
         """Selects the agent to act, and ends the game for every agent
@@ -178,7 +192,7 @@ class TabletopEnv(AECEnv):
                 if agent in self.agents:
                     self.rewards[agent] = value
                     self.terminations[agent] = True
-        elif self.max_steps is not None and self._steps >= self.max_steps:
+        elif self.max_cycles is not None and self._steps >= self.max_cycles:
             for agent in self.agents:
                 self.truncations[agent] = True
         player = state.current_player()
@@ -196,11 +210,16 @@ def raw_env(game: str | Game = "pig", **kwargs: Any) -> TabletopEnv:
     return TabletopEnv(game, **kwargs)
 
 
-def env(game: str | Game = "pig", **kwargs: Any) -> AECEnv:
+def env(game: str | Game = "pig", illegal_reward: float | None = None, **kwargs: Any) -> AECEnv:
     """The environment for ``game`` (a game string or ``Game``), wrapped
     like PettingZoo's classic games: actions must be in the action space,
-    and ``reset`` must come before anything else."""
+    and ``reset`` must come before anything else. With ``illegal_reward``
+    (PettingZoo's classic games use -1), an illegal action ends the game,
+    its agent getting that reward (PettingZoo's ``TerminateIllegalWrapper``);
+    without it, an illegal action raises ``IllegalActionError``."""
     wrapped: AECEnv = TabletopEnv(game, **kwargs)
+    if illegal_reward is not None:
+        wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=illegal_reward)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     wrapped = wrappers.OrderEnforcingWrapper(wrapped)
     return wrapped

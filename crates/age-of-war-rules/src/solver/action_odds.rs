@@ -36,7 +36,8 @@ impl OddsTable {
                 decision.fill(self.castle(castle), state.required_lines(castle), line)
             }
             Action::LoseDie => {
-                let any_conquest = FreeTurn::new(self, state, |_| 1).lose(decision.rolled);
+                let any_conquest =
+                    FreeTurn::new(self.castles(), state, |_| 1).lose(decision.rolled);
                 decision.after_losing(any_conquest)
             }
         })

@@ -2,8 +2,8 @@
 //! to move may attack is still a target, each weighted by what taking it
 //! is worth.
 
+use super::castle_odds::CastleOdds;
 use super::hand::{Hand, expected_best};
-use super::odds_table::OddsTable;
 use crate::action::Action;
 use crate::castle::Castle;
 use crate::dice::Roll;
@@ -23,15 +23,15 @@ struct Target {
 /// The castles open to the player to move before the first fill, with the
 /// odds of each.
 pub(super) struct FreeTurn<'a> {
-    odds: &'a OddsTable,
+    odds: &'a PerCastle<CastleOdds>,
     targets: PerCastle<Option<Target>>,
 }
 
 impl<'a> FreeTurn<'a> {
     /// Every castle the player to move in `state` may attack (AOW-9,
-    /// AOW-11), each worth `worth(castle)`.
+    /// AOW-11), each worth `worth(castle)`, with the odds of every castle.
     pub(super) fn new(
-        odds: &'a OddsTable,
+        odds: &'a PerCastle<CastleOdds>,
         state: &AgeOfWar,
         worth: impl Fn(Castle) -> u128,
     ) -> FreeTurn<'a> {
@@ -55,7 +55,7 @@ impl<'a> FreeTurn<'a> {
             let Some(target) = target else {
                 continue;
             };
-            let odds = self.odds.castle(castle);
+            let odds = self.odds.get(castle);
             for line in target.required.iter() {
                 let Some(chance) = odds.after_fill(target.required, line, rolled, roll) else {
                     continue;

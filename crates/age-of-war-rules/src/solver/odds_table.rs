@@ -46,6 +46,11 @@ impl OddsTable {
         self.castles.get(castle)
     }
 
+    /// The odds of every castle.
+    pub(super) fn castles(&self) -> &PerCastle<CastleOdds> {
+        &self.castles
+    }
+
     /// The best action for the player to move (see [`best_action`]).
     pub fn best_action(&self, state: &AgeOfWar) -> Option<Action> {
         let roll = rolled(state)?;
@@ -59,7 +64,9 @@ impl OddsTable {
     /// losing a die is worth the expected swing of best play from one die
     /// fewer, still free to choose any castle.
     fn best_uncommitted(&self, state: &AgeOfWar, roll: Roll) -> Option<Action> {
-        let turn = FreeTurn::new(self, state, |castle| u128::from(swing(state, castle)));
+        let turn = FreeTurn::new(&self.castles, state, |castle| {
+            u128::from(swing(state, castle))
+        });
         let rolled = Hand::new(roll.dice())?;
         let lose = turn.lose(rolled);
         Some(match turn.best_fill(rolled, roll) {

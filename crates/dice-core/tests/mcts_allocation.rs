@@ -1,0 +1,90 @@
+//! The search allocates nothing per simulation once warm: a decision
+//! allocates its legal-action buffer once, and each simulation only what
+//! the game's own `result` allocates (its `GameResult`).
+#![allow(
+    clippy::unwrap_used,
+    clippy::arithmetic_side_effects,
+    reason = "test helpers: a failure is a test failure"
+)]
+
+use std::hint::black_box;
+
+use dice_core::mcts::Mcts;
+use dice_core::pig::{Pig, PigAction, PigConfig};
+use dice_core::{Agent, DiceRng, Game, Viewer};
+
+const TARGET: PigConfig = PigConfig {
+    players: 2,
+    target: 100,
+};
+
+/// Seat 0 to decide after rolling a 6: roll on or hold.
+fn decision() -> Pig {
+    let mut game = Pig::new(&TARGET).unwrap();
+    game.apply(PigAction::Roll).unwrap();
+    game.apply_chance(6).unwrap();
+    game
+}
+
+fn choose(bot: &mut Mcts, game: &Pig, legal: &[PigAction], seed: u64) -> Option<PigAction> {
+    let view = game.view(Viewer::Seat(0));
+    Agent::<Pig>::choose(bot, 0, &view, legal, &mut DiceRng::from_seed_u64(seed))
+}
+
+fn legal(game: &Pig) -> Vec<PigAction> {
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    legal
+}
+
+/// What one `result` of a finished Pig game allocates.
+fn result_allocations() -> u64 {
+    let mut game = Pig::new(&PigConfig {
+        players: 2,
+        target: 2,
+    })
+    .unwrap();
+    game.apply(PigAction::Roll).unwrap();
+    game.apply_chance(6).unwrap();
+    game.apply(PigAction::Hold).unwrap();
+    assert!(game.result().is_some());
+    allocation_counter::measure(|| {
+        black_box(game.result());
+    })
+    .count_total
+}
+
+#[test]
+fn a_warm_search_allocates_once_a_decision_and_only_the_result_per_simulation() {
+    let game = decision();
+    let legal = legal(&game);
+    let per_result = result_allocations();
+    assert!(per_result > 0);
+    for simulations in [200, 1000] {
+        let mut bot = Mcts::new(simulations);
+        // Warm: the tree's vectors and score tables reach this search's size.
+        choose(&mut bot, &game, &legal, 5);
+        let info = allocation_counter::measure(|| {
+            black_box(choose(&mut bot, &game, &legal, 5));
+        });
+        // Every playout of Pig to 100 ends (well within 10 000 steps), so
+        // every simulation asks the game for its result once.
+        assert_eq!(
+            info.count_total,
+            1 + u64::from(simulations) * per_result,
+            "{simulations} simulations"
+        );
+    }
+}
+
+#[test]
+fn a_warm_search_chooses_what_a_fresh_one_chooses_from_the_same_generator() {
+    let game = decision();
+    let legal = legal(&game);
+    let mut warm = Mcts::new(300);
+    for seed in 0..20 {
+        let fresh = choose(&mut Mcts::new(300), &game, &legal, seed);
+        assert_eq!(choose(&mut warm, &game, &legal, seed), fresh, "seed {seed}");
+        assert!(fresh.is_some());
+    }
+}
