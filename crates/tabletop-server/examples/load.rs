@@ -1,0 +1,298 @@
+//! The load benchmark (not a test): many live matches, two socket clients
+//! each, actions at a fixed total rate; reports the latency from an action
+//! sent to every seat of its match told, the server's memory per live
+//! match and the bytes sent per action per seat.
+//!
+//! ```sh
+//! cargo build --release -p tabletop-server --examples
+//! target/release/examples/load --matches 1000 --rate 200 --seconds 30 --game 'armadora(players=2)'
+//! ```
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    clippy::cast_possible_truncation,
+    clippy::cast_precision_loss,
+    clippy::cast_sign_loss,
+    clippy::too_many_lines,
+    clippy::doc_markdown,
+    reason = "a benchmark program: a failure ends the run"
+)]
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use futures_util::stream::SplitSink;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+type Sink = SplitSink<WebSocketStream<MaybeTlsStream<TcpStream>>, Message>;
+
+fn arg(name: &str, default: &str) -> String {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1).cloned())
+        .unwrap_or_else(|| default.to_owned())
+}
+
+async fn post(addr: &str, body: &Value) -> Value {
+    let body = body.to_string();
+    let request = format!(
+        "POST /api/matches HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await.unwrap();
+    let (_, body) = response.split_once("\r\n\r\n").unwrap();
+    serde_json::from_str(body).unwrap()
+}
+
+fn rss_kib(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap_or_default()
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+#[derive(Default)]
+struct Table {
+    /// Per seat: the last seq seen and its legal ids.
+    latest: Vec<(u64, Vec<u64>)>,
+    /// An action in flight: the seq it was sent at, when, who was told.
+    pending: Option<(u64, Instant, Vec<bool>)>,
+}
+
+#[derive(Default)]
+struct Figures {
+    latencies: Vec<Duration>,
+    frame_bytes: Vec<usize>,
+}
+
+fn percentile<T: Copy + Ord>(sorted: &[T], p: f64) -> T {
+    sorted[(((sorted.len() - 1) as f64) * p).round() as usize]
+}
+
+#[tokio::main(flavor = "multi_thread", worker_threads = 1)]
+async fn main() {
+    let matches: usize = arg("--matches", "1000").parse().unwrap();
+    let rate: u64 = arg("--rate", "200").parse().unwrap();
+    let seconds: u64 = arg("--seconds", "30").parse().unwrap();
+    let game = arg("--game", "armadora(players=2)");
+    let exe = std::env::current_exe().unwrap();
+    let default_server = exe
+        .parent()
+        .and_then(|p| p.parent())
+        .map(|p| p.join("tabletop-server"))
+        .unwrap();
+    let server = arg("--server", default_server.to_str().unwrap());
+    let dir = std::env::temp_dir().join(format!("tabletop-server-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut child = Command::new(&server)
+        .args(["--listen", "127.0.0.1:0", "--db"])
+        .arg(dir.join("load.sqlite"))
+        .args([
+            "--max-connections",
+            "100000",
+            "--max-live-matches",
+            "100000",
+        ])
+        .args(["--unload-after", "3600", "--dice-seed", "1"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .trim()
+        .strip_prefix("listening on http://")
+        .unwrap()
+        .to_owned();
+    let pid = child.id();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let base = rss_kib(pid);
+
+    let tables: Arc<Vec<Mutex<Table>>> = Arc::new((0..matches).map(|_| Mutex::default()).collect());
+    let figures = Arc::new(Mutex::new(Figures::default()));
+    let measuring = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut sinks: Vec<Vec<Arc<tokio::sync::Mutex<Sink>>>> = Vec::new();
+    let started = Instant::now();
+    for m in 0..matches {
+        let created = post(&addr, &json!({"game": game, "seats": ["person", "person"]})).await;
+        let mut seat_sinks = Vec::new();
+        let players = created["seats"].as_array().unwrap().len();
+        tables[m].lock().unwrap().latest = vec![(0, Vec::new()); players];
+        for (seat, s) in created["seats"].as_array().unwrap().iter().enumerate() {
+            let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+                .await
+                .unwrap();
+            let (mut sink, mut stream) = ws.split();
+            sink.send(Message::text(
+                json!({"type": "hello", "token": s["token"]}).to_string(),
+            ))
+            .await
+            .unwrap();
+            let tables = Arc::clone(&tables);
+            let figures = Arc::clone(&figures);
+            let measuring = Arc::clone(&measuring);
+            tokio::spawn(async move {
+                while let Some(Ok(message)) = stream.next().await {
+                    let Message::Text(text) = message else {
+                        continue;
+                    };
+                    let arrived = Instant::now();
+                    let frame: Value = serde_json::from_str(text.as_str()).unwrap();
+                    let Some(seq) = frame["seq"].as_u64() else {
+                        continue;
+                    };
+                    let legal: Vec<u64> = frame["update"]["legal"]
+                        .as_array()
+                        .map(|l| l.iter().filter_map(|p| p[0].as_u64()).collect())
+                        .unwrap_or_default();
+                    let mut t = tables[m].lock().unwrap();
+                    t.latest[seat] = (seq, legal);
+                    let mut done = None;
+                    if let Some((at, sent, told)) = &mut t.pending {
+                        if seq > *at {
+                            told[seat] = true;
+                            if told.iter().all(|&b| b) {
+                                done = Some(arrived.duration_since(*sent));
+                            }
+                        }
+                    }
+                    if done.is_some() {
+                        t.pending = None;
+                    }
+                    drop(t);
+                    if measuring.load(std::sync::atomic::Ordering::Relaxed)
+                        && frame["type"] == "update"
+                    {
+                        let mut f = figures.lock().unwrap();
+                        f.frame_bytes.push(text.len());
+                        if let Some(latency) = done {
+                            f.latencies.push(latency);
+                        }
+                    }
+                }
+            });
+            seat_sinks.push(Arc::new(tokio::sync::Mutex::new(sink)));
+        }
+        sinks.push(seat_sinks);
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let loaded = rss_kib(pid);
+    eprintln!(
+        "{matches} matches of {game} created and connected in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+
+    measuring.store(true, std::sync::atomic::Ordering::Relaxed);
+    let mut tick = tokio::time::interval(Duration::from_micros(1_000_000 / rate.max(1)));
+    let until = Instant::now() + Duration::from_secs(seconds);
+    let mut next = 0usize;
+    let mut sent = 0u64;
+    let mut skipped = 0u64;
+    let cpu_before = cpu_ticks(pid);
+    while Instant::now() < until {
+        tick.tick().await;
+        let m = next % matches;
+        next += 1;
+        let mut t = tables[m].lock().unwrap();
+        if t.pending.is_some() {
+            skipped += 1;
+            continue;
+        }
+        let top = t.latest.iter().map(|l| l.0).max().unwrap_or(0);
+        let mover = t
+            .latest
+            .iter()
+            .position(|(seq, legal)| *seq == top && !legal.is_empty());
+        let Some(to_act) = mover.filter(|_| t.latest.iter().all(|l| l.0 == top)) else {
+            skipped += 1;
+            continue;
+        };
+        let id = t.latest[to_act].1[(sent as usize) % t.latest[to_act].1.len()];
+        t.pending = Some((top, Instant::now(), vec![false; t.latest.len()]));
+        drop(t);
+        sent += 1;
+        let sink = Arc::clone(&sinks[m][to_act]);
+        let text =
+            json!({"type": "act", "seq": top, "action": id, "client_id": format!("b{sent}")})
+                .to_string();
+        tokio::spawn(async move {
+            let _ = sink.lock().await.send(Message::text(text)).await;
+        });
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let cpu = cpu_ticks(pid) - cpu_before;
+    let end_rss = rss_kib(pid);
+    let f = figures.lock().unwrap();
+    let mut latencies = f.latencies.clone();
+    latencies.sort();
+    let mut bytes = f.frame_bytes.clone();
+    bytes.sort_unstable();
+    println!("game: {game}");
+    println!(
+        "live matches: {matches} ({} WebSocket connections)",
+        matches * 2
+    );
+    println!(
+        "actions: {} sent in {seconds} s ({:.0}/s), {} completed, {skipped} ticks skipped (match busy or game over)",
+        sent,
+        sent as f64 / seconds as f64,
+        latencies.len()
+    );
+    if !latencies.is_empty() {
+        println!(
+            "action to every seat told: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+            percentile(&latencies, 0.5).as_secs_f64() * 1e3,
+            percentile(&latencies, 0.99).as_secs_f64() * 1e3,
+            latencies.last().unwrap().as_secs_f64() * 1e3
+        );
+    }
+    if !bytes.is_empty() {
+        println!(
+            "bytes per action per seat (update frames): median {}, p99 {}",
+            percentile(&bytes, 0.5),
+            percentile(&bytes, 0.99)
+        );
+    }
+    println!(
+        "server memory: {} KiB at start, {} KiB with the matches live, {} KiB at the end: {:.1} KiB per live match",
+        base,
+        loaded,
+        end_rss,
+        (end_rss.max(loaded) - base) as f64 / matches as f64
+    );
+    println!(
+        "server CPU: {:.2} ms per action",
+        cpu as f64 * 10.0 / sent.max(1) as f64
+    );
+    let _ = child.kill();
+    let _ = child.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The server's user + system CPU time in clock ticks (1/100 s).
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let after = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let utime: u64 = fields.get(11).and_then(|v| v.parse().ok()).unwrap_or(0);
+    let stime: u64 = fields.get(12).and_then(|v| v.parse().ok()).unwrap_or(0);
+    utime + stime
+}

@@ -1,0 +1,245 @@
+//! The only code that touches a full game state: a type-erased table over
+//! the registry. Everything it hands out is built from views, per-viewer
+//! entries, legal `(id, text)` pairs of the seat to move and refusals for
+//! the actor: never a state, a record or a generator.
+
+use serde_json::Value;
+use tabletop_engines::dice_core::{DiceRng, ToMove, Viewer};
+use tabletop_engines::{AnyGame, AnyState, LoadError, StepError, load_game, load_game_json};
+
+use crate::protocol::{ActionRef, Refusal};
+
+/// Seat counts, config and bots of one game, for the lobby.
+#[derive(Debug, Clone)]
+pub struct GameInfo {
+    /// The registry name.
+    pub name: &'static str,
+    /// The default config as JSON (every parameter).
+    pub config: Value,
+    /// The default table size.
+    pub players: usize,
+    /// The fewest seats the game takes.
+    pub min_players: usize,
+    /// The most seats the game takes.
+    pub max_players: usize,
+    /// The bots by name.
+    pub bots: Vec<&'static str>,
+}
+
+/// The bot that acts for a person whose turn ran out, and for a bot that
+/// overran its budget: every game has it.
+pub const FALLBACK_BOT: &str = "random";
+
+/// Every game of the registry, for `GET /api/games`.
+pub fn catalogue() -> Vec<GameInfo> {
+    tabletop_engines::game_names()
+        .into_iter()
+        .filter_map(|name| {
+            let game = load_game(name).ok()?;
+            Some(GameInfo {
+                name,
+                config: serde_json::from_str(&game.config_json()).unwrap_or(Value::Null),
+                players: game.players(),
+                min_players: game.min_players(),
+                max_players: game.max_players(),
+                bots: game.bot_names(),
+            })
+        })
+        .collect()
+}
+
+/// A bot's decision, ready to run on a blocking thread.
+pub type BotJob = Box<dyn FnOnce(&mut DiceRng) -> Option<u32> + Send>;
+
+/// A game in play.
+#[derive(Debug)]
+pub struct Table {
+    game: Box<dyn AnyGame>,
+    state: Box<dyn AnyState>,
+}
+
+/// A refusal of the engine, worded for the actor.
+fn refusal(e: &StepError) -> Refusal {
+    match e {
+        StepError::NotYourTurn { .. } => Refusal::new("not_your_turn", e.to_string()),
+        StepError::NoSuchAction { .. } | StepError::NoSuchOutcome { .. } => {
+            Refusal::new("unknown_action", e.to_string())
+        }
+        StepError::GameOver => Refusal::new("game_over", e.to_string()),
+        _ => Refusal::new("illegal", e.to_string()),
+    }
+}
+
+impl Table {
+    /// A new game from a game string (`armadora(players=3)`).
+    ///
+    /// # Errors
+    /// A string the registry does not load.
+    pub fn new(game: &str) -> Result<Self, LoadError> {
+        let game = load_game(game)?;
+        let state = game.new_initial_state();
+        Ok(Table { game, state })
+    }
+
+    /// A new game from its name and config JSON (as stored).
+    ///
+    /// # Errors
+    /// A game or config the registry does not load.
+    pub fn from_config(name: &str, config: &str) -> Result<Self, LoadError> {
+        let game = load_game_json(name, config)?;
+        let state = game.new_initial_state();
+        Ok(Table { game, state })
+    }
+
+    /// A table `viewer` cannot tell apart from this one, every hidden part
+    /// drawn afresh from `rng`; its log starts at this position (tests:
+    /// the twins). `None` if the config does not load again.
+    pub fn resample_hidden(&self, viewer: Viewer, rng: &mut DiceRng) -> Option<Table> {
+        let game = load_game_json(self.game.name(), &self.game.config_json()).ok()?;
+        Some(Table {
+            game,
+            state: self.state.resample_hidden(viewer, rng),
+        })
+    }
+
+    /// The registry name.
+    pub fn name(&self) -> &'static str {
+        self.game.name()
+    }
+
+    /// The config as JSON.
+    pub fn config_json(&self) -> String {
+        self.game.config_json()
+    }
+
+    /// Seats at the table.
+    pub fn players(&self) -> usize {
+        self.state.players()
+    }
+
+    /// The game's bots by name.
+    pub fn bot_names(&self) -> Vec<&'static str> {
+        self.game.bot_names()
+    }
+
+    /// Entries applied so far: the sequence number.
+    pub fn entry_count(&self) -> usize {
+        self.state.entry_count()
+    }
+
+    /// Every action id is below this bound.
+    pub fn action_bound(&self) -> u32 {
+        self.state.num_distinct_actions()
+    }
+
+    /// The seat to move, if a seat is.
+    pub fn seat_to_move(&self) -> Option<usize> {
+        match self.state.to_move() {
+            ToMove::Player(seat) => Some(seat),
+            ToMove::Chance | ToMove::Over => None,
+        }
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.state.to_move() == ToMove::Over
+    }
+
+    /// The id of an action named by `seat`, refused unless `seat` is to
+    /// move.
+    ///
+    /// # Errors
+    /// Not the seat's turn, the game over, or text that is no action.
+    pub fn action_id(&self, seat: usize, action: &ActionRef) -> Result<u32, Refusal> {
+        match self.state.to_move() {
+            ToMove::Player(s) if s == seat => {}
+            ToMove::Over => return Err(refusal(&StepError::GameOver)),
+            to_move => return Err(refusal(&StepError::NotYourTurn { seat, to_move })),
+        }
+        match action {
+            ActionRef::Id(id) => Ok(*id),
+            ActionRef::Text(text) => self.state.string_to_id(text).map_err(|e| refusal(&e)),
+        }
+    }
+
+    /// Applies `id` for `seat`; the state is unchanged on refusal, which is
+    /// worded from what `seat` may know.
+    ///
+    /// # Errors
+    /// Not the seat's turn, or the rule the action breaks.
+    pub fn apply_as(&mut self, seat: usize, id: u32) -> Result<(), Refusal> {
+        self.state.apply_as(seat, id).map_err(|e| refusal(&e))
+    }
+
+    /// Applies a stored entry when a match is replayed.
+    ///
+    /// # Errors
+    /// An entry the state refuses (a corrupt store).
+    pub fn replay_entry(&mut self, id: u32) -> Result<(), StepError> {
+        self.state.apply(id)
+    }
+
+    /// Resolves chance nodes with `rng` until a seat is to move or the game
+    /// is over; answers the outcome ids applied.
+    pub fn resolve_chance(&mut self, rng: &mut DiceRng) -> Vec<u32> {
+        let mut ids = Vec::new();
+        while self.state.to_move() == ToMove::Chance {
+            match self.state.apply_sampled_chance(rng) {
+                Some(id) => ids.push(id),
+                None => break,
+            }
+        }
+        ids
+    }
+
+    /// The legal actions of `seat` as `(id, text)`, empty unless it is to
+    /// move.
+    pub fn legal_for(&self, seat: usize) -> Vec<(u32, String)> {
+        self.state.legal_for(Viewer::Seat(seat))
+    }
+
+    /// What `viewer` is told of entries `since..` and of the table now
+    /// (`dice_core::Update`): built from its view and its seen entries
+    /// only.
+    pub fn update(&self, viewer: Viewer, since: usize) -> Value {
+        serde_json::from_str(&self.state.update_json(viewer, since)).unwrap_or(Value::Null)
+    }
+
+    /// `viewer`'s view as JSON text (tests: twins compare it).
+    pub fn view_json(&self, viewer: Viewer) -> String {
+        self.state.view_json(viewer)
+    }
+
+    /// The result once over, as JSON (`null` before).
+    pub fn result(&self) -> Value {
+        self.state
+            .result()
+            .and_then(|r| serde_json::to_value(r).ok())
+            .unwrap_or(Value::Null)
+    }
+
+    /// The ids applied from entry `seq` on.
+    pub fn ids_from(&self, seq: usize) -> Vec<u32> {
+        self.state.history_ids().into_iter().skip(seq).collect()
+    }
+
+    /// A copy, to explore from (tests: the twins' shadows).
+    pub fn duplicate(&self) -> Option<Table> {
+        let game = load_game_json(self.game.name(), &self.game.config_json()).ok()?;
+        Some(Table {
+            game,
+            state: self.state.clone_box(),
+        })
+    }
+
+    /// A bot's decision for `seat`, to run off the async threads: the bot
+    /// reads only the seat's view and legal actions. `None` for a name the
+    /// game has no bot by.
+    pub fn bot_job(&self, bot: &str, seat: usize) -> Option<BotJob> {
+        let mut bot = self.game.new_bot(bot, None).ok()?;
+        let state = self.state.clone_box();
+        Some(Box::new(move |rng: &mut DiceRng| {
+            bot.choose(&*state, seat, rng)
+        }))
+    }
+}

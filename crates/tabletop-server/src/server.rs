@@ -1,0 +1,106 @@
+//! The server process: the store, the lobby, the routes, expiry, and a
+//! drain on SIGTERM with nothing lost.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::AtomicUsize;
+
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+
+use crate::limits::Limits;
+use crate::lobby::Lobby;
+use crate::sqlite::SqliteStore;
+use crate::store::Store;
+use crate::transport::{App, router};
+
+/// Where the server listens and keeps its data.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The address to listen on.
+    pub listen: SocketAddr,
+    /// The SQLite database file.
+    pub db: PathBuf,
+    /// Limits and timings.
+    pub limits: Limits,
+}
+
+/// Why the server stopped with an error.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The socket or a signal handler.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// The store.
+    #[error("{0}")]
+    Store(String),
+}
+
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let Ok(mut term) = signal(SignalKind::terminate()) else {
+            return std::future::pending().await;
+        };
+        tokio::select! {
+            _ = term.recv() => {}
+            _ = tokio::signal::ctrl_c() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// Opens the store, resumes unfinished bot matches, serves until SIGTERM
+/// or Ctrl-C, then drains: connections are closed, every match finishes
+/// the command at hand (each commit is durable already) and stops.
+///
+/// The first line on standard output is `listening on http://ADDR`.
+///
+/// # Errors
+/// The address, or the database, cannot be opened.
+pub async fn serve(config: Config) -> Result<(), ServeError> {
+    if let Some(dir) = config.db.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    let store: Arc<dyn Store> =
+        Arc::new(SqliteStore::open(&config.db).map_err(|e| ServeError::Store(e.to_string()))?);
+    let lobby = Arc::new(Lobby::new(store, config.limits.clone()));
+    lobby
+        .resume()
+        .await
+        .map_err(|e| ServeError::Store(e.to_string()))?;
+    let listener = TcpListener::bind(config.listen).await?;
+    println!("listening on http://{}", listener.local_addr()?);
+    let (stop, shutdown) = watch::channel(false);
+    let app = Arc::new(App {
+        lobby: Arc::clone(&lobby),
+        limits: config.limits.clone(),
+        connections: AtomicUsize::new(0),
+        shutdown,
+    });
+    let expiry = {
+        let lobby = Arc::clone(&lobby);
+        let every = config.limits.expire_every;
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(every);
+            loop {
+                tick.tick().await;
+                let _ = lobby.expire().await;
+            }
+        })
+    };
+    axum::serve(listener, router(app))
+        .with_graceful_shutdown(async move {
+            stop_signal().await;
+            let _ = stop.send(true);
+        })
+        .await?;
+    expiry.abort();
+    lobby.drain().await;
+    Ok(())
+}

@@ -1,0 +1,387 @@
+//! The test harness: the built server binary as a child process on
+//! loopback, a raw HTTP client for the lobby and WebSocket clients.
+#![allow(
+    dead_code,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    clippy::cast_possible_truncation,
+    clippy::unreadable_literal,
+    clippy::doc_markdown,
+    clippy::unnested_or_patterns,
+    reason = "test helpers: a failure is a test failure; each test file uses part of the harness"
+)]
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// How long any single wait in a test may take.
+pub const WAIT: Duration = Duration::from_secs(20);
+
+static NEXT_DIR: AtomicU64 = AtomicU64::new(0);
+
+/// A fresh scratch directory.
+pub fn scratch(name: &str) -> PathBuf {
+    let n = NEXT_DIR.fetch_add(1, Ordering::SeqCst);
+    let dir = std::env::temp_dir().join(format!(
+        "tabletop-server-test-{}-{name}-{n}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The server binary, running.
+pub struct Server {
+    pub child: Child,
+    pub addr: String,
+    pub db: PathBuf,
+}
+
+impl Server {
+    pub fn start(db: &Path, extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop-server"))
+            .args(["--listen", "127.0.0.1:0", "--db"])
+            .arg(db)
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let mut line = String::new();
+        BufReader::new(stdout).read_line(&mut line).unwrap();
+        let addr = line
+            .trim()
+            .strip_prefix("listening on http://")
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .to_owned();
+        Server {
+            child,
+            addr,
+            db: db.to_owned(),
+        }
+    }
+
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// SIGTERM, then waits (bounded) for the exit.
+    pub fn terminate(&mut self) -> Option<std::process::ExitStatus> {
+        let pid = self.child.id().to_string();
+        Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+        for _ in 0..200 {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        None
+    }
+
+    pub async fn http(&self, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
+        http(&self.addr, method, path, body).await
+    }
+
+    pub async fn create(&self, game: &str, seats: &[&str]) -> Value {
+        let (status, answer) = self
+            .http(
+                "POST",
+                "/api/matches",
+                Some(&json!({ "game": game, "seats": seats })),
+            )
+            .await;
+        assert_eq!(status, 201, "{answer}");
+        answer
+    }
+
+    pub async fn connect(&self) -> Client {
+        Client::connect(&self.addr).await
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// One HTTP/1.1 request, `Connection: close`.
+pub async fn http(addr: &str, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = Vec::new();
+    tokio::time::timeout(WAIT, stream.read_to_end(&mut response))
+        .await
+        .unwrap()
+        .unwrap();
+    let text = String::from_utf8(response).unwrap();
+    let status: u16 = text
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no status in {text:?}"));
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        dechunk(body)
+    } else {
+        body.to_owned()
+    };
+    let value = serde_json::from_str(&body).unwrap_or(Value::String(body));
+    (status, value)
+}
+
+fn dechunk(mut body: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        body = &rest[n + 2..];
+    }
+    out
+}
+
+/// A WebSocket client.
+pub struct Client {
+    pub ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// Every text frame received, verbatim.
+    pub frames: Vec<String>,
+}
+
+impl Client {
+    pub async fn connect(addr: &str) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+            .await
+            .unwrap();
+        Client {
+            ws,
+            frames: Vec::new(),
+        }
+    }
+
+    pub async fn send(&mut self, message: &Value) {
+        self.send_text(&message.to_string()).await;
+    }
+
+    pub async fn send_text(&mut self, text: &str) {
+        self.ws.send(Message::text(text)).await.unwrap();
+    }
+
+    /// The next text frame as JSON; `None` when the connection closed.
+    pub async fn next(&mut self) -> Option<Value> {
+        loop {
+            let message = tokio::time::timeout(WAIT, self.ws.next())
+                .await
+                .expect("a frame within the wait");
+            match message {
+                Some(Ok(Message::Text(text))) => {
+                    self.frames.push(text.to_string());
+                    return Some(serde_json::from_str(text.as_str()).unwrap());
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
+    pub async fn expect(&mut self, kind: &str) -> Value {
+        let frame = self
+            .next()
+            .await
+            .unwrap_or_else(|| panic!("closed; expected {kind}"));
+        assert_eq!(frame["type"], kind, "{frame}");
+        frame
+    }
+
+    pub async fn hello(&mut self, token: &str, last_seq: Option<usize>) -> Value {
+        self.send(&json!({ "type": "hello", "token": token, "last_seq": last_seq }))
+            .await;
+        self.expect("welcome").await
+    }
+
+    pub async fn spectate(&mut self, id: &str) -> Value {
+        self.send(&json!({ "type": "spectate", "match": id })).await;
+        self.expect("welcome").await
+    }
+
+    pub async fn act(&mut self, seq: u64, action: Value, client_id: &str) {
+        self.send(&json!({ "type": "act", "seq": seq, "action": action, "client_id": client_id }))
+            .await;
+    }
+}
+
+/// A small deterministic generator for the tests' choices.
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n.max(1)
+    }
+}
+
+/// The `update` object of a welcome, update or stale frame.
+pub fn update_of(frame: &Value) -> &Value {
+    &frame["update"]
+}
+
+/// The legal `(id, text)` pairs of a frame.
+pub fn legal_of(frame: &Value) -> Vec<(u64, String)> {
+    frame["update"]["legal"]
+        .as_array()
+        .map(|l| {
+            l.iter()
+                .map(|p| (p[0].as_u64().unwrap(), p[1].as_str().unwrap().to_owned()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The tokens of the person seats of a created match, by seat.
+pub fn tokens(created: &Value) -> Vec<Option<String>> {
+    created["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["token"].as_str().map(str::to_owned))
+        .collect()
+}
+
+/// Every seat of a match plus a spectator, connected; plays to the end
+/// with random legal actions of the person seats. Answers the clients
+/// (person seats in seat order, then the spectator) and the final seq.
+pub struct Table {
+    pub clients: Vec<Client>,
+    pub seats: Vec<Option<usize>>,
+    pub latest: Vec<Value>,
+}
+
+impl Table {
+    pub async fn join(server: &Server, created: &Value, spectator: bool) -> Table {
+        let mut clients = Vec::new();
+        let mut seats = Vec::new();
+        let mut latest = Vec::new();
+        for (seat, token) in tokens(created).into_iter().enumerate() {
+            if let Some(token) = token {
+                let mut c = server.connect().await;
+                let w = c.hello(&token, None).await;
+                assert_eq!(w["seat"], seat);
+                clients.push(c);
+                seats.push(Some(seat));
+                latest.push(w);
+            }
+        }
+        if spectator {
+            let mut c = server.connect().await;
+            let w = c.spectate(created["id"].as_str().unwrap()).await;
+            assert_eq!(w["seat"], Value::Null);
+            clients.push(c);
+            seats.push(None);
+            latest.push(w);
+        }
+        Table {
+            clients,
+            seats,
+            latest,
+        }
+    }
+
+    fn max_seq(&self) -> u64 {
+        self.latest
+            .iter()
+            .map(|f| f["seq"].as_u64().unwrap())
+            .max()
+            .unwrap()
+    }
+
+    /// Reads one frame on client `i`.
+    pub async fn pump(&mut self, i: usize) {
+        let frame = self.clients[i].next().await.expect("open");
+        match frame["type"].as_str().unwrap() {
+            "update" | "stale" | "welcome" => self.latest[i] = frame,
+            other => panic!("unexpected {other}: {frame}"),
+        }
+    }
+
+    /// Brings every client up to `seq`.
+    pub async fn sync(&mut self, seq: u64) {
+        for i in 0..self.clients.len() {
+            while self.latest[i]["seq"].as_u64().unwrap() < seq {
+                self.pump(i).await;
+            }
+        }
+    }
+
+    /// Plays random legal actions until the result; answers the number of
+    /// actions the persons took.
+    pub async fn play_out(&mut self, rng: &mut Lcg, max_actions: usize) -> usize {
+        let mut actions = 0;
+        let bots_only = self.seats.iter().all(Option::is_none);
+        loop {
+            let seq = self.max_seq();
+            self.sync(seq).await;
+            if !self.latest[0]["update"]["result"].is_null() {
+                for f in &self.latest {
+                    assert!(!f["update"]["result"].is_null(), "{f}");
+                }
+                return actions;
+            }
+            let mover = (0..self.clients.len())
+                .find(|&i| self.seats[i].is_some() && !legal_of(&self.latest[i]).is_empty());
+            let Some(i) = mover else {
+                // A bot is to move: wait for its entry.
+                assert!(!bots_only || actions == 0);
+                self.pump(0).await;
+                continue;
+            };
+            assert!(actions < max_actions, "the game did not end");
+            let legal = legal_of(&self.latest[i]);
+            let (id, text) = legal[rng.below(legal.len())].clone();
+            // Half the actions by id, half by text.
+            let action = if rng.below(2) == 0 {
+                json!(id)
+            } else {
+                json!(text)
+            };
+            self.clients[i]
+                .act(seq, action, &format!("c{actions}"))
+                .await;
+            actions += 1;
+            loop {
+                self.pump(i).await;
+                if self.latest[i]["seq"].as_u64().unwrap() > seq {
+                    break;
+                }
+            }
+        }
+    }
+}

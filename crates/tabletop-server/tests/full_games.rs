@@ -1,0 +1,76 @@
+//! Full games of every title over real WebSockets: people only, people
+//! and bots, each with a spectator.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    clippy::cast_possible_truncation,
+    clippy::unreadable_literal,
+    clippy::doc_markdown,
+    clippy::too_many_lines,
+    reason = "test helpers: a failure is a test failure"
+)]
+
+mod common;
+
+use common::{Lcg, Server, Table, scratch};
+
+const TITLES: &[&str] = &[
+    "pig(players=2,target=20)",
+    "age-of-war(players=2)",
+    "armadora(players=2)",
+    "era(players=2)",
+];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_title_plays_to_the_end_people_only_with_a_spectator() {
+    let dir = scratch("people");
+    let server = Server::start(
+        &dir.join("db.sqlite"),
+        &["--rate", "1000", "--burst", "1000"],
+    );
+    for (n, title) in TITLES.iter().enumerate() {
+        let created = server.create(title, &["person", "person"]).await;
+        let mut table = Table::join(&server, &created, true).await;
+        let actions = table.play_out(&mut Lcg(n as u64 + 1), 5_000).await;
+        assert!(actions > 0, "{title}");
+        let id = created["id"].as_str().unwrap();
+        let (status, facts) = server
+            .http("GET", &format!("/api/matches/{id}"), None)
+            .await;
+        assert_eq!(status, 200);
+        assert_eq!(facts["status"], "over", "{title}: {facts}");
+        assert!(!facts["result"].is_null());
+        assert_eq!(
+            facts["entries"], table.latest[0]["seq"],
+            "{title}: the lobby counts every entry"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_title_plays_to_the_end_people_and_bots_with_a_spectator() {
+    let dir = scratch("bots");
+    let server = Server::start(
+        &dir.join("db.sqlite"),
+        &["--rate", "1000", "--burst", "1000"],
+    );
+    for (n, title) in TITLES.iter().enumerate() {
+        let created = server.create(title, &["random", "person"]).await;
+        let mut table = Table::join(&server, &created, true).await;
+        table.play_out(&mut Lcg(n as u64 + 11), 5_000).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_only_play_to_the_end_and_a_spectator_sees_it() {
+    let dir = scratch("botsonly");
+    let server = Server::start(&dir.join("db.sqlite"), &[]);
+    for title in TITLES {
+        let created = server.create(title, &["random", "random"]).await;
+        let mut table = Table::join(&server, &created, true).await;
+        table.play_out(&mut Lcg(3), 0).await;
+    }
+}

@@ -1,0 +1,128 @@
+//! A subscriber that does not read is dropped once its bounded queue is
+//! full, and may resume from the last sequence number it saw (in process:
+//! the loopback socket's own buffers would hide the queue).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    clippy::cast_possible_truncation,
+    clippy::unreadable_literal,
+    clippy::doc_markdown,
+    clippy::too_many_lines,
+    reason = "test helpers: a failure is a test failure"
+)]
+
+use std::sync::Arc;
+
+use serde_json::Value;
+use tabletop_engines::dice_core::Viewer;
+use tabletop_server::actor::{Command, Frame};
+use tabletop_server::limits::Limits;
+use tabletop_server::lobby::{CreateMatch, Lobby};
+use tabletop_server::protocol::ActionRef;
+use tabletop_server::sqlite::SqliteStore;
+use tokio::sync::{mpsc, oneshot};
+
+async fn subscribe(
+    lobby: &Lobby,
+    id: &str,
+    viewer: Viewer,
+    last_seq: Option<usize>,
+    queue: usize,
+) -> (u64, mpsc::Receiver<Frame>) {
+    let (handle, _) = lobby.handle(id).await.unwrap();
+    let (frames, rx) = mpsc::channel(queue);
+    let (reply, sub) = oneshot::channel();
+    handle
+        .commands
+        .send(Command::Subscribe {
+            viewer,
+            last_seq,
+            frames,
+            reply,
+        })
+        .await
+        .unwrap();
+    (sub.await.unwrap(), rx)
+}
+
+fn json(frame: &Frame) -> Value {
+    serde_json::from_str(frame).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_subscriber_that_never_reads_is_dropped_and_resumes() {
+    let store = Arc::new(SqliteStore::in_memory().unwrap());
+    let lobby = Lobby::new(store, Limits::default());
+    let created = lobby
+        .create(CreateMatch {
+            game: "pig(players=2,target=1000)".into(),
+            seats: None,
+            spectators: true,
+            turn_seconds: None,
+        })
+        .await
+        .unwrap();
+    let id = created["id"].as_str().unwrap().to_owned();
+    let (_, mut slow) = subscribe(&lobby, &id, Viewer::Spectator, None, 4).await;
+    let mut players = Vec::new();
+    for seat in 0..2 {
+        players.push(subscribe(&lobby, &id, Viewer::Seat(seat), None, 1024).await);
+    }
+    let (handle, _) = lobby.handle(&id).await.unwrap();
+    let mut latest: Vec<Value> = Vec::new();
+    for (_, rx) in &mut players {
+        latest.push(json(&rx.recv().await.unwrap()));
+    }
+    let wait = std::time::Duration::from_secs(10);
+    let mut seq = latest[0]["seq"].as_u64().unwrap() as usize;
+    for n in 0..20 {
+        let seat = (0..2)
+            .find(|&s| {
+                latest[s]["update"]["legal"]
+                    .as_array()
+                    .is_some_and(|l| !l.is_empty())
+            })
+            .expect("a seat is to move");
+        let id = latest[seat]["update"]["legal"][0][0].as_u64().unwrap() as u32;
+        handle
+            .commands
+            .send(Command::Act {
+                sub: players[seat].0,
+                seat,
+                seq,
+                action: ActionRef::Id(id),
+                client_id: format!("a{n}"),
+            })
+            .await
+            .unwrap();
+        for (s, (_, rx)) in players.iter_mut().enumerate() {
+            let f = json(
+                &tokio::time::timeout(wait, rx.recv())
+                    .await
+                    .unwrap()
+                    .unwrap(),
+            );
+            assert_eq!(f["type"], "update", "{f}");
+            latest[s] = f;
+        }
+        seq = latest[0]["seq"].as_u64().unwrap() as usize;
+    }
+    // The slow subscriber got its welcome and three updates queued, then
+    // was dropped: its channel ends.
+    let mut queued = Vec::new();
+    while let Some(f) = tokio::time::timeout(wait, slow.recv()).await.unwrap() {
+        queued.push(json(&f));
+    }
+    assert_eq!(queued.len(), 4, "the queue's bound");
+    let last = queued.last().unwrap()["seq"].as_u64().unwrap() as usize;
+    assert!(last < seq);
+    // It resumes from the last seq it saw.
+    let (_, mut again) = subscribe(&lobby, &id, Viewer::Spectator, Some(last), 4).await;
+    let w = json(&again.recv().await.unwrap());
+    assert_eq!(w["type"], "welcome");
+    assert_eq!(w["update"]["from"], last);
+    assert_eq!(w["seq"], seq);
+}

@@ -1,0 +1,37 @@
+//! Arbitrary bytes as a client message of the game server's protocol: the
+//! decoder never panics, refuses anything over the size limit, and what it
+//! accepts has every field within the protocol's bounds.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use tabletop_server::protocol::{ActionRef, ClientMessage, MAX_CLIENT_MESSAGE, decode};
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    match decode(text) {
+        Ok(message) => {
+            assert!(text.len() <= MAX_CLIENT_MESSAGE);
+            match message {
+                ClientMessage::Hello { token, .. } => assert!(token.len() <= 64),
+                ClientMessage::Spectate { match_id, .. } => assert!(match_id.len() <= 64),
+                ClientMessage::Act {
+                    action, client_id, ..
+                } => {
+                    assert!(client_id.len() <= 64);
+                    if let ActionRef::Text(t) = action {
+                        assert!(t.len() <= 256);
+                    }
+                }
+            }
+        }
+        Err(e) => {
+            let code = e.code();
+            assert!(code == "too_large" || code == "bad_message");
+            if text.len() > MAX_CLIENT_MESSAGE {
+                assert_eq!(code, "too_large");
+            }
+        }
+    }
+});
