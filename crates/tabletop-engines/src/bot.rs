@@ -129,6 +129,6 @@ pub(crate) const ERA: &[BotEntry<era_rules::Era>] = &[
     },
     BotEntry {
         name: "mcts",
-        make: |n| Box::new(Mcts::new(n.unwrap_or(100))),
+        make: |n| Box::new(Mcts::new(n.unwrap_or(500))),
     },
 ];
