@@ -137,30 +137,7 @@ pub fn play_out<G: Game>(
     agent_rng: &mut DiceRng,
     max_steps: usize,
 ) -> Result<(), PlayOutError<G::Error>> {
-    let mut legal = Vec::new();
-    for _ in 0..max_steps {
-        match m.state().to_move() {
-            ToMove::Over => return Ok(()),
-            ToMove::Chance => {
-                m.resolve_chance().ok_or(PlayOutError::ChanceUnresolved)?;
-            }
-            ToMove::Player(seat) => {
-                let agent = agents.get_mut(seat).ok_or(PlayOutError::NoAgent(seat))?;
-                m.state().legal_actions(&mut legal);
-                let view = m.state().view(Viewer::Seat(seat));
-                let action = agent
-                    .choose(seat, &view, &legal, agent_rng)
-                    .ok_or(PlayOutError::NoAction(seat))?;
-                m.play(action)
-                    .map_err(|error| PlayOutError::Illegal { seat, error })?;
-            }
-        }
-    }
-    if m.state().to_move() == ToMove::Over {
-        Ok(())
-    } else {
-        Err(PlayOutError::StepLimit(max_steps))
-    }
+    drive(m, agents, Decisions::Caller(agent_rng), max_steps)
 }
 
 /// Plays `m` on to the end, or for at most `max_steps` steps: chance from
@@ -196,6 +173,24 @@ pub fn play_on<G: Game>(
     agents: &mut [&mut dyn Agent<G>],
     max_steps: usize,
 ) -> Result<(), PlayOutError<G::Error>> {
+    drive(m, agents, Decisions::Derived, max_steps)
+}
+
+/// Where the agents' randomness comes from.
+enum Decisions<'a> {
+    /// One generator of the caller's, drawn on from decision to decision.
+    Caller(&'a mut DiceRng),
+    /// [`Match::decision_rng`] at each decision.
+    Derived,
+}
+
+/// The loop of [`play_out`] and [`play_on`].
+fn drive<G: Game>(
+    m: &mut Match<G>,
+    agents: &mut [&mut dyn Agent<G>],
+    mut decisions: Decisions<'_>,
+    max_steps: usize,
+) -> Result<(), PlayOutError<G::Error>> {
     let mut legal = Vec::new();
     for _ in 0..max_steps {
         match m.state().to_move() {
@@ -205,11 +200,18 @@ pub fn play_on<G: Game>(
             }
             ToMove::Player(seat) => {
                 let agent = agents.get_mut(seat).ok_or(PlayOutError::NoAgent(seat))?;
-                let mut rng = m.decision_rng().ok_or(PlayOutError::ChanceUnresolved)?;
+                let mut derived;
+                let rng = match &mut decisions {
+                    Decisions::Caller(rng) => &mut **rng,
+                    Decisions::Derived => {
+                        derived = m.decision_rng().ok_or(PlayOutError::ChanceUnresolved)?;
+                        &mut derived
+                    }
+                };
                 m.state().legal_actions(&mut legal);
                 let view = m.state().view(Viewer::Seat(seat));
                 let action = agent
-                    .choose(seat, &view, &legal, &mut rng)
+                    .choose(seat, &view, &legal, rng)
                     .ok_or(PlayOutError::NoAction(seat))?;
                 m.play(action)
                     .map_err(|error| PlayOutError::Illegal { seat, error })?;
