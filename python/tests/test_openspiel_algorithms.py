@@ -170,7 +170,10 @@ def test_ismcts_bot(name: str) -> None:
         for p in range(game.num_players())
     }
     state = play(game.new_initial_state(), bots, decisions=40, seed=2)
-    assert state.move_number() >= 40
+    # Forty legal decisions (checked one by one in `play`), or a game that
+    # ended sooner: in Armadöra both players may pass early, and which
+    # information sets ISMCTSBot keeps depends on Python's string hashing.
+    assert state.is_terminal() or state.move_number() >= 40
 
 
 @pytest.mark.parametrize("name", GAMES)
