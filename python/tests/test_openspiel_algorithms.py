@@ -170,9 +170,10 @@ def test_ismcts_bot(name: str) -> None:
         for p in range(game.num_players())
     }
     state = play(game.new_initial_state(), bots, decisions=40, seed=2)
-    # Forty legal decisions (checked one by one in `play`), or a game that
-    # ended sooner: in Armadöra both players may pass early, and which
-    # information sets ISMCTSBot keeps depends on Python's string hashing.
+    # Forty legal decisions (each checked in `play`), or a game that ended
+    # sooner: in Armadöra both players may pass early. One run in many
+    # ended after 30 steps: ISMCTSBot's search is not fully reproducible
+    # from its seeds here, which is not yet explained.
     assert state.is_terminal() or state.move_number() >= 40
 
 
