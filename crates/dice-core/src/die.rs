@@ -39,6 +39,7 @@ impl<F, const N: usize> Die<F, N> {
     /// Rolls one die, returning the index of its face.
     ///
     /// A die with no faces (`N == 0`) has no outcome, and this returns 0.
+    #[inline]
     pub fn roll_index(&self, rng: &mut DiceRng) -> usize {
         u32::try_from(N)
             .ok()
@@ -48,6 +49,7 @@ impl<F, const N: usize> Die<F, N> {
     }
 
     /// Rolls one die, returning its face.
+    #[inline]
     pub fn roll(&self, rng: &mut DiceRng) -> Option<&F> {
         self.faces.get(self.roll_index(rng))
     }

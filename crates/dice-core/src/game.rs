@@ -329,6 +329,24 @@ pub trait Game: Clone + PartialEq + Debug + Sized {
     /// [`ToMove::Over`]; `None` before.
     fn result(&self) -> Option<GameResult>;
 
+    /// The winners of a finished game, written into `out` (cleared first),
+    /// exactly [`result`](Game::result)'s winners; `false`, with `out`
+    /// empty, before the end.
+    ///
+    /// Search asks it once per simulation, so a game whose `result` builds
+    /// vectors overrides it to answer into the caller's buffer without
+    /// allocating. The test kit checks both agree (`testkit::check_random_games`).
+    fn winners_into(&self, out: &mut Vec<Seat>) -> bool {
+        out.clear();
+        match self.result() {
+            Some(result) => {
+                out.extend_from_slice(result.winners());
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Every action id is below this bound, which depends only on the config.
     fn action_id_bound(&self) -> u32;
 

@@ -143,6 +143,9 @@ struct Tree {
     /// (node, edge, mover) of the current descent.
     path: Vec<(usize, usize, Seat)>,
     rewards: Vec<f64>,
+    /// The winners of the current simulation's end, kept so that asking
+    /// allocates nothing.
+    winners: Vec<Seat>,
     /// The root's legal actions' ids, in the order of the root's list.
     root_ids: Vec<u32>,
     /// `sqrt(ln n)`, `1 / sqrt(n)` and `1 / n` for `n` in `0..len` (`n`
@@ -409,25 +412,23 @@ impl<G: Game> Search<'_, G> {
                 }
             }
         }
-        let rewards = &mut self.tree.rewards;
+        let tree = &mut *self.tree;
+        let rewards = &mut tree.rewards;
         rewards.clear();
         let players = state.players();
-        match state.result() {
-            Some(result) if !result.winners().is_empty() => {
-                #[allow(clippy::cast_precision_loss)]
-                let share = 1.0 / result.winners().len() as f64;
-                rewards.resize(players, 0.0);
-                for &w in result.winners() {
-                    if let Some(r) = rewards.get_mut(w) {
-                        *r = share;
-                    }
+        if state.winners_into(&mut tree.winners) && !tree.winners.is_empty() {
+            #[allow(clippy::cast_precision_loss)]
+            let share = 1.0 / tree.winners.len() as f64;
+            rewards.resize(players, 0.0);
+            for &w in &tree.winners {
+                if let Some(r) = rewards.get_mut(w) {
+                    *r = share;
                 }
             }
-            _ => {
-                #[allow(clippy::cast_precision_loss)]
-                let draw = 1.0 / players.max(1) as f64;
-                rewards.resize(players, draw);
-            }
+        } else {
+            #[allow(clippy::cast_precision_loss)]
+            let draw = 1.0 / players.max(1) as f64;
+            rewards.resize(players, draw);
         }
     }
 

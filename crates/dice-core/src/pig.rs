@@ -142,6 +142,11 @@ pub struct Pig {
     turn_total: u32,
     rolled: bool,
     rolling: bool,
+    /// Whether a seat has reached the target: only a hold changes a score,
+    /// so it is kept rather than counted at every `to_move`. Derived, never
+    /// written.
+    #[cfg_attr(feature = "serde", serde(skip_serializing))]
+    over: bool,
 }
 
 /// A Pig position as written, before it is checked.
@@ -181,14 +186,17 @@ impl TryFrom<RawPig> for Pig {
         {
             return Err(PigError::Position("two seats past the target"));
         }
-        Ok(Pig {
+        let mut pig = Pig {
             config: raw.config,
             scores: raw.scores,
             current: raw.current,
             turn_total: raw.turn_total,
             rolled: raw.rolled,
             rolling: raw.rolling,
-        })
+            over: false,
+        };
+        pig.over = pig.reached_target();
+        Ok(pig)
     }
 }
 
@@ -203,10 +211,17 @@ impl Pig {
         self.turn_total
     }
 
+    #[inline]
     fn is_over(&self) -> bool {
+        self.over
+    }
+
+    #[cfg(feature = "serde")]
+    fn reached_target(&self) -> bool {
         self.scores.iter().any(|(_, &s)| s >= self.config.target)
     }
 
+    #[inline]
     fn pass_die(&mut self) {
         self.turn_total = 0;
         self.rolled = false;
@@ -242,6 +257,7 @@ impl Game for Pig {
             turn_total: 0,
             rolled: false,
             rolling: false,
+            over: false,
         })
     }
 
@@ -253,6 +269,7 @@ impl Game for Pig {
         self.scores.players()
     }
 
+    #[inline]
     fn to_move(&self) -> ToMove {
         if self.is_over() {
             ToMove::Over
@@ -263,9 +280,10 @@ impl Game for Pig {
         }
     }
 
+    #[inline]
     fn legal_actions(&self, out: &mut Vec<PigAction>) {
         out.clear();
-        if let ToMove::Player(_) = self.to_move() {
+        if !self.over && !self.rolling {
             out.push(PigAction::Roll);
             if self.rolled {
                 out.push(PigAction::Hold);
@@ -284,12 +302,14 @@ impl Game for Pig {
         }
     }
 
+    #[inline]
     fn apply_unchecked(&mut self, action: PigAction) {
         match action {
             PigAction::Roll => self.rolling = true,
             PigAction::Hold => {
                 if let Some(s) = self.scores.get_mut(self.current) {
                     *s = s.saturating_add(self.turn_total);
+                    self.over |= *s >= self.config.target;
                 }
                 if !self.is_over() {
                     self.pass_die();
@@ -315,6 +335,7 @@ impl Game for Pig {
         }
     }
 
+    #[inline]
     fn apply_chance_unchecked(&mut self, outcome: u8) {
         self.rolling = false;
         self.rolled = true;
@@ -325,9 +346,10 @@ impl Game for Pig {
         }
     }
 
+    #[inline]
     fn sample_chance(&self, rng: &mut DiceRng) -> Option<u8> {
         const D6: crate::die::Die<u8, 6> = crate::die::Die::new([1, 2, 3, 4, 5, 6]);
-        (self.to_move() == ToMove::Chance)
+        (self.rolling && !self.over)
             .then(|| D6.roll(rng).copied())
             .flatten()
     }
@@ -350,6 +372,24 @@ impl Game for Pig {
             .map(|(_, &s)| i32::try_from(s).unwrap_or(i32::MAX))
             .collect();
         Some(GameResult::by_ranking(scores, Vec::new()))
+    }
+
+    /// The highest score wins and ties share, as `result`'s ranking, with
+    /// no vector built.
+    #[inline]
+    fn winners_into(&self, out: &mut Vec<Seat>) -> bool {
+        out.clear();
+        if !self.is_over() {
+            return false;
+        }
+        let best = self.scores.iter().map(|(_, &s)| s).max().unwrap_or(0);
+        out.extend(
+            self.scores
+                .iter()
+                .filter(|&(_, &s)| s == best)
+                .map(|(seat, _)| seat),
+        );
+        true
     }
 
     fn seen_action(&self, action: &PigAction, _viewer: Viewer) -> PigAction {
@@ -380,6 +420,7 @@ impl Game for Pig {
         2
     }
 
+    #[inline]
     fn action_id(&self, action: &PigAction) -> Option<u32> {
         Some(match action {
             PigAction::Roll => 0,

@@ -136,6 +136,7 @@ impl DiceRng {
     }
 
     /// The next raw 32-bit word of the stream.
+    #[inline]
     pub fn next_word(&mut self) -> u32 {
         self.inner.next_u32()
     }
@@ -150,6 +151,7 @@ impl DiceRng {
         clippy::arithmetic_side_effects,
         reason = "`n >= 1`, and `(2^32 / n) * n <= 2^32` fits in 64 bits"
     )]
+    #[inline]
     pub fn below(&mut self, n: NonZeroU32) -> u32 {
         let n = u64::from(n.get());
         let zone = (1u64 << 32) / n * n;

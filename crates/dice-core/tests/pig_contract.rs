@@ -272,6 +272,28 @@ fn views_and_results() {
 }
 
 #[test]
+fn a_finished_position_read_back_is_still_over_with_the_same_winners() {
+    let state = random_match(3).state().clone();
+    let json = serde_json::to_string(&state).unwrap();
+    let back: Pig = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.to_move(), ToMove::Over);
+    assert_eq!(back, state);
+    let mut winners = Vec::new();
+    assert!(back.winners_into(&mut winners));
+    assert_eq!(winners, state.result().unwrap().winners());
+    // The derived flag is never written: the wire form is unchanged.
+    assert!(!json.contains("over"), "{json}");
+}
+
+#[test]
+fn winners_into_is_empty_and_false_while_the_game_goes_on() {
+    let game = Pig::new(&PigConfig::default()).unwrap();
+    let mut winners = vec![1];
+    assert!(!game.winners_into(&mut winners));
+    assert!(winners.is_empty());
+}
+
+#[test]
 fn action_ids_are_stable() {
     let game = Pig::new(&PigConfig::default()).unwrap();
     assert_eq!(game.action_id_bound(), 2);

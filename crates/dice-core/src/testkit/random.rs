@@ -198,6 +198,10 @@ fn check_result_matches_node<G: Game>(ctx: &Ctx, state: &G) {
     if over != state.result().is_some() {
         ctx.fail("result() must be Some exactly when the game is over");
     }
+    let mut winners = Vec::new();
+    if state.winners_into(&mut winners) != over || (!over && !winners.is_empty()) {
+        ctx.fail("winners_into must answer true exactly when the game is over");
+    }
     if let ToMove::Player(p) = state.to_move() {
         if p >= state.players() {
             ctx.fail(&format!(
@@ -220,6 +224,10 @@ fn check_final_result<G: Game>(ctx: &Ctx, state: &G, summary: &mut Summary) {
     }
     if result.winners().len() > 1 {
         summary.shared_victories += 1;
+    }
+    let mut winners = Vec::new();
+    if !state.winners_into(&mut winners) || winners != result.winners() {
+        ctx.fail("winners_into must give exactly result()'s winners at the end");
     }
     let mut legal = Vec::new();
     state.legal_actions(&mut legal);
