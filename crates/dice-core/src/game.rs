@@ -124,6 +124,24 @@ pub trait Game: Clone + PartialEq + Debug + Sized {
     /// the buffer has grown to the game's largest list.
     fn legal_actions(&self, out: &mut Vec<Self::Action>);
 
+    /// A uniformly random legal action, drawn with
+    /// [`DiceRng::pick`] over the [`legal_actions`](Game::legal_actions)
+    /// list (`buf` holds it); `None` unless a player is to move.
+    ///
+    /// Search rollouts call it at every step. A game may override it to
+    /// skip building the list, but must return the same action and draw the
+    /// same words as this default; the test kit checks that
+    /// (`testkit::check_random_games`).
+    #[inline]
+    fn random_legal_action(
+        &self,
+        rng: &mut DiceRng,
+        buf: &mut Vec<Self::Action>,
+    ) -> Option<Self::Action> {
+        self.legal_actions(buf);
+        rng.pick(buf.len()).and_then(|i| buf.get(i)).copied()
+    }
+
     /// Whether `action` is legal now, and if not, which rule it breaks.
     ///
     /// # Errors

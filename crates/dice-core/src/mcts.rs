@@ -215,27 +215,6 @@ impl Tree {
 /// A uniform index in `0..len` from raw words (multiply and shift, with
 /// the rejection that makes it exact): no division unless a word falls in
 /// the sliver to reject, and no word drawn when there is only one choice.
-#[expect(
-    clippy::arithmetic_side_effects,
-    clippy::cast_possible_truncation,
-    reason = "a u32 times a u32 fits u64; `as u32` keeps the low word on purpose; `n > 1` for the remainder"
-)]
-#[inline]
-fn pick(rng: &mut DiceRng, len: usize) -> Option<usize> {
-    let n = u32::try_from(len).ok()?;
-    if n <= 1 {
-        return (n == 1).then_some(0);
-    }
-    let mut product = u64::from(rng.next_word()) * u64::from(n);
-    if (product as u32) < n {
-        let threshold = n.wrapping_neg() % n;
-        while (product as u32) < threshold {
-            product = u64::from(rng.next_word()) * u64::from(n);
-        }
-    }
-    usize::try_from(product >> 32).ok()
-}
-
 struct Search<'a, G: Game> {
     iterations: u32,
     exploration: f64,
@@ -357,7 +336,7 @@ impl<G: Game> Search<'_, G> {
             } else {
                 // Reservoir sampling: each untried action equally likely.
                 untried_count = untried_count.saturating_add(1);
-                if pick(rng, untried_count) == Some(0) {
+                if rng.pick(untried_count) == Some(0) {
                     untried = Some((id, index));
                 }
             }
@@ -403,13 +382,10 @@ impl<G: Game> Search<'_, G> {
                     Some(outcome) => state.apply_chance_unchecked(outcome),
                     None => break,
                 },
-                ToMove::Player(_) => {
-                    state.legal_actions(&mut self.legal);
-                    match pick(rng, self.legal.len()).and_then(|i| self.legal.get(i)) {
-                        Some(&a) => state.apply_unchecked(a),
-                        None => break,
-                    }
-                }
+                ToMove::Player(_) => match state.random_legal_action(rng, &mut self.legal) {
+                    Some(a) => state.apply_unchecked(a),
+                    None => break,
+                },
             }
         }
         let tree = &mut *self.tree;

@@ -291,6 +291,26 @@ impl Game for Pig {
         }
     }
 
+    /// Roll before the first roll of a turn (a one-action list draws
+    /// nothing), else roll or hold by one pick, in the list's order.
+    #[inline]
+    fn random_legal_action(
+        &self,
+        rng: &mut DiceRng,
+        _buf: &mut Vec<PigAction>,
+    ) -> Option<PigAction> {
+        if self.over || self.rolling {
+            None
+        } else if !self.rolled {
+            Some(PigAction::Roll)
+        } else {
+            match rng.pick(2)? {
+                0 => Some(PigAction::Roll),
+                _ => Some(PigAction::Hold),
+            }
+        }
+    }
+
     fn check(&self, action: &PigAction) -> Result<(), PigError> {
         match self.to_move() {
             ToMove::Over => Err(PigError::GameOver),

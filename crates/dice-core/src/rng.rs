@@ -199,6 +199,36 @@ impl DiceRng {
         usize::try_from(self.below(n)).ok()
     }
 
+    /// A uniform index into `len` items by multiply-and-shift: the high
+    /// word of `word * len`, redrawn only in the rare rejected zone; no word
+    /// is drawn when `len` is 0 or 1. `None` when `len` is 0 (or above
+    /// `u32::MAX`).
+    ///
+    /// Cheaper than [`index`](Self::index), which divides, and a different
+    /// rule for the same words: search rollouts and
+    /// [`Game::random_legal_action`](crate::Game::random_legal_action) use
+    /// this one, pinned by golden vectors like the other samplers.
+    #[expect(
+        clippy::arithmetic_side_effects,
+        clippy::cast_possible_truncation,
+        reason = "a u32 times a u32 fits u64; `as u32` keeps the low word on purpose; `n > 1` for the remainder"
+    )]
+    #[inline]
+    pub fn pick(&mut self, len: usize) -> Option<usize> {
+        let n = u32::try_from(len).ok()?;
+        if n <= 1 {
+            return (n == 1).then_some(0);
+        }
+        let mut product = u64::from(self.next_word()) * u64::from(n);
+        if (product as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (product as u32) < threshold {
+                product = u64::from(self.next_word()) * u64::from(n);
+            }
+        }
+        usize::try_from(product >> 32).ok()
+    }
+
     /// A uniformly chosen element of `items`, or `None` when it is empty.
     pub fn choose<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
         let i = self.index(items.len())?;

@@ -89,6 +89,36 @@ fn d6_rolls_for_seeds_0_and_42() {
 }
 
 #[test]
+fn pick_is_the_high_word_of_a_product_for_seed_0() {
+    let mut rng = DiceRng::from_seed_u64(0);
+    let picks: Vec<usize> = (0..8).filter_map(|_| rng.pick(6)).collect();
+    assert_eq!(picks, [1, 4, 3, 1, 4, 1, 5, 0]);
+    // A list of one or none draws no word.
+    assert_eq!((rng.pick(1), rng.pick(0)), (Some(0), None));
+    assert_eq!(rng.word_pos(), 8);
+}
+
+#[test]
+fn pick_rejects_low_words_in_the_biased_zone() {
+    // n = 3e9: a product whose low word is below 2^32 mod n is redrawn, so
+    // six picks take the first eight words (the 2nd and 7th are rejected).
+    let mut rng = DiceRng::from_seed_u64(0);
+    let picks: Vec<usize> = (0..6).filter_map(|_| rng.pick(3_000_000_000)).collect();
+    assert_eq!(
+        picks,
+        [
+            533_885_104,
+            1_955_307_841,
+            684_976_003,
+            2_264_828_328,
+            718_093_704,
+            278_625_572
+        ]
+    );
+    assert_eq!(rng.word_pos(), 8);
+}
+
+#[test]
 fn below_rejects_words_outside_the_zone() {
     // With n = 3e9 only words below 3e9 are accepted: 8 draws take 11 words.
     let mut rng = DiceRng::from_seed_u64(0);

@@ -236,6 +236,27 @@ fn check_final_result<G: Game>(ctx: &Ctx, state: &G, summary: &mut Summary) {
     }
 }
 
+/// The game's `random_legal_action` returns what the contract's default
+/// would, from the same words, leaving the generator at the same place.
+fn check_random_legal_action<G: Game>(ctx: &Ctx, state: &G, legal: &[G::Action], rng: &DiceRng) {
+    for stream in 0..4 {
+        let mut ours = rng.decision_rng(stream);
+        let mut default = ours.clone();
+        let mut buf = Vec::new();
+        let got = state.random_legal_action(&mut ours, &mut buf);
+        let want = default
+            .pick(legal.len())
+            .and_then(|i| legal.get(i))
+            .copied();
+        if got != want || ours.word_pos() != default.word_pos() {
+            ctx.fail(&format!(
+                "random_legal_action gave {got:?} where a pick over the legal list gives {want:?}, \
+                 or drew other words"
+            ));
+        }
+    }
+}
+
 fn check_decision_node<G: Game>(
     ctx: &Ctx,
     state: &G,
@@ -246,6 +267,7 @@ fn check_decision_node<G: Game>(
     if legal.is_empty() {
         ctx.fail("a decision node with no legal action");
     }
+    check_random_legal_action(ctx, state, legal, rng);
     let mut ids: Vec<u32> = Vec::with_capacity(legal.len());
     for a in legal {
         if let Err(e) = state.check(a) {
