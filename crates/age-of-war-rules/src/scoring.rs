@@ -1,9 +1,10 @@
 //! Scoring (AOW-13) and the winner (AOW-14).
 
 use alloc::vec;
+use alloc::vec::Vec;
 
 use dice_core::GameResult;
-use dice_core::seat::TurnOrder;
+use dice_core::seat::{Seat, TurnOrder};
 
 use crate::table::Table;
 
@@ -40,6 +41,21 @@ pub fn result(table: &Table, seats: TurnOrder) -> GameResult {
         })
         .collect();
     GameResult::by_ranking(scores, tiebreaks)
+}
+
+/// The winners of [`result`] written into `out`, with nothing allocated
+/// once `out` has grown: the search asks it at the end of every simulation.
+pub fn winners_into(table: &Table, seats: TurnOrder, out: &mut Vec<Seat>) {
+    out.clear();
+    let rank = |seat: Seat| {
+        (
+            i32::from(table.score(seat)),
+            figure(table.castles_held(seat)),
+            figure(table.clans_conquered(seat)),
+        )
+    };
+    let best = seats.seats().map(rank).max();
+    out.extend(seats.seats().filter(|&seat| Some(rank(seat)) == best));
 }
 
 /// A tie-break figure: a count of at most fourteen castles or six clans.

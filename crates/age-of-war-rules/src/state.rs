@@ -533,6 +533,15 @@ impl Game for AgeOfWar {
         Some(scoring::result(&self.table, self.seats))
     }
 
+    fn winners_into(&self, out: &mut Vec<Seat>) -> bool {
+        if !self.is_over() || self.phase == Phase::FirstPlayer {
+            out.clear();
+            return false;
+        }
+        scoring::winners_into(&self.table, self.seats, out);
+        true
+    }
+
     fn seen_action(&self, action: &Action, _viewer: Viewer) -> Action {
         *action
     }
