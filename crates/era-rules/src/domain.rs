@@ -46,6 +46,7 @@ pub struct Building {
     derive(serde::Serialize, serde::Deserialize),
     serde(into = "RawDomain", try_from = "RawDomain")
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Domain {
     pub(crate) size: u8,
     pub(crate) buildings: Vec<Building>,
@@ -301,6 +302,7 @@ impl fmt::Display for Domain {
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(crate) struct RawBuilding {
     pub(crate) kind: BuildingKind,
     pub(crate) cells: Vec<Cell>,
@@ -310,6 +312,7 @@ pub(crate) struct RawBuilding {
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(crate) struct RawDomain {
     pub(crate) size: u8,
     pub(crate) buildings: Vec<RawBuilding>,

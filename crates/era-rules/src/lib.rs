@@ -39,6 +39,8 @@ mod piece;
 mod render;
 mod roll;
 mod rolling;
+#[cfg(feature = "schema")]
+mod schema;
 mod scoring;
 mod side;
 mod start_player;

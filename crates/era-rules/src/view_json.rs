@@ -53,6 +53,7 @@ use crate::view::{EraView, PlayerView};
 /// One count per resource, by name.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(crate) struct ResourceCounts {
     goods: u8,
     stone: u8,
@@ -81,6 +82,7 @@ impl From<ResourceCounts> for ByResource<u8> {
 /// One count per die colour, by name.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(crate) struct ColourCounts {
     yellow: u8,
     gray: u8,
@@ -109,6 +111,7 @@ impl From<ColourCounts> for ByColour<u8> {
 /// One count per building type (table D3), by name.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(crate) struct BuildingCounts {
     keep: u8,
     longhouse: u8,
@@ -179,6 +182,7 @@ impl From<BuildingCounts> for ByBuilding<u8> {
 /// Walls by length, `"1"` to `"8"` (table D4).
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(crate) struct WallCounts {
     #[serde(rename = "1")]
     one: u8,
@@ -226,13 +230,16 @@ impl From<WallCounts> for [u8; MAX_WALL_LENGTH as usize] {
 /// to 6) and its symbols as the ruleset writes them (`"FF|S"`).
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(crate) struct DiceGroup {
     colour: Colour,
     /// The face's number in table D1.
+    #[cfg_attr(feature = "schema", schemars(range(min = 1, max = 6)))]
     face: u8,
     /// The face's symbols, as the ruleset writes them.
     symbols: String,
     /// How many dice, at least one.
+    #[cfg_attr(feature = "schema", schemars(range(min = 1)))]
     dice: u8,
 }
 
@@ -297,6 +304,7 @@ fn white_faces(groups: &[DiceGroup], ruleset: &Ruleset, what: &str) -> Result<Fa
 /// What stands on one cell.
 #[derive(Serialize, Deserialize, PartialEq, Eq, Clone, Copy, Debug)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(crate) enum CellContent {
     /// A building of table D3 (the Keep included).
     Keep,
@@ -376,6 +384,22 @@ impl Serialize for CellMap {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for CellMap {
+    fn schema_name() -> alloc::borrow::Cow<'static, str> {
+        "DomainCells".into()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "Every occupied cell of the domain by name, with what stands on it (ERA-7).",
+            "type": "object",
+            "propertyNames": generator.subschema_for::<Cell>(),
+            "additionalProperties": generator.subschema_for::<CellContent>()
+        })
+    }
+}
+
 impl<'de> Deserialize<'de> for CellMap {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct Cells;
@@ -410,6 +434,7 @@ impl<'de> Deserialize<'de> for CellMap {
 /// on it (worked out; checked when read).
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(crate) struct DomainForm {
     size: u8,
     buildings: Vec<RawBuilding>,
@@ -454,6 +479,7 @@ impl DomainForm {
 /// are `null` while behind the screen.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(crate) struct DiceForm {
     owned: ColourCounts,
     rolling: ColourCounts,
@@ -471,6 +497,7 @@ pub(crate) struct DiceForm {
 /// One seat as the viewer sees it.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(crate) struct SeatForm {
     seat: Seat,
     /// `null` while the layout is hidden (ERA-5).
@@ -549,6 +576,7 @@ impl SeatForm {
 /// The pieces in the supply (ERA-1, tables D3 and D4).
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(crate) struct SupplyForm {
     buildings: BuildingCounts,
     walls_by_length: WallCounts,
@@ -558,6 +586,7 @@ pub(crate) struct SupplyForm {
 /// The tracking tokens in play, and how many show X (ERA-19).
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(crate) struct TokensForm {
     in_play: u8,
     showing_x: u8,
@@ -565,6 +594,8 @@ pub(crate) struct TokensForm {
 
 /// The written form of a view, by name.
 #[derive(Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(deny_unknown_fields))]
 pub(crate) struct ViewForm<'a> {
     viewer: Viewer,
     config: &'a EraConfig,
