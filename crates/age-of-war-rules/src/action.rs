@@ -43,6 +43,7 @@ use crate::line::MAX_LINE;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Action {
     /// Fill one line of a castle with dice of this roll (AOW-6); the first
     /// fill of a turn commits to the castle (AOW-7).

@@ -24,6 +24,7 @@ use crate::line::{Line, LineSet};
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 #[allow(missing_docs)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Castle {
     Azuchi,
     Matsumoto,
@@ -183,6 +184,7 @@ impl FromStr for Castle {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 #[allow(missing_docs)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Clan {
     Oda,
     Tokugawa,

@@ -30,6 +30,7 @@ use crate::dice::Roll;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Chance {
     /// The seat that starts (AOW-4).
     FirstPlayer(Seat),

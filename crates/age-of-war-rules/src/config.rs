@@ -28,6 +28,7 @@ pub const MAX_PLAYERS: usize = 6;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "RawConfig"))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct AgeOfWarConfig {
     players: usize,
 }
@@ -68,6 +69,7 @@ impl Default for AgeOfWarConfig {
 #[cfg(feature = "serde")]
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields, default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 struct RawConfig {
     players: usize,
 }

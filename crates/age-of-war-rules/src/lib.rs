@@ -18,6 +18,8 @@ mod observation;
 mod per_castle;
 pub mod prelude;
 mod rolls;
+#[cfg(feature = "schema")]
+mod schema;
 pub mod scoring;
 pub mod solver;
 mod state;

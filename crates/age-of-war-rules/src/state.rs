@@ -24,6 +24,7 @@ use crate::turn::Turn;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(crate) enum Phase {
     /// The first player is drawn (AOW-4).
     FirstPlayer,
@@ -65,6 +66,7 @@ pub(crate) enum Phase {
     feature = "serde",
     serde(try_from = "raw::RawAgeOfWar", into = "raw::RawAgeOfWar")
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct AgeOfWar {
     config: AgeOfWarConfig,
     /// The seats of `config`, in turn order.
@@ -603,6 +605,7 @@ mod raw {
     /// The serialised form of a state, validated on the way in.
     #[derive(serde::Serialize, serde::Deserialize)]
     #[serde(deny_unknown_fields)]
+    #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
     pub(super) struct RawAgeOfWar {
         config: AgeOfWarConfig,
         table: Table,

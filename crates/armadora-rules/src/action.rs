@@ -32,6 +32,7 @@ use crate::board::{LINES, Line, SQUARES, Square};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 // A tag byte, then the fields in their order: a placement's square sits
 // next to the tag, so listing placements writes the two bytes it shares
 // across values at once.
@@ -73,6 +74,7 @@ pub enum Action {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Power {
     /// Look at the opponent warrior on this square.
     Mage(Square),

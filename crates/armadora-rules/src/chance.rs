@@ -42,6 +42,7 @@ use crate::table::Phase;
     derive(serde::Serialize, serde::Deserialize),
     serde(rename_all = "snake_case", try_from = "serde_impl::RawChance")
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Chance {
     /// The gold layout.
     Gold([u8; 8]),
@@ -146,6 +147,7 @@ mod serde_impl {
     /// The serialised form of a [`Chance`].
     #[derive(Deserialize)]
     #[serde(rename_all = "snake_case")]
+    #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
     pub(super) enum RawChance {
         Gold([u8; 8]),
         FirstPlayer(usize),

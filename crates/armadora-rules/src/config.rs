@@ -30,6 +30,7 @@ use crate::error::ArmadoraError;
     derive(serde::Serialize),
     serde(into = "serde_impl::ConfigOut")
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ArmadoraConfig {
     players: usize,
     factions: [Faction; MAX_PLAYERS],
@@ -199,6 +200,7 @@ mod serde_impl {
     /// The written form: every field, so a record reads the same whatever
     /// the defaults become.
     #[derive(Serialize)]
+    #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
     pub(super) struct ConfigOut {
         players: usize,
         factions: Vec<Faction>,

@@ -17,6 +17,8 @@ mod game;
 mod notation;
 mod observation;
 pub mod prelude;
+#[cfg(feature = "schema")]
+mod schema;
 mod scoring;
 mod seen;
 #[cfg(feature = "serde")]

@@ -43,6 +43,7 @@ use crate::board::{Line, Square};
     derive(serde::Serialize, serde::Deserialize),
     serde(rename_all = "snake_case", deny_unknown_fields)
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum SeenAction {
     /// A warrior placed face down (ARM-7), its value if the viewer sees it.
     Warrior {

@@ -288,6 +288,54 @@ mod serde_impl {
         }
     }
 
+    #[cfg(feature = "schema")]
+    impl schemars::JsonSchema for ArmadoraView {
+        fn schema_name() -> alloc::borrow::Cow<'static, str> {
+            "ArmadoraView".into()
+        }
+
+        fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+            use alloc::collections::BTreeMap;
+            let pile = schemars::json_schema!({ "type": "integer", "minimum": 0, "maximum": 255 });
+            let mines: Vec<String> = MINES.iter().map(|m| alloc::format!("{m}")).collect();
+            let gold: BTreeMap<&str, &schemars::Schema> =
+                mines.iter().map(|m| (m.as_str(), &pile)).collect();
+            schemars::json_schema!({
+                "description": "What one seat, or a spectator, may know of an Armadöra position (ARM-14), by name.",
+                "type": "object",
+                "properties": {
+                    "viewer": g.subschema_for::<Viewer>(),
+                    "config": g.subschema_for::<ArmadoraConfig>(),
+                    "phase": g.subschema_for::<Phase>(),
+                    "current": g.subschema_for::<Seat>(),
+                    "step": g.subschema_for::<TurnStep>(),
+                    "gold": {
+                        "description": "The gold pile on each mine (ARM-6).",
+                        "type": "object",
+                        "properties": gold,
+                        "required": mines,
+                        "additionalProperties": false
+                    },
+                    "warriors": {
+                        "description": "The warriors by square, occupied squares only.",
+                        "type": "object",
+                        "propertyNames": g.subschema_for::<Square>(),
+                        "additionalProperties": g.subschema_for::<SeenWarrior>()
+                    },
+                    "palisades": g.subschema_for::<Palisades>(),
+                    "palisades_left": { "type": "integer", "minimum": 0, "maximum": 255 },
+                    "territories": { "type": "array", "items": g.subschema_for::<TerritoryOut>() },
+                    "seats": { "type": "array", "items": g.subschema_for::<SeatOut>() },
+                    "own_supply": g.subschema_for::<Option<SupplyByValue>>(),
+                    "looked": { "type": "array", "items": g.subschema_for::<Square>(), "uniqueItems": true }
+                },
+                "required": ["viewer", "config", "phase", "current", "step", "gold", "warriors",
+                             "palisades", "palisades_left", "territories", "seats", "own_supply", "looked"],
+                "additionalProperties": false
+            })
+        }
+    }
+
     /// The gold piles by mine.
     struct GoldOut([u8; 8]);
 
@@ -309,6 +357,7 @@ mod serde_impl {
     /// One seat's public standing.
     #[derive(Serialize, Deserialize)]
     #[serde(deny_unknown_fields)]
+    #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
     struct SeatOut {
         seat: Seat,
         faction: Option<Faction>,
@@ -321,6 +370,7 @@ mod serde_impl {
     /// A supply as counts by value, `"1"` to `"5"`.
     #[derive(Serialize, Deserialize)]
     #[serde(deny_unknown_fields)]
+    #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
     struct SupplyByValue {
         #[serde(rename = "1")]
         one: u8,
@@ -352,6 +402,7 @@ mod serde_impl {
     /// the team game, none where nobody stands).
     #[derive(Serialize, Deserialize, PartialEq)]
     #[serde(deny_unknown_fields)]
+    #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
     struct TerritoryOut {
         squares: Vec<Square>,
         gold: u8,

@@ -21,6 +21,8 @@ mod record;
 mod replay;
 mod result;
 mod rng;
+#[cfg(feature = "schema")]
+pub mod schema;
 pub mod seat;
 #[cfg(feature = "testkit")]
 pub mod testkit;

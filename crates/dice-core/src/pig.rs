@@ -28,6 +28,7 @@ pub const MAX_PLAYERS: usize = 8;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "RawPigConfig"))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PigConfig {
     /// Seats, 2 to [`MAX_PLAYERS`].
     pub players: usize,
@@ -50,6 +51,7 @@ impl Default for PigConfig {
 #[cfg(feature = "serde")]
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields, default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 struct RawPigConfig {
     players: usize,
     target: u32,
@@ -80,6 +82,7 @@ impl TryFrom<RawPigConfig> for PigConfig {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum PigAction {
     /// Roll the die.
     Roll,
@@ -135,6 +138,7 @@ pub enum PigError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "RawPig"))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Pig {
     config: PigConfig,
     scores: PerSeat<u32, MAX_PLAYERS>,
@@ -153,6 +157,7 @@ pub struct Pig {
 #[cfg(feature = "serde")]
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 struct RawPig {
     config: PigConfig,
     scores: PerSeat<u32, MAX_PLAYERS>,

@@ -23,6 +23,7 @@ use crate::seat::Seat;
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "RawGameResult"))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct GameResult {
     scores: Vec<i32>,
     tiebreaks: Vec<Vec<i32>>,
@@ -33,6 +34,7 @@ pub struct GameResult {
 #[cfg(feature = "serde")]
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 struct RawGameResult {
     scores: Vec<i32>,
     tiebreaks: Vec<Vec<i32>>,

@@ -19,6 +19,7 @@ use crate::symbols::Resource;
 /// One die, named by its colour and the face it shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct DieRef {
     /// The colour.
@@ -35,6 +36,7 @@ pub struct DieRef {
 /// `{"burn": "c3"}`, `{"choose": "farm"}`, `{"demand": "wood"}`, `"pay"`, `"refuse"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Action {
     /// Lay out (ERA-5) or build (ERA-18) a piece: orientation `turn` (an
@@ -132,6 +134,7 @@ impl Action {
 /// colour (18 yellow dice) has 33 649.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Chance {
     /// The start player's gray-die roll (ERA-6): the face each seat still

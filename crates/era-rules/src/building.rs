@@ -7,6 +7,7 @@ use crate::colour::Colour;
 /// A building type (table D3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum BuildingKind {
     /// Carries a gray die; counts as wall for ERA-9.

@@ -19,6 +19,7 @@ use crate::symbols::Symbol;
     derive(serde::Serialize, serde::Deserialize),
     serde(from = "RawDiceCounts", into = "RawDiceCounts")
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct DiceCounts {
     counts: ByColour<FaceCounts>,
 }
@@ -177,6 +178,7 @@ impl fmt::Display for DiceCounts {
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 struct RawDiceCounts {
     yellow: FaceCounts,
     gray: FaceCounts,

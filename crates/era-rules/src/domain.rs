@@ -46,6 +46,7 @@ pub struct Building {
     derive(serde::Serialize, serde::Deserialize),
     serde(into = "RawDomain", try_from = "RawDomain")
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Domain {
     pub(crate) size: u8,
     pub(crate) buildings: Vec<Building>,
@@ -301,21 +302,23 @@ impl fmt::Display for Domain {
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawBuilding {
-    kind: BuildingKind,
-    cells: Vec<Cell>,
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub(crate) struct RawBuilding {
+    pub(crate) kind: BuildingKind,
+    pub(crate) cells: Vec<Cell>,
 }
 
 /// The serialised form of a [`Domain`]: cells by name.
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawDomain {
-    size: u8,
-    buildings: Vec<RawBuilding>,
-    walls: Vec<Cell>,
-    wall_counts: [u8; MAX_WALL_LENGTH as usize],
-    scorched: Vec<Cell>,
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub(crate) struct RawDomain {
+    pub(crate) size: u8,
+    pub(crate) buildings: Vec<RawBuilding>,
+    pub(crate) walls: Vec<Cell>,
+    pub(crate) wall_counts: [u8; MAX_WALL_LENGTH as usize],
+    pub(crate) scorched: Vec<Cell>,
 }
 
 #[cfg(feature = "serde")]

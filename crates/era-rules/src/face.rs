@@ -10,6 +10,7 @@ use crate::symbols::{Resource, Symbol};
 /// Which set of a choice face `A | B` a die yields (ERA-15).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum ChoiceSet {
     /// The set before the bar.

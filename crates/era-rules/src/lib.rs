@@ -39,6 +39,8 @@ mod piece;
 mod render;
 mod roll;
 mod rolling;
+#[cfg(feature = "schema")]
+mod schema;
 mod scoring;
 mod side;
 mod start_player;
@@ -48,6 +50,8 @@ mod symbols;
 mod table;
 mod validate;
 mod view;
+#[cfg(feature = "serde")]
+mod view_json;
 
 #[cfg(test)]
 mod geometry_props;

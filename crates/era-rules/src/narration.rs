@@ -32,6 +32,7 @@ use crate::view::dice_hidden;
 /// [`Game::seen_action`]: dice_core::Game::seen_action
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum SeenAction {
     /// A start piece laid out behind the screen: which, not where.
@@ -60,6 +61,7 @@ pub enum SeenAction {
 /// [`Game::seen_chance`]: dice_core::Game::seen_chance
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     serde(rename_all = "snake_case", deny_unknown_fields)

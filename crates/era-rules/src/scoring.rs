@@ -16,6 +16,7 @@ use crate::state::Era;
 /// is not a breaking change.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Score {
     /// ERA-23: the points of every building.

@@ -33,6 +33,7 @@ pub const MAX_PLAYERS: usize = 4;
 /// with the whole state ([`Era`]'s decoding).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Player {
     pub(crate) domain: Domain,

@@ -11,6 +11,7 @@ use crate::symbols::Resource;
 /// (0 is the start player).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     serde(rename_all = "snake_case", deny_unknown_fields)

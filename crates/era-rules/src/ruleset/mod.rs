@@ -47,6 +47,7 @@ pub(crate) const MAX_DICE_PER_COLOUR: u8 = 24;
     derive(serde::Serialize, serde::Deserialize),
     serde(try_from = "RulesetSpec", into = "RulesetSpec")
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Ruleset {
     /// Shared: a game's copy of the ruleset copies the tables, not the
     /// strings they were read from.
