@@ -4,9 +4,13 @@
 //! match and the bytes sent per action per seat.
 //!
 //! ```sh
-//! cargo build --release -p tabletop-server --examples
-//! target/release/examples/load --matches 1000 --rate 200 --seconds 30 --game 'armadora(players=2)'
+//! cargo build --release -p tabletop-server --bins --examples
+//! target/release/examples/load --matches 1000 --rate 200 --seconds 30 --game 'armadora(players=2)' --view-patches --known-texts
 //! ```
+//!
+//! `--view-patches` and `--known-texts` make every client ask for view
+//! patches and for each legal text once (protocol version 2); without
+//! them each update carries the whole view and every text.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -91,6 +95,9 @@ async fn main() {
     let rate: u64 = arg("--rate", "200").parse().unwrap();
     let seconds: u64 = arg("--seconds", "30").parse().unwrap();
     let game = arg("--game", "armadora(players=2)");
+    let flag = |name: &str| std::env::args().any(|a| a == name);
+    let view_patches = flag("--view-patches");
+    let known_texts = flag("--known-texts");
     let exe = std::env::current_exe().unwrap();
     let default_server = exe
         .parent()
@@ -142,7 +149,13 @@ async fn main() {
                 .unwrap();
             let (mut sink, mut stream) = ws.split();
             sink.send(Message::text(
-                json!({"type": "hello", "token": s["token"]}).to_string(),
+                json!({
+                    "type": "hello",
+                    "token": s["token"],
+                    "view_patches": view_patches,
+                    "known_texts": known_texts,
+                })
+                .to_string(),
             ))
             .await
             .unwrap();
@@ -245,7 +258,7 @@ async fn main() {
     latencies.sort();
     let mut bytes = f.frame_bytes.clone();
     bytes.sort_unstable();
-    println!("game: {game}");
+    println!("game: {game} (view patches: {view_patches}, known texts: {known_texts})");
     println!(
         "live matches: {matches} ({} WebSocket connections)",
         matches * 2

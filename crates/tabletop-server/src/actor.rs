@@ -43,6 +43,10 @@ pub enum Command {
         viewer: Viewer,
         /// The last sequence number the client saw.
         last_seq: Option<usize>,
+        /// Whether its updates carry view patches.
+        view_patches: bool,
+        /// Whether legal texts are sent to it only once.
+        known_texts: bool,
         /// Where its frames go.
         frames: mpsc::Sender<Frame>,
         /// The subscriber's number, for later commands.
@@ -95,6 +99,42 @@ struct Subscriber {
     id: u64,
     viewer: Viewer,
     frames: mpsc::Sender<Frame>,
+    /// The last view sent, when the subscriber asked for view patches:
+    /// kept as text, a fraction of the memory of its parsed form.
+    last_view: Option<String>,
+    patches: bool,
+    /// The ids whose legal text it was told (sorted), when it asked to
+    /// be told each text once.
+    texts_sent: Option<Vec<u32>>,
+}
+
+impl Subscriber {
+    /// Whether its frames are built for it alone.
+    fn tailored(&self) -> bool {
+        self.patches || self.texts_sent.is_some()
+    }
+
+    /// `update` as this subscriber is told it: the texts it knows
+    /// dropped, and with `patch` (an `update` frame, not a `welcome` or
+    /// `stale` one) the view as a patch of the last one it was sent.
+    /// Remembers what it now knows.
+    fn tell(&mut self, update: &Value, patch: bool) -> Value {
+        let mut told = update.clone();
+        if let Some(sent) = &mut self.texts_sent {
+            protocol::drop_known_texts(&mut told, sent);
+        }
+        if self.patches {
+            let last = self
+                .last_view
+                .as_deref()
+                .and_then(|text| serde_json::from_str::<Value>(text).ok());
+            if let (true, Some(last)) = (patch, &last) {
+                protocol::patch_view(&mut told, last);
+            }
+            self.last_view = update.get("view").map(Value::to_string);
+        }
+        told
+    }
 }
 
 /// A match actor's state.
@@ -202,6 +242,8 @@ impl Actor {
             Command::Subscribe {
                 viewer,
                 last_seq,
+                view_patches,
+                known_texts,
                 frames,
                 reply,
             } => {
@@ -220,6 +262,15 @@ impl Actor {
                     .map(|k| k.as_str().to_owned())
                     .collect();
                 let config = serde_json::from_str(&self.table.config_json()).unwrap_or(Value::Null);
+                let mut subscriber = Subscriber {
+                    id,
+                    viewer,
+                    frames,
+                    last_view: None,
+                    patches: view_patches,
+                    texts_sent: known_texts.then(Vec::new),
+                };
+                let update = subscriber.tell(&self.table.update(viewer, since), false);
                 let frame = protocol::welcome(
                     &self.info.id,
                     seat,
@@ -227,10 +278,10 @@ impl Actor {
                     &config,
                     &seats,
                     seq,
-                    &self.table.update(viewer, since),
+                    &update,
                 );
-                if frames.try_send(Arc::from(frame)).is_ok() {
-                    self.subscribers.push(Subscriber { id, viewer, frames });
+                if subscriber.frames.try_send(Arc::from(frame)).is_ok() {
+                    self.subscribers.push(subscriber);
                 }
                 let _ = reply.send(id);
                 if seat.is_some() && self.status == Status::Waiting {
@@ -296,12 +347,20 @@ impl Actor {
     }
 
     fn send_to(&mut self, sub: u64, frame: String) {
-        let frame: Frame = Arc::from(frame);
+        self.send_built(sub, |_| frame);
+    }
+
+    /// Sends subscriber `sub` the frame `build` makes for it; a subscriber
+    /// whose queue is full is dropped (it may resume).
+    fn send_built(&mut self, sub: u64, build: impl FnOnce(&mut Subscriber) -> String) {
         let limit_hit = self
             .subscribers
-            .iter()
+            .iter_mut()
             .find(|s| s.id == sub)
-            .is_some_and(|s| s.frames.try_send(frame).is_err());
+            .is_some_and(|s| {
+                let frame: Frame = Arc::from(build(s));
+                s.frames.try_send(frame).is_err()
+            });
         if limit_hit {
             self.subscribers.retain(|s| s.id != sub);
         }
@@ -326,13 +385,15 @@ impl Actor {
         let viewer = self.viewer_of(sub);
         if self.applied.contains(&(seat, client_id.clone())) {
             // Applied already: the client is told what it missed instead.
-            let frame = protocol::update(now, &self.table.update(viewer, seq.min(now)));
-            self.send_to(sub, frame);
+            let update = self.table.update(viewer, seq.min(now));
+            self.send_built(sub, |s| protocol::update(now, &s.tell(&update, true)));
             return true;
         }
         if seq != now {
-            let frame = protocol::stale(&client_id, now, &self.table.update(viewer, seq.min(now)));
-            self.send_to(sub, frame);
+            let update = self.table.update(viewer, seq.min(now));
+            self.send_built(sub, |s| {
+                protocol::stale(&client_id, now, &s.tell(&update, false))
+            });
             return true;
         }
         if matches!(self.seat_kind(seat), Some(SeatKind::Bot(_)) | None) {
@@ -412,16 +473,24 @@ impl Actor {
     /// Tells every subscriber its own update from `since`.
     fn broadcast(&mut self, since: usize) {
         let seq = self.table.entry_count();
-        let mut frames: Vec<(Viewer, Frame)> = Vec::new();
+        // Built once per viewer: the update, and its frame with the whole
+        // view (shared by every subscriber of that viewer without patches).
+        let mut updates: Vec<(Viewer, Value, Option<Frame>)> = Vec::new();
         let mut dropped = Vec::new();
-        for s in &self.subscribers {
-            let frame = if let Some((_, f)) = frames.iter().find(|(v, _)| *v == s.viewer) {
-                Arc::clone(f)
+        for s in &mut self.subscribers {
+            let i = if let Some(i) = updates.iter().position(|(v, _, _)| *v == s.viewer) {
+                i
             } else {
-                let f: Frame =
-                    Arc::from(protocol::update(seq, &self.table.update(s.viewer, since)));
-                frames.push((s.viewer, Arc::clone(&f)));
-                f
+                updates.push((s.viewer, self.table.update(s.viewer, since), None));
+                updates.len().saturating_sub(1)
+            };
+            let Some((_, update, whole)) = updates.get_mut(i) else {
+                continue;
+            };
+            let frame: Frame = if s.tailored() {
+                Arc::from(protocol::update(seq, &s.tell(update, true)))
+            } else {
+                Arc::clone(whole.get_or_insert_with(|| Arc::from(protocol::update(seq, update))))
             };
             if s.frames.try_send(frame).is_err() {
                 // A client that does not read: dropped; it may resume.

@@ -3,6 +3,7 @@
 //! entries, legal `(id, text)` pairs of the seat to move and refusals for
 //! the actor: never a state, a record or a generator.
 
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tabletop_engines::dice_core::{DiceRng, ToMove, Viewer};
 use tabletop_engines::{AnyGame, AnyState, LoadError, StepError, load_game, load_game_json};
@@ -48,6 +49,31 @@ pub fn catalogue() -> Vec<GameInfo> {
         .collect()
 }
 
+/// A position to start a match from instead of the game's first: for
+/// tests only (the twins over real sockets), accepted only by a server
+/// started with the hidden `--test-starts` flag. A record of the game is
+/// replayed; then, with `resample_seed`, every part hidden from `viewer`
+/// (a seat, or a spectator when absent) is drawn afresh from that seed
+/// (`AnyState::resample_hidden`), and the match's log starts there.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TestStart {
+    /// A record of the game (`AnyState::to_record_json`).
+    pub record: Value,
+    /// The seat the resampled position must look the same to; a spectator
+    /// when absent.
+    #[serde(default)]
+    pub viewer: Option<usize>,
+    /// The seed of the resampling; none keeps the record's position.
+    #[serde(default)]
+    pub resample_seed: Option<u64>,
+    /// The match id to use instead of a random one (1 to 64 ASCII letters,
+    /// digits, `-` or `_`), so that twins on two servers are told the same
+    /// id.
+    #[serde(default)]
+    pub match_id: Option<String>,
+}
+
 /// A bot's decision, ready to run on a blocking thread.
 pub type BotJob = Box<dyn FnOnce(&mut DiceRng) -> Option<u32> + Send>;
 
@@ -89,6 +115,34 @@ impl Table {
         let game = load_game_json(name, config)?;
         let state = game.new_initial_state();
         Ok(Table { game, state })
+    }
+
+    /// The table a [`TestStart`] describes, for the game `name` with
+    /// `config` (JSON).
+    ///
+    /// # Errors
+    /// A game, config or record that does not load, or a viewer that is
+    /// no seat.
+    pub fn from_start(name: &str, config: &str, start: &TestStart) -> Result<Self, String> {
+        let game = load_game_json(name, config).map_err(|e| e.to_string())?;
+        let mut state = game
+            .load_state(&start.record.to_string())
+            .map_err(|e| e.to_string())?;
+        if let Some(seed) = start.resample_seed {
+            let viewer = match start.viewer {
+                Some(seat) if seat < state.players() => Viewer::Seat(seat),
+                Some(seat) => return Err(format!("seat {seat} is not at the table")),
+                None => Viewer::Spectator,
+            };
+            state = state.resample_hidden(viewer, &mut DiceRng::from_seed_u64(seed));
+        }
+        Ok(Table { game, state })
+    }
+
+    /// The table as a record (config and log) that [`TestStart`] reads
+    /// (tests).
+    pub fn record_json(&self) -> String {
+        self.state.to_record_json()
     }
 
     /// A table `viewer` cannot tell apart from this one, every hidden part

@@ -22,7 +22,7 @@ pub struct Limits {
     pub bot_budget: Duration,
     /// How long a connection may take to say hello.
     pub hello_timeout: Duration,
-    /// A connection silent this long is closed.
+    /// A connection with no message either way this long is closed.
     pub idle_timeout: Duration,
     /// How long one frame may take to reach a client.
     pub send_timeout: Duration,
@@ -41,6 +41,10 @@ pub struct Limits {
     pub dice_seed: Option<u64>,
     /// The per-turn deadline of matches created without one.
     pub default_turn_seconds: Option<u32>,
+    /// Accept a match's start position in `POST /api/matches` (`start`):
+    /// for tests only (the twins over sockets); off, the field is refused
+    /// as unknown.
+    pub test_starts: bool,
 }
 
 impl Default for Limits {
@@ -62,6 +66,7 @@ impl Default for Limits {
             expire_every: Duration::from_secs(3600),
             dice_seed: None,
             default_turn_seconds: None,
+            test_starts: false,
         }
     }
 }

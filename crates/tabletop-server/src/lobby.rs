@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use tabletop_engines::dice_core::DiceRng;
 
 use crate::actor::{Actor, Handle, MatchInfo, now_secs};
-use crate::games::Table;
+use crate::games::{Table, TestStart};
 use crate::limits::Limits;
 use crate::store::{NewMatch, SeatKind, Status, Store, StoreError, StoredEntry, StoredSeat};
 use crate::token;
@@ -31,6 +31,10 @@ pub struct CreateMatch {
     /// for a person.
     #[serde(default)]
     pub turn_seconds: Option<u32>,
+    /// Tests only: the position to start from, refused as an unknown
+    /// field unless the server was started with `--test-starts`.
+    #[serde(default)]
+    pub start: Option<TestStart>,
 }
 
 fn yes() -> bool {
@@ -97,6 +101,25 @@ fn seat_kind(text: &str) -> SeatKind {
     }
 }
 
+/// A new match's id: random, or the one a test start names.
+fn match_id(start: Option<&TestStart>) -> Result<String, LobbyError> {
+    match start.and_then(|s| s.match_id.clone()) {
+        Some(id)
+            if !id.is_empty()
+                && id.len() <= 64
+                && id
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') =>
+        {
+            Ok(id)
+        }
+        Some(_) => Err(LobbyError::BadRequest(
+            "a match id of 1 to 64 letters, digits, `-` or `_`".to_owned(),
+        )),
+        None => token::random_hex::<8>().map_err(|e| LobbyError::Store(e.to_string())),
+    }
+}
+
 impl Lobby {
     /// A lobby over `store`.
     pub fn new(store: Arc<dyn Store>, limits: Limits) -> Self {
@@ -121,14 +144,37 @@ impl Lobby {
         })
     }
 
+    /// The table a match starts from, and the test start to store: the
+    /// game's first position unless a test start is given to a server
+    /// that accepts them.
+    fn start_of(
+        &self,
+        table: Table,
+        start: Option<&TestStart>,
+    ) -> Result<(Table, Option<String>), LobbyError> {
+        match start {
+            None => Ok((table, None)),
+            Some(_) if !self.limits.test_starts => {
+                Err(LobbyError::BadRequest("unknown field `start`".to_owned()))
+            }
+            Some(start) => {
+                let table = Table::from_start(table.name(), &table.config_json(), start)
+                    .map_err(LobbyError::BadRequest)?;
+                let stored =
+                    serde_json::to_string(start).map_err(|e| LobbyError::Store(e.to_string()))?;
+                Ok((table, Some(stored)))
+            }
+        }
+    }
+
     /// Creates a match: answers its id and a token per person seat.
     ///
     /// # Errors
     /// A game string or seat list the server does not accept, or the store
     /// failing.
     pub async fn create(&self, request: CreateMatch) -> Result<Value, LobbyError> {
-        let mut table =
-            Table::new(&request.game).map_err(|e| LobbyError::BadRequest(e.to_string()))?;
+        let table = Table::new(&request.game).map_err(|e| LobbyError::BadRequest(e.to_string()))?;
+        let (mut table, start) = self.start_of(table, request.start.as_ref())?;
         let players = table.players();
         let kinds: Vec<SeatKind> = match &request.seats {
             Some(seats) => seats.iter().map(|s| seat_kind(s)).collect(),
@@ -174,7 +220,7 @@ impl Lobby {
                 client_id: None,
             })
             .collect();
-        let id = token::random_hex::<8>().map_err(|e| LobbyError::Store(e.to_string()))?;
+        let id = match_id(request.start.as_ref())?;
         let mut seats = Vec::with_capacity(players);
         let mut answer = Vec::with_capacity(players);
         for (seat, kind) in kinds.iter().enumerate() {
@@ -201,6 +247,7 @@ impl Lobby {
             config: table.config_json(),
             spectators: request.spectators,
             turn_seconds: request.turn_seconds.or(self.limits.default_turn_seconds),
+            start,
             seats,
             rng: serde_json::to_string(&rng).map_err(|e| LobbyError::Store(e.to_string()))?,
             entries,
@@ -242,8 +289,15 @@ impl Lobby {
             return Err(LobbyError::Busy("too many live matches".to_owned()));
         }
         let broken = |why: String| LobbyError::Store(format!("match {id}: {why}"));
-        let mut table =
-            Table::from_config(&stored.game, &stored.config).map_err(|e| broken(e.to_string()))?;
+        let mut table = match &stored.start {
+            None => Table::from_config(&stored.game, &stored.config)
+                .map_err(|e| broken(e.to_string()))?,
+            Some(start) => {
+                let start: TestStart =
+                    serde_json::from_str(start).map_err(|e| broken(e.to_string()))?;
+                Table::from_start(&stored.game, &stored.config, &start).map_err(broken)?
+            }
+        };
         let mut applied = BTreeSet::new();
         for entry in &stored.entries {
             table

@@ -41,6 +41,13 @@ struct Cli {
     /// Messages a connection may send in a burst.
     #[arg(long, default_value_t = 30)]
     burst: u32,
+    /// Milliseconds a new connection has to send `hello` or `spectate`.
+    #[arg(long, default_value_t = 10_000)]
+    hello_timeout_ms: u64,
+    /// Milliseconds without a message either way after which a connection
+    /// is closed.
+    #[arg(long, default_value_t = 300_000)]
+    idle_timeout_ms: u64,
     /// Milliseconds a bot may think before the fallback bot answers.
     #[arg(long, default_value_t = 2_000)]
     bot_budget_ms: u64,
@@ -65,6 +72,10 @@ struct Cli {
     /// whoever knows it knows every die.
     #[arg(long, hide = true)]
     dice_seed: Option<u64>,
+    /// Accept a start position in `POST /api/matches` (`start`: a record,
+    /// resampled for a viewer). For tests only.
+    #[arg(long, hide = true)]
+    test_starts: bool,
 }
 
 fn default_db() -> PathBuf {
@@ -84,12 +95,15 @@ fn main() -> ExitCode {
         messages_per_second: cli.rate,
         message_burst: cli.burst,
         bot_budget: Duration::from_millis(cli.bot_budget_ms),
+        hello_timeout: Duration::from_millis(cli.hello_timeout_ms),
+        idle_timeout: Duration::from_millis(cli.idle_timeout_ms),
         unload_after: Duration::from_secs(cli.unload_after),
         expire_over: Duration::from_secs(cli.expire_over),
         expire_idle: Duration::from_secs(cli.expire_idle),
         expire_every: Duration::from_secs(cli.expire_every.max(1)),
         dice_seed: cli.dice_seed,
         default_turn_seconds: cli.turn_seconds,
+        test_starts: cli.test_starts,
         ..Limits::default()
     };
     let config = Config {

@@ -34,6 +34,14 @@ pub enum ClientMessage {
         /// The last sequence number seen, to resume from.
         #[serde(default)]
         last_seq: Option<usize>,
+        /// Whether each `update` carries a patch of the last view sent
+        /// (`view_patch`) instead of the whole `view`.
+        #[serde(default)]
+        view_patches: bool,
+        /// Whether a legal action's text is sent only the first time
+        /// (`[id]` alone after that).
+        #[serde(default)]
+        known_texts: bool,
     },
     /// Binds the connection to a match as a spectator.
     Spectate {
@@ -43,6 +51,14 @@ pub enum ClientMessage {
         /// The last sequence number seen, to resume from.
         #[serde(default)]
         last_seq: Option<usize>,
+        /// Whether each `update` carries a patch of the last view sent
+        /// (`view_patch`) instead of the whole `view`.
+        #[serde(default)]
+        view_patches: bool,
+        /// Whether a legal action's text is sent only the first time
+        /// (`[id]` alone after that).
+        #[serde(default)]
+        known_texts: bool,
     },
     /// An action of the bound seat.
     Act {
@@ -162,6 +178,41 @@ pub fn update(seq: usize, update: &Value) -> String {
     json!({ "type": "update", "seq": seq, "update": update }).to_string()
 }
 
+/// For a connection that asked for view patches: `update.view` replaced
+/// by `update.view_patch`, the JSON Patch from `last_view` (the last view
+/// that connection was sent) to the view now.
+pub fn patch_view(update: &mut Value, last_view: &Value) {
+    if let Some(fields) = update.as_object_mut() {
+        if let Some(view) = fields.remove("view") {
+            let ops = crate::patch::diff(last_view, &view);
+            fields.insert("view_patch".to_owned(), Value::Array(ops));
+        }
+    }
+}
+
+/// For a connection that asked for known texts: each `[id, text]` of
+/// `update.legal` whose id is in `sent` (sorted: the ids whose text that
+/// connection was told) becomes `[id]`; the others are added to `sent`.
+/// An id names the same text throughout a match.
+pub fn drop_known_texts(update: &mut Value, sent: &mut Vec<u32>) {
+    let Some(legal) = update.get_mut("legal").and_then(Value::as_array_mut) else {
+        return;
+    };
+    for pair in legal {
+        let Some(id) = pair
+            .get(0)
+            .and_then(Value::as_u64)
+            .and_then(|id| u32::try_from(id).ok())
+        else {
+            continue;
+        };
+        match sent.binary_search(&id) {
+            Ok(_) => *pair = json!([id]),
+            Err(at) => sent.insert(at, id),
+        }
+    }
+}
+
 /// `refused`: the message was not acted on; the state is unchanged.
 pub fn refused(client_id: Option<&str>, refusal: &Refusal) -> String {
     json!({
@@ -193,7 +244,18 @@ mod tests {
             decode(r#"{"type":"hello","token":"ab","last_seq":3}"#),
             Ok(ClientMessage::Hello {
                 token: "ab".into(),
-                last_seq: Some(3)
+                last_seq: Some(3),
+                view_patches: false,
+                known_texts: false,
+            })
+        );
+        assert_eq!(
+            decode(r#"{"type":"spectate","match":"m","view_patches":true,"known_texts":true}"#),
+            Ok(ClientMessage::Spectate {
+                match_id: "m".into(),
+                last_seq: None,
+                view_patches: true,
+                known_texts: true,
             })
         );
         assert_eq!(
@@ -222,6 +284,7 @@ mod tests {
             "[]",
             r#"{"type":"act"}"#,
             r#"{"type":"hello","token":"a","seat":1}"#,
+            r#"{"type":"hello","token":"a","view_patches":1}"#,
             r#"{"type":"act","seq":-1,"action":1,"client_id":"c"}"#,
             r#"{"type":"act","seq":1,"action":1.5,"client_id":"c"}"#,
         ] {

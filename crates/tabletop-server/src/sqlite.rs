@@ -39,7 +39,8 @@ CREATE TABLE IF NOT EXISTS matches (
     rng TEXT NOT NULL,
     entries INTEGER NOT NULL,
     created INTEGER NOT NULL,
-    touched INTEGER NOT NULL
+    touched INTEGER NOT NULL,
+    start TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     match_id TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
@@ -86,6 +87,18 @@ impl SqliteStore {
         conn.pragma_update(None, "foreign_keys", "ON")
             .map_err(err)?;
         conn.execute_batch(SCHEMA).map_err(err)?;
+        // A database from before the `start` column gains it.
+        let has_start: bool = conn
+            .query_row(
+                "SELECT COUNT(*) > 0 FROM pragma_table_info('matches') WHERE name = 'start'",
+                [],
+                |r| r.get(0),
+            )
+            .map_err(err)?;
+        if !has_start {
+            conn.execute_batch("ALTER TABLE matches ADD COLUMN start TEXT")
+                .map_err(err)?;
+        }
         Ok(SqliteStore {
             conn: Mutex::new(conn),
         })
@@ -128,8 +141,8 @@ impl Store for SqliteStore {
         let mut conn = self.conn()?;
         let tx = conn.transaction().map_err(err)?;
         tx.execute(
-            "INSERT INTO matches (id, game, config, spectators, turn_seconds, status, rng, entries, created, touched)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)",
+            "INSERT INTO matches (id, game, config, spectators, turn_seconds, status, rng, entries, created, touched, start)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10)",
             params![
                 m.id,
                 m.game,
@@ -139,7 +152,8 @@ impl Store for SqliteStore {
                 m.status.as_str(),
                 m.rng,
                 i64::try_from(m.entries.len()).map_err(err)?,
-                to_i64(m.now)
+                to_i64(m.now),
+                m.start
             ],
         )
         .map_err(err)?;
@@ -163,7 +177,7 @@ impl Store for SqliteStore {
         let conn = self.conn()?;
         let row = conn
             .query_row(
-                "SELECT game, config, spectators, turn_seconds, status, rng, touched FROM matches WHERE id = ?1",
+                "SELECT game, config, spectators, turn_seconds, status, rng, touched, start FROM matches WHERE id = ?1",
                 params![id],
                 |r| {
                     Ok((
@@ -174,12 +188,14 @@ impl Store for SqliteStore {
                         r.get::<_, String>(4)?,
                         r.get::<_, String>(5)?,
                         r.get::<_, i64>(6)?,
+                        r.get::<_, Option<String>>(7)?,
                     ))
                 },
             )
             .optional()
             .map_err(err)?;
-        let Some((game, config, spectators, turn_seconds, status, rng, touched)) = row else {
+        let Some((game, config, spectators, turn_seconds, status, rng, touched, start)) = row
+        else {
             return Ok(None);
         };
         let mut stmt = conn
@@ -225,6 +241,7 @@ impl Store for SqliteStore {
                 config,
                 spectators,
                 turn_seconds,
+                start,
                 seats,
                 rng,
                 entries,

@@ -89,6 +89,10 @@ pub struct NewMatch {
     pub spectators: bool,
     /// The per-turn deadline in seconds, if any.
     pub turn_seconds: Option<u32>,
+    /// The position the match starts from when it is not the game's
+    /// first (JSON of [`TestStart`](crate::games::TestStart)): only on a
+    /// server started with the hidden test flag `--test-starts`.
+    pub start: Option<String>,
     /// The seats, in order.
     pub seats: Vec<StoredSeat>,
     /// The generator's position (JSON of `DiceRng`) after `entries`.

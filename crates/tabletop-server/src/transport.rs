@@ -171,6 +171,8 @@ struct Bound {
     handle: Handle,
     seat: Option<usize>,
     last_seq: Option<usize>,
+    view_patches: bool,
+    known_texts: bool,
 }
 
 async fn hello(app: &App, socket: &mut WebSocket) -> Result<Bound, Refusal> {
@@ -188,7 +190,12 @@ async fn hello(app: &App, socket: &mut WebSocket) -> Result<Bound, Refusal> {
         e => Refusal::new("unavailable", e.to_string()),
     };
     match message {
-        ClientMessage::Hello { token, last_seq } => {
+        ClientMessage::Hello {
+            token,
+            last_seq,
+            view_patches,
+            known_texts,
+        } => {
             let (match_id, seat) = app
                 .lobby
                 .seat_of(&token)
@@ -200,9 +207,16 @@ async fn hello(app: &App, socket: &mut WebSocket) -> Result<Bound, Refusal> {
                 handle,
                 seat: Some(seat),
                 last_seq,
+                view_patches,
+                known_texts,
             })
         }
-        ClientMessage::Spectate { match_id, last_seq } => {
+        ClientMessage::Spectate {
+            match_id,
+            last_seq,
+            view_patches,
+            known_texts,
+        } => {
             let (handle, info) = app.lobby.handle(&match_id).await.map_err(unknown)?;
             if !info.spectators {
                 return Err(Refusal::new(
@@ -214,6 +228,8 @@ async fn hello(app: &App, socket: &mut WebSocket) -> Result<Bound, Refusal> {
                 handle,
                 seat: None,
                 last_seq,
+                view_patches,
+                known_texts,
             })
         }
         ClientMessage::Act { .. } => Err(Refusal::new("bad_message", "the first message is hello")),
@@ -269,6 +285,8 @@ async fn connection(app: Arc<App>, mut socket: WebSocket) {
     let subscribe = Command::Subscribe {
         viewer,
         last_seq: bound.last_seq,
+        view_patches: bound.view_patches,
+        known_texts: bound.known_texts,
         frames,
         reply,
     };

@@ -40,6 +40,8 @@ async fn subscribe(
         .send(Command::Subscribe {
             viewer,
             last_seq,
+            view_patches: false,
+            known_texts: false,
             frames,
             reply,
         })
@@ -62,6 +64,7 @@ async fn a_subscriber_that_never_reads_is_dropped_and_resumes() {
             seats: None,
             spectators: true,
             turn_seconds: None,
+            start: None,
         })
         .await
         .unwrap();

@@ -1,9 +1,14 @@
-//! Twins: for every title, at random steps, a second match that a viewer
-//! cannot tell apart from the first (`resample_hidden`), driven with the
-//! same moves: every frame the match actors send that viewer (welcome,
-//! updates, refusals, stale answers) is byte-identical in both.
+//! Twins over real sockets: for every title, at random steps, two matches
+//! that a viewer cannot tell apart (`resample_hidden` on the position),
+//! each on its own server process on 127.0.0.1 with the same dice, driven
+//! with the same moves through WebSockets: every frame that viewer
+//! receives (welcome, updates, refusals, stale answers), on a plain
+//! connection and on one that asked for view patches and known texts, is
+//! byte-identical in both.
 //!
-//! In process: the frames are the exact text the socket carries.
+//! The servers run with the hidden test flags `--dice-seed` (the same
+//! dice for the n-th match of each) and `--test-starts` (a match created
+//! at a given position, resampled for the viewer, with a chosen id).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -17,18 +22,13 @@
     reason = "test helpers: a failure is a test failure"
 )]
 
-use std::collections::BTreeSet;
-use std::sync::Arc;
-use std::time::Duration;
+mod common;
 
+use common::{Client, Lcg, Server, scratch};
+use serde_json::{Value, json};
 use tabletop_engines::dice_core::{DiceRng, Viewer};
-use tabletop_server::actor::{Actor, Command, Frame, Handle, MatchInfo};
-use tabletop_server::games::Table;
-use tabletop_server::limits::Limits;
-use tabletop_server::protocol::ActionRef;
-use tabletop_server::sqlite::SqliteStore;
-use tabletop_server::store::{NewMatch, SeatKind, Status, Store, StoredSeat};
-use tokio::sync::{mpsc, oneshot};
+use tabletop_server::games::{Table, TestStart};
+use tabletop_server::token::derived_seed;
 
 const TITLES: &[&str] = &[
     "pig(players=2,target=30)",
@@ -39,128 +39,82 @@ const TITLES: &[&str] = &[
 ];
 const GAMES_PER_TITLE: u64 = 50;
 const STEPS_AFTER_TWIN: usize = 40;
-const WAIT: Duration = Duration::from_secs(10);
+const DICE_SEED: u64 = 11;
 
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n.max(1)
-    }
-}
-
+/// One twin: its server's match, a connection per seat, the viewer's two
+/// connections, and a shadow of the server's table with the same dice.
 struct Side {
-    handle: Handle,
-    /// One subscriber per seat, then the spectator.
-    subs: Vec<(u64, mpsc::Receiver<Frame>)>,
+    seats: Vec<Client>,
+    /// The viewer's connections: plain, then with view patches and known
+    /// texts.
+    viewer: [Client; 2],
     shadow: Table,
     rng: DiceRng,
-    _task: tokio::task::JoinHandle<()>,
 }
 
-async fn side(table: Table, rng: &DiceRng) -> Side {
-    let store = Arc::new(SqliteStore::in_memory().unwrap());
-    let players = table.players();
-    store
-        .create(&NewMatch {
-            id: "twin".into(),
-            game: table.name().into(),
-            config: table.config_json(),
-            spectators: true,
-            turn_seconds: None,
-            seats: (0..players)
-                .map(|_| StoredSeat {
-                    kind: SeatKind::Person,
-                    token_hash: None,
-                })
-                .collect(),
-            rng: serde_json::to_string(rng).unwrap(),
-            entries: Vec::new(),
-            status: Status::Playing,
-            now: 0,
-        })
-        .unwrap();
-    let info = MatchInfo {
-        id: "twin".into(),
-        seats: vec![SeatKind::Person; players],
-        spectators: true,
-        turn_seconds: None,
-    };
-    let shadow = table.duplicate().unwrap();
-    let actor = Actor::new(
-        info,
-        table,
-        rng.clone(),
-        Status::Playing,
-        store,
-        Limits::default(),
-        BTreeSet::new(),
-    );
-    let (handle, task) = actor.spawn();
-    let mut subs = Vec::new();
-    for viewer in (0..players).map(Viewer::Seat).chain([Viewer::Spectator]) {
-        let (frames, rx) = mpsc::channel(1 << 16);
-        let (reply, sub) = oneshot::channel();
-        handle
-            .commands
-            .send(Command::Subscribe {
-                viewer,
-                last_seq: None,
-                frames,
-                reply,
-            })
-            .await
-            .unwrap();
-        subs.push((sub.await.unwrap(), rx));
+fn kind(frame: &str) -> String {
+    let f: Value = serde_json::from_str(frame).unwrap();
+    f["type"].as_str().unwrap().to_owned()
+}
+
+async fn frame(c: &mut Client) -> String {
+    c.next().await.expect("open");
+    c.frames.last().unwrap().clone()
+}
+
+async fn side(server: &Server, title: &str, start: &TestStart, n: u64, viewer: Viewer) -> Side {
+    let game = Table::new(title).unwrap();
+    let mut shadow = Table::from_start(game.name(), &game.config_json(), start).unwrap();
+    let mut rng = DiceRng::from_seed_bytes(derived_seed(DICE_SEED, n));
+    shadow.resolve_chance(&mut rng);
+    let players = shadow.players();
+    let (status, created) = server
+        .http(
+            "POST",
+            "/api/matches",
+            Some(&json!({ "game": title, "seats": vec!["person"; players], "start": start })),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let mut seats = Vec::new();
+    for s in created["seats"].as_array().unwrap() {
+        let mut c = server.connect().await;
+        c.hello(s["token"].as_str().unwrap(), None).await;
+        seats.push(c);
     }
+    let hello = match viewer {
+        Viewer::Seat(seat) => {
+            json!({ "type": "hello", "token": created["seats"][seat]["token"] })
+        }
+        Viewer::Spectator => json!({ "type": "spectate", "match": created["id"] }),
+    };
+    let mut patched_hello = hello.clone();
+    patched_hello["view_patches"] = json!(true);
+    patched_hello["known_texts"] = json!(true);
+    let mut plain = server.connect().await;
+    plain.send(&hello).await;
+    let mut patched = server.connect().await;
+    patched.send(&patched_hello).await;
     Side {
-        handle,
-        subs,
+        seats,
+        viewer: [plain, patched],
         shadow,
-        rng: rng.clone(),
-        _task: task,
+        rng,
     }
 }
 
 impl Side {
-    async fn act(&self, seat: usize, seq: usize, action: ActionRef, client_id: &str) {
-        self.handle
-            .commands
-            .send(Command::Act {
-                sub: self.subs[seat].0,
-                seat,
-                seq,
-                action,
-                client_id: client_id.into(),
-            })
-            .await
-            .unwrap();
-    }
-
-    async fn frame(&mut self, index: usize) -> String {
-        let f = tokio::time::timeout(WAIT, self.subs[index].1.recv())
-            .await
-            .expect("a frame in time")
-            .expect("subscribed");
-        f.to_string()
-    }
-
-    /// Applies to the shadow what the actor applies.
+    /// Applies to the shadow what the server applies.
     fn shadow_play(&mut self, seat: usize, id: u32) {
         self.shadow.apply_as(seat, id).unwrap();
         self.shadow.resolve_chance(&mut self.rng);
     }
 
-    /// Reads every frame of the viewers not compared, so no queue fills.
-    fn drain(&mut self, keep: usize) {
-        for (i, (_, rx)) in self.subs.iter_mut().enumerate() {
-            if i != keep {
-                while rx.try_recv().is_ok() {}
-            }
+    /// Reads the update every seat's connection gets.
+    async fn drain_seats(&mut self) {
+        for c in &mut self.seats {
+            let f: Value = serde_json::from_str(&frame(c).await).unwrap();
+            assert_eq!(f["type"], "update", "{f}");
         }
     }
 }
@@ -188,9 +142,11 @@ struct Tally {
     games: u64,
     frames: u64,
     refusals: u64,
+    /// Matches created on each server so far: the n-th gets the n-th dice.
+    created: u64,
 }
 
-async fn twin_game(title: &str, seed: u64, tally: &mut Tally) {
+async fn twin_game(servers: &[Server; 2], title: &str, seed: u64, tally: &mut Tally) {
     let mut pick = Lcg(seed ^ 0xABCD);
     // A random step of the seeded game, which is first played to its end.
     let (_, length) = position(title, seed, 5_000);
@@ -205,53 +161,67 @@ async fn twin_game(title: &str, seed: u64, tally: &mut Tally) {
     } else {
         Viewer::Seat(index)
     };
-    let a = start
-        .resample_hidden(viewer, &mut DiceRng::from_seed_u64(seed ^ 1))
-        .unwrap();
-    let b = start
-        .resample_hidden(viewer, &mut DiceRng::from_seed_u64(seed ^ 2))
-        .unwrap();
-    assert_eq!(a.view_json(viewer), b.view_json(viewer));
-    let dice = DiceRng::from_seed_u64(seed ^ 3);
-    let mut sa = side(a, &dice).await;
-    let mut sb = side(b, &dice).await;
+    let record: Value = serde_json::from_str(&start.record_json()).unwrap();
+    let id = format!("twin-{}-{seed}", title.replace(['(', ')', ',', '='], "-"));
+    let starts = [1, 2].map(|resample| TestStart {
+        record: record.clone(),
+        viewer: match viewer {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Spectator => None,
+        },
+        resample_seed: Some(seed ^ resample),
+        match_id: Some(id.clone()),
+    });
+    let n = tally.created;
+    tally.created += 1;
+    let mut sa = side(&servers[0], title, &starts[0], n, viewer).await;
+    let mut sb = side(&servers[1], title, &starts[1], n, viewer).await;
+    assert_eq!(sa.shadow.view_json(viewer), sb.shadow.view_json(viewer));
     let same = |fa: &str, fb: &str, what: &str| {
         assert_eq!(
             fa, fb,
             "{title} seed {seed} {viewer:?}: {what} differs between twins"
         );
     };
-    let (wa, wb) = (sa.frame(index).await, sb.frame(index).await);
-    same(&wa, &wb, "welcome");
-    tally.frames += 1;
+    for c in 0..2 {
+        let (wa, wb) = (
+            frame(&mut sa.viewer[c]).await,
+            frame(&mut sb.viewer[c]).await,
+        );
+        assert_eq!(kind(&wa), "welcome", "{wa}");
+        same(&wa, &wb, "the welcome");
+        tally.frames += 1;
+    }
     tally.games += 1;
     for step in 0..STEPS_AFTER_TWIN {
         let Some(seat) = sa.shadow.seat_to_move() else {
             break;
         };
         let seq = sa.shadow.entry_count();
-        // Probes from the viewer: out of turn, unknown, illegal, stale.
+        // Probes from the viewer: out of turn, unknown, illegal, stale, on
+        // either of its connections.
         if let Viewer::Seat(me) = viewer {
             let probe = match pick.below(4) {
-                0 => Some((
-                    seq,
-                    ActionRef::Id(pick.below(sa.shadow.action_bound() as usize) as u32),
-                )),
-                1 => Some((seq, ActionRef::Id(4_000_000_000))),
-                2 if seq > 0 => Some((seq - 1, ActionRef::Id(0))),
+                0 => Some((seq, json!(pick.below(sa.shadow.action_bound() as usize)))),
+                1 => Some((seq, json!(4_000_000_000u32))),
+                2 if seq > 0 => Some((seq - 1, json!(0))),
                 _ => None,
             };
-            let legal: Vec<u32> = sa.shadow.legal_for(me).iter().map(|(id, _)| *id).collect();
+            let legal: Vec<u64> = sa
+                .shadow
+                .legal_for(me)
+                .iter()
+                .map(|(id, _)| u64::from(*id))
+                .collect();
             if let Some((at, action)) = probe {
-                let harmless = match &action {
-                    ActionRef::Id(id) => at != seq || !legal.contains(id),
-                    ActionRef::Text(_) => true,
-                };
+                let harmless = at != seq || !legal.contains(&action.as_u64().unwrap());
                 if harmless {
+                    let c = pick.below(2);
                     let cid = format!("probe{step}");
-                    sa.act(me, at, action.clone(), &cid).await;
-                    sb.act(me, at, action, &cid).await;
-                    let (fa, fb) = (sa.frame(index).await, sb.frame(index).await);
+                    let (ca, cb) = (&mut sa.viewer[c], &mut sb.viewer[c]);
+                    ca.act(at as u64, action.clone(), &cid).await;
+                    cb.act(at as u64, action, &cid).await;
+                    let (fa, fb) = (frame(ca).await, frame(cb).await);
                     same(&fa, &fb, "a refusal or stale answer");
                     tally.frames += 1;
                     tally.refusals += 1;
@@ -290,43 +260,91 @@ async fn twin_game(title: &str, seed: u64, tally: &mut Tally) {
             break;
         };
         let cid = format!("m{step}");
-        sa.act(seat, seq, ActionRef::Id(id_a), &cid).await;
-        sb.act(seat, seq, ActionRef::Id(id_b), &cid).await;
+        sa.seats[seat].act(seq as u64, json!(id_a), &cid).await;
+        sb.seats[seat].act(seq as u64, json!(id_b), &cid).await;
         sa.shadow_play(seat, id_a);
         sb.shadow_play(seat, id_b);
-        let (fa, fb) = (sa.frame(index).await, sb.frame(index).await);
-        same(&fa, &fb, "an update");
-        tally.frames += 1;
+        for c in 0..2 {
+            let (fa, fb) = (
+                frame(&mut sa.viewer[c]).await,
+                frame(&mut sb.viewer[c]).await,
+            );
+            assert_eq!(kind(&fa), "update", "{fa}");
+            same(&fa, &fb, "an update");
+            tally.frames += 1;
+        }
+        sa.drain_seats().await;
+        sb.drain_seats().await;
         if sa.shadow.view_json(viewer) != sb.shadow.view_json(viewer) {
             // Chance showed the viewer something the twins drew apart.
             break;
         }
-        sa.drain(index);
-        sb.drain(index);
     }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn twins_a_viewer_cannot_tell_apart_send_it_identical_frames() {
+async fn twins_a_viewer_cannot_tell_apart_are_sent_identical_frames_over_sockets() {
     let games: u64 = std::env::var("TWIN_GAMES")
         .ok()
         .and_then(|g| g.parse().ok())
         .unwrap_or(GAMES_PER_TITLE);
+    let dir = scratch("twins");
+    let flags = [
+        "--dice-seed",
+        "11",
+        "--test-starts",
+        "--rate",
+        "100000",
+        "--burst",
+        "100000",
+    ];
+    let servers = [
+        Server::start(&dir.join("a.sqlite"), &flags),
+        Server::start(&dir.join("b.sqlite"), &flags),
+    ];
+    let started = std::time::Instant::now();
+    let mut created = 0;
     for title in TITLES {
-        let mut tally = Tally::default();
+        let mut tally = Tally {
+            created,
+            ..Tally::default()
+        };
         let mut seed = 0;
         while tally.games < games {
             assert!(
                 seed < games * 4,
                 "{title}: too few positions before the end"
             );
-            twin_game(title, seed, &mut tally).await;
+            twin_game(&servers, title, seed, &mut tally).await;
             seed += 1;
         }
+        created = tally.created;
         eprintln!(
-            "{title}: {} twin games, {} frames compared, {} of them refusals or stale answers",
-            tally.games, tally.frames, tally.refusals
+            "{title}: {} twin games, {} frames compared, {} of them refusals or stale answers ({:.1} s so far)",
+            tally.games,
+            tally.frames,
+            tally.refusals,
+            started.elapsed().as_secs_f64()
         );
-        assert!(tally.frames > tally.games);
+        assert!(tally.frames > 2 * tally.games);
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_start_position_is_refused_without_the_test_flag() {
+    let dir = scratch("no-test-starts");
+    let server = Server::start(&dir.join("db.sqlite"), &[]);
+    let record: Value =
+        serde_json::from_str(&Table::new("pig(players=2)").unwrap().record_json()).unwrap();
+    let (status, answer) = server
+        .http(
+            "POST",
+            "/api/matches",
+            Some(&json!({ "game": "pig(players=2)", "start": { "record": record } })),
+        )
+        .await;
+    assert_eq!(status, 400, "{answer}");
+    assert_eq!(answer["error"]["code"], "bad_request");
+    let (_, games) = server.http("GET", "/api/matches/twin", None).await;
+    assert_eq!(games["error"]["code"], "unknown_match");
 }

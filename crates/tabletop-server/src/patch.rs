@@ -1,0 +1,266 @@
+//! View patches: the difference between the last view a connection was
+//! sent and the view now, as an RFC 6902 JSON Patch of `add`, `remove` and
+//! `replace` operations on RFC 6901 pointers. A connection that opts in is
+//! sent what changed instead of the whole view, which is most of an
+//! update's bytes.
+//!
+//! The patch is computed from two views of the same viewer, so it carries
+//! nothing the full view would not.
+
+use serde_json::{Map, Value, json};
+
+/// The operations that turn `old` into `new` when applied in order: a
+/// recursive diff of objects; arrays element-wise over their common
+/// length, then elements added or removed at the end; any part whose
+/// operations would be longer than the part itself is replaced whole.
+pub fn diff(old: &Value, new: &Value) -> Vec<Value> {
+    let mut ops = Vec::new();
+    diff_at("", old, new, &mut ops);
+    ops
+}
+
+/// `key` as one reference token of a JSON Pointer (RFC 6901: `~` is
+/// written `~0`, `/` is written `~1`).
+fn escape(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}
+
+fn op(kind: &str, path: &str, value: Option<&Value>) -> Value {
+    match value {
+        Some(v) => json!({ "op": kind, "path": path, "value": v }),
+        None => json!({ "op": kind, "path": path }),
+    }
+}
+
+fn encoded_len(ops: &[Value]) -> usize {
+    ops.iter()
+        .map(|o| o.to_string().len().saturating_add(1))
+        .sum()
+}
+
+fn diff_at(path: &str, old: &Value, new: &Value, ops: &mut Vec<Value>) {
+    if old == new {
+        return;
+    }
+    let mut inner = Vec::new();
+    match (old, new) {
+        (Value::Object(a), Value::Object(b)) => diff_objects(path, a, b, &mut inner),
+        (Value::Array(a), Value::Array(b)) => diff_arrays(path, a, b, &mut inner),
+        _ => {
+            ops.push(op("replace", path, Some(new)));
+            return;
+        }
+    }
+    let whole = op("replace", path, Some(new));
+    if encoded_len(&inner) > encoded_len(std::slice::from_ref(&whole)) {
+        ops.push(whole);
+    } else {
+        ops.extend(inner);
+    }
+}
+
+fn diff_objects(path: &str, a: &Map<String, Value>, b: &Map<String, Value>, ops: &mut Vec<Value>) {
+    for key in a.keys().filter(|k| !b.contains_key(*k)) {
+        ops.push(op("remove", &format!("{path}/{}", escape(key)), None));
+    }
+    for (key, vb) in b {
+        let child = format!("{path}/{}", escape(key));
+        match a.get(key) {
+            Some(va) => diff_at(&child, va, vb, ops),
+            None => ops.push(op("add", &child, Some(vb))),
+        }
+    }
+}
+
+fn diff_arrays(path: &str, a: &[Value], b: &[Value], ops: &mut Vec<Value>) {
+    for (i, (va, vb)) in a.iter().zip(b).enumerate() {
+        diff_at(&format!("{path}/{i}"), va, vb, ops);
+    }
+    // Removed from the end, last first, so every index is in range.
+    for i in (b.len()..a.len()).rev() {
+        ops.push(op("remove", &format!("{path}/{i}"), None));
+    }
+    for (i, vb) in b.iter().enumerate().skip(a.len()) {
+        ops.push(op("add", &format!("{path}/{i}"), Some(vb)));
+    }
+}
+
+/// Why a patch did not apply.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("operation {index} of the patch does not apply: {why}")]
+pub struct PatchError {
+    /// The operation's index.
+    pub index: usize,
+    /// What is wrong with it.
+    pub why: String,
+}
+
+/// Applies `ops` (`add`, `remove`, `replace`) to `doc` in order, as a
+/// client does; `doc` is unchanged when an operation does not apply.
+///
+/// # Errors
+/// An operation that is not one of the three, or whose path does not
+/// exist (its parent, for `add`).
+pub fn apply(doc: &mut Value, ops: &[Value]) -> Result<(), PatchError> {
+    let mut work = doc.clone();
+    for (index, o) in ops.iter().enumerate() {
+        apply_one(&mut work, o).map_err(|why| PatchError { index, why })?;
+    }
+    *doc = work;
+    Ok(())
+}
+
+fn unescape(token: &str) -> String {
+    token.replace("~1", "/").replace("~0", "~")
+}
+
+fn apply_one(doc: &mut Value, o: &Value) -> Result<(), String> {
+    let kind = o["op"].as_str().ok_or("no `op`")?;
+    let path = o["path"].as_str().ok_or("no `path`")?;
+    let value = o.get("value");
+    if path.is_empty() {
+        return match (kind, value) {
+            ("replace" | "add", Some(v)) => {
+                *doc = v.clone();
+                Ok(())
+            }
+            _ => Err(format!("`{kind}` of the whole document")),
+        };
+    }
+    let Some((parent_path, last)) = path.rsplit_once('/') else {
+        return Err(format!("`{path}` is not a pointer"));
+    };
+    let mut parent = doc;
+    for token in parent_path.split('/').skip(1) {
+        let token = unescape(token);
+        parent = match parent {
+            Value::Object(m) => m.get_mut(&token),
+            Value::Array(a) => token.parse::<usize>().ok().and_then(|i| a.get_mut(i)),
+            _ => None,
+        }
+        .ok_or_else(|| format!("`{path}`: no `{token}`"))?;
+    }
+    let last = unescape(last);
+    match (parent, kind, value) {
+        (Value::Object(m), "add", Some(v)) => {
+            m.insert(last, v.clone());
+        }
+        (Value::Object(m), "replace", Some(v)) if m.contains_key(&last) => {
+            m.insert(last, v.clone());
+        }
+        (Value::Object(m), "remove", None) if m.contains_key(&last) => {
+            m.remove(&last);
+        }
+        (Value::Array(a), kind, value) => {
+            let len = a.len();
+            let i = if last == "-" {
+                len
+            } else {
+                last.parse::<usize>()
+                    .map_err(|_| format!("`{path}`: `{last}` is no index"))?
+            };
+            match (kind, value) {
+                ("add", Some(v)) if i <= len => a.insert(i, v.clone()),
+                ("replace", Some(v)) if i < len => {
+                    if let Some(slot) = a.get_mut(i) {
+                        *slot = v.clone();
+                    }
+                }
+                ("remove", None) if i < len => {
+                    a.remove(i);
+                }
+                _ => return Err(format!("`{kind}` at `{path}` (length {len})")),
+            }
+        }
+        (_, kind, _) => return Err(format!("`{kind}` at `{path}`")),
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round_trip(old: &Value, new: &Value) -> Vec<Value> {
+        let ops = diff(old, new);
+        let mut doc = old.clone();
+        apply(&mut doc, &ops).unwrap_or_else(|e| panic!("{e}: {ops:?}"));
+        assert_eq!(&doc, new, "{ops:?}");
+        ops
+    }
+
+    #[test]
+    fn equal_views_need_no_operation() {
+        let v = json!({"a": [1, 2, {"b": null}]});
+        assert!(round_trip(&v, &v).is_empty());
+    }
+
+    #[test]
+    fn a_changed_field_is_one_replace_at_its_pointer() {
+        let pad = "x".repeat(60);
+        let old = json!({"board": {"b1": [1, 2, 3], "c/3": 0, "d~": 1, "name": pad}, "turn": 3, "long": pad});
+        let new = json!({"board": {"b1": [1, 5, 3], "c/3": 1, "d~": 1, "name": pad}, "turn": 3, "long": pad});
+        let ops = round_trip(&old, &new);
+        assert_eq!(
+            ops,
+            vec![
+                json!({"op": "replace", "path": "/board/b1/1", "value": 5}),
+                json!({"op": "replace", "path": "/board/c~13", "value": 1}),
+            ]
+        );
+    }
+
+    #[test]
+    fn arrays_grow_and_shrink_at_the_end_and_keys_come_and_go() {
+        let [a, b, c, d] = ["a", "b", "c", "d"].map(|x| x.repeat(40));
+        let old = json!({"log": [a, b, c, d], "hand": [a, b], "gone": 1, "pad": d});
+        let new = json!({"log": [a, b], "hand": [a, b, "c"], "new": {"x": 1}, "pad": d});
+        let ops = round_trip(&old, &new);
+        assert_eq!(
+            ops,
+            vec![
+                json!({"op": "remove", "path": "/gone"}),
+                json!({"op": "add", "path": "/hand/2", "value": "c"}),
+                json!({"op": "remove", "path": "/log/3"}),
+                json!({"op": "remove", "path": "/log/2"}),
+                json!({"op": "add", "path": "/new", "value": {"x": 1}}),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_part_changed_throughout_is_replaced_whole() {
+        let old = json!({"row": [1, 2, 3, 4, 5]});
+        let new = json!({"row": [6, 7, 8, 9, 0]});
+        assert_eq!(
+            round_trip(&old, &new),
+            vec![json!({"op": "replace", "path": "/row", "value": [6, 7, 8, 9, 0]})]
+        );
+        assert_eq!(
+            round_trip(&json!(1), &json!([1])),
+            vec![json!({"op": "replace", "path": "", "value": [1]})]
+        );
+    }
+
+    #[test]
+    fn a_patch_that_does_not_apply_leaves_the_view_unchanged() {
+        let mut doc = json!({"a": [1]});
+        let ops = [
+            json!({"op": "replace", "path": "/a/0", "value": 2}),
+            json!({"op": "remove", "path": "/a/5"}),
+        ];
+        assert_eq!(apply(&mut doc, &ops).map_err(|e| e.index), Err(1));
+        assert_eq!(doc, json!({"a": [1]}));
+        for bad in [
+            json!({"op": "move", "path": "/a", "from": "/b"}),
+            json!({"op": "replace", "path": "/b", "value": 1}),
+            json!({"op": "add", "path": "/x/y", "value": 1}),
+            json!({"op": "add", "path": "a", "value": 1}),
+        ] {
+            assert!(
+                apply(&mut doc, std::slice::from_ref(&bad)).is_err(),
+                "{bad}"
+            );
+        }
+    }
+}
