@@ -4,7 +4,7 @@
 # for speed, the rest, JSON and glue, for size),
 # wasm-bindgen's ES-module glue for browsers and Node (`--target web`; the
 # entries index.js and node.js load the module), binaryen's wasm-opt -O3,
-# and the TypeScript types of the wire JSON (wire.d.ts).
+# into pkg/. The types of the wire JSON, wire.d.ts, are written by hand.
 #
 #   bash scripts/build.sh            every game, into pkg/ (the package)
 #   bash scripts/build.sh armadora   one game only, into dist/armadora/
@@ -53,8 +53,6 @@ node_modules/.bin/wasm-opt -O3 \
   --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-mutable-globals --enable-reference-types --enable-multivalue \
   "$out/tabletop_engines_bg.wasm" -o "$out/tabletop_engines_bg.wasm"
-
-[ -z "$game" ] && bash scripts/wire-types.sh
 
 printf 'built %s/tabletop_engines_bg.wasm: %s bytes, %s gzipped\n' "$out" \
   "$(wc -c < "$out/tabletop_engines_bg.wasm")" \
