@@ -85,6 +85,7 @@ pub(crate) const PIG: &[BotEntry<dice_core::pig::Pig>] = &[
     },
 ];
 
+#[cfg(feature = "age-of-war")]
 /// The bots of Age of War: the exact solver of the turn at hand first.
 pub(crate) const AGE_OF_WAR: &[BotEntry<age_of_war_rules::AgeOfWar>] = &[
     BotEntry {
@@ -101,6 +102,7 @@ pub(crate) const AGE_OF_WAR: &[BotEntry<age_of_war_rules::AgeOfWar>] = &[
     },
 ];
 
+#[cfg(feature = "armadora")]
 /// The bots of Armadöra.
 pub(crate) const ARMADORA: &[BotEntry<armadora_rules::Armadora>] = &[
     BotEntry {
@@ -117,6 +119,7 @@ pub(crate) const ARMADORA: &[BotEntry<armadora_rules::Armadora>] = &[
     },
 ];
 
+#[cfg(feature = "era")]
 /// The bots of Era.
 pub(crate) const ERA: &[BotEntry<era_rules::Era>] = &[
     BotEntry {

@@ -13,7 +13,10 @@ pub use registry::{AnyGame, RandomGames, game_names, load_game, load_game_json};
 pub use spec::GameString;
 pub use state::{AnyState, Engine};
 
+#[cfg(feature = "age-of-war")]
 pub use age_of_war_rules;
+#[cfg(feature = "armadora")]
 pub use armadora_rules;
 pub use dice_core;
+#[cfg(feature = "era")]
 pub use era_rules;

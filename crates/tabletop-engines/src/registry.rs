@@ -82,16 +82,19 @@ impl Listed for dice_core::pig::Pig {
     const BOTS: &'static [BotEntry<Self>] = bot::PIG;
 }
 
+#[cfg(feature = "age-of-war")]
 impl Listed for age_of_war_rules::AgeOfWar {
     const SEATS: (usize, usize) = (2, 6);
     const BOTS: &'static [BotEntry<Self>] = bot::AGE_OF_WAR;
 }
 
+#[cfg(feature = "armadora")]
 impl Listed for armadora_rules::Armadora {
     const SEATS: (usize, usize) = (2, 4);
     const BOTS: &'static [BotEntry<Self>] = bot::ARMADORA;
 }
 
+#[cfg(feature = "era")]
 impl Listed for era_rules::Era {
     const SEATS: (usize, usize) = (2, 4);
     const BOTS: &'static [BotEntry<Self>] = bot::ERA;
@@ -260,6 +263,7 @@ fn load<G: Listed>(params: Map<String, Value>) -> Result<Box<dyn AnyGame>, LoadE
     Ok(Box::new(Registered::<G>::from_params(params)?))
 }
 
+#[cfg(feature = "era")]
 /// A new Era game plays the engine's rules revision: a config's serde form
 /// reads a missing `revision` as an old record's, which is refused.
 fn load_era(mut params: Map<String, Value>) -> Result<Box<dyn AnyGame>, LoadError> {
@@ -275,16 +279,19 @@ const GAMES: &[Entry] = &[
         aliases: &[],
         load: load::<dice_core::pig::Pig>,
     },
+    #[cfg(feature = "age-of-war")]
     Entry {
         name: "age-of-war",
         aliases: &["age_of_war"],
         load: load::<age_of_war_rules::AgeOfWar>,
     },
+    #[cfg(feature = "armadora")]
     Entry {
         name: "armadora",
         aliases: &[],
         load: load::<armadora_rules::Armadora>,
     },
+    #[cfg(feature = "era")]
     Entry {
         name: "era",
         aliases: &["era-medieval-age"],

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Builds the npm package in place: the crate for wasm32-unknown-unknown
+# (fat LTO, one codegen unit, no debug info; the rules crates optimised
+# for speed, the rest, JSON and glue, for size),
+# wasm-bindgen's ES-module glue for browsers and Node (`--target web`; the
+# entries index.js and node.js load the module), binaryen's wasm-opt -O3,
+# into pkg/. The types of the wire JSON, wire.d.ts, are written by hand.
+#
+#   bash scripts/build.sh            every game, into pkg/ (the package)
+#   bash scripts/build.sh armadora   one game only, into dist/armadora/
+#                                    (what one game's package weighs)
+#
+# Needs `wasm-bindgen` at the version Cargo.lock pins (.ci/js installs it)
+# and `npm ci` run here (binaryen). Shares the workspace's target directory.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="$(cd .. && pwd)"
+target="${CARGO_TARGET_DIR:-$root/target}"
+
+game="${1:-}"
+if [ -n "$game" ]; then
+  features=(--no-default-features --features "$game")
+  out="dist/$game"
+  profile_target="$target/wasm-$game"
+else
+  features=()
+  out=pkg
+  profile_target="$target"
+fi
+
+# A one-game build keeps a target directory of its own so that it does not
+# replace the package's build.
+CARGO_TARGET_DIR="$profile_target" RUSTFLAGS="${WASM_RUSTFLAGS:-}" \
+cargo build --quiet -p tabletop-engines-js --target wasm32-unknown-unknown --release "${features[@]}" \
+  --config 'profile.release.lto="fat"' \
+  --config 'profile.release.codegen-units=1' \
+  --config 'profile.release.debug=0' \
+  --config 'profile.release.panic="abort"' \
+  --config 'profile.release.opt-level="s"' \
+  --config 'profile.release.package.tabletop-dice-core.opt-level=3' \
+  --config 'profile.release.package.armadora-rules.opt-level=3' \
+  --config 'profile.release.package.age-of-war-rules.opt-level=3' \
+  --config 'profile.release.package.era-rules.opt-level=3'
+
+rm -rf "$out"
+wasm-bindgen --target web --out-dir "$out" --out-name tabletop_engines \
+  "$profile_target/wasm32-unknown-unknown/release/tabletop_engines_js.wasm"
+rm -f "$out/.gitignore" "$out/package.json"
+
+# Rust's wasm32 target emits these post-MVP features; every browser of the
+# last years and Node 18+ run them.
+node_modules/.bin/wasm-opt -O3 \
+  --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  --enable-mutable-globals --enable-reference-types --enable-multivalue \
+  "$out/tabletop_engines_bg.wasm" -o "$out/tabletop_engines_bg.wasm"
+
+printf 'built %s/tabletop_engines_bg.wasm: %s bytes, %s gzipped\n' "$out" \
+  "$(wc -c < "$out/tabletop_engines_bg.wasm")" \
+  "$(gzip -9 -c "$out/tabletop_engines_bg.wasm" | wc -c)"

@@ -1,0 +1,112 @@
+// The surface: loading, chance outcomes, tensors, bots and batches.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import * as te from "../node.js";
+import { fixtures, playOn } from "./play.mjs";
+
+test("loadGame takes a game string or a name with parameters", () => {
+  const a = te.loadGame("armadora(players=3)");
+  const b = te.loadGame("armadora", { players: 3 });
+  const c = te.loadGame("armadora", '{"players": 3}');
+  assert.equal(a.numPlayers(), 3);
+  assert.deepEqual(a.config(), b.config());
+  assert.deepEqual(b.config(), c.config());
+  assert.equal(a.name, "armadora");
+  assert.ok(a.minPlayers() <= 3 && a.maxPlayers() >= 3);
+});
+
+test("chance outcomes come as [id, probability] and exactly, summing to one", () => {
+  for (const name of te.gameNames()) {
+    const state = te.loadGame(name).newInitialState();
+    const rng = new te.DiceRng(11);
+    for (let i = 0; i < 200 && !state.isTerminal(); i++) {
+      if (state.isChanceNode()) {
+        const outcomes = state.chanceOutcomes();
+        const exact = state.chanceOutcomesExact();
+        assert.deepEqual(state.legalActions(), outcomes.map(([id]) => id));
+        assert.equal(outcomes.length, exact.length);
+        let sum = 0;
+        for (let k = 0; k < outcomes.length; k++) {
+          const [id, p] = outcomes[k];
+          const [exactId, { numerator, denominator }] = exact[k];
+          assert.equal(id, exactId);
+          assert.ok(Math.abs(p - Number(numerator) / Number(denominator)) < 1e-15);
+          sum += p;
+        }
+        assert.ok(Math.abs(sum - 1) < 1e-9, `${name}: ${sum}`);
+        state.applySampledChance(rng);
+      } else {
+        assert.deepEqual(state.chanceOutcomes(), []);
+        const legal = state.legalActions();
+        state.applyAction(legal[rng.below(legal.length)]);
+      }
+    }
+  }
+});
+
+test("observation tensors are Float32Arrays of the layout's size", () => {
+  for (const name of te.gameNames()) {
+    const game = te.loadGame(name);
+    const state = playOn(te, game.newInitialState(), new te.DiceRng(5), { steps: 30 });
+    const layout = game.observationTensorLayout();
+    const size = layout.reduce((n, b) => n + b.size, 0);
+    assert.equal(size, game.observationTensorSize());
+    for (let seat = 0; seat < game.numPlayers(); seat++) {
+      const tensor = state.observationTensor(seat);
+      assert.ok(tensor instanceof Float32Array);
+      assert.equal(tensor.length, size);
+    }
+    assert.equal(state.observationTensor(te.SPECTATOR).length, size);
+  }
+});
+
+test("legalFor gives the seat to move its actions with their texts", () => {
+  const state = playOn(te, te.loadGame("armadora").newInitialState(), new te.DiceRng(2), { steps: 3 });
+  const seat = state.currentPlayer();
+  const legal = state.legalFor(seat);
+  assert.deepEqual(legal.map(([id]) => id), state.legalActions());
+  for (const [id, text] of legal) assert.equal(state.stringToAction(text), id);
+  assert.deepEqual(state.legalFor((seat + 1) % state.numPlayers()), []);
+  assert.deepEqual(state.legalActions((seat + 1) % state.numPlayers()), []);
+});
+
+test("a batch of random games inside WebAssembly is seeded and repeatable", () => {
+  const game = te.loadGame("armadora");
+  const a = game.playRandomGames(7, 50);
+  const b = game.playRandomGames(7n, 50);
+  assert.deepEqual(a, b);
+  assert.equal(a.finished, 50);
+  assert.equal(a.unfinished, 0);
+  assert.equal(a.returns.length, 50);
+  assert.notDeepEqual(a, game.playRandomGames(8, 50));
+  const short = game.playRandomGames(7, 5, 3);
+  assert.equal(short.unfinished, 5);
+  assert.equal(short.steps, 15);
+});
+
+test("every game's bots play a game to the end from their seat's view", () => {
+  for (const name of te.gameNames()) {
+    const game = te.loadGame(name);
+    const bots = game.botNames().filter((b) => b !== "mcts").map((b) => game.newBot(b));
+    bots.push(game.newBot("mcts", 20));
+    const state = game.newInitialState();
+    const rng = new te.DiceRng(3);
+    for (let i = 0; i < 20_000 && !state.isTerminal(); i++) {
+      if (state.isChanceNode()) state.applySampledChance(rng);
+      else {
+        const seat = state.currentPlayer();
+        const bot = bots[seat % bots.length];
+        const id = bot.choose(state, seat, rng);
+        assert.ok(state.legalActions().includes(id), `${name} ${bot.name}: ${id}`);
+        assert.equal(bot.choose(state, (seat + 1) % state.numPlayers(), rng), undefined);
+        state.applyAction(id, seat);
+      }
+    }
+    assert.ok(state.isTerminal(), name);
+  }
+});
+
+test("the full record's returns match the Rust engine's", () => {
+  const { game, record, returns } = fixtures[0];
+  assert.deepEqual(te.loadGame(game).deserializeState(record).returns(), returns);
+});

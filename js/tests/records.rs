@@ -1,0 +1,77 @@
+//! The records the JavaScript tests compare against (`test/fixtures/
+//! records.json`): games played by the Rust engines through the registry,
+//! each seat choosing `legal[rng.below(len)]` and chance drawn from the
+//! same `DiceRng`, exactly as `test/records.test.mjs` plays them in
+//! WebAssembly. `UPDATE_RECORDS=1 cargo test -p tabletop-engines-js`
+//! rewrites the file.
+#![allow(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    reason = "test helpers: a failure is a test failure"
+)]
+
+use std::num::NonZeroU32;
+use std::path::Path;
+
+use serde_json::{Value, json};
+use tabletop_engines::dice_core::{DiceRng, ToMove};
+use tabletop_engines::load_game;
+
+/// Every game, at two table sizes where it seats more.
+const GAMES: &[(&str, u64)] = &[
+    ("pig", 1),
+    ("pig(players=3,target=50)", 2),
+    ("age-of-war", 3),
+    ("age-of-war(players=4)", 4),
+    ("armadora", 5),
+    ("armadora(players=3)", 6),
+    ("era", 7),
+    ("era(players=3)", 8),
+];
+
+/// A game bounded in steps, so a rule change that loops cannot hang.
+const MAX_STEPS: usize = 50_000;
+
+fn play(text: &str, seed: u64) -> Value {
+    let game = load_game(text).unwrap();
+    let mut state = game.new_initial_state();
+    let mut rng = DiceRng::from_seed_u64(seed);
+    for _ in 0..MAX_STEPS {
+        match state.to_move() {
+            ToMove::Over => break,
+            ToMove::Chance => {
+                state.apply_sampled_chance(&mut rng).unwrap();
+            }
+            ToMove::Player(_) => {
+                let legal = state.legal_actions();
+                let len = NonZeroU32::new(u32::try_from(legal.len()).unwrap()).unwrap();
+                let pick = usize::try_from(rng.below(len)).unwrap();
+                state.apply(legal[pick]).unwrap();
+            }
+        }
+    }
+    assert_eq!(state.to_move(), ToMove::Over, "{text} did not end");
+    json!({
+        "game": text,
+        "seed": seed,
+        "returns": state.returns().unwrap(),
+        "record": state.to_record_json(),
+    })
+}
+
+#[test]
+fn the_fixture_holds_the_rust_engines_records() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("test/fixtures/records.json");
+    let games: Vec<Value> = GAMES.iter().map(|&(text, seed)| play(text, seed)).collect();
+    let mut written = serde_json::to_string_pretty(&games).unwrap();
+    written.push('\n');
+    if std::env::var_os("UPDATE_RECORDS").is_some() {
+        std::fs::write(&path, &written).unwrap();
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == written,
+        "{} is not what the engines play now: rerun with UPDATE_RECORDS=1",
+        path.display()
+    );
+}
