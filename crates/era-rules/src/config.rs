@@ -197,15 +197,4 @@ mod serde_impl {
             d.deserialize_struct("EraConfig", FIELDS, ConfigVisitor)
         }
     }
-
-    /// Serialises a shared config as a plain one.
-    pub(crate) fn serialize_arc<S: Serializer>(
-        config: &alloc::sync::Arc<EraConfig>,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        Serialize::serialize(&**config, s)
-    }
 }
-
-#[cfg(feature = "serde")]
-pub(crate) use serde_impl::serialize_arc;

@@ -301,21 +301,21 @@ impl fmt::Display for Domain {
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawBuilding {
-    kind: BuildingKind,
-    cells: Vec<Cell>,
+pub(crate) struct RawBuilding {
+    pub(crate) kind: BuildingKind,
+    pub(crate) cells: Vec<Cell>,
 }
 
 /// The serialised form of a [`Domain`]: cells by name.
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawDomain {
-    size: u8,
-    buildings: Vec<RawBuilding>,
-    walls: Vec<Cell>,
-    wall_counts: [u8; MAX_WALL_LENGTH as usize],
-    scorched: Vec<Cell>,
+pub(crate) struct RawDomain {
+    pub(crate) size: u8,
+    pub(crate) buildings: Vec<RawBuilding>,
+    pub(crate) walls: Vec<Cell>,
+    pub(crate) wall_counts: [u8; MAX_WALL_LENGTH as usize],
+    pub(crate) scorched: Vec<Cell>,
 }
 
 #[cfg(feature = "serde")]

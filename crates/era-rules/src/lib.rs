@@ -48,6 +48,8 @@ mod symbols;
 mod table;
 mod validate;
 mod view;
+#[cfg(feature = "serde")]
+mod view_json;
 
 #[cfg(test)]
 mod geometry_props;

@@ -785,15 +785,14 @@ impl EraView {
 
 #[cfg(feature = "serde")]
 mod decode {
-    //! Decoding states and views: each through its plain form, then the
-    //! checks above.
+    //! Decoding states: through their plain form, then the checks above
+    //! (views decode in `view_json`).
 
     use alloc::format;
     use alloc::sync::Arc;
     use alloc::vec::Vec;
 
     use dice_core::seat::{PerSeat, Seat};
-    use dice_core::{DiceRng, Viewer};
     use serde::de::Error as _;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -803,7 +802,6 @@ mod decode {
     use crate::piece::MAX_WALL_LENGTH;
     use crate::state::{Era, Player};
     use crate::step::Step;
-    use crate::view::{EraView, PlayerView};
 
     /// The plain form of [`Era`].
     #[derive(Deserialize)]
@@ -870,48 +868,6 @@ mod decode {
             };
             era.validate().map_err(refuse)?;
             Ok(era)
-        }
-    }
-
-    /// The plain form of [`EraView`].
-    #[derive(Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct RawView {
-        viewer: Viewer,
-        config: EraConfig,
-        step: Step,
-        round: u32,
-        start: Seat,
-        supply: ByBuilding<u8>,
-        boxed: ByBuilding<u8>,
-        wall_supply: [u8; MAX_WALL_LENGTH as usize],
-        scorched_supply: u8,
-        tokens: u8,
-        flipped: u8,
-        players: Vec<PlayerView>,
-    }
-
-    impl<'de> Deserialize<'de> for EraView {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let raw = RawView::deserialize(d)?;
-            let view = EraView {
-                viewer: raw.viewer,
-                config: Arc::new(raw.config),
-                step: raw.step,
-                round: raw.round,
-                start: raw.start,
-                supply: raw.supply,
-                boxed: raw.boxed,
-                wall_supply: raw.wall_supply,
-                scorched_supply: raw.scorched_supply,
-                tokens: raw.tokens,
-                flipped: raw.flipped,
-                players: raw.players,
-            };
-            // Some valid state shows it: one is drawn, as `determinize` would.
-            view.state_shown(&mut DiceRng::from_seed_u64(0))
-                .map_err(|e| D::Error::custom(format!("invalid Era view: {e}")))?;
-            Ok(view)
         }
     }
 }

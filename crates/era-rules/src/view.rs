@@ -7,8 +7,6 @@ use dice_core::seat::{Seat, TurnOrder};
 use dice_core::{ToMove, Viewer};
 
 use crate::config::EraConfig;
-#[cfg(feature = "serde")]
-use crate::config::serialize_arc;
 use crate::dice::DiceCounts;
 use crate::domain::Domain;
 use crate::map::{ByBuilding, ByColour, ByResource, FaceCounts};
@@ -24,8 +22,11 @@ use crate::symbols::Resource;
 ///
 /// Decoded on its own, a player view is only read; its invariants are
 /// checked with the whole view ([`EraView`]'s decoding).
+///
+/// Its JSON is written with the whole view's (by name); this type reads
+/// the positional form older versions wrote.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct PlayerView {
     /// The domain, `None` while hidden.
@@ -72,14 +73,18 @@ pub struct PlayerView {
 /// up with what hidden layouts may hold. [`Game::determinize`] checks a view
 /// built in code the same way, and returns `None` for an invalid one.
 ///
+/// Its JSON names everything (resources, colours, buildings, wall
+/// lengths, cells, die faces by their table D1 number with their
+/// symbols), one object per seat, each domain's occupied cells listed with
+/// what stands on them, and who is to move; the positional form older
+/// versions wrote still reads. See the crate's README for an example.
+///
 /// [`Game::determinize`]: dice_core::Game::determinize
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct EraView {
     /// Whose view.
     pub(crate) viewer: Viewer,
     /// The config.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "serialize_arc"))]
     pub(crate) config: Arc<EraConfig>,
     /// The step.
     pub(crate) step: Step,

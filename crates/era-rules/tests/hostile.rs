@@ -547,7 +547,7 @@ fn era_5_a_layout_hidden_after_the_layout_is_refused() {
     view_refused(
         &in_build(),
         seat(0),
-        "/players/1/domain",
+        "/seats/1/domain",
         Value::Null,
         "players[1].domain: hidden, but only a layout in progress is secret",
     );
@@ -556,11 +556,11 @@ fn era_5_a_layout_hidden_after_the_layout_is_refused() {
 #[test]
 fn era_5_a_layout_shown_to_another_seat_is_refused() {
     let g = in_layout();
-    let own = json_of(&g.view(seat(0)))["players"][0]["domain"].clone();
+    let own = json_of(&g.view(seat(0)))["seats"][0]["domain"].clone();
     view_refused(
         &g,
         seat(1),
-        "/players/0/domain",
+        "/seats/0/domain",
         own,
         "players[0].domain: shown to another seat during the layout",
     );
@@ -569,8 +569,8 @@ fn era_5_a_layout_shown_to_another_seat_is_refused() {
 #[test]
 fn era_12_dice_hidden_outside_the_roll_are_refused() {
     let mut json = json_of(&in_build().view(seat(0)));
-    for field in ["dice", "set_aside", "fixed"] {
-        json["players"][2][field] = Value::Null;
+    for field in ["showing_faces", "set_aside_faces", "fixed_faces"] {
+        json["seats"][2]["dice"][field] = Value::Null;
     }
     assert_refused::<EraView>(
         json,
@@ -581,15 +581,14 @@ fn era_12_dice_hidden_outside_the_roll_are_refused() {
 #[test]
 fn era_12_dice_shown_to_another_seat_during_the_roll_are_refused() {
     let g = in_roll();
-    let none = json!([0, 0, 0, 0, 0, 0]);
-    let dice = json!({ "yellow": none, "gray": none, "blue": none, "white": none });
+    let none = json!({ "yellow": 0, "gray": 0, "blue": 0, "white": 0 });
     let mut json = json_of(&g.view(Viewer::Spectator));
-    let p = &mut json["players"][1];
-    for field in ["dice", "set_aside", "fixed"] {
-        p[field] = dice.clone();
+    let p = &mut json["seats"][1]["dice"];
+    for field in ["showing_faces", "set_aside_faces", "fixed_faces"] {
+        p[field] = json!([]);
     }
-    for field in ["showing", "set_aside_count", "fixed_count"] {
-        p[field] = json!([0, 0, 0, 0]);
+    for field in ["showing", "set_aside", "fixed"] {
+        p[field] = none.clone();
     }
     assert_refused::<EraView>(json, "shown to another seat during the Roll step");
 }
@@ -599,7 +598,7 @@ fn dice_shown_without_the_dice_set_aside_are_refused() {
     view_refused(
         &in_build(),
         seat(0),
-        "/players/0/set_aside",
+        "/seats/0/dice/set_aside_faces",
         Value::Null,
         "dice, set_aside: shown or hidden together",
     );
@@ -610,7 +609,7 @@ fn era_12_a_dice_count_that_does_not_match_the_faces_is_refused() {
     view_refused(
         &in_build(),
         seat(0),
-        "/players/0/showing/1",
+        "/seats/0/dice/showing/gray",
         json!(0),
         "dice: the faces show",
     );
@@ -621,22 +620,28 @@ fn era_1_a_view_whose_supply_does_not_add_up_is_refused() {
     view_refused(
         &in_build(),
         Viewer::Spectator,
-        "/supply/4",
+        "/supply/buildings/farm",
         json!(0),
         "supply: farm",
     );
     // With hidden layouts, the hidden start pieces still count.
-    view_refused(&in_layout(), seat(1), "/supply/4", json!(0), "supply: farm");
+    view_refused(
+        &in_layout(),
+        seat(1),
+        "/supply/buildings/farm",
+        json!(0),
+        "supply: farm",
+    );
 }
 
 #[test]
 fn era_7_a_view_with_overlapping_pieces_is_refused() {
     let g = in_build();
-    let walls = json_of(&g.view(seat(1)))["players"][1]["domain"]["walls"].clone();
+    let walls = json_of(&g.view(seat(1)))["seats"][1]["domain"]["walls"].clone();
     view_refused(
         &g,
         seat(1),
-        "/players/1/domain/scorched",
+        "/seats/1/domain/scorched",
         walls,
         "pieces overlap at",
     );
@@ -654,8 +659,8 @@ fn era_20_a_demand_the_victim_cannot_pay_is_refused() {
         )
     });
     let mut json = json_of(&g.view(Viewer::Spectator));
-    for p in json["players"].as_array_mut().unwrap() {
-        p["resources"] = json!([0, 0, 0, 0]);
+    for p in json["seats"].as_array_mut().unwrap() {
+        p["resources"] = json!({ "goods": 0, "stone": 0, "wood": 0, "food": 0 });
     }
     assert_refused::<EraView>(json, "the victim has no");
 }
@@ -678,8 +683,8 @@ fn era_18_a_view_whose_chosen_piece_cannot_be_built_is_refused() {
     view_refused(
         &g,
         Viewer::Spectator,
-        &format!("/players/{builder}/resources"),
-        json!([0, 0, 0, 0]),
+        &format!("/seats/{builder}/resources"),
+        json!({ "goods": 0, "stone": 0, "wood": 0, "food": 0 }),
         "cannot be built (ERA-18)",
     );
 }
