@@ -63,15 +63,17 @@ async function noHiddenValues(game, me, other, token) {
     }
   } else if (game === "era") {
     const seat = theirs.viewer.seat;
-    const own = theirs.players[seat];
-    const seen = mine.players[seat];
-    const behind = Object.values(own.dice ?? {}).flat().some((n) => n > 0) && !Object.values(seen.dice ?? {}).flat().some((n) => n > 0);
-    if (behind) {
-      const box = me.page.locator(`.domain[data-seat="${seat}"]`);
-      assert.equal(await box.locator(".dice-hand .die").count(), 0, "dice behind another seat's screen drawn");
+    const own = theirs.seats[seat];
+    const seen = mine.seats[seat];
+    const box = me.page.locator(`.domain[data-seat="${seat}"]`);
+    if (seen.dice.showing_faces === null && (own.dice.showing_faces ?? []).length) {
+      // Dice behind another seat's screen: counted, no face drawn.
+      assert.equal(await box.locator(".die").count(), 0, "dice behind another seat's screen drawn");
+      const text = await box.innerText();
+      for (const g of own.dice.showing_faces) assert.ok(!text.includes(g.symbols), `a hidden face ${g.symbols} in the page`);
     }
-    if (theirs.players[seat].domain && !seen.domain) {
-      assert.equal(await me.page.locator(`.domain[data-seat="${seat}"] .grid`).count(), 0, "a domain still being laid out drawn");
+    if (own.domain && !seen.domain) {
+      assert.equal(await box.locator(".grid").count(), 0, "a domain still being laid out drawn");
     }
   }
 }

@@ -1,42 +1,32 @@
-// Era: Medieval Age as on the table: every player's domain grid with its
-// buildings, walls and scorched areas, the tracks (resources, culture,
-// disaster), the dice behind the screen (this seat's own) and revealed
-// (everyone's), the supply and the tracking tokens.
+// Era: Medieval Age as on the table, from the view JSON by name: every
+// player's domain grid with its buildings, walls and scorched areas, the
+// tracks (resources, culture, disaster), the dice behind the screen (the
+// seat's own faces; another's only counted) and revealed for all, the
+// supply and the tracking tokens.
 import { el, seatName, describe } from "/web/sentences.js";
 
 const COLOURS = ["yellow", "gray", "blue", "white"];
-const RESOURCES = ["trade goods", "stone", "wood", "food"];
-const BUILDINGS = ["keep", "longhouse", "townhouse", "church", "farm", "lumber mill", "market", "hospital", "guildhall", "monastery", "university", "cathedral"];
-const MARK = { keep: "K", longhouse: "L", townhouse: "T", church: "C", farm: "F", lumber_mill: "M", "lumber mill": "M", market: "Mk", hospital: "H", guildhall: "G", monastery: "Mo", university: "U", cathedral: "Ca" };
-// The faces of each colour (rules table D1): G goods, S stone, W wood,
-// F food, C culture, H hammer, X sword, D shield, Q feather, K skull.
-const FACES = {
-  yellow: ["FFF", "HH", "SS", "WWW", "FF|S", "KWH"],
-  white: ["FF", "Q", "C", "C", "S|WW", "KCC"],
-  gray: ["DDDD", "X", "G", "KGG", "XXX", "XX"],
-  blue: ["HH", "SS", "G", "C", "KSH", "GG"],
-};
+const RESOURCES = [["goods", "trade goods"], ["stone", "stone"], ["wood", "wood"], ["food", "food"]];
+const MARK = { keep: "K", longhouse: "L", townhouse: "T", church: "C", farm: "F", lumber_mill: "M", market: "Mk", hospital: "H", guildhall: "G", monastery: "Mo", university: "U", cathedral: "Ca", wall: "▪", scorched: "✕" };
+const DIE_BG = { yellow: "#f8ec9c", gray: "#ccc", blue: "#cfe0f5", white: "#fff" };
 const COLS = "abcdefghijklmnopqrstuvwxyz";
+const words = (s) => String(s).replace(/_/g, " ");
 
 function grid(domain, ctx, own) {
   const size = domain.size ?? 9;
-  const kind = {};
-  for (const b of domain.buildings ?? []) for (const c of b.cells) kind[c] = b.kind;
-  const walls = new Set(domain.walls ?? []);
-  const scorched = new Set(domain.scorched ?? []);
-  const g = el("div", { className: "grid", role: "img", style: { "--size": size } });
+  const cells = domain.cells ?? {};
+  const g = el("div", { className: "grid", role: "img" });
   g.style.setProperty("--size", size);
-  const described = [];
   for (let row = 1; row <= size; row++) {
     for (let col = 0; col < size; col++) {
       const c = COLS[col] + row;
+      const what = cells[c];
       const classes = ["cell"];
-      let mark = "";
-      if (kind[c]) { classes.push("building", kind[c]); mark = MARK[kind[c]] ?? kind[c][0].toUpperCase(); described.push(`${c} ${kind[c].replace(/_/g, " ")}`); }
-      if (walls.has(c)) { classes.push("wall"); if (!mark) mark = "▪"; }
-      if (scorched.has(c)) { classes.push("scorched"); mark = "✕"; }
+      if (what === "wall") classes.push("wall");
+      else if (what === "scorched") classes.push("scorched");
+      else if (what) classes.push("building", what);
       const playable = own && ctx.legal.some(([, text]) => text.split(" ").includes(c));
-      const cell = el(playable ? "button" : "span", { className: classes.join(" "), textContent: mark, title: c + (kind[c] ? " " + kind[c] : "") + (walls.has(c) ? " wall" : "") + (scorched.has(c) ? " scorched" : "") });
+      const cell = el(playable ? "button" : "span", { className: classes.join(" "), textContent: what ? MARK[what] ?? what[0].toUpperCase() : "", title: what ? `${c} ${words(what)}` : c });
       cell.dataset.cell = c;
       if (playable) {
         cell.type = "button";
@@ -46,65 +36,85 @@ function grid(domain, ctx, own) {
       g.append(cell);
     }
   }
-  g.setAttribute("aria-label", `domain: ${described.join(", ") || "empty"}; ${walls.size} walled cells, ${scorched.size} scorched`);
+  const built = (domain.buildings ?? []).map((b) => `${words(b.kind)} on ${b.cells.join(" ")}`);
+  g.setAttribute("aria-label", `domain: ${built.join("; ") || "empty"}; walls on ${(domain.walls ?? []).join(" ") || "no cell"}; scorched ${(domain.scorched ?? []).join(" ") || "nowhere"}`);
   return g;
 }
 
-function diceOf(p, which) {
-  const faces = [];
-  for (const colour of COLOURS) {
-    const counts = p[which]?.[colour] ?? [];
-    counts.forEach((n, face) => {
-      for (let i = 0; i < n; i++) faces.push([colour, face]);
-    });
+function faces(groups) {
+  const out = [];
+  for (const g of groups ?? []) {
+    for (let i = 0; i < g.dice; i++) {
+      out.push(el("span", { className: `die era-${g.colour}`, title: `${g.colour} die, face ${g.face}: ${g.symbols}`, textContent: g.symbols, style: { background: DIE_BG[g.colour] ?? "#fff" } }));
+    }
   }
-  return faces;
+  return out;
 }
 
-function dieMark([colour, face]) {
-  const symbols = FACES[colour]?.[face] ?? "?";
-  return el("span", { className: `die era-${colour}`, title: `${colour} die, face ${face + 1}: ${symbols}`, textContent: symbols, style: { background: colour === "gray" ? "#ccc" : colour === "white" ? "#fff" : colour === "blue" ? "#cfe0f5" : "#f8ec9c" } });
+const counted = (byColour) => COLOURS.map((c) => [c, byColour?.[c] ?? 0]).filter(([, n]) => n > 0).map(([c, n]) => `${n} ${c}`).join(", ");
+
+function diceLine(label, groups, counts) {
+  if (groups === null) {
+    // Behind another seat's screen: how many, never which faces.
+    const n = counted(counts);
+    return n ? el("p", { className: "quiet behind", textContent: `${label}: ${n}, behind the screen` }) : null;
+  }
+  if (!groups || !groups.length) return null;
+  return el("div", { className: "dice-row" }, el("span", { className: "quiet", textContent: label + ": " }), el("span", { className: "dice-hand" }, ...faces(groups)));
 }
 
 export function draw(ctx) {
   const v = ctx.view;
   const root = el("div", { className: "era" });
-  const step = describe(v.step);
-  root.append(el("p", { className: "quiet", textContent: `Round ${(v.round ?? 0) + 1} · ${step} · ${v.tokens ?? 0} tracking tokens blank, ${v.flipped ?? 0} flipped to X` }));
+  const tokens = v.tracking_tokens ?? {};
+  root.append(el("p", { className: "quiet", textContent: `Round ${(v.round ?? 0) + 1} · ${describe(v.step)} · start player ${seatName(v.start_player, ctx)} · tracking tokens: ${tokens.in_play ?? 0} in play, ${tokens.showing_x ?? 0} showing X` }));
   const domains = el("div", { className: "domains" });
-  (v.players ?? []).forEach((p, seat) => {
+  for (const p of v.seats ?? []) {
+    const seat = p.seat;
     const box = el("section", { className: `domain owner-${seat}` });
     box.dataset.seat = seat;
-    box.append(el("h3", { textContent: `${seatName(seat, ctx, true)}` }));
-    box.append(p.domain ? grid(p.domain, ctx, seat === ctx.seat) : el("p", { className: "quiet", textContent: `laying out the domain (${p.laid_out ?? 0} pieces placed so far)` }));
+    box.append(el("h3", { textContent: seatName(seat, ctx, true) }));
+    box.append(p.domain ? grid(p.domain, ctx, seat === ctx.seat) : el("p", { className: "quiet", textContent: `laying out the domain behind the screen (${p.laid_out ?? 0} pieces so far)` }));
     const tracks = el("table", { className: "tracks" });
-    tracks.append(el("tr", {}, ...RESOURCES.map((r) => el("th", { textContent: r })), el("th", { textContent: "culture" }), el("th", { textContent: "disaster" })));
-    tracks.append(el("tr", {}, ...(p.resources ?? []).map((n) => el("td", { textContent: String(n) })), el("td", { textContent: String(p.culture ?? 0) }), el("td", { textContent: String(p.disaster ?? 0) })));
+    tracks.append(el("tr", {}, ...RESOURCES.map(([, name]) => el("th", { textContent: name })), el("th", { textContent: "culture" }), el("th", { textContent: "disaster" })));
+    tracks.append(el("tr", {}, ...RESOURCES.map(([key]) => el("td", { textContent: String(p.resources?.[key] ?? 0) })), el("td", { textContent: String(p.culture ?? 0) }), el("td", { textContent: String(p.disaster ?? 0) })));
     box.append(tracks);
-    const owned = COLOURS.map((c, i) => `${p.owned?.[i] ?? 0} ${c}`).join(", ");
-    box.append(el("p", { className: "quiet", textContent: `dice owned: ${owned}` }));
-    const shown = diceOf(p, "dice");
-    const fixed = diceOf(p, "fixed");
-    const aside = diceOf(p, "set_aside");
-    const behind = (p.rolling ?? []).reduce((a, b) => a + b, 0);
-    if (shown.length) box.append(el("div", {}, el("span", { className: "quiet", textContent: seat === ctx.seat ? "your dice: " : "dice shown: " }), el("span", { className: "dice-hand" }, ...shown.map(dieMark))));
-    else if (behind) box.append(el("p", { className: "quiet", textContent: `${behind} dice behind the screen` }));
-    if (fixed.length) box.append(el("div", {}, el("span", { className: "quiet", textContent: "set (kept): " }), el("span", { className: "dice-hand" }, ...fixed.map(dieMark))));
-    if (aside.length) box.append(el("div", {}, el("span", { className: "quiet", textContent: "set aside: " }), el("span", { className: "dice-hand" }, ...aside.map(dieMark))));
+    const d = p.dice ?? {};
+    box.append(el("p", { className: "quiet", textContent: `dice owned: ${counted(d.owned) || "none"}` }));
+    for (const line of [
+      diceLine(seat === ctx.seat ? "your roll" : "showing", d.showing_faces, d.showing),
+      diceLine("set aside", d.set_aside_faces, d.set_aside),
+      diceLine("set", d.fixed_faces, d.fixed),
+    ]) if (line) box.append(line);
+    if (counted(d.rolling)) box.append(el("p", { className: "quiet", textContent: `rolling: ${counted(d.rolling)}` }));
     domains.append(box);
-  });
+  }
   root.append(domains);
-  const supply = el("table", { className: "supply" }, el("caption", { textContent: "The supply" }));
-  supply.append(el("tr", {}, ...BUILDINGS.map((b) => el("th", { textContent: b }))));
-  supply.append(el("tr", {}, ...(v.supply ?? []).map((n) => el("td", { textContent: String(n) }))));
-  root.append(el("div", { style: { overflowX: "auto" } }, supply));
-  const walls = (v.wall_supply ?? []).map((n, i) => (n ? `${n} of length ${i + 1}` : null)).filter(Boolean).join(", ");
-  root.append(el("p", { className: "quiet", textContent: `Walls: ${walls || "none"}. Scorched areas: ${v.scorched_supply ?? 0}.` }));
+  const supply = v.supply ?? {};
+  const kinds = Object.keys(supply.buildings ?? {});
+  const table = el("table", { className: "supply" }, el("caption", { textContent: "The supply (boxed in brackets)" }));
+  table.append(el("tr", {}, ...kinds.map((k) => el("th", { textContent: words(k) }))));
+  table.append(el("tr", {}, ...kinds.map((k) => el("td", { textContent: `${supply.buildings[k]}${v.boxed?.[k] ? ` (${v.boxed[k]})` : ""}` }))));
+  root.append(el("div", { style: { overflowX: "auto" } }, table));
+  const walls = Object.entries(supply.walls_by_length ?? {}).filter(([, n]) => n > 0).map(([len, n]) => `${n} of length ${len}`).join(", ");
+  root.append(el("p", { className: "quiet", textContent: `Walls: ${walls || "none"}. Scorched areas: ${supply.scorched_areas ?? 0}.` }));
   return root;
 }
 
 export function sentence(entry, ctx) {
-  if ("chance" in entry) return `Chance: ${describe(entry.chance) || "hidden from you"}.`;
+  if ("chance" in entry) {
+    const c = entry.chance ?? {};
+    if (c.rolled_behind_screen) {
+      const r = c.rolled_behind_screen;
+      return `${seatName(r.seat, ctx, true)} ${r.seat === ctx.seat ? "roll" : "rolls"} ${r.dice} ${r.die} ${r.dice === 1 ? "die" : "dice"} behind the screen.`;
+    }
+    return `Chance: ${describe(c)}.`;
+  }
+  const me = entry.player === ctx.seat;
   const who = seatName(entry.player, ctx, true);
-  return `${who}: ${describe(entry.action)}.`;
+  const a = entry.action;
+  if (a === "roll") return `${who} ${me ? "roll" : "rolls"} the dice set aside.`;
+  if (a === "done") return `${who} ${me ? "are" : "is"} done.`;
+  if (a && a.laid_out) return `${who} ${me ? "lay" : "lays"} out a ${words(a.laid_out)} behind the screen.`;
+  return `${who}: ${describe(a)}.`;
 }
