@@ -69,7 +69,8 @@ async function noHiddenValues(game, me, other, token) {
     if (seen.dice.showing_faces === null && (own.dice.showing_faces ?? []).length) {
       // Dice behind another seat's screen: counted, no face drawn.
       assert.equal(await box.locator(".die").count(), 0, "dice behind another seat's screen drawn");
-      const text = await box.innerText();
+      // The dice lines of that seat (the grid's marks use letters too).
+      const text = (await box.locator(".behind, .dice-row").allInnerTexts()).join(" ");
       for (const g of own.dice.showing_faces) assert.ok(!text.includes(g.symbols), `a hidden face ${g.symbols} in the page`);
     }
     if (own.domain && !seen.domain) {
@@ -109,6 +110,18 @@ for (const title of TITLES.filter((t) => !ONLY || t.game === ONLY)) {
           if (!legal.length) continue;
           const wait = lastAct[i] + PACE_MS - Date.now();
           if (wait > 0) await sleep(wait);
+          if (decisions === 5) {
+            // One move by keyboard: `m` focuses the first move, Enter plays it.
+            const at = await seq(person.page);
+            await person.page.keyboard.press("m");
+            assert.equal(await person.page.evaluate(() => document.activeElement?.dataset.action), String(legal[0].id), "m focuses the first move");
+            await person.page.keyboard.press("Enter");
+            await person.page.waitForFunction((s) => Number(document.body.dataset.seq) !== s, at);
+            lastAct[i] = Date.now();
+            decisions += 1;
+            acted = true;
+            break;
+          }
           const centre = new Set(await person.page.$$eval("#board article.castle:not(.owned)", (cs) => cs.map((c) => c.dataset.castle)));
           await play(person.page, choose(title.game, legal, pick, centre));
           lastAct[i] = Date.now();
@@ -155,6 +168,11 @@ for (const title of TITLES.filter((t) => !ONLY || t.game === ONLY)) {
         assert.equal(history, facts.entries, "every entry in the history");
       }
       await people[0].page.screenshot({ path: join(OUT, title.shot), fullPage: true });
+      // A phone-sized window: nothing wider than the screen.
+      await people[1].page.setViewportSize({ width: 390, height: 844 });
+      const overflow = await people[1].page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `the page is ${overflow}px wider than a phone`);
+      await people[1].page.screenshot({ path: join(OUT, title.shot.replace(".png", "-phone.png")), fullPage: false });
       for (const person of people) assert.deepEqual(person.errors, [], "no console errors");
       for (const person of people) await person.context.close();
       console.log(`# ${title.game}: ${decisions} decisions by the two people, ${facts.entries} entries, scores ${JSON.stringify(facts.result.scores)}; frames received ${people.map((p) => p.frames.length).join(" and ")}`);
