@@ -256,7 +256,10 @@ impl Table {
     /// (`dice_core::Update`): built from its view and its seen entries
     /// only.
     pub fn update(&self, viewer: Viewer, since: usize) -> Value {
-        serde_json::from_str(&self.state.update_json(viewer, since)).unwrap_or(Value::Null)
+        let mut update =
+            serde_json::from_str(&self.state.update_json(viewer, since)).unwrap_or(Value::Null);
+        crate::odds::annotate(self.name(), &mut update);
+        update
     }
 
     /// `viewer`'s view as JSON text (tests: twins compare it).

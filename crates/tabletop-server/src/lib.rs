@@ -8,6 +8,7 @@ pub mod actor;
 pub mod games;
 pub mod limits;
 pub mod lobby;
+pub mod odds;
 pub mod patch;
 pub mod protocol;
 pub mod server;

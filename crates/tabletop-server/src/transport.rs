@@ -47,17 +47,97 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/matches", axum::routing::post(create_match))
         .route("/api/matches/{id}", get(match_facts))
         .route("/ws", get(upgrade))
-        .route("/play/{id}", get(page))
+        .route("/", get(lobby_page))
+        .route("/play/{id}", get(play_page))
+        .route("/web/{name}", get(web_asset))
         .with_state(app)
 }
 
-/// The page a capability link opens: plain HTML and an ES module, no
-/// build step. It shows the seat's view as JSON, its legal moves as
-/// buttons and its history.
-const PAGE: &str = include_str!("../web/play.html");
+/// The pages and their assets: plain HTML, CSS and ES modules embedded in
+/// the binary, no build step. `/` is the lobby, `/play/{id}` the page a
+/// capability link opens; both load their modules from `/web/`.
+const ASSETS: &[(&str, &str, &str)] = &[
+    (
+        "lobby.html",
+        "text/html; charset=utf-8",
+        include_str!("../web/lobby.html"),
+    ),
+    (
+        "play.html",
+        "text/html; charset=utf-8",
+        include_str!("../web/play.html"),
+    ),
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        include_str!("../web/style.css"),
+    ),
+    (
+        "lobby.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/lobby.js"),
+    ),
+    (
+        "play.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/play.js"),
+    ),
+    (
+        "patch.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/patch.js"),
+    ),
+    (
+        "sentences.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/sentences.js"),
+    ),
+    (
+        "age-of-war.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/age-of-war.js"),
+    ),
+    (
+        "armadora.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/armadora.js"),
+    ),
+    (
+        "era.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/era.js"),
+    ),
+    (
+        "generic.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/generic.js"),
+    ),
+];
 
-async fn page() -> axum::response::Html<&'static str> {
-    axum::response::Html(PAGE)
+fn asset(name: &str) -> Response {
+    match ASSETS.iter().find(|(n, _, _)| *n == name) {
+        Some((_, kind, body)) => (
+            [
+                (axum::http::header::CONTENT_TYPE, *kind),
+                (axum::http::header::CACHE_CONTROL, "no-cache"),
+            ],
+            *body,
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, "not found").into_response(),
+    }
+}
+
+async fn lobby_page() -> Response {
+    asset("lobby.html")
+}
+
+async fn play_page() -> Response {
+    asset("play.html")
+}
+
+async fn web_asset(Path(name): Path<String>) -> Response {
+    asset(&name)
 }
 
 fn lobby_error(e: &LobbyError) -> Response {

@@ -227,7 +227,7 @@ async fn a_capability_link_opens_the_page() {
     let (status, body) = server.http("GET", path, None).await;
     assert_eq!(status, 200);
     let html = body.as_str().unwrap();
-    assert!(html.contains("new WebSocket"), "{html}");
+    assert!(html.contains("/web/play.js"), "{html}");
     assert!(
         !html.contains(&link[link.find('#').unwrap() + 7..]),
         "the token is not in the page"
