@@ -2,7 +2,7 @@
 // pointers), run in the browser on the module the server serves.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launch } from "./lib.mjs";
+import { startServer, launch, seatContext, moves, play, parsed, seq, until } from "./lib.mjs";
 
 let server;
 let browser;
@@ -77,9 +77,46 @@ test("a patch that does not fit is refused, never half applied", async () => {
   }
 });
 
-test("the page asks for patches only once the constant is flipped", async () => {
-  const source = await (await fetch(server.base + "/web/play.js")).text();
-  assert.match(source, /export const VIEW_PATCHES = false;/);
-  assert.match(source, /if \(VIEW_PATCHES\) hello\.view_patches = true;/);
-  assert.match(source, /update\.view_patch && state\.view/);
+test("the page asks for view patches and known texts, and draws from them", async () => {
+  const created = await (await fetch(server.base + "/api/matches", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ game: "armadora(players=2)", seats: ["person", "person"] }),
+  })).json();
+  const seat = await seatContext(browser);
+  try {
+    await seat.page.goto(server.base + created.seats[0].link);
+    await seat.page.waitForSelector("#moves button.move[data-action]");
+    const first = await moves(seat.page);
+    assert.ok(first.length > 1 && first.every((m) => m.text && !/^\d+$/.test(m.text)), JSON.stringify(first.slice(0, 3)));
+    await play(seat.page, first[0]);
+    // Seat 1 moves in its own page, so seat 0 is to move again and its
+    // legal list comes as ids whose texts it was already told.
+    const other = await seatContext(browser);
+    try {
+      await other.page.goto(server.base + created.seats[1].link);
+      await other.page.waitForSelector("#moves button.move[data-action]");
+      const before = await seq(seat.page);
+      await play(other.page, (await moves(other.page))[0]);
+      await until(async () => (await seq(seat.page)) > before, "seat 1's move shown to seat 0");
+    } finally {
+      await other.context.close();
+    }
+    await seat.page.waitForSelector("#moves button.move[data-action]");
+    const hello = JSON.parse(seat.sent[0]);
+    assert.equal(hello.view_patches, true);
+    assert.equal(hello.known_texts, true);
+    const updates = parsed(seat).filter((f) => f.type === "update");
+    assert.ok(updates.length >= 2, String(updates.length));
+    assert.ok(updates.every((f) => f.update.view_patch && !("view" in f.update)), "updates carry patches");
+    const last = updates.at(-1).update;
+    assert.ok(last.legal.length > 1 && last.legal.every((l) => l.length === 1), "texts sent once: ids only");
+    // The page still writes each move out in full.
+    const again = await moves(seat.page);
+    assert.equal(again.length, last.legal.length);
+    assert.ok(again.every((m) => m.text && !/^\d+$/.test(m.text)), JSON.stringify(again.slice(0, 3)));
+    assert.deepEqual(seat.errors, []);
+  } finally {
+    await seat.context.close();
+  }
 });

@@ -12,9 +12,11 @@ import * as armadora from "/web/armadora.js";
 import * as era from "/web/era.js";
 import * as generic from "/web/generic.js";
 
-/** Ask for `update.view_patch` instead of `update.view` (flipped once the
- * server offers it). */
-export const VIEW_PATCHES = false;
+/** The protocol's version-2 opt-ins: each update's view as a JSON Patch of
+ * the last one (`update.view_patch`), and each legal move's text sent once
+ * per connection (`[id]` after that). */
+export const VIEW_PATCHES = true;
+export const KNOWN_TEXTS = true;
 
 const DRAWERS = { "age-of-war": ageOfWar, armadora, era };
 const TITLES = { "age-of-war": "Age of War", armadora: "Armadöra", era: "Era: Medieval Age", pig: "Pig" };
@@ -184,7 +186,15 @@ function draw() {
   document.body.dataset.over = String(!!ctx.result);
 }
 
+/** Each legal move's text, learnt on this connection (`known_texts`). */
+let texts = new Map();
+
 function take(seq, update) {
+  update.legal = (update.legal ?? []).map(([id, text]) => {
+    if (text === undefined) return [id, texts.get(id) ?? String(id)];
+    texts.set(id, text);
+    return [id, text];
+  });
   if (update.view_patch && state.view) {
     state.view = applyPatch(state.view, update.view_patch);
   } else {
@@ -245,12 +255,14 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const socket = new WebSocket(scheme + "//" + location.host + "/ws");
   state.socket = socket;
+  texts = new Map();
   socket.onopen = () => {
     const hello = spectating
       ? { type: "spectate", match: matchId }
       : { type: "hello", token };
     if (state.seq !== null && state.view) hello.last_seq = state.seq;
     if (VIEW_PATCHES) hello.view_patches = true;
+    if (KNOWN_TEXTS) hello.known_texts = true;
     socket.send(JSON.stringify(hello));
   };
   socket.onmessage = (event) => onFrame(JSON.parse(event.data));
