@@ -2,6 +2,7 @@
 // database, Debian's Chromium, one browser context per seat recording
 // every WebSocket frame it receives, and a bounded driver that plays a
 // game by clicking.
+import { applyPatch } from "../web/patch.js";
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -88,8 +89,31 @@ export async function seatContext(browser, { viewport = { width: 1280, height: 1
 
 export const seq = (page) => page.evaluate(() => Number(document.body.dataset.seq ?? -1));
 
-/** Frames as JSON. */
-export const parsed = (seat) => seat.frames.map((f) => JSON.parse(f));
+/** Frames as JSON, each update with its whole view and every legal text,
+ * rebuilt as the page does from the version-2 forms (a view patch of the
+ * last view; `[id]` for a text the connection was already sent). A
+ * `welcome` starts a new connection. */
+export function parsed(seat) {
+  let view = null;
+  let texts = new Map();
+  return seat.frames.map((raw) => {
+    const frame = JSON.parse(raw);
+    const update = frame.update;
+    if (!update) return frame;
+    if (frame.type === "welcome") texts = new Map();
+    if ("view_patch" in update) {
+      update.view = applyPatch(view, update.view_patch);
+      delete update.view_patch;
+    }
+    view = update.view;
+    update.legal = (update.legal ?? []).map(([id, text]) => {
+      if (text === undefined) return [id, texts.get(id)];
+      texts.set(id, text);
+      return [id, text];
+    });
+    return frame;
+  });
+}
 
 /** The page's legal moves: `[{id, text}]`, empty unless it is to move. */
 export async function moves(page) {

@@ -105,15 +105,16 @@ for (const { game, title, maxSteps = MAX_STEPS } of TITLES) {
         await act(b, mover, other);
       }
       await sleep(300);
-      const framesA = normal(a.seats[0].frames, a.id);
-      const framesB = normal(b.seats[0].frames, b.id);
-      const cut = (frames) => {
-        const i = frames.findIndex((f) => revealed(title, JSON.parse(f)));
+      // The raw frames (view patches, known texts) up to the first whose
+      // rebuilt view reveals what seat 0 could not know.
+      const cut = (twin) => {
+        const frames = normal(twin.seats[0].frames, twin.id);
+        const i = parsed(twin.seats[0]).findIndex((f) => revealed(title, f));
         return i < 0 ? frames : frames.slice(0, i);
       };
-      const before = cut(framesA);
+      const before = cut(a);
       assert.ok(before.length > 10, `${title}: only ${before.length} frames before the reveal`);
-      assert.deepEqual(cut(framesB), before, "seat 0's frames before the reveal");
+      assert.deepEqual(cut(b), before, "seat 0's frames before the reveal");
       if (title !== "age-of-war") {
         assert.notDeepEqual(normal(a.seats[1].frames, a.id), normal(b.seats[1].frames, b.id), "the twins differ for seat 1");
       }
