@@ -38,20 +38,6 @@ impl State {
         self.state.as_ref()
     }
 
-    /// The legal ids of whoever is to move: actions, or chance outcomes.
-    fn legal_ids(&self) -> Vec<u32> {
-        match self.state.to_move() {
-            ToMove::Chance => self
-                .state
-                .chance_outcomes()
-                .into_iter()
-                .map(|(id, _)| id)
-                .collect(),
-            ToMove::Player(_) => self.state.legal_actions(),
-            ToMove::Over => Vec::new(),
-        }
-    }
-
     /// Whether `player` may act now (no player: whoever is to move).
     fn acting(&self, player: Option<f64>) -> Result<bool, JsValue> {
         let Some(p) = player else { return Ok(true) };
@@ -182,14 +168,14 @@ impl State {
         if !self.acting(player)? {
             return Ok(ids(&[]));
         }
-        Ok(ids(&self.legal_ids()))
+        Ok(ids(&self.state.legal_ids()))
     }
 
     /// One 0/1 flag per action id (`numDistinctActions()` of them).
     #[wasm_bindgen(js_name = legalActionsMask)]
     pub fn legal_actions_mask(&self) -> Uint8Array {
         let mut mask = vec![0u8; usize::try_from(self.state.num_distinct_actions()).unwrap_or(0)];
-        for id in self.legal_ids() {
+        for id in self.state.legal_ids() {
             if let Some(flag) = usize::try_from(id).ok().and_then(|i| mask.get_mut(i)) {
                 *flag = 1;
             }

@@ -44,20 +44,6 @@ impl PyState {
         }
     }
 
-    /// The legal ids of whoever is to move: actions, or chance outcomes.
-    fn legal_ids(&self) -> Vec<u32> {
-        match self.state.to_move() {
-            ToMove::Chance => self
-                .state
-                .chance_outcomes()
-                .into_iter()
-                .map(|(id, _)| id)
-                .collect(),
-            ToMove::Player(_) => self.state.legal_actions(),
-            ToMove::Over => Vec::new(),
-        }
-    }
-
     /// The state itself.
     pub(crate) fn inner(&self) -> &dyn AnyState {
         self.state.as_ref()
@@ -180,7 +166,7 @@ impl PyState {
         if !self.acting(player)? {
             return Ok(Vec::new());
         }
-        Ok(self.legal_ids())
+        Ok(self.state.legal_ids())
     }
 
     /// One 0/1 flag per action id (`num_distinct_actions()` of them).
@@ -188,7 +174,7 @@ impl PyState {
     fn legal_actions_mask(&self, player: Option<Int>) -> PyResult<Vec<i32>> {
         let mut mask = vec![0; usize::try_from(self.state.num_distinct_actions()).unwrap_or(0)];
         if self.acting(player)? {
-            for id in self.legal_ids() {
+            for id in self.state.legal_ids() {
                 if let Some(flag) = usize::try_from(id).ok().and_then(|i| mask.get_mut(i)) {
                     *flag = 1;
                 }

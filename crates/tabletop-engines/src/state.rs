@@ -70,6 +70,20 @@ pub trait AnyState: Send + Sync + fmt::Debug {
     /// The pending chance event's outcomes as `(outcome id, exact
     /// probability)`; empty unless at a chance node.
     fn chance_outcomes(&self) -> Vec<(u32, Prob)>;
+    /// The ids whoever is to move may apply, as OpenSpiel lists them: the
+    /// legal action ids at a decision, the outcome ids at a chance node,
+    /// none at the end.
+    fn legal_ids(&self) -> Vec<u32> {
+        match self.to_move() {
+            ToMove::Chance => self
+                .chance_outcomes()
+                .into_iter()
+                .map(|(id, _)| id)
+                .collect(),
+            ToMove::Player(_) => self.legal_actions(),
+            ToMove::Over => Vec::new(),
+        }
+    }
     /// Applies an action id at a decision, or an outcome id at a chance
     /// node.
     ///
