@@ -19,12 +19,17 @@ const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", 
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** The built npm package the offline table runs on (`bash js/scripts/build.sh`). */
+export const ENGINES = process.env.TABLETOP_ENGINES_JS ?? join(here, "..", "..", "..", "js");
+
 /** The server on a free loopback port with a fresh database; `seed` is the
- * hidden test-only `--dice-seed`. */
-export async function startServer({ seed } = {}) {
+ * hidden test-only `--dice-seed`; `offlineTable`, a package directory to
+ * serve for `/offline`. */
+export async function startServer({ seed, offlineTable } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "tabletop-browser-"));
   const args = ["--listen", "127.0.0.1:0", "--db", join(dir, "server.db"), "--bot-budget-ms", "5000"];
   if (seed !== undefined) args.push("--dice-seed", String(seed));
+  if (offlineTable !== undefined) args.push("--offline-table", offlineTable);
   const child = spawn(BINARY, args, { stdio: ["ignore", "pipe", "inherit"] });
   const base = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("the server did not start within 20 s")), 20_000);

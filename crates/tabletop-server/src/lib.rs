@@ -9,6 +9,7 @@ pub mod games;
 pub mod limits;
 pub mod lobby;
 pub mod odds;
+pub mod offline;
 pub mod patch;
 pub mod protocol;
 pub mod server;

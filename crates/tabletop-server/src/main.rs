@@ -67,6 +67,11 @@ struct Cli {
     /// for them, in matches created without their own deadline.
     #[arg(long)]
     turn_seconds: Option<u32>,
+    /// Serve this built npm package `tabletop-engines` (a directory such
+    /// as `js/` after `bash js/scripts/build.sh`) for the offline table,
+    /// `/offline`: people at one screen and bots, in the browser.
+    #[arg(long, value_name = "DIR")]
+    offline_table: Option<PathBuf>,
     /// Derive every match's dice from this number instead of the operating
     /// system's generator. For tests and reproducible benchmarks only:
     /// whoever knows it knows every die.
@@ -110,6 +115,7 @@ fn main() -> ExitCode {
         listen: cli.listen,
         db: cli.db.unwrap_or_else(default_db),
         limits,
+        offline_table: cli.offline_table,
     };
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,

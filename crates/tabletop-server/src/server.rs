@@ -11,6 +11,7 @@ use tokio::sync::watch;
 
 use crate::limits::Limits;
 use crate::lobby::Lobby;
+use crate::offline::{Engines, OfflineError};
 use crate::sqlite::SqliteStore;
 use crate::store::Store;
 use crate::transport::{App, router};
@@ -24,6 +25,9 @@ pub struct Config {
     pub db: PathBuf,
     /// Limits and timings.
     pub limits: Limits,
+    /// A built npm package `tabletop-engines` to serve for the offline
+    /// table (`/offline`), if any.
+    pub offline_table: Option<PathBuf>,
 }
 
 /// Why the server stopped with an error.
@@ -35,6 +39,9 @@ pub enum ServeError {
     /// The store.
     #[error("{0}")]
     Store(String),
+    /// The offline table's package.
+    #[error("--offline-table: {0}")]
+    Offline(#[from] OfflineError),
 }
 
 async fn stop_signal() {
@@ -62,8 +69,13 @@ async fn stop_signal() {
 /// The first line on standard output is `listening on http://ADDR`.
 ///
 /// # Errors
-/// The address, or the database, cannot be opened.
+/// The address, or the database, cannot be opened, or the offline
+/// table's package cannot be read.
 pub async fn serve(config: Config) -> Result<(), ServeError> {
+    let engines = match &config.offline_table {
+        Some(dir) => Some(Arc::new(Engines::load(dir)?)),
+        None => None,
+    };
     if let Some(dir) = config.db.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
@@ -82,6 +94,7 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         limits: config.limits.clone(),
         connections: AtomicUsize::new(0),
         shutdown,
+        engines,
     });
     let expiry = {
         let lobby = Arc::clone(&lobby);

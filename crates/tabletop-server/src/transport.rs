@@ -19,6 +19,7 @@ use crate::actor::{Command, Frame, Handle};
 use crate::games::catalogue;
 use crate::limits::{Bucket, Limits};
 use crate::lobby::{CreateMatch, Lobby, LobbyError};
+use crate::offline::Engines;
 use crate::protocol::{self, ClientMessage, Refusal};
 
 /// Frames larger than this close the connection at the WebSocket layer;
@@ -38,6 +39,8 @@ pub struct App {
     pub connections: AtomicUsize,
     /// Set when the server drains.
     pub shutdown: watch::Receiver<bool>,
+    /// The offline table's package, when `--offline-table` is given.
+    pub engines: Option<Arc<Engines>>,
 }
 
 /// The routes.
@@ -50,12 +53,15 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/", get(lobby_page))
         .route("/play/{id}", get(play_page))
         .route("/web/{name}", get(web_asset))
+        .route("/offline", get(offline_page))
+        .route("/web/engines/{*path}", get(engines_file))
         .with_state(app)
 }
 
 /// The pages and their assets: plain HTML, CSS and ES modules embedded in
 /// the binary, no build step. `/` is the lobby, `/play/{id}` the page a
-/// capability link opens; both load their modules from `/web/`.
+/// capability link opens, `/offline` the offline table (with
+/// `--offline-table`); they load their modules from `/web/`.
 const ASSETS: &[(&str, &str, &str)] = &[
     (
         "lobby.html",
@@ -108,6 +114,16 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/era.js"),
     ),
     (
+        "offline.html",
+        "text/html; charset=utf-8",
+        include_str!("../web/offline.html"),
+    ),
+    (
+        "offline.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/offline.js"),
+    ),
+    (
         "generic.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/generic.js"),
@@ -140,6 +156,35 @@ async fn web_asset(Path(name): Path<String>) -> Response {
     asset(&name)
 }
 
+fn not_found() -> Response {
+    (StatusCode::NOT_FOUND, "not found").into_response()
+}
+
+/// The offline table, only when the server has a package to run it on.
+async fn offline_page(State(app): State<Arc<App>>) -> Response {
+    if app.engines.is_some() {
+        asset("offline.html")
+    } else {
+        not_found()
+    }
+}
+
+/// A file of the offline table's package: only those it lists, read at
+/// start (a path names an entry of that list, never the file system).
+async fn engines_file(State(app): State<Arc<App>>, Path(path): Path<String>) -> Response {
+    let Some(file) = app.engines.as_deref().and_then(|e| e.get(&path)) else {
+        return not_found();
+    };
+    (
+        [
+            (axum::http::header::CONTENT_TYPE, file.kind),
+            (axum::http::header::CACHE_CONTROL, "no-cache"),
+        ],
+        file.body.clone(),
+    )
+        .into_response()
+}
+
 fn lobby_error(e: &LobbyError) -> Response {
     let (status, code) = match e {
         LobbyError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
@@ -154,7 +199,7 @@ fn lobby_error(e: &LobbyError) -> Response {
         .into_response()
 }
 
-async fn games() -> Json<Value> {
+async fn games(State(app): State<Arc<App>>) -> Json<Value> {
     let list: Vec<Value> = catalogue()
         .into_iter()
         .map(|g| {
@@ -168,7 +213,12 @@ async fn games() -> Json<Value> {
             })
         })
         .collect();
-    Json(json!({ "games": list }))
+    let mut answer = serde_json::Map::new();
+    answer.insert("games".to_owned(), Value::Array(list));
+    if app.engines.is_some() {
+        answer.insert("offline".to_owned(), json!("/offline"));
+    }
+    Json(Value::Object(answer))
 }
 
 async fn create_match(State(app): State<Arc<App>>, body: axum::body::Bytes) -> Response {

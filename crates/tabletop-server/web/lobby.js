@@ -1,5 +1,6 @@
-// The lobby: GET /api/games fills the form; POST /api/matches answers one
-// capability link per person seat.
+// The lobby: GET /api/games fills the form (and says where the offline
+// table is, when there is one); POST /api/matches answers one capability
+// link per person seat.
 import { el } from "/web/sentences.js";
 
 const $ = (id) => document.getElementById(id);
@@ -97,7 +98,13 @@ async function create(event) {
 
 async function start() {
   const answer = await fetch("/api/games");
-  games = (await answer.json()).games;
+  const catalogue = await answer.json();
+  games = catalogue.games;
+  // The offline table, when the server serves the engines for it.
+  if (catalogue.offline) {
+    $("offline-link").href = catalogue.offline;
+    $("offline").hidden = false;
+  }
   const select = $("game");
   for (const g of games) select.append(el("option", { value: g.name, textContent: TITLES[g.name] ?? g.name }));
   select.value = games.some((g) => g.name === "age-of-war") ? "age-of-war" : games[0].name;
