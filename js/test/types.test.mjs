@@ -40,6 +40,10 @@ function documents() {
     'import type { GameRecord, History, RecordOf, HistoryOf, ViewOf, UpdateOf, Update, View } from "tabletop-engines";',
     'import { SPECTATOR } from "tabletop-engines";',
     "void SPECTATOR;",
+    // The names the package has always exported, still there.
+    'import type { Viewer, ToMove, GameResult, LogEntry, SeenEntry, GameConfig, LegalAction, WireTypes, GameName } from "tabletop-engines";',
+    'export const names: [Viewer, ToMove, GameResult, LegalAction, GameName] = ["spectator", "over", { scores: [], tiebreaks: [], winners: [] }, [0, "roll"], "pig"];',
+    'export const shapes: [LogEntry, SeenEntry, GameConfig, WireTypes["pig"]["view"]["turn_total"]] = [{ chance: 1 }, { action: "roll" }, { players: 2, target: 30 }, 0];',
   ];
   let n = 0;
   const seen = new Set();
