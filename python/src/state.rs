@@ -10,6 +10,7 @@ use tabletop_engines::dice_core::{Prob, ToMove};
 use tabletop_engines::{AnyGame, AnyState};
 
 use crate::arrays::array;
+use crate::chance_lists::ChanceLists;
 use crate::errors::{bad_id, illegal, spiel_error};
 use crate::facts::perfect_information;
 use crate::game::PyGame;
@@ -33,15 +34,61 @@ pub(crate) struct PyState {
     /// tuples given for them: a die rolled again lists the same outcomes,
     /// and tuples are immutable, so they are handed out again.
     chance_tuples: Option<(Vec<Prob>, Vec<Py<PyTuple>>)>,
+    /// The outcome lists of the game's named chance events, shared with
+    /// the game and the states made from this one.
+    lists: Arc<ChanceLists>,
 }
 
 impl PyState {
+    /// A state of `game` with lists of its own.
     pub(crate) fn new(game: Arc<dyn AnyGame>, state: Box<dyn AnyState>) -> Self {
+        Self::with_lists(game, Arc::default(), state)
+    }
+
+    /// A state of `game` sharing the outcome lists `lists`.
+    pub(crate) fn with_lists(
+        game: Arc<dyn AnyGame>,
+        lists: Arc<ChanceLists>,
+        state: Box<dyn AnyState>,
+    ) -> Self {
         PyState {
             game,
             state,
             chance_tuples: None,
+            lists,
         }
+    }
+
+    /// A state of the same game (sharing its lists) holding `state`.
+    fn sibling(&self, state: Box<dyn AnyState>) -> Self {
+        Self::with_lists(Arc::clone(&self.game), Arc::clone(&self.lists), state)
+    }
+
+    /// `chance_outcomes()`: a new list of `(id, probability)` tuples, empty
+    /// unless at a chance node.
+    pub(crate) fn chance_list<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        if self.state.to_move() != ToMove::Chance {
+            return Ok(PyList::empty(py));
+        }
+        if let Some(list) = self.lists.copy(py, self.state.as_ref())? {
+            return Ok(list);
+        }
+        let outcomes = self.state.chance_outcomes();
+        if let Some((cached, tuples)) = &self.chance_tuples
+            && cached.len() == outcomes.len()
+            && cached.iter().zip(&outcomes).all(|(c, (_, p))| c == p)
+        {
+            return PyList::new(py, tuples.iter().map(|t| t.bind(py)));
+        }
+        let probs: Vec<Prob> = outcomes.into_iter().map(|(_, p)| p).collect();
+        let tuples = probs
+            .iter()
+            .zip(0u32..)
+            .map(|(&p, id)| Ok((id, prob_f64(p)).into_pyobject(py)?.unbind()))
+            .collect::<PyResult<Vec<Py<PyTuple>>>>()?;
+        let list = PyList::new(py, tuples.iter().map(|t| t.bind(py)))?;
+        self.chance_tuples = Some((probs, tuples));
+        Ok(list)
     }
 
     /// The state itself.
@@ -186,22 +233,7 @@ impl PyState {
     /// The pending chance event's outcomes as `(outcome_id, probability)`;
     /// empty unless at a chance node.
     fn chance_outcomes<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let outcomes = self.state.chance_outcomes();
-        if let Some((cached, tuples)) = &self.chance_tuples
-            && cached.len() == outcomes.len()
-            && cached.iter().zip(&outcomes).all(|(c, (_, p))| c == p)
-        {
-            return PyList::new(py, tuples.iter().map(|t| t.bind(py)));
-        }
-        let probs: Vec<Prob> = outcomes.into_iter().map(|(_, p)| p).collect();
-        let tuples = probs
-            .iter()
-            .zip(0u32..)
-            .map(|(&p, id)| Ok((id, prob_f64(p)).into_pyobject(py)?.unbind()))
-            .collect::<PyResult<Vec<Py<PyTuple>>>>()?;
-        let list = PyList::new(py, tuples.iter().map(|t| t.bind(py)))?;
-        self.chance_tuples = Some((probs, tuples));
-        Ok(list)
+        self.chance_list(py)
     }
 
     /// `chance_outcomes()` with each probability exact, as a
@@ -266,7 +298,7 @@ impl PyState {
     fn child(&self, py: Python<'_>, action: Int) -> PyResult<PyState> {
         let mut state = self.state.clone();
         Self::apply_id(state.as_mut(), py, action)?;
-        Ok(PyState::new(Arc::clone(&self.game), state))
+        Ok(self.sibling(state))
     }
 
     /// `action_to_string(action)` or `action_to_string(player, action)`:
@@ -382,10 +414,7 @@ impl PyState {
         let viewer = viewer(Some(player_id), self.state.to_move(), self.state.players())?;
         let seed = sampler_seed(py, probability_sampler)?;
         let mut rng = tabletop_engines::dice_core::DiceRng::from_seed_u64(seed);
-        Ok(PyState::new(
-            Arc::clone(&self.game),
-            self.state.resample_hidden(viewer, &mut rng),
-        ))
+        Ok(self.sibling(self.state.resample_hidden(viewer, &mut rng)))
     }
 
     /// Always false: no game here is a mean-field game.
@@ -416,12 +445,12 @@ impl PyState {
 
     /// The game this state belongs to.
     fn get_game(&self) -> PyGame {
-        PyGame::new(Arc::clone(&self.game))
+        PyGame::with_lists(Arc::clone(&self.game), Arc::clone(&self.lists))
     }
 
     /// An independent copy.
     fn clone(&self) -> PyState {
-        PyState::new(Arc::clone(&self.game), self.state.clone())
+        self.sibling(self.state.clone())
     }
 
     fn __copy__(&self) -> PyState {
