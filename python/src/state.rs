@@ -6,8 +6,9 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyTuple};
+use tabletop_engines::dice_core::pig::Pig;
 use tabletop_engines::dice_core::{Prob, ToMove};
-use tabletop_engines::{AnyGame, AnyState};
+use tabletop_engines::{AnyGame, AnyState, Engine};
 
 use crate::arrays::array;
 use crate::chance_lists::ChanceLists;
@@ -161,6 +162,30 @@ fn sampler_seed(py: Python<'_>, sampler: Option<&Bound<'_, PyAny>>) -> PyResult<
     Ok(seed)
 }
 
+/// The most action ids [`few_legal_ids`] handles.
+const FEW: u32 = 8;
+
+/// The legal ids of a decision in a game of at most [`FEW`] action ids,
+/// asking the rules about each id (`check` accepts exactly the legal
+/// actions): no vector is built. `None` elsewhere, or for more ids.
+fn few_legal_ids<G: Engine>(state: &G) -> Option<([u32; FEW as usize], usize)> {
+    if !matches!(state.to_move(), ToMove::Player(_)) || state.action_id_bound() > FEW {
+        return None;
+    }
+    let mut ids = [0; FEW as usize];
+    let mut count = 0;
+    for id in 0..state.action_id_bound() {
+        if let Some(action) = state.action_from_id(id)
+            && state.check(&action).is_ok()
+            && let Some(slot) = ids.get_mut(count)
+        {
+            *slot = id;
+            count += 1;
+        }
+    }
+    Some((ids, count))
+}
+
 /// `(player, value)` or `(value,)` from OpenSpiel's two call forms.
 fn last_arg<'py, T: FromPyObjectOwned<'py>>(args: &Bound<'py, PyTuple>, what: &str) -> PyResult<T> {
     match args.len() {
@@ -209,11 +234,18 @@ impl PyState {
     /// A `player` that is neither a seat nor `CHANCE_PLAYER_ID` raises
     /// `ValueError`.
     #[pyo3(signature = (player = None))]
-    fn legal_actions(&self, player: Option<Int>) -> PyResult<Vec<u32>> {
+    fn legal_actions<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<Int>,
+    ) -> PyResult<Bound<'py, PyList>> {
         if !self.acting(player)? {
-            return Ok(Vec::new());
+            return Ok(PyList::empty(py));
         }
-        Ok(self.state.legal_ids())
+        if let Some((ids, count)) = self.state.engine::<Pig>().and_then(few_legal_ids) {
+            return PyList::new(py, ids.iter().take(count));
+        }
+        PyList::new(py, self.state.legal_ids())
     }
 
     /// One 0/1 flag per action id (`num_distinct_actions()` of them).
