@@ -180,7 +180,7 @@ fn few_legal_ids<G: Engine>(state: &G) -> Option<([u32; FEW as usize], usize)> {
             && let Some(slot) = ids.get_mut(count)
         {
             *slot = id;
-            count += 1;
+            count = count.saturating_add(1);
         }
     }
     Some((ids, count))
