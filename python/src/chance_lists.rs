@@ -12,10 +12,22 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::PyList;
 use tabletop_engines::AnyState;
 use tabletop_engines::age_of_war_rules::{AgeOfWar, Chance};
-use tabletop_engines::dice_core::Game;
+use tabletop_engines::dice_core::{Game, Prob};
 use tabletop_engines::dice_core::pig::Pig;
 
-use crate::state::prob_f64;
+/// An exact probability as the nearest `float`.
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "a float probability is an approximation by definition; the exact one is in chance_outcomes_exact"
+)]
+pub(crate) fn prob_f64(p: Prob) -> f64 {
+    // Dice probabilities fit in 64 bits, whose conversion is one instruction
+    // (128-bit ones go through a software routine).
+    match (u64::try_from(p.numer()), u64::try_from(p.denom())) {
+        (Ok(numer), Ok(denom)) => numer as f64 / denom as f64,
+        _ => p.numer() as f64 / p.denom() as f64,
+    }
+}
 
 /// Distinct chance events a game may name (see [`chance_key`]).
 const KEYS: usize = 9;
@@ -58,7 +70,7 @@ fn chance_key(state: &dyn AnyState) -> Option<usize> {
 /// `outcomes` as a new list of `(id, probability)` tuples.
 pub(crate) fn build_list<'py>(
     py: Python<'py>,
-    outcomes: &[(u32, tabletop_engines::dice_core::Prob)],
+    outcomes: &[(u32, Prob)],
 ) -> PyResult<Bound<'py, PyList>> {
     let tuples = outcomes
         .iter()

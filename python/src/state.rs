@@ -11,7 +11,7 @@ use tabletop_engines::dice_core::{Prob, ToMove};
 use tabletop_engines::{AnyGame, AnyState, Engine};
 
 use crate::arrays::array;
-use crate::chance_lists::ChanceLists;
+use crate::chance_lists::{ChanceLists, prob_f64};
 use crate::errors::{bad_id, illegal, spiel_error};
 use crate::facts::perfect_information;
 use crate::game::PyGame;
@@ -117,20 +117,6 @@ impl PyState {
             None => Ok(true),
             Some(p) => Ok(actor(p, self.state.players())? == player_id(self.state.to_move())),
         }
-    }
-}
-
-/// An exact probability as the nearest `float`.
-#[expect(
-    clippy::cast_precision_loss,
-    reason = "a float probability is an approximation by definition; the exact one is in chance_outcomes_exact"
-)]
-pub(crate) fn prob_f64(p: Prob) -> f64 {
-    // Dice probabilities fit in 64 bits, whose conversion is one instruction
-    // (128-bit ones go through a software routine).
-    match (u64::try_from(p.numer()), u64::try_from(p.denom())) {
-        (Ok(numer), Ok(denom)) => numer as f64 / denom as f64,
-        _ => p.numer() as f64 / p.denom() as f64,
     }
 }
 
