@@ -12,8 +12,8 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::PyList;
 use tabletop_engines::AnyState;
 use tabletop_engines::age_of_war_rules::{AgeOfWar, Chance};
-use tabletop_engines::dice_core::{Game, Prob};
 use tabletop_engines::dice_core::pig::Pig;
+use tabletop_engines::dice_core::{Game, Prob};
 
 /// An exact probability as the nearest `float`.
 #[expect(
