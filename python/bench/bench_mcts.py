@@ -5,8 +5,10 @@ simulations a move; and one rollout's cost with each evaluator.
     pip install open-spiel
     python bench/bench_mcts.py [--game age-of-war] [--simulations 100] [--seed 0]
 
-Prints a Markdown table: the game's decisions, its wall time, simulations
-per second, and the mean time of one evaluation by OpenSpiel's
+Prints a Markdown table: the game's decisions, its wall time and the CPU
+time of the thread that played it (on a shared machine the wall time also
+counts the time other processes held the CPU), simulations per second of
+wall time, and the mean time of one evaluation by OpenSpiel's
 RandomRolloutEvaluator (Python, one rollout) and by RolloutEvaluator (Rust,
 one rollout) from the same states.
 """
@@ -24,9 +26,9 @@ from open_spiel.python.algorithms import mcts
 import tabletop_engines as te
 
 
-def play(game: te.Game, simulations: int, seed: int) -> tuple[int, float, list[float], list[te.State]]:
-    """One game, MCTS on every seat; returns decisions, seconds, returns and
-    a few of the states searched from."""
+def play(game: te.Game, simulations: int, seed: int) -> tuple[int, float, float, list[float], list[te.State]]:
+    """One game, MCTS on every seat; returns decisions, wall seconds, CPU
+    seconds, returns and a few of the states searched from."""
     bots = [
         mcts.MCTSBot(game, 2.0, simulations, te.RolloutEvaluator(1, seed + p), random_state=np.random.RandomState(seed + p))
         for p in range(game.num_players())
@@ -36,6 +38,7 @@ def play(game: te.Game, simulations: int, seed: int) -> tuple[int, float, list[f
     decisions = 0
     samples: list[te.State] = []
     start = time.perf_counter()
+    cpu_start = time.thread_time()
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_sampled_chance(dice)
@@ -44,7 +47,7 @@ def play(game: te.Game, simulations: int, seed: int) -> tuple[int, float, list[f
             samples.append(state.clone())
         state.apply_action(bots[state.current_player()].step(state))
         decisions += 1
-    return decisions, time.perf_counter() - start, state.returns(), samples
+    return decisions, time.perf_counter() - start, time.thread_time() - cpu_start, state.returns(), samples
 
 
 def per_evaluation(evaluator: object, states: list[te.State], repeats: int) -> float:
@@ -62,15 +65,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     game = te.load_game(args.game)
-    decisions, seconds, returns, samples = play(game, args.simulations, args.seed)
+    decisions, seconds, cpu, returns, samples = play(game, args.simulations, args.seed)
     ours = per_evaluation(te.RolloutEvaluator(1, 1), samples, 20)
     theirs = per_evaluation(mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)), samples[:3], 1)
     print(f"{game}: OpenSpiel MCTSBot, {args.simulations} simulations a move on every seat; "
           f"Python {platform.python_version()}, tabletop_engines {te.__version__}")
     print()
-    print("| decisions | wall time | simulations/s | returns | one rollout, RolloutEvaluator (Rust) | one rollout, RandomRolloutEvaluator (Python) |")
-    print("| ---: | ---: | ---: | --- | ---: | ---: |")
-    print(f"| {decisions:,} | {seconds:.1f} s | {decisions * args.simulations / seconds:,.0f} | {returns} "
+    print("| decisions | wall time | CPU time | simulations/s | returns | one rollout, RolloutEvaluator (Rust) | one rollout, RandomRolloutEvaluator (Python) |")
+    print("| ---: | ---: | ---: | ---: | --- | ---: | ---: |")
+    print(f"| {decisions:,} | {seconds:.1f} s | {cpu:.1f} s | {decisions * args.simulations / seconds:,.0f} | {returns} "
           f"| {ours * 1e3:.2f} ms | {theirs * 1e3:.1f} ms |")
     return 0
 

@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use tabletop_engines::AnyGame;
 
+use crate::chance_lists::ChanceLists;
 use crate::params::to_openspiel;
 
 /// A game with its config: what `load_game` returns.
@@ -19,13 +20,22 @@ pub(crate) struct PyGame {
     pub(crate) inner: Arc<dyn AnyGame>,
     /// `get_type()`, made once.
     pub(crate) game_type: PyOnceLock<Py<PyAny>>,
+    /// The outcome lists of the game's chance events, shared with its
+    /// states.
+    pub(crate) lists: Arc<ChanceLists>,
 }
 
 impl PyGame {
     pub(crate) fn new(inner: Arc<dyn AnyGame>) -> Self {
+        Self::with_lists(inner, Arc::default())
+    }
+
+    /// The game `inner` sharing the outcome lists `lists` (a state's game).
+    pub(crate) fn with_lists(inner: Arc<dyn AnyGame>, lists: Arc<ChanceLists>) -> Self {
         PyGame {
             inner,
             game_type: PyOnceLock::new(),
+            lists,
         }
     }
 

@@ -199,7 +199,11 @@ impl PyGame {
 
     /// The game's first state.
     fn new_initial_state(&self) -> PyState {
-        PyState::new(Arc::clone(&self.inner), self.inner.new_initial_state())
+        PyState::with_lists(
+            Arc::clone(&self.inner),
+            Arc::clone(&self.lists),
+            self.inner.new_initial_state(),
+        )
     }
 
     /// A state written by `State.serialize()`, replayed.
@@ -208,7 +212,11 @@ impl PyGame {
             .inner
             .load_state(text)
             .map_err(|e| load_error(py, &e))?;
-        Ok(PyState::new(Arc::clone(&self.inner), state))
+        Ok(PyState::with_lists(
+            Arc::clone(&self.inner),
+            Arc::clone(&self.lists),
+            state,
+        ))
     }
 
     /// The game string that loads this game again (every parameter

@@ -5,6 +5,7 @@
 //! re-exports everything here.
 
 mod arrays;
+mod chance_lists;
 mod errors;
 mod facts;
 mod game;

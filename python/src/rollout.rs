@@ -80,11 +80,9 @@ fn rollouts<G: Engine>(start: &G, n: u64, rng: &mut DiceRng) -> Vec<f64> {
     total.into_iter().map(|sum| sum / n).collect()
 }
 
-/// The engine state behind `state` (read back from its JSON encoding),
-/// rolled out.
+/// The engine state behind `state`, rolled out in the engine's own types.
 fn typed_rollouts<G: Engine>(state: &dyn AnyState, n: u64, rng: &mut DiceRng) -> Option<Vec<f64>> {
-    let engine: G = serde_json::from_str(&state.state_json()).ok()?;
-    Some(rollouts(&engine, n, rng))
+    Some(rollouts(state.engine::<G>()?, n, rng))
 }
 
 /// Any state rolled out through the door every game has: slower (chance
@@ -180,17 +178,12 @@ impl RolloutEvaluator {
         py: Python<'py>,
         state: &Bound<'py, crate::state::PyState>,
     ) -> PyResult<Bound<'py, PyList>> {
-        let state = state.borrow();
-        let any = state.inner();
-        if any.to_move() == ToMove::Chance {
-            let pairs: Vec<(u32, f64)> = any
-                .chance_outcomes()
-                .into_iter()
-                .map(|(id, p)| (id, crate::state::prob_f64(p)))
-                .collect();
-            return PyList::new(py, pairs);
+        let mut state = state.borrow_mut();
+        if state.inner().to_move() == ToMove::Chance {
+            // The same new list of `(id, probability)` as chance_outcomes().
+            return state.chance_list(py);
         }
-        let legal = any.legal_actions();
+        let legal = state.inner().legal_actions();
         #[expect(
             clippy::cast_precision_loss,
             reason = "a number of legal actions is far below 2**52"

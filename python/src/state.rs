@@ -6,10 +6,12 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyTuple};
+use tabletop_engines::dice_core::pig::Pig;
 use tabletop_engines::dice_core::{Prob, ToMove};
-use tabletop_engines::{AnyGame, AnyState};
+use tabletop_engines::{AnyGame, AnyState, Engine};
 
 use crate::arrays::array;
+use crate::chance_lists::{ChanceLists, prob_f64};
 use crate::errors::{bad_id, illegal, spiel_error};
 use crate::facts::perfect_information;
 use crate::game::PyGame;
@@ -33,15 +35,61 @@ pub(crate) struct PyState {
     /// tuples given for them: a die rolled again lists the same outcomes,
     /// and tuples are immutable, so they are handed out again.
     chance_tuples: Option<(Vec<Prob>, Vec<Py<PyTuple>>)>,
+    /// The outcome lists of the game's named chance events, shared with
+    /// the game and the states made from this one.
+    lists: Arc<ChanceLists>,
 }
 
 impl PyState {
+    /// A state of `game` with lists of its own.
     pub(crate) fn new(game: Arc<dyn AnyGame>, state: Box<dyn AnyState>) -> Self {
+        Self::with_lists(game, Arc::default(), state)
+    }
+
+    /// A state of `game` sharing the outcome lists `lists`.
+    pub(crate) fn with_lists(
+        game: Arc<dyn AnyGame>,
+        lists: Arc<ChanceLists>,
+        state: Box<dyn AnyState>,
+    ) -> Self {
         PyState {
             game,
             state,
             chance_tuples: None,
+            lists,
         }
+    }
+
+    /// A state of the same game (sharing its lists) holding `state`.
+    fn sibling(&self, state: Box<dyn AnyState>) -> Self {
+        Self::with_lists(Arc::clone(&self.game), Arc::clone(&self.lists), state)
+    }
+
+    /// `chance_outcomes()`: a new list of `(id, probability)` tuples, empty
+    /// unless at a chance node.
+    pub(crate) fn chance_list<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        if self.state.to_move() != ToMove::Chance {
+            return Ok(PyList::empty(py));
+        }
+        if let Some(list) = self.lists.copy(py, self.state.as_ref())? {
+            return Ok(list);
+        }
+        let outcomes = self.state.chance_outcomes();
+        if let Some((cached, tuples)) = &self.chance_tuples
+            && cached.len() == outcomes.len()
+            && cached.iter().zip(&outcomes).all(|(c, (_, p))| c == p)
+        {
+            return PyList::new(py, tuples.iter().map(|t| t.bind(py)));
+        }
+        let probs: Vec<Prob> = outcomes.into_iter().map(|(_, p)| p).collect();
+        let tuples = probs
+            .iter()
+            .zip(0u32..)
+            .map(|(&p, id)| Ok((id, prob_f64(p)).into_pyobject(py)?.unbind()))
+            .collect::<PyResult<Vec<Py<PyTuple>>>>()?;
+        let list = PyList::new(py, tuples.iter().map(|t| t.bind(py)))?;
+        self.chance_tuples = Some((probs, tuples));
+        Ok(list)
     }
 
     /// The state itself.
@@ -72,20 +120,6 @@ impl PyState {
     }
 }
 
-/// An exact probability as the nearest `float`.
-#[expect(
-    clippy::cast_precision_loss,
-    reason = "a float probability is an approximation by definition; the exact one is in chance_outcomes_exact"
-)]
-pub(crate) fn prob_f64(p: Prob) -> f64 {
-    // Dice probabilities fit in 64 bits, whose conversion is one instruction
-    // (128-bit ones go through a software routine).
-    match (u64::try_from(p.numer()), u64::try_from(p.denom())) {
-        (Ok(numer), Ok(denom)) => numer as f64 / denom as f64,
-        _ => p.numer() as f64 / p.denom() as f64,
-    }
-}
-
 /// A 64-bit seed from OpenSpiel's probability sampler (two draws of 32
 /// bits), or from Python's `random` without one.
 fn sampler_seed(py: Python<'_>, sampler: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
@@ -112,6 +146,30 @@ fn sampler_seed(py: Python<'_>, sampler: Option<&Bound<'_, PyAny>>) -> PyResult<
         seed = (seed << 32) | bits;
     }
     Ok(seed)
+}
+
+/// The most action ids [`few_legal_ids`] handles.
+const FEW: u32 = 8;
+
+/// The legal ids of a decision in a game of at most [`FEW`] action ids,
+/// asking the rules about each id (`check` accepts exactly the legal
+/// actions): no vector is built. `None` elsewhere, or for more ids.
+fn few_legal_ids<G: Engine>(state: &G) -> Option<([u32; FEW as usize], usize)> {
+    if !matches!(state.to_move(), ToMove::Player(_)) || state.action_id_bound() > FEW {
+        return None;
+    }
+    let mut ids = [0; FEW as usize];
+    let mut count = 0;
+    for id in 0..state.action_id_bound() {
+        if let Some(action) = state.action_from_id(id)
+            && state.check(&action).is_ok()
+            && let Some(slot) = ids.get_mut(count)
+        {
+            *slot = id;
+            count = count.saturating_add(1);
+        }
+    }
+    Some((ids, count))
 }
 
 /// `(player, value)` or `(value,)` from OpenSpiel's two call forms.
@@ -162,11 +220,18 @@ impl PyState {
     /// A `player` that is neither a seat nor `CHANCE_PLAYER_ID` raises
     /// `ValueError`.
     #[pyo3(signature = (player = None))]
-    fn legal_actions(&self, player: Option<Int>) -> PyResult<Vec<u32>> {
+    fn legal_actions<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<Int>,
+    ) -> PyResult<Bound<'py, PyList>> {
         if !self.acting(player)? {
-            return Ok(Vec::new());
+            return Ok(PyList::empty(py));
         }
-        Ok(self.state.legal_ids())
+        if let Some((ids, count)) = self.state.engine::<Pig>().and_then(few_legal_ids) {
+            return PyList::new(py, ids.iter().take(count));
+        }
+        PyList::new(py, self.state.legal_ids())
     }
 
     /// One 0/1 flag per action id (`num_distinct_actions()` of them).
@@ -186,22 +251,7 @@ impl PyState {
     /// The pending chance event's outcomes as `(outcome_id, probability)`;
     /// empty unless at a chance node.
     fn chance_outcomes<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let outcomes = self.state.chance_outcomes();
-        if let Some((cached, tuples)) = &self.chance_tuples
-            && cached.len() == outcomes.len()
-            && cached.iter().zip(&outcomes).all(|(c, (_, p))| c == p)
-        {
-            return PyList::new(py, tuples.iter().map(|t| t.bind(py)));
-        }
-        let probs: Vec<Prob> = outcomes.into_iter().map(|(_, p)| p).collect();
-        let tuples = probs
-            .iter()
-            .zip(0u32..)
-            .map(|(&p, id)| Ok((id, prob_f64(p)).into_pyobject(py)?.unbind()))
-            .collect::<PyResult<Vec<Py<PyTuple>>>>()?;
-        let list = PyList::new(py, tuples.iter().map(|t| t.bind(py)))?;
-        self.chance_tuples = Some((probs, tuples));
-        Ok(list)
+        self.chance_list(py)
     }
 
     /// `chance_outcomes()` with each probability exact, as a
@@ -266,7 +316,7 @@ impl PyState {
     fn child(&self, py: Python<'_>, action: Int) -> PyResult<PyState> {
         let mut state = self.state.clone();
         Self::apply_id(state.as_mut(), py, action)?;
-        Ok(PyState::new(Arc::clone(&self.game), state))
+        Ok(self.sibling(state))
     }
 
     /// `action_to_string(action)` or `action_to_string(player, action)`:
@@ -382,10 +432,7 @@ impl PyState {
         let viewer = viewer(Some(player_id), self.state.to_move(), self.state.players())?;
         let seed = sampler_seed(py, probability_sampler)?;
         let mut rng = tabletop_engines::dice_core::DiceRng::from_seed_u64(seed);
-        Ok(PyState::new(
-            Arc::clone(&self.game),
-            self.state.resample_hidden(viewer, &mut rng),
-        ))
+        Ok(self.sibling(self.state.resample_hidden(viewer, &mut rng)))
     }
 
     /// Always false: no game here is a mean-field game.
@@ -416,12 +463,12 @@ impl PyState {
 
     /// The game this state belongs to.
     fn get_game(&self) -> PyGame {
-        PyGame::new(Arc::clone(&self.game))
+        PyGame::with_lists(Arc::clone(&self.game), Arc::clone(&self.lists))
     }
 
     /// An independent copy.
     fn clone(&self) -> PyState {
-        PyState::new(Arc::clone(&self.game), self.state.clone())
+        self.sibling(self.state.clone())
     }
 
     fn __copy__(&self) -> PyState {

@@ -152,6 +152,33 @@ def test_chance_outcomes_are_exact_and_sum_to_one(game: te.Game) -> None:
     assert seen > 0
 
 
+def test_chance_outcomes_are_a_new_list_matching_every_event_of_a_game(game: te.Game) -> None:
+    """The outcome lists a game hands out again for a repeated chance event
+    (the same die, the same number of dice) are copies: emptying one changes
+    no later list, and every list is the exact distribution of its own
+    state, in clones, in states from ``get_game()`` and from the evaluator's
+    ``prior``."""
+    evaluator = te.RolloutEvaluator(1, 0)
+    state = game.new_initial_state()
+    rng = random.Random(17)
+    events = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            events += 1
+            expected = [(i, float(p)) for i, p in state.chance_outcomes_exact()]
+            first = state.chance_outcomes()
+            assert first == expected
+            first.clear()
+            assert state.clone().chance_outcomes() == expected
+            assert evaluator.prior(state) == expected
+            other = state.get_game().deserialize_state(state.serialize())
+            assert other.chance_outcomes() == expected
+        else:
+            assert state.chance_outcomes() == []
+        random_step(state, rng)
+    assert events > 0
+
+
 def test_every_legal_id_round_trips_through_its_text(game: te.Game) -> None:
     state = game.new_initial_state()
     rng = random.Random(13)

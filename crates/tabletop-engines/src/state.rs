@@ -166,6 +166,35 @@ impl Clone for Box<dyn AnyState> {
     }
 }
 
+impl dyn AnyState + '_ {
+    /// The engine's own state behind this one, when it is a `G`: what code
+    /// that knows its game (a rollout in the engine's types, a bot) reads
+    /// without going through ids or JSON.
+    ///
+    /// ```
+    /// use tabletop_engines::dice_core::pig::Pig;
+    ///
+    /// let game = tabletop_engines::load_game("pig").unwrap();
+    /// let state = game.new_initial_state();
+    /// assert!(state.engine::<Pig>().is_some());
+    /// ```
+    #[must_use]
+    pub fn engine<G: Engine>(&self) -> Option<&G> {
+        self.as_any().downcast_ref::<Played<G>>().map(Played::state)
+    }
+}
+
+/// A buffer reused between calls so that a step allocates nothing; a copy
+/// starts empty (its contents never outlive the call that filled it).
+#[derive(Debug)]
+struct Scratch<T>(Vec<T>);
+
+impl<T> Clone for Scratch<T> {
+    fn clone(&self) -> Self {
+        Scratch(Vec::new())
+    }
+}
+
 /// [`AnyState`] for one engine: the state, where it started, and the ids
 /// applied.
 #[derive(Debug, Clone)]
@@ -174,6 +203,8 @@ pub(crate) struct Played<G: Engine> {
     start: G,
     log: Vec<Entry<G>>,
     ids: Vec<u32>,
+    /// The pending chance event's outcomes, listed to apply one by id.
+    outcomes: Scratch<(G::Chance, Prob)>,
 }
 
 impl<G: Engine> Played<G> {
@@ -183,6 +214,7 @@ impl<G: Engine> Played<G> {
             state,
             log: Vec::new(),
             ids: Vec::new(),
+            outcomes: Scratch(Vec::new()),
         }
     }
 
@@ -290,12 +322,13 @@ impl<G: Engine> AnyState for Played<G> {
         match self.state.to_move() {
             ToMove::Over => Err(StepError::GameOver),
             ToMove::Chance => {
-                let mut outcomes = Vec::new();
-                self.state.chance_outcomes(&mut outcomes);
+                let outcomes = &mut self.outcomes.0;
+                self.state.chance_outcomes(outcomes);
                 let count = outcomes.len();
                 let (outcome, _) = usize::try_from(id)
                     .ok()
-                    .and_then(|i| outcomes.into_iter().nth(i))
+                    .and_then(|i| outcomes.get(i))
+                    .cloned()
                     .ok_or(StepError::NoSuchOutcome { id, count })?;
                 self.state
                     .apply_chance(outcome.clone())
@@ -327,7 +360,12 @@ impl<G: Engine> AnyState for Played<G> {
 
     fn apply_sampled_chance(&mut self, rng: &mut DiceRng) -> Option<u32> {
         let outcome = self.state.sample_chance(rng)?;
-        let id = self.outcome_id(&outcome)?;
+        let outcomes = &mut self.outcomes.0;
+        self.state.chance_outcomes(outcomes);
+        let id = outcomes
+            .iter()
+            .position(|(o, _)| *o == outcome)
+            .and_then(|i| u32::try_from(i).ok())?;
         self.state.apply_chance(outcome.clone()).ok()?;
         self.push(Entry::Chance(outcome), id);
         Some(id)
