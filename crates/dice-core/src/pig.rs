@@ -21,6 +21,9 @@ use crate::result::GameResult;
 use crate::rng::DiceRng;
 use crate::seat::{PerSeat, Seat};
 
+/// Pig's die.
+const D6: crate::die::Die<u8, 6> = crate::die::Die::new([1, 2, 3, 4, 5, 6]);
+
 /// The most seats a Pig table has.
 pub const MAX_PLAYERS: usize = 8;
 
@@ -316,6 +319,26 @@ impl Game for Pig {
         }
     }
 
+    /// The contract's loop without its dispatch: the same words (a pick
+    /// per decision after a turn's first roll, a die per roll) and the
+    /// same end.
+    #[inline]
+    fn random_playout(&mut self, rng: &mut DiceRng, _buf: &mut Vec<PigAction>, max_steps: u32) {
+        for _ in 0..max_steps {
+            if self.over {
+                break;
+            }
+            if self.rolling {
+                let face = D6.roll(rng).copied().unwrap_or(1);
+                self.apply_chance_unchecked(face);
+            } else if self.rolled && rng.pick(2) != Some(0) {
+                self.apply_unchecked(PigAction::Hold);
+            } else {
+                self.rolling = true;
+            }
+        }
+    }
+
     fn check(&self, action: &PigAction) -> Result<(), PigError> {
         match self.to_move() {
             ToMove::Over => Err(PigError::GameOver),
@@ -373,7 +396,6 @@ impl Game for Pig {
 
     #[inline]
     fn sample_chance(&self, rng: &mut DiceRng) -> Option<u8> {
-        const D6: crate::die::Die<u8, 6> = crate::die::Die::new([1, 2, 3, 4, 5, 6]);
         (self.rolling && !self.over)
             .then(|| D6.roll(rng).copied())
             .flatten()
