@@ -351,7 +351,10 @@ impl<G: Game> Search<'_, G> {
                 while edges.get(cursor).is_some_and(|e| e.id < id) {
                     cursor = cursor.saturating_add(1);
                 }
-                edges.get(cursor).is_some_and(|e| e.id == id).then_some(cursor)
+                edges
+                    .get(cursor)
+                    .is_some_and(|e| e.id == id)
+                    .then_some(cursor)
             } else {
                 edges.binary_search_by_key(&id, |e| e.id).ok()
             };
@@ -363,7 +366,13 @@ impl<G: Game> Search<'_, G> {
                     e.legal_index = index;
                     if untried.is_none() {
                         let score = score(e, exploration, inv, inv_sqrt, sqrt_ln);
-                        if best.is_none_or(|(b, s)| score > s || (score == s && i < b.edge)) {
+                        #[expect(
+                            clippy::float_cmp,
+                            reason = "an exact tie goes to the first edge, as a pass in edge order gives"
+                        )]
+                        let better =
+                            best.is_none_or(|(b, s)| score > s || (score == s && i < b.edge));
+                        if better {
                             let chosen = Chosen {
                                 edge: i,
                                 legal_index: usize::try_from(index).ok()?,
@@ -409,7 +418,11 @@ impl<G: Game> Search<'_, G> {
     }
 
     fn play_out(&mut self, state: &mut G, steps: u32, rng: &mut DiceRng) {
-        state.random_playout(rng, &mut self.legal, self.playout_steps.saturating_sub(steps));
+        state.random_playout(
+            rng,
+            &mut self.legal,
+            self.playout_steps.saturating_sub(steps),
+        );
         let tree = &mut *self.tree;
         tree.share = if state.winners_into(&mut tree.winners) && !tree.winners.is_empty() {
             #[allow(clippy::cast_precision_loss)]
