@@ -151,6 +151,17 @@ impl Game for Armadora {
         (self.table.phase == Phase::Over).then(|| self.scoring().result())
     }
 
+    /// `result`'s winners with no vector built (the search reads every
+    /// simulation's end this way).
+    fn winners_into(&self, out: &mut Vec<dice_core::Seat>) -> bool {
+        if self.table.phase != Phase::Over {
+            out.clear();
+            return false;
+        }
+        self.scoring().winners_into(out);
+        true
+    }
+
     /// The base game's actions come first, so a base-game config has the
     /// smaller bound [`BASE_ACTION_IDS`].
     fn action_id_bound(&self) -> u32 {

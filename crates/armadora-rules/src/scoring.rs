@@ -177,6 +177,21 @@ impl Scoring {
         let tiebreaks = seats.map(|seat| piles(seat).collect::<Vec<_>>()).collect();
         GameResult::by_ranking(scores, tiebreaks)
     }
+
+    /// The winners of [`result`](Self::result) (ARM-12: the most gold,
+    /// then the largest pile, the next, and so on; full ties share), in
+    /// seat order, into `out`: nothing allocated once `out` has room.
+    ///
+    /// The piles are kept largest first with zeros after them, so comparing
+    /// them whole compares them pile by pile with a missing pile as 0, as
+    /// `result`'s tie-break does.
+    pub fn winners_into(&self, out: &mut Vec<Seat>) {
+        out.clear();
+        let key = |seat: Seat| self.piles.get(seat).map(|p| (self.gold(seat), p.0));
+        let seats = self.piles.turn_order().seats();
+        let best = seats.clone().filter_map(key).max();
+        out.extend(seats.filter(|&seat| best.is_some() && key(seat) == best));
+    }
 }
 
 impl Armadora {
@@ -218,6 +233,25 @@ mod tests {
         assert_eq!(r.winners(), &[0, 1]);
         let r = scoring(&[&[3, 3], &[3, 3], &[3, 2, 1]]).result();
         assert_eq!(r.winners(), &[0, 1]);
+    }
+
+    #[test]
+    fn arm_12_winners_into_gives_results_winners_without_building_it() {
+        let cases: [&[&[u8]]; 7] = [
+            &[&[6, 4, 3], &[6, 5, 2]],
+            &[&[5, 3, 2], &[5, 4, 1], &[5, 2, 2, 1]],
+            &[&[4, 4], &[4, 4], &[4, 3, 1]],
+            &[&[3, 3], &[3, 3], &[3, 2, 1]],
+            &[&[2, 6, 5], &[3, 4, 6]],
+            &[&[], &[]],
+            &[&[1], &[], &[7, 1], &[4, 4]],
+        ];
+        let mut out = Vec::new();
+        for piles in cases {
+            let s = scoring(piles);
+            s.winners_into(&mut out);
+            assert_eq!(out, s.result().winners(), "{piles:?}");
+        }
     }
 
     #[test]

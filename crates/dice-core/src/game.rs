@@ -144,6 +144,40 @@ pub trait Game: Clone + PartialEq + Debug + Sized {
         rng.pick(buf.len()).and_then(|i| buf.get(i)).copied()
     }
 
+    /// Plays on at random for at most `max_steps` steps (a decision or a
+    /// chance outcome each), stopping at the end: at a chance node the
+    /// outcome of [`sample_chance`](Game::sample_chance), at a decision the
+    /// action of [`random_legal_action`](Game::random_legal_action) (`buf`
+    /// holds the list). This is a search rollout.
+    ///
+    /// A game may override it with a tighter loop, but must reach the same
+    /// state and draw the same words as this default; the test kit checks
+    /// that (`testkit::check_random_games`).
+    ///
+    /// ```
+    /// use dice_core::{DiceRng, Game, ToMove, pig::{Pig, PigConfig}};
+    ///
+    /// let mut game = Pig::new(&PigConfig::default()).unwrap();
+    /// game.random_playout(&mut DiceRng::from_seed_u64(1), &mut Vec::new(), u32::MAX);
+    /// assert_eq!(game.to_move(), ToMove::Over);
+    /// ```
+    #[inline]
+    fn random_playout(&mut self, rng: &mut DiceRng, buf: &mut Vec<Self::Action>, max_steps: u32) {
+        for _ in 0..max_steps {
+            match self.to_move() {
+                ToMove::Over => break,
+                ToMove::Chance => match self.sample_chance(rng) {
+                    Some(outcome) => self.apply_chance_unchecked(outcome),
+                    None => break,
+                },
+                ToMove::Player(_) => match self.random_legal_action(rng, buf) {
+                    Some(action) => self.apply_unchecked(action),
+                    None => break,
+                },
+            }
+        }
+    }
+
     /// Whether `action` is legal now, and if not, which rule it breaks.
     ///
     /// # Errors

@@ -142,10 +142,10 @@ struct Tree {
     used: usize,
     /// (node, edge, mover) of the current descent.
     path: Vec<(usize, usize, Seat)>,
-    rewards: Vec<f64>,
-    /// The winners of the current simulation's end, kept so that asking
-    /// allocates nothing.
+    /// The winners of the current simulation's end (empty for a draw),
+    /// kept so that asking allocates nothing, and the reward of each.
     winners: Vec<Seat>,
+    share: f64,
     /// The root's legal actions' ids, in the order of the root's list.
     root_ids: Vec<u32>,
     /// `sqrt(ln n)`, `1 / sqrt(n)` and `1 / n` for `n` in `0..len` (`n`
@@ -189,32 +189,41 @@ impl Tree {
             self.inv.push(1.0 / x);
         }
     }
+}
 
-    /// UCB1 of an edge: mean reward plus `exploration * sqrt(ln available /
-    /// visits)`, from the tables.
-    #[inline]
-    fn score(&self, edge: &Edge, exploration: f64) -> f64 {
-        let visits = usize::try_from(edge.visits).unwrap_or(usize::MAX);
-        let available = usize::try_from(edge.available).unwrap_or(usize::MAX);
-        if let (Some(inv), Some(inv_sqrt), Some(sqrt_ln)) = (
-            self.inv.get(visits),
-            self.inv_sqrt.get(visits),
-            self.sqrt_ln.get(available),
-        ) {
-            edge.reward * inv + exploration * sqrt_ln * inv_sqrt
-        } else {
-            // Beyond the tables (never, as counts stay below the
-            // iterations): the formula itself.
-            let visits = f64::from(edge.visits.max(1));
-            edge.reward / visits
-                + exploration * libm::sqrt(libm::log(f64::from(edge.available.max(1))) / visits)
-        }
+/// UCB1 of an edge: mean reward plus `exploration * sqrt(ln available /
+/// visits)`, from the score tables.
+#[inline]
+fn score(edge: &Edge, exploration: f64, inv: &[f64], inv_sqrt: &[f64], sqrt_ln: &[f64]) -> f64 {
+    let visits = usize::try_from(edge.visits).unwrap_or(usize::MAX);
+    let available = usize::try_from(edge.available).unwrap_or(usize::MAX);
+    if let (Some(inv), Some(inv_sqrt), Some(sqrt_ln)) = (
+        inv.get(visits),
+        inv_sqrt.get(visits),
+        sqrt_ln.get(available),
+    ) {
+        edge.reward * inv + exploration * sqrt_ln * inv_sqrt
+    } else {
+        // Beyond the tables (never, as counts stay below the
+        // iterations): the formula itself.
+        let visits = f64::from(edge.visits.max(1));
+        edge.reward / visits
+            + exploration * libm::sqrt(libm::log(f64::from(edge.available.max(1))) / visits)
     }
 }
 
-/// A uniform index in `0..len` from raw words (multiply and shift, with
-/// the rejection that makes it exact): no division unless a word falls in
-/// the sliver to reject, and no word drawn when there is only one choice.
+/// The edge a selection takes: its index in the node, the legal action's
+/// index in the list, the node it leads to, and whether it is new.
+#[derive(Debug, Clone, Copy)]
+struct Chosen {
+    edge: usize,
+    legal_index: usize,
+    child: usize,
+    is_new: bool,
+}
+
+/// One decision's search: the parameters, the kept tree and the current
+/// iteration.
 struct Search<'a, G: Game> {
     iterations: u32,
     exploration: f64,
@@ -295,20 +304,21 @@ impl<G: Game> Search<'_, G> {
                 }
                 ToMove::Player(mover) => {
                     state.legal_actions(&mut self.legal);
-                    let Some((edge, is_new)) = self.select(&state, node, rng) else {
-                        break;
-                    };
-                    let Some(e) = self.tree.nodes.get(node).and_then(|n| n.get(edge)) else {
-                        break;
-                    };
-                    let (at, child) = (e.legal_index, e.child);
-                    let Some(&action) = usize::try_from(at).ok().and_then(|at| self.legal.get(at))
+                    let Some(Chosen {
+                        edge,
+                        legal_index,
+                        child,
+                        is_new,
+                    }) = self.select(&state, node, rng)
                     else {
+                        break;
+                    };
+                    let Some(&action) = self.legal.get(legal_index) else {
                         break;
                     };
                     state.apply_unchecked(action);
                     self.tree.path.push((node, edge, mover));
-                    node = usize::try_from(child).unwrap_or(usize::MAX);
+                    node = child;
                     expanded = is_new;
                 }
             }
@@ -318,20 +328,60 @@ impl<G: Game> Search<'_, G> {
     }
 
     /// Marks the available edges, then expands an untried action or picks
-    /// the best UCB1 edge. Returns the edge index and whether it is new.
-    fn select(&mut self, state: &G, node: usize, rng: &mut DiceRng) -> Option<(usize, bool)> {
+    /// the best UCB1 edge (the first of equals in edge order).
+    ///
+    /// One pass over the legal list: each action's edge is found by a
+    /// cursor over the sorted edges while the ids come in ascending order
+    /// (a binary search otherwise), and scored as it is found.
+    fn select(&mut self, state: &G, node: usize, rng: &mut DiceRng) -> Option<Chosen> {
         let stamp = self.stamp;
-        let edges = self.tree.nodes.get_mut(node)?;
+        let exploration = self.exploration;
+        let tree = &mut *self.tree;
+        let (inv, inv_sqrt, sqrt_ln) = (&tree.inv, &tree.inv_sqrt, &tree.sqrt_ln);
+        let edges = tree.nodes.get_mut(node)?;
         let mut untried: Option<(u32, u32)> = None;
         let mut untried_count = 0usize;
+        let mut best: Option<(Chosen, f64)> = None;
+        let mut cursor = 0usize;
+        let mut last_id: Option<u32> = None;
         for (index, action) in self.legal.iter().enumerate() {
             let id = state.action_id(action)?;
             let index = u32::try_from(index).ok()?;
-            if let Ok(i) = edges.binary_search_by_key(&id, |e| e.id) {
+            let found = if last_id.is_none_or(|last| last < id) {
+                while edges.get(cursor).is_some_and(|e| e.id < id) {
+                    cursor = cursor.saturating_add(1);
+                }
+                edges
+                    .get(cursor)
+                    .is_some_and(|e| e.id == id)
+                    .then_some(cursor)
+            } else {
+                edges.binary_search_by_key(&id, |e| e.id).ok()
+            };
+            last_id = Some(id);
+            if let Some(i) = found {
                 if let Some(e) = edges.get_mut(i) {
                     e.available = e.available.saturating_add(1);
                     e.stamp = stamp;
                     e.legal_index = index;
+                    if untried.is_none() {
+                        let score = score(e, exploration, inv, inv_sqrt, sqrt_ln);
+                        #[expect(
+                            clippy::float_cmp,
+                            reason = "an exact tie goes to the first edge, as a pass in edge order gives"
+                        )]
+                        let better =
+                            best.is_none_or(|(b, s)| score > s || (score == s && i < b.edge));
+                        if better {
+                            let chosen = Chosen {
+                                edge: i,
+                                legal_index: usize::try_from(index).ok()?,
+                                child: usize::try_from(e.child).ok()?,
+                                is_new: false,
+                            };
+                            best = Some((chosen, score));
+                        }
+                    }
                 }
             } else {
                 // Reservoir sampling: each untried action equally likely.
@@ -357,61 +407,48 @@ impl<G: Game> Search<'_, G> {
                     reward: 0.0,
                 },
             );
-            return Some((at, true));
+            return Some(Chosen {
+                edge: at,
+                legal_index: usize::try_from(legal_index).ok()?,
+                child: usize::try_from(child).ok()?,
+                is_new: true,
+            });
         }
-        let tree = &*self.tree;
-        let mut best: Option<(usize, f64)> = None;
-        for (i, e) in tree.nodes.get(node)?.iter().enumerate() {
-            if e.stamp != stamp {
-                continue;
-            }
-            let score = tree.score(e, self.exploration);
-            if best.is_none_or(|(_, s)| score > s) {
-                best = Some((i, score));
-            }
-        }
-        best.map(|(i, _)| (i, false))
+        best.map(|(chosen, _)| chosen)
     }
 
-    fn play_out(&mut self, state: &mut G, mut steps: u32, rng: &mut DiceRng) {
-        while steps < self.playout_steps {
-            steps = steps.saturating_add(1);
-            match state.to_move() {
-                ToMove::Over => break,
-                ToMove::Chance => match state.sample_chance(rng) {
-                    Some(outcome) => state.apply_chance_unchecked(outcome),
-                    None => break,
-                },
-                ToMove::Player(_) => match state.random_legal_action(rng, &mut self.legal) {
-                    Some(a) => state.apply_unchecked(a),
-                    None => break,
-                },
-            }
-        }
+    fn play_out(&mut self, state: &mut G, steps: u32, rng: &mut DiceRng) {
+        state.random_playout(
+            rng,
+            &mut self.legal,
+            self.playout_steps.saturating_sub(steps),
+        );
         let tree = &mut *self.tree;
-        let rewards = &mut tree.rewards;
-        rewards.clear();
-        let players = state.players();
-        if state.winners_into(&mut tree.winners) && !tree.winners.is_empty() {
+        tree.share = if state.winners_into(&mut tree.winners) && !tree.winners.is_empty() {
             #[allow(clippy::cast_precision_loss)]
             let share = 1.0 / tree.winners.len() as f64;
-            rewards.resize(players, 0.0);
-            for &w in &tree.winners {
-                if let Some(r) = rewards.get_mut(w) {
-                    *r = share;
-                }
-            }
+            share
         } else {
+            // A draw (or a playout cut short): every seat shares.
+            tree.winners.clear();
             #[allow(clippy::cast_precision_loss)]
-            let draw = 1.0 / players.max(1) as f64;
-            rewards.resize(players, draw);
-        }
+            let draw = 1.0 / state.players().max(1) as f64;
+            draw
+        };
     }
 
     fn back_up(&mut self) {
         let tree = &mut *self.tree;
+        let share = tree.share;
+        // No winners listed: a draw, every seat's share.
+        let winners = tree.winners.as_slice();
+        let wins = |mover: Seat| match winners {
+            [] => true,
+            [only] => *only == mover,
+            more => more.contains(&mover),
+        };
         for &(node, edge, mover) in &tree.path {
-            let reward = tree.rewards.get(mover).copied().unwrap_or(0.0);
+            let reward = if wins(mover) { share } else { 0.0 };
             if let Some(e) = tree.nodes.get_mut(node).and_then(|n| n.get_mut(edge)) {
                 e.visits = e.visits.saturating_add(1);
                 e.reward += reward;

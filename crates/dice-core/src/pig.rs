@@ -21,6 +21,9 @@ use crate::result::GameResult;
 use crate::rng::DiceRng;
 use crate::seat::{PerSeat, Seat};
 
+/// Pig's die.
+const D6: crate::die::Die<u8, 6> = crate::die::Die::new([1, 2, 3, 4, 5, 6]);
+
 /// The most seats a Pig table has.
 pub const MAX_PLAYERS: usize = 8;
 
@@ -316,6 +319,52 @@ impl Game for Pig {
         }
     }
 
+    /// The contract's loop without its dispatch: the same words (a pick
+    /// per decision after a turn's first roll, a die per roll) and the
+    /// same end.
+    ///
+    /// While three steps or more are left, one round is a decision and
+    /// the die it rolls: a hold (which may end the game) passes to the
+    /// next seat, whose roll is forced and draws nothing, and the die rolls
+    /// for it. The last steps go one at a time.
+    #[inline]
+    fn random_playout(&mut self, rng: &mut DiceRng, _buf: &mut Vec<PigAction>, max_steps: u32) {
+        let mut left = max_steps;
+        if self.rolling && !self.over && left > 0 {
+            left = left.saturating_sub(1);
+            let face = D6.roll(rng).copied().unwrap_or(1);
+            self.apply_chance_unchecked(face);
+        }
+        while left >= 3 && !self.over {
+            // The decision, then the forced roll after a hold.
+            left = left.saturating_sub(1);
+            if self.rolled && rng.pick(2) != Some(0) {
+                self.apply_unchecked(PigAction::Hold);
+                if self.over {
+                    return;
+                }
+                left = left.saturating_sub(1);
+            }
+            // The die.
+            left = left.saturating_sub(1);
+            let face = D6.roll(rng).copied().unwrap_or(1);
+            self.apply_chance_unchecked(face);
+        }
+        for _ in 0..left {
+            if self.over {
+                break;
+            }
+            if self.rolling {
+                let face = D6.roll(rng).copied().unwrap_or(1);
+                self.apply_chance_unchecked(face);
+            } else if self.rolled && rng.pick(2) != Some(0) {
+                self.apply_unchecked(PigAction::Hold);
+            } else {
+                self.rolling = true;
+            }
+        }
+    }
+
     fn check(&self, action: &PigAction) -> Result<(), PigError> {
         match self.to_move() {
             ToMove::Over => Err(PigError::GameOver),
@@ -373,7 +422,6 @@ impl Game for Pig {
 
     #[inline]
     fn sample_chance(&self, rng: &mut DiceRng) -> Option<u8> {
-        const D6: crate::die::Die<u8, 6> = crate::die::Die::new([1, 2, 3, 4, 5, 6]);
         (self.rolling && !self.over)
             .then(|| D6.roll(rng).copied())
             .flatten()

@@ -197,6 +197,17 @@ impl Game for Era {
         (self.step == Step::Over).then(|| self.final_result())
     }
 
+    /// `result`'s winners with no vector built (the search reads every
+    /// simulation's end this way).
+    fn winners_into(&self, out: &mut Vec<dice_core::Seat>) -> bool {
+        if self.step != Step::Over {
+            out.clear();
+            return false;
+        }
+        self.final_winners_into(out);
+        true
+    }
+
     /// The whole action for its actor and whoever may see it; of a layout
     /// placement the others learn the piece, of a die set aside or set by
     /// a Monastery its colour (see [`SeenAction`]).

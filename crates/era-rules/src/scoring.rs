@@ -2,10 +2,11 @@
 
 use alloc::vec::Vec;
 
-use dice_core::GameResult;
+use dice_core::seat::PerSeat;
+use dice_core::{GameResult, Seat};
 
 use crate::building::BuildingKind;
-use crate::state::Era;
+use crate::state::{Era, MAX_PLAYERS};
 
 /// One player's final score, component by component.
 ///
@@ -67,43 +68,53 @@ impl Score {
 impl Era {
     /// Every player's score as it would be if the game ended now.
     pub fn scores(&self) -> Vec<Score> {
+        self.score_table().as_slice().to_vec()
+    }
+
+    /// [`scores`](Self::scores) in a table of seats, built without
+    /// allocating.
+    fn score_table(&self) -> PerSeat<Score, MAX_PLAYERS> {
         let r = self.ruleset();
-        let mut scores: Vec<Score> = self
-            .players
-            .iter()
-            .map(|(_, p)| {
-                let d = &p.domain;
-                let walled = d.walled_with(&r.geometry.masks);
-                let mut s = Score {
-                    walled_area: (walled & !d.scorched).count_ones(),
-                    culture: p.culture,
-                    disasters: p.disaster,
-                    ..Score::default()
-                };
-                let empty = d.empty().count_ones();
-                let left = p.resources.total();
-                let dice = p.owned.total();
-                for b in &d.buildings {
-                    let rule = &r.buildings[b.kind];
-                    s.buildings = s.buildings.saturating_add(rule.points);
-                    if b.cells & !walled == 0 {
-                        s.walled = s.walled.saturating_add(rule.points);
-                    }
-                    let (slot, units) = match b.kind {
-                        BuildingKind::Market => (&mut s.markets, empty),
-                        BuildingKind::Guildhall => (&mut s.guildhalls, left),
-                        BuildingKind::University => (&mut s.universities, p.culture),
-                        BuildingKind::Cathedral => (&mut s.cathedrals, dice),
-                        _ => continue,
-                    };
-                    *slot = slot.saturating_add(rule.bonus.saturating_mul(units));
+        let mut scores = self.players.map(|_, p| {
+            let d = &p.domain;
+            let walled = d.walled_with(&r.geometry.masks);
+            let mut s = Score {
+                walled_area: (walled & !d.scorched).count_ones(),
+                culture: p.culture,
+                disasters: p.disaster,
+                ..Score::default()
+            };
+            let empty = d.empty().count_ones();
+            let left = p.resources.total();
+            let dice = p.owned.total();
+            for b in &d.buildings {
+                let rule = &r.buildings[b.kind];
+                s.buildings = s.buildings.saturating_add(rule.points);
+                if b.cells & !walled == 0 {
+                    s.walled = s.walled.saturating_add(rule.points);
                 }
-                s
-            })
-            .collect();
-        let most_culture = scores.iter().map(|s| s.culture).fold(0, u32::max);
-        let most_walled = scores.iter().map(|s| s.walled_area).fold(0, u32::max);
-        for s in &mut scores {
+                let (slot, units) = match b.kind {
+                    BuildingKind::Market => (&mut s.markets, empty),
+                    BuildingKind::Guildhall => (&mut s.guildhalls, left),
+                    BuildingKind::University => (&mut s.universities, p.culture),
+                    BuildingKind::Cathedral => (&mut s.cathedrals, dice),
+                    _ => continue,
+                };
+                *slot = slot.saturating_add(rule.bonus.saturating_mul(units));
+            }
+            s
+        });
+        let most_culture = scores
+            .as_slice()
+            .iter()
+            .map(|s| s.culture)
+            .fold(0, u32::max);
+        let most_walled = scores
+            .as_slice()
+            .iter()
+            .map(|s| s.walled_area)
+            .fold(0, u32::max);
+        for s in scores.as_mut_slice() {
             if most_culture >= 1 && s.culture == most_culture {
                 s.culture_bonus = r.scoring.culture_bonus;
             }
@@ -133,5 +144,29 @@ impl Era {
             .map(|(_, p)| p.resources.values().map(|&n| i32::from(n)).collect())
             .collect();
         GameResult::by_ranking(scores, tiebreaks)
+    }
+
+    /// The winners of [`final_result`](Self::final_result) (ERA-28: highest
+    /// score, then most goods, stone, wood, food; still tied, all of them),
+    /// in seat order, into `out`: nothing allocated once `out` has room.
+    pub(crate) fn final_winners_into(&self, out: &mut Vec<Seat>) {
+        out.clear();
+        let table = self.score_table();
+        let key = |seat: Seat| {
+            let total = table
+                .get(seat)?
+                .total()
+                .clamp(i64::from(i32::MIN), i64::from(i32::MAX));
+            let resources = &self.players.get(seat)?.resources;
+            // One figure per resource: `ByResource` has four.
+            let mut figures = [0i32; 4];
+            for (slot, &n) in figures.iter_mut().zip(resources.values()) {
+                *slot = i32::from(n);
+            }
+            Some((total, figures))
+        };
+        let seats = self.players.turn_order().seats();
+        let best = seats.clone().filter_map(key).max();
+        out.extend(seats.filter(|&seat| best.is_some() && key(seat) == best));
     }
 }

@@ -257,6 +257,38 @@ fn check_random_legal_action<G: Game>(ctx: &Ctx, state: &G, legal: &[G::Action],
     }
 }
 
+/// The game's `random_playout` reaches the state the contract's default
+/// loop reaches, from the same words, leaving the generator at the same
+/// place (a few dozen steps from here, so that long games stay cheap).
+fn check_random_playout<G: Game>(ctx: &Ctx, state: &G, rng: &DiceRng) {
+    const STEPS: u32 = 40;
+    let mut ours = rng.decision_rng(4);
+    let mut theirs = ours.clone();
+    let mut got = state.clone();
+    got.random_playout(&mut ours, &mut Vec::new(), STEPS);
+    let mut want = state.clone();
+    let mut buf = Vec::new();
+    for _ in 0..STEPS {
+        match want.to_move() {
+            ToMove::Over => break,
+            ToMove::Chance => match want.sample_chance(&mut theirs) {
+                Some(outcome) => want.apply_chance_unchecked(outcome),
+                None => break,
+            },
+            ToMove::Player(_) => match want.random_legal_action(&mut theirs, &mut buf) {
+                Some(action) => want.apply_unchecked(action),
+                None => break,
+            },
+        }
+    }
+    if got != want || ours.word_pos() != theirs.word_pos() {
+        ctx.fail(&format!(
+            "random_playout reached {got:?} where the contract's loop reaches {want:?}, \
+             or drew other words"
+        ));
+    }
+}
+
 fn check_decision_node<G: Game>(
     ctx: &Ctx,
     state: &G,
@@ -268,6 +300,7 @@ fn check_decision_node<G: Game>(
         ctx.fail("a decision node with no legal action");
     }
     check_random_legal_action(ctx, state, legal, rng);
+    check_random_playout(ctx, state, rng);
     let mut ids: Vec<u32> = Vec::with_capacity(legal.len());
     for a in legal {
         if let Err(e) = state.check(a) {
