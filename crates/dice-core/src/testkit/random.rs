@@ -161,6 +161,11 @@ where
             ToMove::Player(_) => {
                 state.legal_actions(&mut legal);
                 check_decision_node(&ctx, &state, &legal, &mut rng, options.legal_probes);
+                // Every eighth decision: forty steps of playout from each
+                // would cost more than the rest of the checks.
+                if summary.decisions % PLAYOUT_EVERY == 0 {
+                    check_random_playout(&ctx, &state, &rng);
+                }
                 let action = *rng
                     .choose(&legal)
                     .unwrap_or_else(|| ctx.fail("no legal action at a decision node"));
@@ -260,6 +265,9 @@ fn check_random_legal_action<G: Game>(ctx: &Ctx, state: &G, legal: &[G::Action],
 /// The game's `random_playout` reaches the state the contract's default
 /// loop reaches, from the same words, leaving the generator at the same
 /// place (a few dozen steps from here, so that long games stay cheap).
+/// How often (in decisions) `random_playout` is checked.
+const PLAYOUT_EVERY: u64 = 8;
+
 fn check_random_playout<G: Game>(ctx: &Ctx, state: &G, rng: &DiceRng) {
     const STEPS: u32 = 40;
     let mut ours = rng.decision_rng(4);
@@ -300,7 +308,6 @@ fn check_decision_node<G: Game>(
         ctx.fail("a decision node with no legal action");
     }
     check_random_legal_action(ctx, state, legal, rng);
-    check_random_playout(ctx, state, rng);
     let mut ids: Vec<u32> = Vec::with_capacity(legal.len());
     for a in legal {
         if let Err(e) = state.check(a) {
