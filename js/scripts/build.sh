@@ -4,7 +4,8 @@
 # for speed, the rest, JSON and glue, for size),
 # wasm-bindgen's ES-module glue for browsers and Node (`--target web`; the
 # entries index.js and node.js load the module), binaryen's wasm-opt -O3,
-# into pkg/. The types of the wire JSON, wire.d.ts, are written by hand.
+# into pkg/. The types of the wire JSON, wire.d.ts, are generated from the
+# schemas by scripts/wire-types.mjs (`npm run wire-types`).
 #
 #   bash scripts/build.sh            every game, into pkg/ (the package)
 #   bash scripts/build.sh armadora   one game only, into dist/armadora/
