@@ -38,12 +38,40 @@ export function choose(game, legal, pick, centre = new Set()) {
 
 
 /** What one seat's page must not show of what the other seat's own view
- * holds before the reveal. */
+ * holds before the reveal, checked once both pages have drawn the same
+ * step (a bot may still be moving: then the page's drawing is newer than
+ * the views compared, and the check is made again at the next step). */
 async function noHiddenValues(game, me, other, token) {
+  for (let attempt = 0; ; attempt += 1) {
+    const at = await settled(me, other);
+    try {
+      await hiddenAt(game, me, other, token, at);
+    } catch (e) {
+      if (attempt < 5 && (await seq(me.page)) !== at) continue;
+      throw e;
+    }
+    if ((await seq(me.page)) === at || attempt >= 5) return;
+  }
+}
+
+/** The step both pages have drawn, once neither has moved on for 100 ms
+ * (bounded: 100 polls). */
+async function settled(me, other) {
+  for (let i = 0; i < 100; i += 1) {
+    const a = await seq(me.page);
+    if (a === (await seq(other.page))) {
+      await sleep(100);
+      if (a === (await seq(me.page)) && a === (await seq(other.page))) return a;
+    } else {
+      await sleep(50);
+    }
+  }
+  throw new Error("the two pages did not draw the same step within 100 polls");
+}
+
+async function hiddenAt(game, me, other, token, at) {
   const text = await me.page.innerText("body");
   assert.ok(!text.includes(token), "a token in the page's text");
-  // The two views at the same step: the latest both have received.
-  const at = Math.min(await seq(me.page), await seq(other.page));
   const viewAt = (seat) => parsed(seat).filter((f) => f.update && f.seq <= at).at(-1).update.view;
   const mine = viewAt(me);
   const theirs = viewAt(other);
