@@ -163,19 +163,7 @@ pub trait Game: Clone + PartialEq + Debug + Sized {
     /// ```
     #[inline]
     fn random_playout(&mut self, rng: &mut DiceRng, buf: &mut Vec<Self::Action>, max_steps: u32) {
-        for _ in 0..max_steps {
-            match self.to_move() {
-                ToMove::Over => break,
-                ToMove::Chance => match self.sample_chance(rng) {
-                    Some(outcome) => self.apply_chance_unchecked(outcome),
-                    None => break,
-                },
-                ToMove::Player(_) => match self.random_legal_action(rng, buf) {
-                    Some(action) => self.apply_unchecked(action),
-                    None => break,
-                },
-            }
-        }
+        contract_playout(self, rng, buf, max_steps);
     }
 
     /// Whether `action` is legal now, and if not, which rule it breaks.
@@ -518,6 +506,30 @@ impl<E: core::error::Error + 'static> core::error::Error for SeatError<E> {
         match self {
             SeatError::Illegal(e) => Some(e),
             SeatError::NotYourTurn { .. } => None,
+        }
+    }
+}
+
+/// [`Game::random_playout`]'s default loop, which an override must match
+/// (the test kit compares the two).
+#[inline]
+pub(crate) fn contract_playout<G: Game>(
+    state: &mut G,
+    rng: &mut DiceRng,
+    buf: &mut Vec<G::Action>,
+    max_steps: u32,
+) {
+    for _ in 0..max_steps {
+        match state.to_move() {
+            ToMove::Over => break,
+            ToMove::Chance => match state.sample_chance(rng) {
+                Some(outcome) => state.apply_chance_unchecked(outcome),
+                None => break,
+            },
+            ToMove::Player(_) => match state.random_legal_action(rng, buf) {
+                Some(action) => state.apply_unchecked(action),
+                None => break,
+            },
         }
     }
 }

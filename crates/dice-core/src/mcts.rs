@@ -442,11 +442,7 @@ impl<G: Game> Search<'_, G> {
         let share = tree.share;
         // No winners listed: a draw, every seat's share.
         let winners = tree.winners.as_slice();
-        let wins = |mover: Seat| match winners {
-            [] => true,
-            [only] => *only == mover,
-            more => more.contains(&mover),
-        };
+        let wins = |mover: Seat| winners.is_empty() || winners.contains(&mover);
         for &(node, edge, mover) in &tree.path {
             let reward = if wins(mover) { share } else { 0.0 };
             if let Some(e) = tree.nodes.get_mut(node).and_then(|n| n.get_mut(edge)) {

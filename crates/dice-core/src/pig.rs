@@ -360,7 +360,7 @@ impl Game for Pig {
             } else if self.rolled && rng.pick(2) != Some(0) {
                 self.apply_unchecked(PigAction::Hold);
             } else {
-                self.rolling = true;
+                self.apply_unchecked(PigAction::Roll);
             }
         }
     }

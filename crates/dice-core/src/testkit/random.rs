@@ -16,7 +16,7 @@ use core::ops::Range;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::game::{Game, ToMove, Viewer, common_denominator};
+use crate::game::{Game, ToMove, Viewer, common_denominator, contract_playout};
 use crate::game_match::Match;
 use crate::prob::Prob;
 use crate::record::Record;
@@ -275,20 +275,7 @@ fn check_random_playout<G: Game>(ctx: &Ctx, state: &G, rng: &DiceRng) {
     let mut got = state.clone();
     got.random_playout(&mut ours, &mut Vec::new(), STEPS);
     let mut want = state.clone();
-    let mut buf = Vec::new();
-    for _ in 0..STEPS {
-        match want.to_move() {
-            ToMove::Over => break,
-            ToMove::Chance => match want.sample_chance(&mut theirs) {
-                Some(outcome) => want.apply_chance_unchecked(outcome),
-                None => break,
-            },
-            ToMove::Player(_) => match want.random_legal_action(&mut theirs, &mut buf) {
-                Some(action) => want.apply_unchecked(action),
-                None => break,
-            },
-        }
-    }
+    contract_playout(&mut want, &mut theirs, &mut Vec::new(), STEPS);
     if got != want || ours.word_pos() != theirs.word_pos() {
         ctx.fail(&format!(
             "random_playout reached {got:?} where the contract's loop reaches {want:?}, \
