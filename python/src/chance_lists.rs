@@ -9,7 +9,7 @@
 
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PyTuple};
 use tabletop_engines::AnyState;
 use tabletop_engines::age_of_war_rules::{AgeOfWar, Chance};
 use tabletop_engines::dice_core::pig::Pig;
@@ -67,16 +67,16 @@ fn chance_key(state: &dyn AnyState) -> Option<usize> {
     None
 }
 
-/// `outcomes` as a new list of `(id, probability)` tuples.
-pub(crate) fn build_list<'py>(
-    py: Python<'py>,
-    outcomes: &[(u32, Prob)],
-) -> PyResult<Bound<'py, PyList>> {
-    let tuples = outcomes
-        .iter()
-        .map(|&(id, p)| (id, prob_f64(p)).into_pyobject(py))
-        .collect::<PyResult<Vec<_>>>()?;
-    PyList::new(py, tuples)
+/// `outcomes` as `(id, probability)` tuples, the items of a
+/// `chance_outcomes()` list.
+pub(crate) fn outcome_tuples(
+    py: Python<'_>,
+    outcomes: impl IntoIterator<Item = (u32, Prob)>,
+) -> PyResult<Vec<Py<PyTuple>>> {
+    outcomes
+        .into_iter()
+        .map(|(id, p)| Ok((id, prob_f64(p)).into_pyobject(py)?.unbind()))
+        .collect()
 }
 
 impl ChanceLists {
@@ -92,7 +92,8 @@ impl ChanceLists {
             return Ok(None);
         };
         let list = cell.get_or_try_init(py, || {
-            build_list(py, &state.chance_outcomes()).map(Bound::unbind)
+            let tuples = outcome_tuples(py, state.chance_outcomes())?;
+            PyList::new(py, tuples.iter().map(|t| t.bind(py))).map(Bound::unbind)
         })?;
         let list = list.bind(py);
         Ok(Some(list.get_slice(0, list.len())))

@@ -11,7 +11,7 @@ use tabletop_engines::dice_core::{Prob, ToMove};
 use tabletop_engines::{AnyGame, AnyState, Engine};
 
 use crate::arrays::array;
-use crate::chance_lists::{ChanceLists, prob_f64};
+use crate::chance_lists::{ChanceLists, outcome_tuples};
 use crate::errors::{bad_id, illegal, spiel_error};
 use crate::facts::perfect_information;
 use crate::game::PyGame;
@@ -81,12 +81,8 @@ impl PyState {
         {
             return PyList::new(py, tuples.iter().map(|t| t.bind(py)));
         }
-        let probs: Vec<Prob> = outcomes.into_iter().map(|(_, p)| p).collect();
-        let tuples = probs
-            .iter()
-            .zip(0u32..)
-            .map(|(&p, id)| Ok((id, prob_f64(p)).into_pyobject(py)?.unbind()))
-            .collect::<PyResult<Vec<Py<PyTuple>>>>()?;
+        let probs: Vec<Prob> = outcomes.iter().map(|&(_, p)| p).collect();
+        let tuples = outcome_tuples(py, outcomes)?;
         let list = PyList::new(py, tuples.iter().map(|t| t.bind(py)))?;
         self.chance_tuples = Some((probs, tuples));
         Ok(list)
