@@ -18,6 +18,17 @@ export declare const TERMINAL_PLAYER_ID: -4;
 /** Someone at the table who plays no seat: sees the public information only. */
 export declare const SPECTATOR: -6;
 
+/**
+ * Draws chance from `rng` and lets each seat's bot (`bots[seat]`; `null`
+ * or missing for a person) move as that seat, until a seat with no bot is
+ * to move or the game is over. Returns the steps taken.
+ */
+export declare function advance(
+  state: import("./pkg/tabletop_engines.js").State,
+  bots: ReadonlyArray<import("./pkg/tabletop_engines.js").Bot | null | undefined>,
+  rng: import("./pkg/tabletop_engines.js").DiceRng,
+): number;
+
 /** What every refusal of a step is: an `Error` named `IllegalActionError`. */
 export interface IllegalActionError extends Error {
   name: "IllegalActionError";

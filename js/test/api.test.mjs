@@ -110,3 +110,35 @@ test("the full record's returns match the Rust engine's", () => {
   const { game, record, returns } = fixtures[0];
   assert.deepEqual(te.loadGame(game).deserializeState(record).returns(), returns);
 });
+
+test("advance draws chance and moves bots until a person is to move", () => {
+  for (const name of te.gameNames()) {
+    const game = te.loadGame(name);
+    const bots = [null, game.newBot(game.botNames()[0])];
+    const state = game.newInitialState();
+    const rng = new te.DiceRng(5);
+    let people = 0;
+    while (!state.isTerminal() && people < 400) {
+      te.advance(state, bots, rng);
+      if (state.isTerminal()) break;
+      assert.equal(state.currentPlayer(), 0, `${name}: stopped for the person`);
+      assert.ok(!state.isChanceNode());
+      state.applyAction(state.legalActions()[0], 0);
+      people++;
+    }
+    // The same game played by hand, step by step, ends in the same record.
+    const again = game.newInitialState();
+    const dice = new te.DiceRng(5);
+    const bot = game.newBot(game.botNames()[0]);
+    while (again.moveNumber() < state.moveNumber()) {
+      if (again.isChanceNode()) again.applySampledChance(dice);
+      else if (again.currentPlayer() === 0) again.applyAction(again.legalActions()[0], 0);
+      else again.applyAction(bot.choose(again, 1, dice), 1);
+    }
+    assert.equal(again.serialize(), state.serialize(), name);
+  }
+  const all = te.loadGame("pig");
+  const state = all.newInitialState();
+  const steps = te.advance(state, [all.newBot("random"), all.newBot("random")], new te.DiceRng(1));
+  assert.ok(state.isTerminal() && steps === state.moveNumber());
+});

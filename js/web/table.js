@@ -3,7 +3,7 @@
 // turn; while a bot plays or chance is drawn the screen shows what a
 // spectator sees. Chance is drawn from a DiceRng seeded from the browser's
 // crypto (or `?seed=N`, for a game that can be played again).
-import { DiceRng, SPECTATOR, loadGame } from "../index.js";
+import { DiceRng, SPECTATOR, advance, loadGame } from "../index.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -61,16 +61,7 @@ function tell() {
 /** Plays chance and bots until a person is to move or the game is over. */
 function step() {
   const { state, seats, rng } = table;
-  while (!state.isTerminal()) {
-    if (state.isChanceNode()) {
-      state.applySampledChance(rng);
-      continue;
-    }
-    const seat = state.currentPlayer();
-    const bot = seats[seat];
-    if (!bot) break;
-    state.applyAction(bot.choose(state, seat, rng), seat);
-  }
+  advance(state, seats, rng);
   tell();
   $("moves").innerHTML = "";
   if (state.isTerminal()) {

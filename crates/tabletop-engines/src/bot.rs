@@ -73,6 +73,7 @@ fn random<G: Engine>(_: Option<u32>) -> Box<dyn Agent<G> + Send> {
     Box::new(RandomAgent)
 }
 
+#[cfg(feature = "pig")]
 /// The bots of Pig.
 pub(crate) const PIG: &[BotEntry<dice_core::pig::Pig>] = &[
     BotEntry {

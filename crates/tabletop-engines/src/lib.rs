@@ -1,8 +1,20 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
+// A build without any game's feature loads nothing: the registry's
+// machinery is unused then, and that is no mistake.
+#![cfg_attr(
+    not(any(
+        feature = "pig",
+        feature = "age-of-war",
+        feature = "armadora",
+        feature = "era"
+    )),
+    allow(dead_code, unused_imports)
+)]
 
 mod bot;
 mod error;
+mod params;
 mod registry;
 mod spec;
 mod state;

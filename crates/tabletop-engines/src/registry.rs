@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 
 use crate::bot::{self, AnyBot, BotEntry, Typed};
 use crate::error::LoadError;
+use crate::params;
 use crate::spec::GameString;
 use crate::state::{AnyState, Engine, Played};
 
@@ -77,6 +78,7 @@ pub(crate) trait Listed: Engine {
     const BOTS: &'static [BotEntry<Self>];
 }
 
+#[cfg(feature = "pig")]
 impl Listed for dice_core::pig::Pig {
     const SEATS: (usize, usize) = (2, dice_core::pig::MAX_PLAYERS);
     const BOTS: &'static [BotEntry<Self>] = bot::PIG;
@@ -116,21 +118,12 @@ impl<G: Listed> fmt::Debug for Registered<G> {
 }
 
 impl<G: Listed> Registered<G> {
-    fn from_params(params: Map<String, Value>) -> Result<Self, LoadError> {
+    fn from_params(params: &Map<String, Value>) -> Result<Self, LoadError> {
         let config_err = |reason: String| LoadError::Config {
             game: G::NAME,
             reason,
         };
-        let config: G::Config =
-            serde_path_to_error::deserialize(Value::Object(params)).map_err(|e| {
-                let path = e.path().to_string();
-                let inner = e.into_inner();
-                config_err(if path == "." {
-                    inner.to_string()
-                } else {
-                    format!("parameter `{path}`: {inner}")
-                })
-            })?;
+        let config: G::Config = params::read(params).map_err(config_err)?;
         let start = G::new(&config).map_err(|e| config_err(e.to_string()))?;
         Ok(Registered {
             config,
@@ -249,7 +242,7 @@ impl<G: Listed> AnyGame for Registered<G> {
 }
 
 /// Builds a game from its parameters.
-type Loader = fn(Map<String, Value>) -> Result<Box<dyn AnyGame>, LoadError>;
+type Loader = fn(&Map<String, Value>) -> Result<Box<dyn AnyGame>, LoadError>;
 
 /// One game of the registry: its name, other names it answers to, and how
 /// to build it from parameters.
@@ -259,21 +252,23 @@ struct Entry {
     load: Loader,
 }
 
-fn load<G: Listed>(params: Map<String, Value>) -> Result<Box<dyn AnyGame>, LoadError> {
+fn load<G: Listed>(params: &Map<String, Value>) -> Result<Box<dyn AnyGame>, LoadError> {
     Ok(Box::new(Registered::<G>::from_params(params)?))
 }
 
 #[cfg(feature = "era")]
 /// A new Era game plays the engine's rules revision: a config's serde form
 /// reads a missing `revision` as an old record's, which is refused.
-fn load_era(mut params: Map<String, Value>) -> Result<Box<dyn AnyGame>, LoadError> {
+fn load_era(params: &Map<String, Value>) -> Result<Box<dyn AnyGame>, LoadError> {
+    let mut params = params.clone();
     params
         .entry("revision")
         .or_insert_with(|| Value::from(era_rules::RULES_REVISION));
-    load::<era_rules::Era>(params)
+    load::<era_rules::Era>(&params)
 }
 
 const GAMES: &[Entry] = &[
+    #[cfg(feature = "pig")]
     Entry {
         name: "pig",
         aliases: &[],
@@ -326,7 +321,7 @@ pub fn game_names() -> Vec<&'static str> {
 /// A malformed string, an unknown game, or a config the game refuses.
 pub fn load_game(text: &str) -> Result<Box<dyn AnyGame>, LoadError> {
     let spec: GameString = text.parse()?;
-    load_game_with(spec.name(), spec.params().clone())
+    load_game_with(spec.name(), spec.params())
 }
 
 /// Loads a game from its name and its config as JSON (an object; missing
@@ -347,10 +342,10 @@ pub fn load_game_json(name: &str, config_json: &str) -> Result<Box<dyn AnyGame>,
             reason: format!("a config is a JSON object: {e}"),
         })?
         .0;
-    load_game_with(name, params)
+    load_game_with(name, &params)
 }
 
-fn load_game_with(name: &str, params: Map<String, Value>) -> Result<Box<dyn AnyGame>, LoadError> {
+fn load_game_with(name: &str, params: &Map<String, Value>) -> Result<Box<dyn AnyGame>, LoadError> {
     let entry = GAMES
         .iter()
         .find(|g| g.name == name || g.aliases.contains(&name))

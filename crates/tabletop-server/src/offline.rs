@@ -17,6 +17,7 @@ const MAX_BYTES: usize = 64 * 1024 * 1024;
 const NEEDED: &[&str] = &[
     "index.js",
     "constants.js",
+    "advance.js",
     "pkg/tabletop_engines.js",
     "pkg/tabletop_engines_bg.wasm",
 ];
@@ -210,11 +211,11 @@ mod tests {
         dir
     }
 
-    const MANIFEST: &str =
-        r#"{"name": "tabletop-engines", "files": ["index.js", "constants.js", "pkg/"]}"#;
+    const MANIFEST: &str = r#"{"name": "tabletop-engines", "files": ["index.js", "constants.js", "advance.js", "pkg/"]}"#;
     const BUILT: &[&str] = &[
         "index.js",
         "constants.js",
+        "advance.js",
         "pkg/tabletop_engines.js",
         "pkg/tabletop_engines_bg.wasm",
     ];
@@ -223,7 +224,7 @@ mod tests {
     fn a_built_package_serves_its_listed_files_only() {
         let dir = package("built", MANIFEST, &[BUILT, &["secret.txt"]].concat());
         let engines = Engines::load(&dir).unwrap();
-        assert_eq!(engines.len(), 4);
+        assert_eq!(engines.len(), 5);
         assert_eq!(
             engines.get("pkg/tabletop_engines_bg.wasm").unwrap().kind,
             "application/wasm"

@@ -14,7 +14,7 @@ import * as ageOfWar from "/web/age-of-war.js";
 import * as armadora from "/web/armadora.js";
 import * as era from "/web/era.js";
 import * as generic from "/web/generic.js";
-import { DiceRng, SPECTATOR, gameNames, loadGame } from "/web/engines/index.js";
+import { DiceRng, SPECTATOR, advance, gameNames, loadGame } from "/web/engines/index.js";
 
 const DRAWERS = { "age-of-war": ageOfWar, armadora, era };
 const TITLES = { "age-of-war": "Age of War", armadora: "Armadöra", era: "Era: Medieval Age", pig: "Pig" };
@@ -79,22 +79,12 @@ function start(event) {
   }
   $("setup-box").hidden = true;
   $("table").hidden = false;
-  advance();
+  play();
 }
 
 /** Chance and bots play until a person is to move or the game is over. */
-function advance() {
-  const { state, seats, rng } = table;
-  while (!state.isTerminal()) {
-    if (state.isChanceNode()) {
-      state.applySampledChance(rng);
-      continue;
-    }
-    const seat = state.currentPlayer();
-    const bot = seats[seat];
-    if (!bot) break;
-    state.applyAction(bot.choose(state, seat, rng), seat);
-  }
+function play() {
+  advance(table.state, table.seats, table.rng);
   draw();
 }
 
@@ -116,7 +106,7 @@ function act(id) {
     $("refusal").textContent = e.rule ?? e.message;
     return;
   }
-  advance();
+  play();
 }
 
 function context(viewer) {
