@@ -33,6 +33,9 @@ pub struct RulesetError {
 }
 
 impl RulesetError {
+    /// Out of line: the loader refuses at many places, each a call here.
+    #[cold]
+    #[inline(never)]
     fn new(field: impl Into<String>, reason: impl Into<String>) -> Self {
         RulesetError {
             field: field.into(),
