@@ -2,6 +2,8 @@
 //! serde-loadable) and [`Ruleset`] (the same, validated, with the derived
 //! geometry every mechanism reads).
 
+#[cfg(feature = "serde")]
+mod disaster_de;
 mod load;
 mod spec;
 mod tables;
