@@ -319,7 +319,9 @@ fn same_letters(a: &str, b: &str) -> bool {
     };
     let (a, b) = (letters(a), letters(b));
     let count = |of: &[char], letter: char| of.iter().filter(|&&c| c == letter).count();
-    a.len() == b.len() && a.iter().all(|&letter| count(&a, letter) == count(&b, letter))
+    a.len() == b.len()
+        && a.iter()
+            .all(|&letter| count(&a, letter) == count(&b, letter))
 }
 
 impl Era {

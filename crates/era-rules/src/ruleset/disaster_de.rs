@@ -5,11 +5,11 @@
 
 use core::fmt;
 
+use serde::Deserialize;
 use serde::de::{
     self, DeserializeSeed, Deserializer, EnumAccess, Error as _, MapAccess, SeqAccess,
     VariantAccess, Visitor,
 };
-use serde::Deserialize;
 
 use super::spec::Disaster;
 use crate::symbols::Resource;
@@ -142,7 +142,11 @@ impl Read {
     }
 
     /// Reads field `field` from a sequence; false if it has ended.
-    fn element<'de, A: SeqAccess<'de>>(&mut self, field: usize, seq: &mut A) -> Result<bool, A::Error> {
+    fn element<'de, A: SeqAccess<'de>>(
+        &mut self,
+        field: usize,
+        seq: &mut A,
+    ) -> Result<bool, A::Error> {
         Ok(match self.kind.slot(field) {
             Slot::Number(i) => {
                 let n = seq.next_element()?;
@@ -427,11 +431,11 @@ mod tests {
             r#"{"remove": {"buildings": 1, "walled_safe": true, "x": 1}}"#,
             r#"{"flood": {}}"#,
             r#""flood""#,
-            r#"{}"#,
+            "{}",
             r#"{"points": {"disaster": 3}, "lose": {"resources": 1}}"#,
-            r#"[]"#,
-            r#"3"#,
-            r#"null"#,
+            "[]",
+            "3",
+            "null",
             r#"{"Points": {"disaster": 3}}"#,
         ];
         for text in texts {
