@@ -208,10 +208,13 @@ impl<'a> Words<'a> {
         } else {
             w.replace('-', "_")
         };
-        let bare = |name: &str| name.replace('_', "");
+        /// A name without its underscores, as `lumbermill`.
+        fn bare(name: &str) -> impl Iterator<Item = char> + '_ {
+            name.chars().filter(|&c| c != '_')
+        }
         if let Some(kind) = BuildingKind::ALL
             .into_iter()
-            .find(|k| bare(k.name()) == bare(&w))
+            .find(|k| bare(k.name()).eq(bare(&w)))
         {
             return Ok(Piece::Building(kind));
         }
