@@ -208,10 +208,6 @@ impl<'a> Words<'a> {
         } else {
             w.replace('-', "_")
         };
-        /// A name without its underscores, as `lumbermill`.
-        fn bare(name: &str) -> impl Iterator<Item = char> + '_ {
-            name.chars().filter(|&c| c != '_')
-        }
         if let Some(kind) = BuildingKind::ALL
             .into_iter()
             .find(|k| bare(k.name()).eq(bare(&w)))
@@ -295,6 +291,11 @@ impl<'a> Words<'a> {
                 ))
             })
     }
+}
+
+/// A name without its underscores, as `lumbermill`.
+fn bare(name: &str) -> impl Iterator<Item = char> + '_ {
+    name.chars().filter(|&c| c != '_')
 }
 
 /// Whether `typed` names the same symbols as `shown` (a face as written):
