@@ -1,6 +1,7 @@
 //! Actions as a person types them, and chance outcomes as text.
 //!
-//! One action per line, words separated by spaces, case ignored:
+//! One action per line, words separated by spaces, case ignored (the
+//! notation is ASCII, so only ASCII letters are folded):
 //!
 //! | action | text |
 //! |---|---|
@@ -93,7 +94,7 @@ impl<'a> Words<'a> {
             list: text
                 .split(|c: char| c.is_whitespace() || c == ',')
                 .filter(|w| !w.is_empty())
-                .map(str::to_lowercase)
+                .map(str::to_ascii_lowercase)
                 .collect(),
             next: 0,
             ruleset,
@@ -207,10 +208,9 @@ impl<'a> Words<'a> {
         } else {
             w.replace('-', "_")
         };
-        let bare = |name: &str| name.replace('_', "");
         if let Some(kind) = BuildingKind::ALL
             .into_iter()
-            .find(|k| bare(k.name()) == bare(&w))
+            .find(|k| bare(k.name()).eq(bare(&w)))
         {
             return Ok(Piece::Building(kind));
         }
@@ -293,23 +293,39 @@ impl<'a> Words<'a> {
     }
 }
 
+/// A name without its underscores, as `lumbermill`.
+fn bare(name: &str) -> impl Iterator<Item = char> + '_ {
+    name.chars().filter(|&c| c != '_')
+}
+
 /// Whether `typed` names the same symbols as `shown` (a face as written):
 /// the same letters, in any order and case, the same side of a bar.
 fn same_symbols(shown: &str, typed: &str) -> bool {
-    let sorted = |s: &str| -> Vec<Vec<char>> {
-        s.split('|')
-            .map(|part| {
-                let mut letters: Vec<char> = part
-                    .chars()
-                    .filter(|c| !c.is_whitespace())
-                    .map(|c| c.to_ascii_uppercase())
-                    .collect();
-                letters.sort_unstable();
-                letters
-            })
-            .collect()
+    let mut shown = shown.split('|');
+    let mut typed = typed.split('|');
+    loop {
+        match (shown.next(), typed.next()) {
+            (None, None) => return true,
+            (Some(a), Some(b)) if same_letters(a, b) => {}
+            _ => return false,
+        }
+    }
+}
+
+/// Whether `a` and `b` hold the same letters, each as often, in any order
+/// and case, spaces aside. Both are a few letters long.
+fn same_letters(a: &str, b: &str) -> bool {
+    let letters = |s: &str| {
+        s.chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| c.to_ascii_uppercase())
+            .collect::<Vec<char>>()
     };
-    sorted(shown) == sorted(typed)
+    let (a, b) = (letters(a), letters(b));
+    let count = |of: &[char], letter: char| of.iter().filter(|&&c| c == letter).count();
+    a.len() == b.len()
+        && a.iter()
+            .all(|&letter| count(&a, letter) == count(&b, letter))
 }
 
 impl Era {

@@ -239,10 +239,7 @@ impl Era {
         let players = PerSeat::new(table.players(), &Player::new(r))
             .ok_or(EraError::Players(config.players()))?;
         let seats = u8::try_from(table.players()).unwrap_or(u8::MAX);
-        let per_player = |piece: Piece| {
-            let n = r.start_pieces().iter().filter(|&&p| p == piece).count();
-            u8::try_from(n).unwrap_or(u8::MAX).saturating_mul(seats)
-        };
+        let per_player = |piece: Piece| r.start_copies(piece).saturating_mul(seats);
         let removed = if table == TableSize::Two {
             r.supply.two_player_removed
         } else {

@@ -33,6 +33,9 @@ pub struct RulesetError {
 }
 
 impl RulesetError {
+    /// Out of line: the loader refuses at many places, each a call here.
+    #[cold]
+    #[inline(never)]
     fn new(field: impl Into<String>, reason: impl Into<String>) -> Self {
         RulesetError {
             field: field.into(),
@@ -100,7 +103,7 @@ impl Ruleset {
     /// the supply, at every table size; and enough building types must be
     /// left in the supply for the tracking tokens to end the game (ERA-19).
     fn check_start_supply(&self) -> Result<(), RulesetError> {
-        let copies = |piece: Piece| self.start_pieces().iter().filter(|&&p| p == piece).count();
+        let copies = |piece: Piece| usize::from(self.start_copies(piece));
         for table in TableSize::ALL {
             let players = table.players();
             let removed = if table == TableSize::Two {
@@ -405,15 +408,27 @@ fn start(spec: &StartSpec, geometry: &Geometry) -> Result<StartRules, RulesetErr
             .and_then(|i| geometry.shapes.get(i))
             .map_or(0, |s| s.orientations[0].mask.count_ones())
     };
-    listed.sort_by_key(|p| core::cmp::Reverse(cells(p)));
+    // Larger first, pieces of one size in the order listed: a stable sort
+    // by size, done size by size (a few dozen pieces, a few dozen sizes).
+    let largest = listed.iter().map(cells).max().unwrap_or(0);
+    let by_size = (0..=largest)
+        .rev()
+        .flat_map(|size| listed.iter().filter(move |&p| cells(p) == size));
     let mut pieces = [Piece::Scorched; MAX_START_PIECES];
-    for (slot, p) in pieces.iter_mut().zip(&listed) {
+    for (slot, p) in pieces.iter_mut().zip(by_size) {
         *slot = *p;
+    }
+    let mut copies = [0u8; PIECES];
+    for p in &listed {
+        if let Some(n) = p.index().and_then(|i| copies.get_mut(i)) {
+            *n = n.saturating_add(1);
+        }
     }
     Ok(StartRules {
         resources,
         pieces,
         count: u8::try_from(listed.len()).unwrap_or(0),
+        copies,
         scorched: by_table("start.scorched", &spec.scorched, 0, 8)?,
     })
 }

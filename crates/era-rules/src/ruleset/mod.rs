@@ -2,6 +2,8 @@
 //! serde-loadable) and [`Ruleset`] (the same, validated, with the derived
 //! geometry every mechanism reads).
 
+#[cfg(feature = "serde")]
+mod disaster_de;
 mod load;
 mod spec;
 mod tables;
@@ -126,6 +128,8 @@ pub(crate) struct StartRules {
     /// The first `count` are the pieces, larger first.
     pub(crate) pieces: [Piece; MAX_START_PIECES],
     pub(crate) count: u8,
+    /// How many of each piece (by [`Piece::index`]) the first `count` are.
+    pub(crate) copies: [u8; PIECES],
     pub(crate) scorched: ByTable<u8>,
 }
 
@@ -353,6 +357,15 @@ impl Ruleset {
     pub fn start_pieces(&self) -> &[Piece] {
         let count = usize::from(self.start.count);
         self.start.pieces.get(..count).unwrap_or(&[])
+    }
+
+    /// How many of `piece` are among the [start pieces](Self::start_pieces).
+    pub(crate) fn start_copies(&self, piece: Piece) -> u8 {
+        piece
+            .index()
+            .and_then(|i| self.start.copies.get(i))
+            .copied()
+            .unwrap_or(0)
     }
 
     /// Scorched areas each player lays out at this table size (ERA-4).
