@@ -2,8 +2,6 @@
 //! serde-loadable) and [`Ruleset`] (the same, validated, with the derived
 //! geometry every mechanism reads).
 
-#[cfg(feature = "serde")]
-mod disaster_de;
 mod load;
 mod spec;
 mod tables;

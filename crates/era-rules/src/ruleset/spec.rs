@@ -308,9 +308,8 @@ pub enum Target {
 /// vocabulary that every row of D5, and the readings its sources leave
 /// open, is written in. Every choice in it is a decision of the player who
 /// suffers it.
-// Read by `disaster_de`, in the form serde's derive reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
