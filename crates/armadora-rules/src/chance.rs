@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use dice_core::{DiceRng, Prob, Seat, arrangements, shuffled};
+use dice_core::{DiceRng, Prob, Seat, arrangement_rank, arrangements, shuffled};
 
 use crate::army::{GOLD_PILES, is_gold_layout};
 use crate::board::MINES;
@@ -80,6 +80,17 @@ impl Armadora {
                 out.extend(seats.map(|p| (Chance::FirstPlayer(p), each)));
             }
             Phase::Play | Phase::Over => {}
+        }
+    }
+
+    /// Where `outcome` stands in [`setup_outcomes`](Self::setup_outcomes),
+    /// without listing them: a gold layout's rank among the arrangements
+    /// of the piles, a first player's place among the seats.
+    pub(crate) fn setup_outcome_index(&self, outcome: Chance) -> Option<usize> {
+        self.check_setup(outcome).ok()?;
+        match outcome {
+            Chance::Gold(gold) => usize::try_from(arrangement_rank(gold)?).ok(),
+            Chance::FirstPlayer(p) => self.table.turn_order().seats().position(|s| s == p),
         }
     }
 

@@ -73,6 +73,10 @@ impl Game for Armadora {
         self.setup_outcomes(out);
     }
 
+    fn chance_outcome_index(&self, outcome: &Chance) -> Option<usize> {
+        self.setup_outcome_index(*outcome)
+    }
+
     fn check_chance(&self, outcome: &Chance) -> Result<(), ArmadoraError> {
         self.check_setup(*outcome)
     }

@@ -49,6 +49,41 @@ pub fn arrangement_count<T: Ord>(items: &[T]) -> Option<u128> {
     Some(count)
 }
 
+/// Where `arrangement` stands among the [`arrangements`] of its own items
+/// (0 for the items in increasing order): the id of a dealt layout among
+/// the listed outcomes, computed without listing them. `None` if the count
+/// does not fit in 128 bits.
+///
+/// ```
+/// use dice_core::{arrangement_rank, arrangements};
+///
+/// let layout = [5, 3, 4, 7, 6, 4, 6, 5];
+/// let listed = arrangements(layout).position(|(a, _)| a == layout);
+/// assert_eq!(arrangement_rank(layout), listed.map(|i| i as u128));
+/// ```
+pub fn arrangement_rank<T: Ord + Copy, const N: usize>(arrangement: [T; N]) -> Option<u128> {
+    // Arrangements of the items left that start with `v` number
+    // count(left) * multiplicity(v) / len(left); every distinct `v` below
+    // the item in place comes first.
+    let mut rank: u128 = 0;
+    for start in 0..N {
+        let left = arrangement.get(start..).unwrap_or(&[]);
+        let Some((&here, _)) = left.split_first() else {
+            break;
+        };
+        let count = arrangement_count(left)?;
+        let len = u128::try_from(left.len()).ok()?;
+        for (i, &v) in left.iter().enumerate() {
+            let first_of_its_value = !left.iter().take(i).any(|&x| x == v);
+            if v < here && first_of_its_value {
+                let copies = u128::try_from(left.iter().filter(|&&x| x == v).count()).ok()?;
+                rank = rank.checked_add(count.checked_mul(copies)?.checked_div(len)?)?;
+            }
+        }
+    }
+    Some(rank)
+}
+
 /// Shuffles `items` uniformly (Fisher–Yates on [`DiceRng`]); the result is one
 /// of the [`arrangements`] of `items`, each equally likely.
 ///
@@ -129,6 +164,24 @@ mod tests {
             all.iter()
                 .all(|(a, _)| a.iter().map(|&x| u32::from(x)).sum::<u32>() == 40)
         );
+    }
+
+    #[test]
+    fn a_rank_is_the_position_among_the_arrangements() {
+        for items in [
+            [3u8, 4, 4, 5, 5, 6, 6, 7],
+            [1, 1, 1, 2, 2, 3, 3, 3],
+            [9, 8, 7, 6, 5, 4, 3, 2],
+        ] {
+            for (position, (layout, _)) in arrangements(items).enumerate() {
+                assert_eq!(
+                    arrangement_rank(layout),
+                    Some(position as u128),
+                    "{layout:?}"
+                );
+            }
+        }
+        assert_eq!(arrangement_rank::<u8, 0>([]), Some(0));
     }
 
     #[test]

@@ -238,6 +238,20 @@ pub trait Game: Clone + PartialEq + Debug + Sized {
     /// [`ToMove::Chance`].
     fn chance_outcomes(&self, out: &mut Vec<(Self::Chance, Prob)>);
 
+    /// Where `outcome` stands in the list of
+    /// [`chance_outcomes`](Game::chance_outcomes): its outcome id; `None`
+    /// if it is not listed.
+    ///
+    /// The provided method lists the outcomes. A game whose chance events
+    /// have many outcomes (Armadöra's 5040 gold layouts) overrides it with
+    /// a direct computation, so that applying a sampled outcome by id does
+    /// not list them all; the test kit checks that both agree.
+    fn chance_outcome_index(&self, outcome: &Self::Chance) -> Option<usize> {
+        let mut outcomes = Vec::new();
+        self.chance_outcomes(&mut outcomes);
+        outcomes.iter().position(|(o, _)| o == outcome)
+    }
+
     /// Whether `outcome` is a possible outcome of the pending chance event.
     ///
     /// # Errors

@@ -360,11 +360,9 @@ impl<G: Engine> AnyState for Played<G> {
 
     fn apply_sampled_chance(&mut self, rng: &mut DiceRng) -> Option<u32> {
         let outcome = self.state.sample_chance(rng)?;
-        let outcomes = &mut self.outcomes.0;
-        self.state.chance_outcomes(outcomes);
-        let id = outcomes
-            .iter()
-            .position(|(o, _)| *o == outcome)
+        let id = self
+            .state
+            .chance_outcome_index(&outcome)
             .and_then(|i| u32::try_from(i).ok())?;
         self.state.apply_chance(outcome.clone()).ok()?;
         self.push(Entry::Chance(outcome), id);

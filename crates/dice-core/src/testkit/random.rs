@@ -413,6 +413,17 @@ fn check_chance_node<G: Game>(ctx: &Ctx, state: &G, outcomes: &mut Vec<(G::Chanc
     if total != lcm {
         ctx.fail(&format!("chance probabilities sum to {total}/{lcm}, not 1"));
     }
+    // An override of chance_outcome_index must give each outcome's place
+    // in the list: a few of them, spread over it.
+    let step = outcomes.len().div_ceil(8).max(1);
+    for (i, (o, _)) in outcomes.iter().enumerate().step_by(step) {
+        if state.chance_outcome_index(o) != Some(i) {
+            ctx.fail(&format!(
+                "chance_outcome_index({o:?}) is {:?}, not its place {i} in chance_outcomes",
+                state.chance_outcome_index(o)
+            ));
+        }
+    }
     let (first, _) = &outcomes[0];
     let (last, _) = &outcomes[outcomes.len() - 1];
     for o in [first, last] {
