@@ -34,7 +34,7 @@ impl Written {
                 self.text.push(',');
             }
             let start = self.text.len();
-            self.scalar(&Value::String(key.clone()));
+            self.json(key);
             self.text.push(':');
             let inner = if path.is_empty() {
                 key.clone()
@@ -63,12 +63,13 @@ impl Written {
                 }
                 self.text.push(']');
             }
-            scalar => self.scalar(scalar),
+            scalar => self.json(scalar),
         }
     }
 
-    fn scalar(&mut self, value: &Value) {
-        // A string, number, boolean or null always writes.
+    /// A key or a scalar (string, number, boolean, null), which always
+    /// writes.
+    fn json<T: serde::Serialize + ?Sized>(&mut self, value: &T) {
         self.text
             .push_str(&serde_json::to_string(value).unwrap_or_default());
     }

@@ -418,17 +418,10 @@ fn start(spec: &StartSpec, geometry: &Geometry) -> Result<StartRules, RulesetErr
     for (slot, p) in pieces.iter_mut().zip(by_size) {
         *slot = *p;
     }
-    let mut copies = [0u8; PIECES];
-    for p in &listed {
-        if let Some(n) = p.index().and_then(|i| copies.get_mut(i)) {
-            *n = n.saturating_add(1);
-        }
-    }
     Ok(StartRules {
         resources,
         pieces,
         count: u8::try_from(listed.len()).unwrap_or(0),
-        copies,
         scorched: by_table("start.scorched", &spec.scorched, 0, 8)?,
     })
 }

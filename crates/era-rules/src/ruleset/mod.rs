@@ -126,8 +126,6 @@ pub(crate) struct StartRules {
     /// The first `count` are the pieces, larger first.
     pub(crate) pieces: [Piece; MAX_START_PIECES],
     pub(crate) count: u8,
-    /// How many of each piece (by [`Piece::index`]) the first `count` are.
-    pub(crate) copies: [u8; PIECES],
     pub(crate) scorched: ByTable<u8>,
 }
 
@@ -359,11 +357,8 @@ impl Ruleset {
 
     /// How many of `piece` are among the [start pieces](Self::start_pieces).
     pub(crate) fn start_copies(&self, piece: Piece) -> u8 {
-        piece
-            .index()
-            .and_then(|i| self.start.copies.get(i))
-            .copied()
-            .unwrap_or(0)
+        let copies = self.start_pieces().iter().filter(|&&p| p == piece).count();
+        u8::try_from(copies).unwrap_or(u8::MAX)
     }
 
     /// Scorched areas each player lays out at this table size (ERA-4).
