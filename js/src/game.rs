@@ -137,7 +137,9 @@ impl Game {
 
     /// Plays `count` games to the end with uniformly random decisions,
     /// seeded `seed`, `seed + 1`, ..., inside WebAssembly; a game is
-    /// stopped after `maxSteps` steps (100 000 unless told).
+    /// stopped after `maxSteps` steps (100 000 unless told). The finished
+    /// games' returns come in one `Float64Array`, `seats` numbers a game:
+    /// seat `s` of the `i`-th finished game at `returns[i * seats + s]`.
     ///
     /// # Errors
     /// A `RangeError` for a seed, count or step limit out of range.
@@ -166,12 +168,19 @@ impl Game {
         set(&summary, "finished", &number(played.finished));
         set(&summary, "unfinished", &number(played.unfinished));
         set(&summary, "steps", &number(played.steps));
-        let returns: Array = played
-            .returns
-            .iter()
-            .map(|r| JsValue::from(r.iter().map(|&x| JsValue::from_f64(x)).collect::<Array>()))
-            .collect();
-        set(&summary, "returns", &returns);
+        // One typed array for all games: building an array per game cost
+        // Pig's random games a fifth of their time.
+        let flat: Vec<f64> = played.returns.iter().flatten().copied().collect();
+        set(
+            &summary,
+            "seats",
+            &number(u64::try_from(self.inner.players()).unwrap_or(0)),
+        );
+        set(
+            &summary,
+            "returns",
+            &js_sys::Float64Array::from(flat.as_slice()),
+        );
         Ok(summary.unchecked_into())
     }
 }

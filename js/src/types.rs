@@ -26,8 +26,13 @@ export interface RandomGames {
   unfinished: number;
   /** Steps taken (decisions and chance events), over all games. */
   steps: number;
-  /** Each finished game's returns, in seed order. */
-  returns: number[][];
+  /** Seats in each game: the stride of `returns`. */
+  seats: number;
+  /**
+   * The finished games' returns, in seed order, `seats` numbers a game:
+   * seat `s` of the `i`-th finished game at `returns[i * seats + s]`.
+   */
+  returns: Float64Array;
 }
 "#;
 

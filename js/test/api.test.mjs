@@ -77,7 +77,14 @@ test("a batch of random games inside WebAssembly is seeded and repeatable", () =
   assert.deepEqual(a, b);
   assert.equal(a.finished, 50);
   assert.equal(a.unfinished, 0);
-  assert.equal(a.returns.length, 50);
+  assert.equal(a.seats, 2);
+  assert.ok(a.returns instanceof Float64Array);
+  assert.equal(a.returns.length, 50 * a.seats);
+  // Each game's returns are one state's: played alone, it gives the same.
+  for (const i of [0, 17, 49]) {
+    const one = game.playRandomGames(7 + i, 1);
+    assert.deepEqual([...one.returns], [...a.returns.subarray(i * a.seats, (i + 1) * a.seats)]);
+  }
   assert.notDeepEqual(a, game.playRandomGames(8, 50));
   const short = game.playRandomGames(7, 5, 3);
   assert.equal(short.unfinished, 5);

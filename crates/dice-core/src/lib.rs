@@ -8,6 +8,8 @@ extern crate std;
 
 mod agent;
 mod arrangement;
+#[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
+mod chacha;
 mod die;
 mod game;
 mod game_match;

@@ -3,8 +3,15 @@
 use core::fmt;
 use core::num::NonZeroU32;
 
-use rand_chacha::ChaCha8Rng;
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 use rand_core::{Rng, SeedableRng};
+
+/// The `ChaCha8` stream: [`rand_chacha`]'s, or in a WebAssembly build with
+/// `simd128` the same words from this crate's own SIMD rounds.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+type ChaCha8 = rand_chacha::ChaCha8Rng;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+type ChaCha8 = crate::chacha::ChaCha8<crate::chacha::Simd>;
 
 /// The seeded generator every match, bot and simulation in this workspace uses.
 ///
@@ -29,14 +36,14 @@ use rand_core::{Rng, SeedableRng};
 /// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct DiceRng {
-    inner: ChaCha8Rng,
+    inner: ChaCha8,
 }
 
 impl DiceRng {
     /// A generator keyed by 32 bytes, at the start of stream 0.
     pub fn from_seed_bytes(seed: [u8; 32]) -> Self {
         Self {
-            inner: ChaCha8Rng::from_seed(seed),
+            inner: ChaCha8::from_seed(seed),
         }
     }
 
