@@ -10,8 +10,9 @@
     reason = "test helpers: a failure is a test failure"
 )]
 
+mod fixture;
+
 use std::num::NonZeroU32;
-use std::path::Path;
 
 use serde_json::{Value, json};
 use tabletop_engines::dice_core::{DiceRng, ToMove};
@@ -61,17 +62,7 @@ fn play(text: &str, seed: u64) -> Value {
 
 #[test]
 fn the_fixture_holds_the_rust_engines_records() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("test/fixtures/records.json");
     let games: Vec<Value> = GAMES.iter().map(|&(text, seed)| play(text, seed)).collect();
-    let mut written = serde_json::to_string_pretty(&games).unwrap();
-    written.push('\n');
-    if std::env::var_os("UPDATE_RECORDS").is_some() {
-        std::fs::write(&path, &written).unwrap();
-    }
-    let committed = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        committed == written,
-        "{} is not what the engines play now: rerun with UPDATE_RECORDS=1",
-        path.display()
-    );
+    let text = serde_json::to_string_pretty(&games).unwrap();
+    fixture::check("records.json", &text, "the engines play");
 }

@@ -9,8 +9,9 @@
     reason = "test helpers: a failure is a test failure"
 )]
 
+mod fixture;
+
 use std::num::NonZeroU32;
-use std::path::Path;
 
 use serde_json::{Value, json};
 use tabletop_engines::dice_core::DiceRng;
@@ -22,7 +23,6 @@ fn words(mut rng: DiceRng, count: usize) -> Vec<u32> {
 
 #[test]
 fn the_fixture_holds_the_generators_words() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("test/fixtures/words.json");
     let mut cases = Vec::new();
     for seed in [0u64, 42, u64::MAX] {
         cases.push(
@@ -33,15 +33,6 @@ fn the_fixture_holds_the_generators_words() {
             cases.push(json!({ "seed": seed.to_string(), "step": step, "words": words(rng, 70) }));
         }
     }
-    let mut written = serde_json::to_string(&Value::Array(cases)).unwrap();
-    written.push('\n');
-    if std::env::var_os("UPDATE_RECORDS").is_some() {
-        std::fs::write(&path, &written).unwrap();
-    }
-    let committed = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        committed == written,
-        "{} is not what the generator draws now: rerun with UPDATE_RECORDS=1",
-        path.display()
-    );
+    let text = serde_json::to_string(&Value::Array(cases)).unwrap();
+    fixture::check("words.json", &text, "the generator draws");
 }
