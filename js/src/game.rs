@@ -169,7 +169,7 @@ impl Game {
         set(&summary, "unfinished", &number(played.unfinished));
         set(&summary, "steps", &number(played.steps));
         // One typed array for all games: building an array per game cost
-        // Pig's random games a fifth of their time.
+        // Pig's random games about a sixth of their time.
         let flat: Vec<f64> = played.returns.iter().flatten().copied().collect();
         set(
             &summary,
