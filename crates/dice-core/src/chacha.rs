@@ -3,13 +3,13 @@
 //!
 //! [`rand_chacha`] has no WebAssembly SIMD backend: in WebAssembly its
 //! blocks run word by word, and took 28% of the time of Pig's random games
-//! (natively they use SSE2 or AVX2). This generator gives exactly the same words, positions,
-//! streams and equality as `rand_chacha::ChaCha8Rng` (a 64-word buffer of
-//! four blocks, a 64-bit block counter in state words 12–13 and the stream
-//! in words 14–15), so records and seeds mean the same on every target. The
-//! rounds are written once over [`Lanes`]; the tests run them on plain
-//! arrays against `rand_chacha` word by word, and the package's tests
-//! compare the SIMD build's games with native Rust's.
+//! (natively they use SSE2 or AVX2). This generator gives exactly the same
+//! words, positions, streams and equality as `rand_chacha::ChaCha8Rng` (a
+//! 64-word buffer of four blocks, a 64-bit block counter in state words
+//! 12–13 and the stream in words 14–15), so records and seeds mean the same
+//! on every target. The rounds are written once over [`Lanes`]; the tests
+//! run them on plain arrays against `rand_chacha` word by word, and the
+//! package's tests compare the SIMD build's words and games with Rust's.
 
 use core::marker::PhantomData;
 
