@@ -27,6 +27,8 @@ pub(crate) trait Lanes: Copy {
 /// "expand 32-byte k".
 const CONSTANTS: [u32; 4] = [0x6170_7865, 0x3320_646e, 0x7962_2d32, 0x6b20_6574];
 const BLOCK_WORDS: usize = 16;
+/// Blocks computed together, one per lane.
+const BUFFER_BLOCKS: u64 = 4;
 const BUFFER_WORDS: usize = 4 * BLOCK_WORDS;
 /// Eight rounds: four double rounds.
 const DOUBLE_ROUNDS: usize = 4;
@@ -90,7 +92,7 @@ impl<L: Lanes> ChaCha8<L> {
     /// Words drawn from the current stream, modulo 2<sup>68</sup>.
     pub(crate) fn get_word_pos(&self) -> u128 {
         let (block, offset) = if self.index < BUFFER_WORDS {
-            (self.counter.wrapping_sub(4), self.index)
+            (self.counter.wrapping_sub(BUFFER_BLOCKS), self.index)
         } else {
             (self.counter, 0)
         };
@@ -136,7 +138,7 @@ impl<L: Lanes> ChaCha8<L> {
         }
     }
 
-    /// Computes blocks `counter` to `counter + 3` into the buffer.
+    /// Computes blocks `counter` to `counter + 3` into the buffer, block by block.
     fn refill(&mut self) {
         let block = |i: u64| self.counter.wrapping_add(i);
         let low = |i| block(i) as u32;
@@ -165,18 +167,16 @@ impl<L: Lanes> ChaCha8<L> {
         for _ in 0..DOUBLE_ROUNDS {
             x = double_round(x);
         }
-        let mut blocks = [[0u32; BLOCK_WORDS]; 4];
+        // Lane `j` of state word `i` is word `i` of block `j`.
         for (i, (mixed, started)) in x.into_iter().zip(start).enumerate() {
-            for (block, word) in blocks.iter_mut().zip(mixed.add(started).words()) {
+            let blocks = self.buffer.chunks_exact_mut(BLOCK_WORDS);
+            for (block, word) in blocks.zip(mixed.add(started).words()) {
                 if let Some(slot) = block.get_mut(i) {
                     *slot = word;
                 }
             }
         }
-        for (out, block) in self.buffer.chunks_exact_mut(BLOCK_WORDS).zip(&blocks) {
-            out.copy_from_slice(block);
-        }
-        self.counter = self.counter.wrapping_add(4);
+        self.counter = self.counter.wrapping_add(BUFFER_BLOCKS);
     }
 }
 
