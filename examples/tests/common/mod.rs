@@ -62,8 +62,12 @@ pub fn replay(args: &[&str], input: &[u8]) -> Run {
 }
 
 /// A fresh path in the temporary directory for a file named `name`.
+/// Each call numbers its path, so tests that run at once and name their
+/// files alike never write or read each other's.
 pub fn temp_path(name: &str) -> std::path::PathBuf {
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("examples-tests-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&dir);
-    dir.join(name)
+    dir.join(format!("{call}-{name}"))
 }
