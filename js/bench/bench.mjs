@@ -4,6 +4,9 @@
 // Rust (every game), and games per second from a JavaScript loop of one
 // call per move (Armadöra, by id and by text).
 //
+// A one-game build's rules alone (`scripts/build.sh GAME --rules-only`),
+// when built, are weighed beside it.
+//
 //   node bench/bench.mjs            (from js/, after npm run build)
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
@@ -20,7 +23,8 @@ function packageSize(dir) {
 
 console.log(`all games (pkg/): ${kb(packageSize(`${here}pkg`))} gzipped (wasm + glue); budget 400 KB`);
 if (existsSync(`${here}dist`)) {
-  for (const game of readdirSync(`${here}dist`)) {
+  const rulesOnly = "-rules-only";
+  for (const game of readdirSync(`${here}dist`).filter((d) => !d.endsWith(rulesOnly))) {
     const dir = `${here}dist/${game}`;
     // The one-game build works, and holds that game only.
     const glue = await import(`${dir}/tabletop_engines.js`);
@@ -32,6 +36,20 @@ if (existsSync(`${here}dist`)) {
       `${game} alone (dist/${game}/): ${kb(packageSize(dir))} gzipped; budget 150 KB` +
         (works ? "" : `; BROKEN: games ${names.join(", ")}, ${played.finished} of 10 random games finished`),
     );
+    // The game's rules alone (scripts/build.sh GAME --rules-only): the
+    // floor under its package, and so what the package adds above it.
+    const floor = `${dir}${rulesOnly}`;
+    if (existsSync(floor)) {
+      const rules = await import(`${floor}/tabletop_engines.js`);
+      rules.initSync({ module: readFileSync(`${floor}/tabletop_engines_bg.wasm`) });
+      const exported = game.replace(/-(.)/g, (_, c) => c.toUpperCase());
+      const ran = rules[exported](0n, 2, 0) > 0;
+      console.log(
+        `  its rules alone (dist/${game}${rulesOnly}/): ${kb(packageSize(floor))} gzipped; ` +
+          `JSON, registry and JavaScript surface: ${kb(packageSize(dir) - packageSize(floor))}` +
+          (ran ? "" : "; BROKEN: the rules alone did not play"),
+      );
+    }
   }
 }
 

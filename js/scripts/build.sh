@@ -12,6 +12,12 @@
 #   bash scripts/build.sh            every game, into pkg/ (the package)
 #   bash scripts/build.sh armadora   one game only, into dist/armadora/
 #                                    (what one game's package weighs)
+#   bash scripts/build.sh era --rules-only
+#                                    the game's rules alone, with no JSON,
+#                                    registry or JavaScript surface
+#                                    (examples/rules_only.rs), into
+#                                    dist/era-rules-only/: the floor under
+#                                    one game's package
 #
 # Needs `wasm-bindgen` at the version Cargo.lock pins (.ci/js installs it)
 # and `npm ci` run here (binaryen). Shares the workspace's target directory.
@@ -21,6 +27,9 @@ root="$(cd .. && pwd)"
 target="${CARGO_TARGET_DIR:-$root/target}"
 
 game="${1:-}"
+case "$game" in
+  -*) echo "usage: bash scripts/build.sh [GAME [--rules-only]]" >&2; exit 2 ;;
+esac
 if [ -n "$game" ]; then
   features=(--no-default-features --features "$game")
   out="dist/$game"
@@ -30,11 +39,21 @@ else
   out=pkg
   profile_target="$target"
 fi
+built=tabletop_engines_js.wasm
+what=(--lib)
+if [ "${2:-}" = --rules-only ]; then
+  built=examples/rules_only.wasm
+  what=(--example rules_only)
+  out="dist/$game-rules-only"
+elif [ -n "${2:-}" ]; then
+  echo "usage: bash scripts/build.sh [GAME [--rules-only]]" >&2
+  exit 2
+fi
 
 # A one-game build keeps a target directory of its own so that it does not
 # replace the package's build.
 CARGO_TARGET_DIR="$profile_target" RUSTFLAGS="${WASM_RUSTFLAGS-"-C target-feature=+simd128"}" \
-cargo build --quiet -p tabletop-engines-js --target wasm32-unknown-unknown --release "${features[@]}" \
+cargo build --quiet -p tabletop-engines-js "${what[@]}" --target wasm32-unknown-unknown --release "${features[@]}" \
   --config 'profile.release.lto="fat"' \
   --config 'profile.release.codegen-units=1' \
   --config 'profile.release.debug=0' \
@@ -47,7 +66,7 @@ cargo build --quiet -p tabletop-engines-js --target wasm32-unknown-unknown --rel
 
 rm -rf "$out"
 wasm-bindgen --target web --out-dir "$out" --out-name tabletop_engines \
-  "$profile_target/wasm32-unknown-unknown/release/tabletop_engines_js.wasm"
+  "$profile_target/wasm32-unknown-unknown/release/$built"
 rm -f "$out/.gitignore" "$out/package.json"
 
 # The glue repeats every doc comment, which the declarations
