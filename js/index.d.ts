@@ -21,13 +21,26 @@ export declare const SPECTATOR: -6;
 /**
  * Draws chance from `rng` and lets each seat's bot (`bots[seat]`; `null`
  * or missing for a person) move as that seat, until a seat with no bot is
- * to move or the game is over. Returns the steps taken.
+ * to move, the game is over or `limit` steps are taken (no limit unless
+ * given). Returns the steps taken. A page passes 1 and calls again on the
+ * next frame while `needsAdvance` holds: it draws every step and stays
+ * responsive while bots think, and the game is the same as in one call.
  */
 export declare function advance(
   state: import("./pkg/tabletop_engines.js").State,
   bots: ReadonlyArray<import("./pkg/tabletop_engines.js").Bot | null | undefined>,
   rng: import("./pkg/tabletop_engines.js").DiceRng,
+  limit?: number,
 ): number;
+
+/**
+ * Whether `advance` has a step to take: the game is not over, and chance
+ * is to be drawn or the seat to move has a bot (`bots[seat]`).
+ */
+export declare function needsAdvance(
+  state: import("./pkg/tabletop_engines.js").State,
+  bots: ReadonlyArray<import("./pkg/tabletop_engines.js").Bot | null | undefined>,
+): boolean;
 
 /** What every refusal of a step is: an `Error` named `IllegalActionError`. */
 export interface IllegalActionError extends Error {

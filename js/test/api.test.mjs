@@ -149,3 +149,31 @@ test("advance draws chance and moves bots until a person is to move", () => {
   const steps = te.advance(state, [all.newBot("random"), all.newBot("random")], new te.DiceRng(1));
   assert.ok(state.isTerminal() && steps === state.moveNumber());
 });
+
+test("advance one step at a time plays the game one call plays, and needsAdvance says when to call", () => {
+  for (const name of te.gameNames()) {
+    const game = te.loadGame(name);
+    const bots = () => [game.newBot("random"), game.newBot("random")];
+    const whole = game.newInitialState();
+    const steps = te.advance(whole, bots(), new te.DiceRng(9));
+    assert.ok(whole.isTerminal(), name);
+    const paced = game.newInitialState();
+    const pacedBots = bots();
+    const rng = new te.DiceRng(9);
+    let calls = 0;
+    while (te.needsAdvance(paced, pacedBots)) {
+      assert.equal(te.advance(paced, pacedBots, rng, 1), 1, `${name}: one step a call`);
+      calls++;
+    }
+    assert.equal(calls, steps, name);
+    assert.equal(paced.serialize(), whole.serialize(), name);
+    assert.equal(te.advance(paced, pacedBots, rng, 1), 0, `${name}: no step once over`);
+    // A person to move: nothing to advance; chance to draw: something.
+    const state = game.newInitialState();
+    const people = [null, null];
+    while (state.isChanceNode()) state.applySampledChance(rng);
+    assert.equal(te.needsAdvance(state, people), false, name);
+    assert.equal(te.advance(state, people, rng, 1), 0, name);
+    assert.equal(te.needsAdvance(state, [game.newBot("random"), game.newBot("random")]), true, name);
+  }
+});

@@ -71,6 +71,25 @@ test("a person plays Armadöra against two bots at the offline table", async (t)
   assert.ok(requests.some((u) => u.endsWith(".wasm")));
 });
 
+test("a table of bots only draws its game as it goes, not only its end", async (t) => {
+  const { page, errors } = await openTable(t);
+  await page.goto(`${origin}/web/?game=era&seed=4`);
+  await page.waitForSelector("body[data-ready]");
+  for (const seat of [0, 1]) await page.selectOption(`#seat-${seat}`, "bot: mcts");
+  await page.click("#start");
+  // Checked on the page's frames: a bot thinking, and moves already told,
+  // while the game is not over yet.
+  await page.waitForFunction(
+    () => !document.body.dataset.over && /\(bot\) is thinking/.test(document.getElementById("status").textContent) &&
+      document.getElementById("log").textContent.split("\n").length > 10,
+    null,
+    { polling: "raf", timeout: 30_000 },
+  );
+  await page.waitForSelector("body[data-over]", { timeout: 120_000 });
+  assert.match(await page.textContent("#status"), /Game over/);
+  assert.deepEqual(errors, []);
+});
+
 test("bots alone play every game to the end in the browser", async (t) => {
   const { page, errors } = await openTable(t);
   for (const game of ["pig", "age-of-war", "era"]) {

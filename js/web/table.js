@@ -3,7 +3,14 @@
 // turn; while a bot plays or chance is drawn the screen shows what a
 // spectator sees. Chance is drawn from a DiceRng seeded from the browser's
 // crypto (or `?seed=N`, for a game that can be played again).
-import { DiceRng, SPECTATOR, advance, loadGame } from "../index.js";
+//
+// Chance and bots are played on the page's frames, a few milliseconds of
+// steps a frame (at least one), so that the page answers while bots think
+// and a table of bots only shows its game as it goes.
+import { DiceRng, SPECTATOR, advance, loadGame, needsAdvance } from "../index.js";
+
+/** The most time a frame spends on steps, in milliseconds (one step at least). */
+const FRAME_BUDGET_MS = 8;
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -58,12 +65,29 @@ function tell() {
   table.told = update.to;
 }
 
-/** Plays chance and bots until a person is to move or the game is over. */
+/** Draws the table; while chance or a bot is to move, plays on the next
+ * frame and draws again, until a person is to move or the game is over. */
 function step() {
   const { state, seats, rng } = table;
-  advance(state, seats, rng);
   tell();
   $("moves").innerHTML = "";
+  if (needsAdvance(state, seats)) {
+    const seat = state.currentPlayer();
+    $("status").textContent = state.isChanceNode() ? "Chance is drawn." : `Seat ${seat} (bot) is thinking.`;
+    $("whose").textContent = "the table";
+    $("view").textContent = JSON.stringify(state.view(SPECTATOR), null, 1);
+    const current = table;
+    requestAnimationFrame(() => {
+      // A new game started since: this one is left as it is.
+      if (table !== current) return;
+      const started = performance.now();
+      do {
+        advance(state, seats, rng, 1);
+      } while (needsAdvance(state, seats) && performance.now() - started < FRAME_BUDGET_MS);
+      step();
+    });
+    return;
+  }
   if (state.isTerminal()) {
     const returns = state.returns();
     $("status").textContent = `Game over. Returns: ${returns.join(", ")}`;

@@ -93,6 +93,51 @@ test("/web/engines/ serves the package's files only, WebAssembly as application/
   }
 });
 
+/** Records every value the page's `data-shown` takes from now on (whose
+ * view is on the screen); `shownSoFar` reads them. */
+async function watchShown(page) {
+  await page.evaluate(() => {
+    window.shownSoFar = new Set();
+    new MutationObserver((records) => {
+      for (const r of records) if (r.oldValue !== null) window.shownSoFar.add(r.oldValue);
+      window.shownSoFar.add(document.body.dataset.shown);
+    }).observe(document.body, { attributes: true, attributeFilter: ["data-shown"], attributeOldValue: true });
+  });
+}
+
+async function shownSoFar(page) {
+  return page.evaluate(() => [...window.shownSoFar].filter((v) => v !== undefined));
+}
+
+test("a table of bots only draws its game as it goes, and never a bot's view", async () => {
+  const { context, page, seen } = await offlinePage();
+  try {
+    await page.goto(`${server.base}/offline?seed=4`);
+    await page.waitForSelector("body[data-ready=true]");
+    await page.selectOption("#game", "era");
+    await page.fill("#players", "2");
+    await page.dispatchEvent("#players", "input");
+    for (const seat of [0, 1]) await page.selectOption(`#seat-${seat}`, "mcts");
+    await watchShown(page);
+    await page.click("#start");
+    // Checked on the page's frames: a bot thinking, with moves already in
+    // the history, before the end.
+    await page.waitForFunction(
+      () => document.body.dataset.over === "false" && document.body.dataset.waiting === "true" &&
+        /\(bot\) is thinking/.test(document.getElementById("status").textContent) &&
+        document.querySelectorAll("#history li").length > 10,
+      null,
+      { polling: "raf", timeout: 30_000 },
+    );
+    await page.waitForSelector("body[data-over=true]", { timeout: 120_000 });
+    assert.ok(await page.isVisible("#result"));
+    assert.deepEqual(await shownSoFar(page), ["spectator"]);
+    assert.deepEqual(seen.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 for (const title of TITLES) {
   test(`${title.game}: played to the end offline by clicking (${title.seats.join(", ")}), no socket, no request, no console error`, async () => {
     const { context, page, seen } = await offlinePage();
@@ -104,6 +149,7 @@ for (const title of TITLES) {
       await page.dispatchEvent("#players", "input");
       for (const [i, kind] of title.seats.entries()) await page.selectOption(`#seat-${i}`, kind);
       const loaded = seen.requests.length;
+      await watchShown(page);
       await page.click("#start");
       assert.equal(await page.isVisible("#setup"), false, "the setup shown during the game");
       const pick = picker(title.game.length * 977);
@@ -111,6 +157,9 @@ for (const title of TITLES) {
       let curtains = 0;
       while ((await page.getAttribute("body", "data-over")) !== "true") {
         assert.ok(decisions < MAX_DECISIONS, `no end after ${MAX_DECISIONS} decisions`);
+        // Chance and bots play on the page's frames: a person's turn, or the end.
+        await page.waitForSelector("body[data-waiting=false], body[data-over=true]");
+        if ((await page.getAttribute("body", "data-over")) === "true") break;
         if ((await page.getAttribute("body", "data-curtain")) === "true") {
           // The public table only: no move to click, the spectator's view.
           curtains += 1;
@@ -136,6 +185,9 @@ for (const title of TITLES) {
       assert.equal(rows, title.players);
       if (title.curtains) assert.ok(curtains > 0, "no curtain between two people's turns");
       else assert.equal(curtains, 0, "a curtain where nothing is hidden");
+      // Only people's views and the public table were ever on the screen.
+      const people = title.seats.flatMap((kind, seat) => (kind === "person" ? [String(seat)] : []));
+      for (const shown of await shownSoFar(page)) assert.ok(shown === "spectator" || people.includes(shown), `seat ${shown}'s view shown`);
       await page.screenshot({ path: join(OUT, `offline-${title.game}.png`), fullPage: true });
       assert.deepEqual(seen.sockets, [], "a WebSocket was opened");
       assert.deepEqual(seen.requests.slice(loaded), [], "a request once the page had loaded");

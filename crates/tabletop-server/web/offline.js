@@ -9,17 +9,25 @@
 // game hides something from the next one (their view differs from a
 // spectator's), a curtain shows only the public table until that person
 // asks to see their own.
+//
+// Chance and bots are played on the page's frames, a few milliseconds of
+// steps a frame (at least one), so that the page answers while bots think
+// and a table of bots only shows its game as it goes. Meanwhile the screen
+// stays with the person it showed, or the public table: a bot's view is
+// never drawn.
 import { el, seatName } from "/web/sentences.js";
 import * as ageOfWar from "/web/age-of-war.js";
 import * as armadora from "/web/armadora.js";
 import * as era from "/web/era.js";
 import * as generic from "/web/generic.js";
-import { DiceRng, SPECTATOR, advance, gameNames, loadGame } from "/web/engines/index.js";
+import { DiceRng, SPECTATOR, advance, gameNames, loadGame, needsAdvance } from "/web/engines/index.js";
 
 const DRAWERS = { "age-of-war": ageOfWar, armadora, era };
 const TITLES = { "age-of-war": "Age of War", armadora: "Armadöra", era: "Era: Medieval Age", pig: "Pig" };
 /** MCTS thinks this many iterations a move in the browser. */
 const MCTS_ITERATIONS = 200;
+/** The most time a frame spends on chance and bots, in milliseconds (one step at least). */
+const FRAME_BUDGET_MS = 8;
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -82,10 +90,22 @@ function start(event) {
   play();
 }
 
-/** Chance and bots play until a person is to move or the game is over. */
+/** Draws the table, then plays chance and bots on the next frame and draws
+ * again, until a person is to move or the game is over. */
 function play() {
-  advance(table.state, table.seats, table.rng);
   draw();
+  const { state, seats, rng } = table;
+  if (!needsAdvance(state, seats)) return;
+  const current = table;
+  requestAnimationFrame(() => {
+    // Left for a new table since: this game stays as it is.
+    if (table !== current) return;
+    const started = performance.now();
+    do {
+      advance(state, seats, rng, 1);
+    } while (needsAdvance(state, seats) && performance.now() - started < FRAME_BUDGET_MS);
+    play();
+  });
 }
 
 /** Whether `seat` sees more than a spectator now: its view must wait for it. */
@@ -178,12 +198,13 @@ function drawResult(ctx) {
 function draw() {
   const { state } = table;
   const over = state.isTerminal();
+  const waiting = needsAdvance(state, table.seats);
   const toMove = over ? null : state.currentPlayer();
   const people = table.seats.filter((s) => s === null).length;
   // A curtain when the screen passes to another person who has secrets.
-  const curtain = !over && toMove !== table.shown && people > 1 && hidesFrom(toMove);
-  if (!over && !curtain) table.shown = toMove;
-  const viewer = over || curtain ? SPECTATOR : toMove;
+  const curtain = !over && !waiting && toMove !== table.shown && people > 1 && hidesFrom(toMove);
+  if (!over && !waiting && !curtain) table.shown = toMove;
+  const viewer = over || curtain ? SPECTATOR : waiting ? (table.shown ?? SPECTATOR) : toMove;
   const ctx = context(viewer);
   const title = TITLES[table.name] ?? table.name;
   $("title").textContent = `${title} — offline table`;
@@ -192,7 +213,9 @@ function draw() {
   if (curtain) {
     $("curtain-text").textContent = `Seat ${toMove} plays next. Everyone else, look away; seat ${toMove}, show your table when only you can see the screen.`;
   }
-  $("status").textContent = over ? "The game is over." : curtain ? `Seat ${toMove} plays next.` : `Seat ${toMove}’s turn.`;
+  $("status").textContent = over ? "The game is over."
+    : waiting ? (state.isChanceNode() ? "Chance is drawn." : `Seat ${toMove} (bot) is thinking.`)
+    : curtain ? `Seat ${toMove} plays next.` : `Seat ${toMove}’s turn.`;
   $("board").replaceChildren((DRAWERS[table.name] ?? generic).draw(ctx));
   drawMoves(ctx);
   drawHistory(ctx, viewer);
@@ -202,6 +225,7 @@ function draw() {
     seq: String(state.moveNumber()),
     over: String(over),
     curtain: String(curtain),
+    waiting: String(waiting),
     shown: viewer === SPECTATOR ? "spectator" : String(viewer),
     toMove: toMove === null ? "" : String(toMove),
   });
