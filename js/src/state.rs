@@ -13,8 +13,8 @@ use crate::errors;
 use crate::json::{self, set};
 use crate::rng::DiceRng;
 use crate::types::{
-    ChanceOutcomes, ExactChanceOutcomes, HistoryValue, Ids, LegalActions, RecordValue, Returns,
-    UpdateValue, ViewValue,
+    ChanceOutcomes, ConquestOddsValue, ExactChanceOutcomes, HistoryValue, Ids, LegalActions,
+    RecordValue, Returns, UpdateValue, ViewValue,
 };
 
 /// A game in progress: what `Game.newInitialState()` returns.
@@ -94,6 +94,21 @@ fn ids(ids: &[u32]) -> Ids {
     // snippet reads the ids; nothing runs in between to move them.
     let at = ids.as_ptr() as usize;
     plain_ids(&wasm_bindgen::memory(), at, ids.len())
+}
+
+/// Age of War's chances of conquering as JSON text; `None` for another
+/// game, or a build without Age of War.
+fn conquest_odds_json(state: &dyn AnyState) -> Option<String> {
+    #[cfg(feature = "age-of-war")]
+    {
+        let odds = tabletop_engines::odds::conquest_odds_of(state)?;
+        serde_json::to_string(&odds).ok()
+    }
+    #[cfg(not(feature = "age-of-war"))]
+    {
+        let _ = state;
+        None
+    }
 }
 
 /// An exact probability as the nearest double.
@@ -405,6 +420,16 @@ impl State {
         let viewer = viewer(Some(player), self.state.to_move(), self.state.players())?;
         let since = usize::try_from(args::count(since, "since")?).unwrap_or(usize::MAX);
         Ok(json::parse(&self.state.update_json(viewer, since)).unchecked_into())
+    }
+
+    /// Age of War only: the exact chance of conquering next to each legal
+    /// action of the seat to move, in id order, as the reference server
+    /// adds them to an update (`conquest_odds`). Empty when no seat is to
+    /// move; `undefined` for every other game. Age of War hides nothing,
+    /// so the chances tell a seat only what it could compute itself.
+    #[wasm_bindgen(js_name = conquestOdds)]
+    pub fn conquest_odds(&self) -> Option<ConquestOddsValue> {
+        conquest_odds_json(self.state.as_ref()).map(|text| json::parse(&text).unchecked_into())
     }
 
     /// Every id applied so far, decisions and chance outcomes in order

@@ -18,6 +18,12 @@ export type ExactChanceOutcome = [id: number, probability: ExactProbability];
 export type LegalAction = [id: number, text: string];
 /** One named block of an observation tensor: `tensor.subarray(offset, offset + size)`. */
 export interface TensorBlock { name: string; offset: number; size: number; meaning: string }
+/**
+ * Age of War's exact chance of conquering if the seat to move takes
+ * `action` (an id), as a fraction and as a percentage with two decimals:
+ * the entries of the reference server's `conquest_odds`.
+ */
+export interface ConquestOdds { action: number; chance: string; percent: string }
 /** What `Game.playRandomGames` played. */
 export interface RandomGames {
   /** Games played to the end. */
@@ -83,6 +89,9 @@ extern "C" {
     /// A tensor's layout.
     #[wasm_bindgen(typescript_type = "TensorBlock[]")]
     pub type TensorLayout;
+    /// Age of War's chances of conquering, one a legal action.
+    #[wasm_bindgen(typescript_type = "ConquestOdds[]")]
+    pub type ConquestOddsValue;
     /// Random games' summary.
     #[wasm_bindgen(typescript_type = "RandomGames")]
     pub type RandomGamesValue;

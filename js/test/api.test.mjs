@@ -177,3 +177,21 @@ test("advance one step at a time plays the game one call plays, and needsAdvance
     assert.equal(te.needsAdvance(state, [game.newBot("random"), game.newBot("random")]), true, name);
   }
 });
+
+test("aow: conquestOdds gives a chance of conquering per legal action of the seat to move, undefined in other games", () => {
+  const game = te.loadGame("age-of-war");
+  const state = game.newInitialState();
+  assert.deepEqual(state.conquestOdds(), [], "nobody is to move at the first roll");
+  const rng = new te.DiceRng(7);
+  while (state.isChanceNode()) state.applySampledChance(rng);
+  const odds = state.conquestOdds();
+  assert.deepEqual(odds.map((o) => o.action), state.legalActions());
+  for (const { chance, percent } of odds) {
+    const [n, d] = chance.split("/").map(BigInt);
+    assert.ok(n <= d && d > 0n, chance);
+    assert.match(percent, /^\d{1,3}\.\d\d$/);
+    // The percentage is the fraction's, to two decimals rounded half up.
+    assert.equal(BigInt(percent.replace(".", "")), (n * 20000n / d + 1n) / 2n, `${chance} ${percent}`);
+  }
+  for (const name of ["pig", "armadora", "era"]) assert.equal(te.loadGame(name).newInitialState().conquestOdds(), undefined, name);
+});

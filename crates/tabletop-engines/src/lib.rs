@@ -14,6 +14,8 @@
 
 mod bot;
 mod error;
+#[cfg(feature = "age-of-war")]
+pub mod odds;
 mod params;
 mod registry;
 mod spec;

@@ -1,5 +1,6 @@
 // The offline table (`/offline`, with --offline-table js/): every title
-// played to its end by clicking, entirely in the browser on the npm
+// played to its end by clicking (Age of War's moves with their chance of
+// conquering), entirely in the browser on the npm
 // package; no WebSocket opened and no request to the server once the page
 // has loaded; between two people's turns a curtain shows only the public
 // table where the game hides something; no console errors. The server
@@ -155,6 +156,7 @@ for (const title of TITLES) {
       const pick = picker(title.game.length * 977);
       let decisions = 0;
       let curtains = 0;
+      let oddsShown = false;
       while ((await page.getAttribute("body", "data-over")) !== "true") {
         assert.ok(decisions < MAX_DECISIONS, `no end after ${MAX_DECISIONS} decisions`);
         // Chance and bots play on the page's frames: a person's turn, or the end.
@@ -175,7 +177,8 @@ for (const title of TITLES) {
         assert.equal(await page.getAttribute("body", "data-shown"), await page.getAttribute("body", "data-to-move"));
         // Age of War's person fills a line when it can (losing dice at
         // random makes for games of thousands of moves).
-        const filling = legal.filter((m) => m.text !== "lose die");
+        const filling = legal.filter((m) => !m.text.startsWith("lose die"));
+        if (title.game === "age-of-war") oddsShown ||= legal.some((m) => /\d\.\d\d% to conquer$/.test(m.text));
         const pool = title.game === "age-of-war" && filling.length ? filling : legal;
         await play(page, pool[pick(pool.length)]);
         decisions += 1;
@@ -183,6 +186,8 @@ for (const title of TITLES) {
       await until(() => page.isVisible("#result"), "the final score");
       const rows = await page.$$eval("#result tr[data-seat]", (rs) => rs.length);
       assert.equal(rows, title.players);
+      // Age of War's moves carry their chance of conquering, as online.
+      if (title.game === "age-of-war") assert.ok(oddsShown, "no chance of conquering beside a move");
       if (title.curtains) assert.ok(curtains > 0, "no curtain between two people's turns");
       else assert.equal(curtains, 0, "a curtain where nothing is hidden");
       // Only people's views and the public table were ever on the screen.

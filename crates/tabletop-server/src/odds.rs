@@ -1,25 +1,12 @@
 //! Age of War's exact chance of conquering next to each legal action, for
-//! the seat to move (`update.conquest_odds`, see `PROTOCOL.md`).
-//!
-//! Age of War has no hidden part: its view is the whole table (the castles,
-//! their owners, the dice rolled and placed), which every seat and
-//! spectator sees alike. The chances are computed from that view alone, by
-//! the rules crate's solver, so they tell a seat nothing it could not
-//! compute itself.
+//! the seat to move (`update.conquest_odds`, see `PROTOCOL.md`), from
+//! `tabletop_engines::odds`: the chances come from the view alone, which in
+//! Age of War is the whole table every seat and spectator sees, so they
+//! tell a seat nothing it could not compute itself.
 
-use std::sync::OnceLock;
-
-use serde_json::{Value, json};
+use serde_json::Value;
 use tabletop_engines::age_of_war_rules::AgeOfWar;
-use tabletop_engines::age_of_war_rules::solver::OddsTable;
-use tabletop_engines::dice_core::Game;
-
-/// The fourteen castles solved once (about 10 ms) and kept: every later
-/// position is answered from it.
-fn odds_table() -> &'static OddsTable {
-    static TABLE: OnceLock<OddsTable> = OnceLock::new();
-    TABLE.get_or_init(OddsTable::new)
-}
+use tabletop_engines::odds::conquest_odds;
 
 /// The game whose updates carry the field.
 const GAME: &str = "age-of-war";
@@ -44,48 +31,18 @@ pub fn annotate(game: &str, update: &mut Value) {
     let Ok(table) = serde_json::from_value::<AgeOfWar>(view.clone()) else {
         return;
     };
-    let mut odds: Vec<Value> = odds_table()
-        .action_odds(&table)
-        .into_iter()
-        .filter_map(|(action, chance)| {
-            let id = table.action_id(&action)?;
-            Some(json!({
-                "action": id,
-                "chance": format!("{}/{}", chance.numer(), chance.denom()),
-                "percent": percent(chance.numer(), chance.denom()),
-            }))
-        })
-        .collect();
-    odds.sort_by_key(|o| o["action"].as_u64());
+    let Ok(odds) = serde_json::to_value(conquest_odds(&table)) else {
+        return;
+    };
     if let Some(fields) = update.as_object_mut() {
-        fields.insert("conquest_odds".to_owned(), Value::Array(odds));
+        fields.insert("conquest_odds".to_owned(), odds);
     }
-}
-
-/// `numer / denom` as a percentage with two decimals, rounded half up, in
-/// integers.
-fn percent(numer: u128, denom: u128) -> String {
-    if denom == 0 {
-        return "0.00".to_owned();
-    }
-    let hundredths = numer
-        .saturating_mul(20_000)
-        .checked_div(denom)
-        .map_or(0, |twice| twice.saturating_add(1) / 2);
-    format!("{}.{:02}", hundredths / 100, hundredths % 100)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn percentages_round_in_integers() {
-        assert_eq!(percent(1, 3), "33.33");
-        assert_eq!(percent(2, 3), "66.67");
-        assert_eq!(percent(1, 1), "100.00");
-        assert_eq!(percent(0, 7), "0.00");
-    }
+    use serde_json::json;
 
     #[test]
     fn other_games_are_left_alone() {

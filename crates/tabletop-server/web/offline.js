@@ -143,7 +143,9 @@ function context(viewer) {
     legal: seat === null ? [] : update.legal,
     toMove: update.to_move,
     result: update.result,
-    odds: new Map(),
+    // Age of War's chances of conquering, beside the moves of the seat to
+    // move, as the server sends them (undefined for other games).
+    odds: new Map(seat !== null && update.legal.length ? (state.conquestOdds() ?? []).map((o) => [o.action, o]) : []),
     act,
     choose: (filter) => drawMoves(context(viewer), filter),
   };
@@ -154,7 +156,9 @@ function drawMoves(ctx, filter = null) {
   moves.replaceChildren();
   const legal = filter ? ctx.legal.filter(([, text]) => filter(text)) : ctx.legal;
   for (const [id, text] of legal) {
-    const b = el("button", { type: "button", className: "move", textContent: text });
+    const odds = ctx.odds.get(id);
+    const label = odds ? `${text} — ${odds.percent}% to conquer` : text;
+    const b = el("button", { type: "button", className: "move", textContent: label, title: odds ? `exactly ${odds.chance}` : "" });
     b.dataset.action = id;
     b.onclick = () => act(id);
     moves.append(b);
