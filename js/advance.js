@@ -14,9 +14,8 @@ export function needsAdvance(state, bots) {
  * Draws chance from `rng` and lets each seat's bot (`bots[seat]`; `null`
  * or missing for a person) move as that seat, until a seat with no bot is
  * to move, the game is over or `limit` steps are taken (no limit unless
- * given). Returns the steps taken. A page passes 1 and calls again on the
- * next frame while `needsAdvance` holds: it draws every step and stays
- * responsive while bots think, and the game is the same as in one call.
+ * given). Returns the steps taken. The game is the same however it is
+ * cut into calls.
  */
 export function advance(state, bots, rng, limit = Infinity) {
   let steps = 0;
@@ -29,5 +28,21 @@ export function advance(state, bots, rng, limit = Infinity) {
     }
     steps++;
   }
+  return steps;
+}
+
+/**
+ * `advance` for up to `ms` milliseconds (of `performance.now()`): steps
+ * until none is left or the time is up, one at least when there is one.
+ * Returns the steps taken. A page calls it once a frame while
+ * `needsAdvance` holds, drawing in between, so that it answers while bots
+ * think and shows a game of bots as it goes.
+ */
+export function advanceFor(state, bots, rng, ms) {
+  const started = performance.now();
+  let steps = 0;
+  do {
+    steps += advance(state, bots, rng, 1);
+  } while (needsAdvance(state, bots) && performance.now() - started < ms);
   return steps;
 }

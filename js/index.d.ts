@@ -22,15 +22,28 @@ export declare const SPECTATOR: -6;
  * Draws chance from `rng` and lets each seat's bot (`bots[seat]`; `null`
  * or missing for a person) move as that seat, until a seat with no bot is
  * to move, the game is over or `limit` steps are taken (no limit unless
- * given). Returns the steps taken. A page passes 1 and calls again on the
- * next frame while `needsAdvance` holds: it draws every step and stays
- * responsive while bots think, and the game is the same as in one call.
+ * given). Returns the steps taken. The game is the same however it is
+ * cut into calls.
  */
 export declare function advance(
   state: import("./pkg/tabletop_engines.js").State,
   bots: ReadonlyArray<import("./pkg/tabletop_engines.js").Bot | null | undefined>,
   rng: import("./pkg/tabletop_engines.js").DiceRng,
   limit?: number,
+): number;
+
+/**
+ * `advance` for up to `ms` milliseconds (of `performance.now()`): steps
+ * until none is left or the time is up, one at least when there is one.
+ * Returns the steps taken. A page calls it once a frame while
+ * `needsAdvance` holds, drawing in between, so that it answers while bots
+ * think and shows a game of bots as it goes.
+ */
+export declare function advanceFor(
+  state: import("./pkg/tabletop_engines.js").State,
+  bots: ReadonlyArray<import("./pkg/tabletop_engines.js").Bot | null | undefined>,
+  rng: import("./pkg/tabletop_engines.js").DiceRng,
+  ms: number,
 ): number;
 
 /**

@@ -6,4 +6,4 @@ await init({ module_or_path: new URL("./pkg/tabletop_engines_bg.wasm", import.me
 
 export { Bot, DiceRng, Game, State, gameNames, loadGame } from "./pkg/tabletop_engines.js";
 export * from "./constants.js";
-export { advance, needsAdvance } from "./advance.js";
+export { advance, advanceFor, needsAdvance } from "./advance.js";

@@ -7,4 +7,4 @@ initSync({ module: readFileSync(new URL("./pkg/tabletop_engines_bg.wasm", import
 
 export { Bot, DiceRng, Game, State, gameNames, loadGame } from "./pkg/tabletop_engines.js";
 export * from "./constants.js";
-export { advance, needsAdvance } from "./advance.js";
+export { advance, advanceFor, needsAdvance } from "./advance.js";

@@ -168,6 +168,15 @@ test("advance one step at a time plays the game one call plays, and needsAdvance
     assert.equal(calls, steps, name);
     assert.equal(paced.serialize(), whole.serialize(), name);
     assert.equal(te.advance(paced, pacedBots, rng, 1), 0, `${name}: no step once over`);
+    // advanceFor: one step at least however short the time, and all of
+    // them given the time; the same game again.
+    const timed = game.newInitialState();
+    const timedBots = bots();
+    const dice = new te.DiceRng(9);
+    assert.equal(te.advanceFor(timed, timedBots, dice, 0), 1, name);
+    assert.equal(te.advanceFor(timed, timedBots, dice, 60_000), steps - 1, name);
+    assert.equal(timed.serialize(), whole.serialize(), name);
+    assert.equal(te.advanceFor(timed, timedBots, dice, 60_000), 0, `${name}: no step once over`);
     // A person to move: nothing to advance; chance to draw: something.
     const state = game.newInitialState();
     const people = [null, null];

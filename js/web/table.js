@@ -7,7 +7,7 @@
 // Chance and bots are played on the page's frames, a few milliseconds of
 // steps a frame (at least one), so that the page answers while bots think
 // and a table of bots only shows its game as it goes.
-import { DiceRng, SPECTATOR, advance, loadGame, needsAdvance } from "../index.js";
+import { DiceRng, SPECTATOR, advanceFor, loadGame, needsAdvance } from "../index.js";
 
 /** The most time a frame spends on steps, in milliseconds (one step at least). */
 const FRAME_BUDGET_MS = 8;
@@ -80,10 +80,7 @@ function step() {
     requestAnimationFrame(() => {
       // A new game started since: this one is left as it is.
       if (table !== current) return;
-      const started = performance.now();
-      do {
-        advance(state, seats, rng, 1);
-      } while (needsAdvance(state, seats) && performance.now() - started < FRAME_BUDGET_MS);
+      advanceFor(state, seats, rng, FRAME_BUDGET_MS);
       step();
     });
     return;

@@ -20,7 +20,7 @@ import * as ageOfWar from "/web/age-of-war.js";
 import * as armadora from "/web/armadora.js";
 import * as era from "/web/era.js";
 import * as generic from "/web/generic.js";
-import { DiceRng, SPECTATOR, advance, gameNames, loadGame, needsAdvance } from "/web/engines/index.js";
+import { DiceRng, SPECTATOR, advanceFor, gameNames, loadGame, needsAdvance } from "/web/engines/index.js";
 
 const DRAWERS = { "age-of-war": ageOfWar, armadora, era };
 const TITLES = { "age-of-war": "Age of War", armadora: "Armadöra", era: "Era: Medieval Age", pig: "Pig" };
@@ -100,10 +100,7 @@ function play() {
   requestAnimationFrame(() => {
     // Left for a new table since: this game stays as it is.
     if (table !== current) return;
-    const started = performance.now();
-    do {
-      advance(state, seats, rng, 1);
-    } while (needsAdvance(state, seats) && performance.now() - started < FRAME_BUDGET_MS);
+    advanceFor(state, seats, rng, FRAME_BUDGET_MS);
     play();
   });
 }
