@@ -2,9 +2,9 @@
 //! registry or JavaScript surface: the rules, their text forms (moves,
 //! outcomes, the narration of histories, refusals), views, hidden values
 //! resampled, the observation tensor and the game's bots. What this weighs
-//! is the floor under one game's package: `bash bench/rules-only.sh GAME`
-//! builds it as `scripts/build.sh GAME` builds the package and prints its
-//! gzipped size beside the package's.
+//! is the floor under one game's package: `bash scripts/build.sh GAME
+//! --rules-only` builds it as `scripts/build.sh GAME` builds the package,
+//! and `node bench/bench.mjs` weighs it beside the package.
 //!
 //! Each game exports one function that plays `count` games from `seed`
 //! with the bot named by `bot` (0 random, 1 the game's own, 2 MCTS) on

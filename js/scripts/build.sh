@@ -27,8 +27,12 @@ root="$(cd .. && pwd)"
 target="${CARGO_TARGET_DIR:-$root/target}"
 
 game="${1:-}"
+usage() {
+  echo "usage: bash scripts/build.sh [GAME [--rules-only]]" >&2
+  exit 2
+}
 case "$game" in
-  -*) echo "usage: bash scripts/build.sh [GAME [--rules-only]]" >&2; exit 2 ;;
+  -*) usage ;;
 esac
 if [ -n "$game" ]; then
   features=(--no-default-features --features "$game")
@@ -46,8 +50,7 @@ if [ "${2:-}" = --rules-only ]; then
   what=(--example rules_only)
   out="dist/$game-rules-only"
 elif [ -n "${2:-}" ]; then
-  echo "usage: bash scripts/build.sh [GAME [--rules-only]]" >&2
-  exit 2
+  usage
 fi
 
 # A one-game build keeps a target directory of its own so that it does not

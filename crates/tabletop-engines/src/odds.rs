@@ -45,8 +45,7 @@ impl serde::Serialize for ConquestOdds {
         use serde::ser::SerializeStruct;
         let mut odds = serializer.serialize_struct("ConquestOdds", 3)?;
         odds.serialize_field("action", &self.action)?;
-        let chance = format!("{}/{}", self.chance.numer(), self.chance.denom());
-        odds.serialize_field("chance", &chance)?;
+        odds.serialize_field("chance", &self.chance)?;
         odds.serialize_field("percent", &self.percent())?;
         odds.end()
     }
