@@ -4,7 +4,10 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use dice_core::{DiceRng, Prob, Seat, arrangement_rank, arrangements, shuffled};
+use dice_core::{
+    DiceRng, Prob, Seat, arrangement_count, arrangement_rank, arrangement_unrank, arrangements,
+    shuffled,
+};
 
 use crate::army::{GOLD_PILES, is_gold_layout};
 use crate::board::MINES;
@@ -91,6 +94,26 @@ impl Armadora {
         match outcome {
             Chance::Gold(gold) => usize::try_from(arrangement_rank(gold)?).ok(),
             Chance::FirstPlayer(p) => self.table.turn_order().seats().position(|s| s == p),
+        }
+    }
+
+    /// The outcome at `index` in [`setup_outcomes`](Self::setup_outcomes),
+    /// without listing them: the gold layout of that rank among the
+    /// arrangements of the piles, or the seat at that place.
+    pub(crate) fn setup_outcome(&self, index: usize) -> Option<(Chance, Prob)> {
+        match self.table.phase {
+            Phase::DealGold => {
+                let gold = arrangement_unrank(GOLD_PILES, u128::try_from(index).ok()?)?;
+                let each = Prob::new(1, arrangement_count(&GOLD_PILES)?)?;
+                Some((Chance::Gold(gold), each))
+            }
+            Phase::DrawFirstPlayer => {
+                let seats = self.table.turn_order().seats();
+                let each = Prob::new(1, seats.len() as u128)?;
+                let seat = self.table.turn_order().seats().nth(index)?;
+                Some((Chance::FirstPlayer(seat), each))
+            }
+            Phase::Play | Phase::Over => None,
         }
     }
 

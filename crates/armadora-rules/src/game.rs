@@ -77,6 +77,10 @@ impl Game for Armadora {
         self.setup_outcome_index(*outcome)
     }
 
+    fn chance_outcome(&self, index: usize) -> Option<(Chance, Prob)> {
+        self.setup_outcome(index)
+    }
+
     fn check_chance(&self, outcome: &Chance) -> Result<(), ArmadoraError> {
         self.check_setup(*outcome)
     }

@@ -84,6 +84,60 @@ pub fn arrangement_rank<T: Ord + Copy, const N: usize>(arrangement: [T; N]) -> O
     Some(rank)
 }
 
+/// The arrangement of `items` at `rank` in the order of [`arrangements`]:
+/// the inverse of [`arrangement_rank`], computed without listing the
+/// arrangements before it. `None` when `rank` is not below their count.
+///
+/// ```
+/// use dice_core::{arrangement_rank, arrangement_unrank, arrangements};
+///
+/// let piles = [3, 4, 4, 5, 5, 6, 6, 7];
+/// let tenth = arrangements(piles).nth(10).map(|(a, _)| a);
+/// assert_eq!(arrangement_unrank(piles, 10), tenth);
+/// assert_eq!(tenth.and_then(arrangement_rank), Some(10));
+/// assert_eq!(arrangement_unrank(piles, 5040), None);
+/// ```
+pub fn arrangement_unrank<T: Ord + Copy, const N: usize>(
+    items: [T; N],
+    rank: u128,
+) -> Option<[T; N]> {
+    let mut left = items;
+    left.sort_unstable();
+    if rank >= arrangement_count(&left)? {
+        return None;
+    }
+    // Place by place: the items left that start with each distinct value
+    // number count(left) * multiplicity(value) / len(left), smallest value
+    // first; the rank falls in one of those blocks.
+    let mut rank = rank;
+    let mut out = left;
+    for place in 0..N {
+        let rest = left.get_mut(place..)?;
+        let count = arrangement_count(rest)?;
+        let len = u128::try_from(rest.len()).ok()?;
+        let mut chosen = None;
+        let mut i = 0;
+        while let Some(&v) = rest.get(i) {
+            let copies = rest.iter().skip(i).take_while(|&&x| x == v).count();
+            let block = count
+                .checked_mul(u128::try_from(copies).ok()?)?
+                .checked_div(len)?;
+            if rank < block {
+                chosen = Some(i);
+                break;
+            }
+            rank = rank.checked_sub(block)?;
+            i = i.checked_add(copies)?;
+        }
+        let at = chosen?;
+        // The chosen value moves to the front of what is left; the rest
+        // stays sorted.
+        rest.get_mut(..=at)?.rotate_right(1);
+        *out.get_mut(place)? = *rest.first()?;
+    }
+    Some(out)
+}
+
 /// Shuffles `items` uniformly (Fisher–Yates on [`DiceRng`]); the result is one
 /// of the [`arrangements`] of `items`, each equally likely.
 ///
@@ -143,6 +197,22 @@ fn next_permutation<T: Ord>(a: &mut [T]) -> bool {
 mod tests {
     use super::*;
     use alloc::vec::Vec;
+
+    #[test]
+    fn unrank_gives_every_arrangement_at_its_place_and_nothing_past_the_last() {
+        for items in [
+            [3u8, 4, 4, 5, 5, 6, 6, 7],
+            [1, 1, 1, 1, 2, 2, 2, 2],
+            [7, 6, 5, 4, 3, 2, 1, 0],
+        ] {
+            let listed: Vec<_> = arrangements(items).map(|(a, _)| a).collect();
+            for (rank, a) in listed.iter().enumerate() {
+                assert_eq!(arrangement_unrank(items, rank as u128), Some(*a));
+            }
+            assert_eq!(arrangement_unrank(items, listed.len() as u128), None);
+        }
+        assert_eq!(arrangement_unrank([0u8; 0], 0), Some([]));
+    }
 
     #[test]
     fn gold_piles_over_eight_mines_give_5040_equally_likely_layouts() {

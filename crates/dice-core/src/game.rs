@@ -252,6 +252,20 @@ pub trait Game: Clone + PartialEq + Debug + Sized {
         outcomes.iter().position(|(o, _)| o == outcome)
     }
 
+    /// The outcome of the pending chance event whose outcome id is `index`
+    /// (its place in [`chance_outcomes`](Game::chance_outcomes)), with its
+    /// probability; `None` when there is no such outcome.
+    ///
+    /// The provided method lists the outcomes. A game whose chance events
+    /// have many outcomes overrides it with a direct computation (Armadöra
+    /// unranks a gold layout), so that applying an outcome by id neither
+    /// lists them all nor keeps a list; the test kit checks that both agree.
+    fn chance_outcome(&self, index: usize) -> Option<(Self::Chance, Prob)> {
+        let mut outcomes = Vec::new();
+        self.chance_outcomes(&mut outcomes);
+        (index < outcomes.len()).then(|| outcomes.swap_remove(index))
+    }
+
     /// Whether `outcome` is a possible outcome of the pending chance event.
     ///
     /// # Errors

@@ -31,7 +31,9 @@ pub mod testkit;
 mod update;
 
 pub use agent::{Agent, PlayOutError, RandomAgent, play_on, play_out};
-pub use arrangement::{Arrangements, arrangement_count, arrangement_rank, arrangements, shuffled};
+pub use arrangement::{
+    Arrangements, arrangement_count, arrangement_rank, arrangement_unrank, arrangements, shuffled,
+};
 pub use die::{Die, FaceCounts, RollOutcomes};
 pub use game::{Game, SeatError, ToMove, Viewer, sample_weighted};
 pub use game_match::Match;

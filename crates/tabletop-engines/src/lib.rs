@@ -20,12 +20,14 @@ mod params;
 mod registry;
 mod spec;
 mod state;
+mod tell;
 
 pub use bot::AnyBot;
 pub use error::{LoadError, StepError};
 pub use registry::{AnyGame, RandomGames, game_names, load_game, load_game_json};
 pub use spec::GameString;
 pub use state::{AnyState, Engine};
+pub use tell::{Mark, Told};
 
 #[cfg(feature = "age-of-war")]
 pub use age_of_war_rules;

@@ -7,8 +7,11 @@ use dice_core::prelude::*;
 use dice_core::{Prob, Seat, ToMove, Update};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde_json::Value;
+use serde_json::value::RawValue;
 
 use crate::error::StepError;
+use crate::tell::{Mark, Marked, Told};
 
 /// What every game of the registry asks of its engine: the contract, its
 /// tensors, and JSON for states, views and records.
@@ -150,6 +153,21 @@ pub trait AnyState: Send + Sync + fmt::Debug {
     /// `from`, `to`, `entries` as the viewer saw them, `to_move`, `view`,
     /// `legal` as `[id, "text"]` pairs for the seat to move, `result`).
     fn update_json(&self, viewer: Viewer, since: usize) -> String;
+    /// The position now, to tell each viewer later what the entries applied
+    /// after it changed ([`tell`](AnyState::tell)): a server takes one
+    /// before each accepted action.
+    fn mark(&self) -> Mark;
+    /// What `viewer` is told of the entries applied since `mark` (a mark of
+    /// this state taken earlier) and of the table now, built from the
+    /// mark's position and those entries alone: no replay from the start,
+    /// no JSON read back. A mark of another game, or from past the end of
+    /// this state's log, is told as [`tell_since`](AnyState::tell_since)
+    /// its entry count.
+    fn tell(&self, mark: &Mark, viewer: Viewer) -> Told;
+    /// What `viewer` is told of the entries from index `since` on (clamped
+    /// to the log) and of the table now: [`update_json`](AnyState::update_json)
+    /// in parts. It replays the log up to `since` (a reconnect's cost).
+    fn tell_since(&self, since: usize, viewer: Viewer) -> Told;
     /// A state that `viewer` cannot tell apart from this one, with every
     /// part hidden from `viewer` drawn afresh from `rng`
     /// ([`Game::resample_hidden`]). Its history starts at the sampled
@@ -184,17 +202,6 @@ impl dyn AnyState + '_ {
     }
 }
 
-/// A buffer reused between calls so that a step allocates nothing; a copy
-/// starts empty (its contents never outlive the call that filled it).
-#[derive(Debug)]
-struct Scratch<T>(Vec<T>);
-
-impl<T> Clone for Scratch<T> {
-    fn clone(&self) -> Self {
-        Scratch(Vec::new())
-    }
-}
-
 /// [`AnyState`] for one engine: the state, where it started, and the ids
 /// applied.
 #[derive(Debug, Clone)]
@@ -203,8 +210,6 @@ pub(crate) struct Played<G: Engine> {
     start: G,
     log: Vec<Entry<G>>,
     ids: Vec<u32>,
-    /// The pending chance event's outcomes, listed to apply one by id.
-    outcomes: Scratch<(G::Chance, Prob)>,
 }
 
 impl<G: Engine> Played<G> {
@@ -214,7 +219,6 @@ impl<G: Engine> Played<G> {
             state,
             log: Vec::new(),
             ids: Vec::new(),
-            outcomes: Scratch(Vec::new()),
         }
     }
 
@@ -250,6 +254,52 @@ impl<G: Engine> Played<G> {
         Ok(played)
     }
 
+    /// How many outcomes the pending chance event has (for a refusal).
+    fn chance_outcome_count(&self) -> usize {
+        let mut outcomes = Vec::new();
+        self.state.chance_outcomes(&mut outcomes);
+        outcomes.len()
+    }
+
+    /// The seen form, for `viewer`, of the entries from `from` on, applied
+    /// to `state` (the position after the first `from` entries): a JSON
+    /// array written once.
+    fn seen_since(&self, mut state: G, from: usize, viewer: Viewer) -> Box<RawValue> {
+        let rest = self.log.get(from..).unwrap_or_default();
+        let mut seen = Vec::with_capacity(rest.len());
+        for entry in rest {
+            seen.push(SeenEntry::new(&state, entry, viewer));
+            match entry {
+                Entry::Chance(c) => state.apply_chance_unchecked(c.clone()),
+                Entry::Action { action, .. } => state.apply_unchecked(*action),
+            }
+        }
+        // Seen entries of the registry's engines always serialise; `null`
+        // stands for one that would not.
+        serde_json::value::to_raw_value(&seen).unwrap_or_default()
+    }
+
+    /// What `viewer` is told of the entries from `from` on, `before` being
+    /// the position they were applied to.
+    fn told(&self, before: G, from: usize, viewer: Viewer) -> Told {
+        let legal = self
+            .legal_for(viewer)
+            .into_iter()
+            .map(|(id, text)| LegalAction::new(id, text))
+            .collect();
+        Told::new(
+            G::NAME,
+            viewer,
+            from,
+            self.log.len(),
+            self.seen_since(before, from, viewer),
+            self.state.to_move(),
+            view_value(&self.state, viewer),
+            legal,
+            self.state.result(),
+        )
+    }
+
     fn outcome_id(&self, outcome: &G::Chance) -> Option<u32> {
         let mut outcomes = Vec::new();
         self.state.chance_outcomes(&mut outcomes);
@@ -262,6 +312,31 @@ impl<G: Engine> Played<G> {
     fn push(&mut self, entry: Entry<G>, id: u32) {
         self.log.push(entry);
         self.ids.push(id);
+    }
+}
+
+/// `viewer`'s view of `state` as a JSON value, with no text in between.
+fn view_value<G: Engine>(state: &G, viewer: Viewer) -> Value {
+    serde_json::to_value(state.view(viewer)).unwrap_or(Value::Null)
+}
+
+/// [`Marked`] for one engine: a copy of its state at the mark.
+struct MarkOf<G> {
+    state: G,
+    at: usize,
+}
+
+impl<G: Engine> Marked for MarkOf<G> {
+    fn at(&self) -> usize {
+        self.at
+    }
+
+    fn view_value(&self, viewer: Viewer) -> Value {
+        view_value(&self.state, viewer)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 
@@ -322,14 +397,13 @@ impl<G: Engine> AnyState for Played<G> {
         match self.state.to_move() {
             ToMove::Over => Err(StepError::GameOver),
             ToMove::Chance => {
-                let outcomes = &mut self.outcomes.0;
-                self.state.chance_outcomes(outcomes);
-                let count = outcomes.len();
                 let (outcome, _) = usize::try_from(id)
                     .ok()
-                    .and_then(|i| outcomes.get(i))
-                    .cloned()
-                    .ok_or(StepError::NoSuchOutcome { id, count })?;
+                    .and_then(|i| self.state.chance_outcome(i))
+                    .ok_or_else(|| StepError::NoSuchOutcome {
+                        id,
+                        count: self.chance_outcome_count(),
+                    })?;
                 self.state
                     .apply_chance(outcome.clone())
                     .map_err(|e| StepError::Text(e.to_string()))?;
@@ -495,6 +569,25 @@ impl<G: Engine> AnyState for Played<G> {
         let before = self.state_after(since);
         let rest = self.log.get(since..).unwrap_or_default();
         to_json(&Update::<G>::new(&before, since, rest, &self.state, viewer))
+    }
+
+    fn mark(&self) -> Mark {
+        Mark(Box::new(MarkOf {
+            state: self.state.clone(),
+            at: self.log.len(),
+        }))
+    }
+
+    fn tell(&self, mark: &Mark, viewer: Viewer) -> Told {
+        match mark.0.as_any().downcast_ref::<MarkOf<G>>() {
+            Some(m) if m.at <= self.log.len() => self.told(m.state.clone(), m.at, viewer),
+            _ => self.tell_since(mark.at(), viewer),
+        }
+    }
+
+    fn tell_since(&self, since: usize, viewer: Viewer) -> Told {
+        let since = since.min(self.log.len());
+        self.told(self.state_after(since), since, viewer)
     }
 
     fn resample_hidden(&self, viewer: Viewer, rng: &mut DiceRng) -> Box<dyn AnyState> {

@@ -424,6 +424,19 @@ fn check_chance_node<G: Game>(ctx: &Ctx, state: &G, outcomes: &mut Vec<(G::Chanc
             ));
         }
     }
+    // So must an override of chance_outcome give the outcome at each
+    // place, and nothing past the last.
+    for (i, listed) in outcomes.iter().enumerate().step_by(step) {
+        if state.chance_outcome(i).as_ref() != Some(listed) {
+            ctx.fail(&format!(
+                "chance_outcome({i}) is {:?}, not {listed:?} as chance_outcomes lists it",
+                state.chance_outcome(i)
+            ));
+        }
+    }
+    if state.chance_outcome(outcomes.len()).is_some() {
+        ctx.fail("chance_outcome answers an id past the last outcome");
+    }
     let (first, _) = &outcomes[0];
     let (last, _) = &outcomes[outcomes.len() - 1];
     for o in [first, last] {

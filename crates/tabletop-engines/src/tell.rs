@@ -1,0 +1,142 @@
+//! Telling each viewer what a step changed, built once from the step's own
+//! entries: what a server sends its seats and spectators after each
+//! accepted action, with no replay of the match and no JSON text read back.
+
+use std::any::Any;
+use std::fmt;
+
+use dice_core::{GameResult, LegalAction, ToMove, Viewer};
+use serde::Serialize;
+use serde_json::Value;
+use serde_json::value::RawValue;
+
+/// The position of a state at one moment, kept so that each viewer can be
+/// told afterwards what the entries applied since changed
+/// ([`AnyState::tell`](crate::AnyState::tell)) without replaying the match
+/// from its start. A mark holds one copy of the game's state, not its log.
+pub struct Mark(pub(crate) Box<dyn Marked>);
+
+impl Mark {
+    /// How many entries had been applied when the mark was taken.
+    pub fn at(&self) -> usize {
+        self.0.at()
+    }
+
+    /// `viewer`'s view at the mark, as a JSON value: what a client that was
+    /// told everything up to the mark holds, and so what a view patch
+    /// starts from.
+    pub fn view_value(&self, viewer: Viewer) -> Value {
+        self.0.view_value(viewer)
+    }
+}
+
+impl fmt::Debug for Mark {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Mark").field("at", &self.at()).finish()
+    }
+}
+
+/// What a [`Mark`] needs of the engine's state behind it.
+pub(crate) trait Marked: Send + Sync {
+    fn at(&self) -> usize;
+    fn view_value(&self, viewer: Viewer) -> Value;
+    fn as_any(&self) -> &dyn Any;
+}
+
+/// What one viewer is told of some entries and of the table after them:
+/// a [`dice_core::Update`] in parts a server frames without reading JSON
+/// back. It serialises as that update does (`game`, `viewer`, `from`,
+/// `to`, `entries`, `to_move`, `view`, `legal`, `result`).
+///
+/// Built only from the viewer's view and its seen form of each entry, so
+/// two states the viewer cannot tell apart give it equal parts.
+#[derive(Debug, Clone, Serialize)]
+pub struct Told {
+    game: &'static str,
+    viewer: Viewer,
+    from: usize,
+    to: usize,
+    entries: Box<RawValue>,
+    to_move: ToMove,
+    view: Value,
+    legal: Vec<LegalAction>,
+    result: Option<GameResult>,
+}
+
+impl Told {
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the parts of an update, each named by its field"
+    )]
+    pub(crate) fn new(
+        game: &'static str,
+        viewer: Viewer,
+        from: usize,
+        to: usize,
+        entries: Box<RawValue>,
+        to_move: ToMove,
+        view: Value,
+        legal: Vec<LegalAction>,
+        result: Option<GameResult>,
+    ) -> Self {
+        Told {
+            game,
+            viewer,
+            from,
+            to,
+            entries,
+            to_move,
+            view,
+            legal,
+            result,
+        }
+    }
+
+    /// The game's name.
+    pub fn game(&self) -> &'static str {
+        self.game
+    }
+
+    /// Whose eyes.
+    pub fn viewer(&self) -> Viewer {
+        self.viewer
+    }
+
+    /// The log index of the first entry told.
+    pub fn from(&self) -> usize {
+        self.from
+    }
+
+    /// The number of entries after them: the sequence number a client
+    /// acknowledges.
+    pub fn to(&self) -> usize {
+        self.to
+    }
+
+    /// The entries as the viewer saw them: a JSON array of the game's
+    /// seen entries, written once.
+    pub fn entries(&self) -> &RawValue {
+        &self.entries
+    }
+
+    /// Who is to move now.
+    pub fn to_move(&self) -> ToMove {
+        self.to_move
+    }
+
+    /// The viewer's view now, as a JSON value.
+    pub fn view(&self) -> &Value {
+        &self.view
+    }
+
+    /// The viewer's legal actions when it is the seat to move, in id order;
+    /// empty otherwise.
+    pub fn legal(&self) -> &[LegalAction] {
+        &self.legal
+    }
+
+    /// The result, once the game is over.
+    pub fn result(&self) -> Option<&GameResult> {
+        self.result.as_ref()
+    }
+}

@@ -1,0 +1,109 @@
+//! `AnyState::tell`: what each viewer is told after a step, built from a
+//! mark taken before it, is exactly the update `update_json` gives from the
+//! same entry, for every game, viewer and step of random games; and a mark
+//! that is not this state's is told from its entry count.
+#![allow(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    reason = "test helpers: a failure is a test failure"
+)]
+
+use serde_json::Value;
+use tabletop_engines::dice_core::{DiceRng, ToMove, Viewer};
+use tabletop_engines::{AnyState, game_names, load_game};
+
+fn viewers(players: usize) -> impl Iterator<Item = Viewer> {
+    (0..players).map(Viewer::Seat).chain([Viewer::Spectator])
+}
+
+fn as_value(text: &str) -> Value {
+    serde_json::from_str(text).unwrap()
+}
+
+/// One random step: a seat's random legal action, then every chance
+/// outcome it leads to, as a server applies them.
+fn step(state: &mut dyn AnyState, rng: &mut DiceRng) {
+    if let ToMove::Player(_) = state.to_move() {
+        let legal = state.legal_actions();
+        state.apply(legal[rng.index(legal.len()).unwrap()]).unwrap();
+    }
+    while state.to_move() == ToMove::Chance {
+        state.apply_sampled_chance(rng).unwrap();
+    }
+}
+
+#[test]
+fn a_step_told_from_its_mark_is_the_update_from_its_first_entry() {
+    for name in game_names() {
+        let game = load_game(name).unwrap();
+        for seed in 0..6 {
+            let mut rng = DiceRng::from_seed_u64(seed);
+            let mut state = game.new_initial_state();
+            let mut steps = 0;
+            while state.to_move() != ToMove::Over && steps < 400 {
+                let mark = state.mark();
+                let before = state.clone();
+                step(&mut *state, &mut rng);
+                for viewer in viewers(state.players()) {
+                    let told = state.tell(&mark, viewer);
+                    let expected = as_value(&state.update_json(viewer, mark.at()));
+                    assert_eq!(serde_json::to_value(&told).unwrap(), expected, "{name}");
+                    assert_eq!(told.from(), mark.at());
+                    assert_eq!(told.to(), state.entry_count());
+                    // The mark's view is the one the viewer held before.
+                    assert_eq!(mark.view_value(viewer), as_value(&before.view_json(viewer)));
+                }
+                steps += 1;
+            }
+        }
+    }
+}
+
+#[test]
+fn tell_since_any_entry_is_update_json_from_it() {
+    for name in game_names() {
+        let game = load_game(name).unwrap();
+        let mut rng = DiceRng::from_seed_u64(9);
+        let mut state = game.new_initial_state();
+        for _ in 0..30 {
+            if state.to_move() == ToMove::Over {
+                break;
+            }
+            step(&mut *state, &mut rng);
+        }
+        let count = state.entry_count();
+        for since in [0, count / 2, count, count + 5] {
+            for viewer in viewers(state.players()) {
+                let told = serde_json::to_value(state.tell_since(since, viewer)).unwrap();
+                assert_eq!(told, as_value(&state.update_json(viewer, since)), "{name}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_mark_of_another_game_or_a_later_position_is_told_from_its_entry_count() {
+    let pig = load_game("pig").unwrap();
+    let armadora = load_game("armadora").unwrap();
+    let mut rng = DiceRng::from_seed_u64(3);
+    let mut state = armadora.new_initial_state();
+    for _ in 0..4 {
+        step(&mut *state, &mut rng);
+    }
+    let foreign = pig.new_initial_state().mark();
+    let later = state.mark();
+    let mut earlier = armadora.new_initial_state();
+    step(&mut *earlier, &mut rng);
+    for viewer in viewers(2) {
+        let expected = as_value(&state.update_json(viewer, 0));
+        assert_eq!(
+            serde_json::to_value(state.tell(&foreign, viewer)).unwrap(),
+            expected
+        );
+        let now = as_value(&earlier.update_json(viewer, later.at()));
+        assert_eq!(
+            serde_json::to_value(earlier.tell(&later, viewer)).unwrap(),
+            now
+        );
+    }
+}
