@@ -15,7 +15,7 @@ test("npm pack, install the tarball, run the README's example", () => {
     const name = execFileSync("npm", ["pack", "--pack-destination", scratch, "--silent"], { cwd: here, encoding: "utf8" }).trim().split("\n").pop();
     const tarball = join(scratch, name);
     const listing = execFileSync("tar", ["tzf", tarball], { encoding: "utf8" });
-    for (const file of ["package/pkg/tabletop_engines_bg.wasm", "package/index.d.ts", "package/wire.d.ts", "package/node.js", "package/index.js"]) {
+    for (const file of ["package/pkg/tabletop_engines_bg.wasm", "package/index.d.ts", "package/wire.d.ts", "package/server.d.ts", "package/node.js", "package/index.js"]) {
       assert.ok(listing.includes(file), `${file} is not packed`);
     }
     assert.ok(!listing.includes("package/src/"), "the Rust sources are packed");

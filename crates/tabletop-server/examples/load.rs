@@ -10,7 +10,9 @@
 //!
 //! `--view-patches` and `--known-texts` make every client ask for view
 //! patches and for each legal text once (protocol version 2); without
-//! them each update carries the whole view and every text.
+//! them each update carries the whole view and every text. `--sync
+//! normal` starts the server with `--sync normal` (commits on disk at
+//! checkpoints rather than at once).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -98,6 +100,7 @@ async fn main() {
     let flag = |name: &str| std::env::args().any(|a| a == name);
     let view_patches = flag("--view-patches");
     let known_texts = flag("--known-texts");
+    let sync = arg("--sync", "full");
     let exe = std::env::current_exe().unwrap();
     let default_server = exe
         .parent()
@@ -113,10 +116,25 @@ async fn main() {
         .args([
             "--max-connections",
             "100000",
+            "--max-http-connections",
+            "100000",
+            "--max-connections-per-address",
+            "100000",
             "--max-live-matches",
             "100000",
+            "--create-burst",
+            "100000",
+            "--creates-per-minute",
+            "100000",
         ])
-        .args(["--unload-after", "3600", "--dice-seed", "1"])
+        .args([
+            "--unload-after",
+            "3600",
+            "--dice-seed",
+            "1",
+            "--sync",
+            &sync,
+        ])
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
@@ -258,7 +276,9 @@ async fn main() {
     latencies.sort();
     let mut bytes = f.frame_bytes.clone();
     bytes.sort_unstable();
-    println!("game: {game} (view patches: {view_patches}, known texts: {known_texts})");
+    println!(
+        "game: {game} (view patches: {view_patches}, known texts: {known_texts}, --sync {sync})"
+    );
     println!(
         "live matches: {matches} ({} WebSocket connections)",
         matches * 2

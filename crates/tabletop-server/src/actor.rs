@@ -1,26 +1,32 @@
 //! One task per live match: it owns the table, the generator and the
 //! subscribers, takes commands from a channel (no lock, no race), commits
 //! each accepted action to the store and only then tells every subscriber
-//! its own update.
+//! its own update, built once per viewer from the step's own entries.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
-use serde_json::{Value, json};
+use serde_json::value::RawValue;
 use tabletop_engines::dice_core::{DiceRng, Viewer};
+use tabletop_engines::{Mark, Told};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Instant, sleep_until};
 
+use crate::bots::{BotPool, Priority};
+use crate::client_message::ActionRef;
+use crate::clock::{instant_of, now_ms};
+use crate::code::{Code, Reason};
 use crate::games::{FALLBACK_BOT, Table};
 use crate::limits::Limits;
-use crate::protocol::{self, ActionRef, Refusal};
+use crate::patch::{self, PatchOp};
+use crate::server_message::{Legal, ServerMessage, UpdateBody, ViewPart};
 use crate::store::{Commit, SeatKind, Status, Store, StoredEntry};
 
 /// A frame on its way to one connection.
 pub type Frame = Arc<str>;
 
-/// The public facts of a match.
+/// The public facts of a match the lobby keeps for a live one.
 #[derive(Debug, Clone)]
 pub struct MatchInfo {
     /// The match id.
@@ -33,11 +39,18 @@ pub struct MatchInfo {
     pub turn_seconds: Option<u32>,
 }
 
+impl MatchInfo {
+    /// Whether every seat is a bot's.
+    pub fn bots_only(&self) -> bool {
+        self.seats.iter().all(SeatKind::is_bot)
+    }
+}
+
 /// What a connection, the lobby or a bot asks of a match.
 #[derive(Debug)]
 pub enum Command {
     /// A connection joins as `viewer`; the actor sends it `welcome` and
-    /// then every update.
+    /// then every update, or answers why not.
     Subscribe {
         /// Whose eyes.
         viewer: Viewer,
@@ -49,8 +62,8 @@ pub enum Command {
         known_texts: bool,
         /// Where its frames go.
         frames: mpsc::Sender<Frame>,
-        /// The subscriber's number, for later commands.
-        reply: oneshot::Sender<u64>,
+        /// The subscriber's number, for later commands, or the refusal.
+        reply: oneshot::Sender<Result<u64, Reason>>,
     },
     /// A connection left.
     Unsubscribe {
@@ -79,11 +92,6 @@ pub enum Command {
         /// The chosen id.
         id: Option<u32>,
     },
-    /// The public facts, for the lobby.
-    Facts {
-        /// Where they go.
-        reply: oneshot::Sender<Value>,
-    },
     /// Stop: the server drains.
     Shutdown,
 }
@@ -99,91 +107,103 @@ struct Subscriber {
     id: u64,
     viewer: Viewer,
     frames: mpsc::Sender<Frame>,
-    /// The last view sent, when the subscriber asked for view patches:
-    /// kept as text, a fraction of the memory of its parsed form.
-    last_view: Option<String>,
+    /// Whether its updates carry a patch of the last view it was sent.
+    /// Every subscriber is sent every update (or dropped), so that view is
+    /// always the viewer's view before the step.
     patches: bool,
-    /// The ids whose legal text it was told (sorted), when it asked to
-    /// be told each text once.
+    /// The ids whose legal text it was told (sorted), when it asked to be
+    /// told each text once.
     texts_sent: Option<Vec<u32>>,
 }
 
 impl Subscriber {
-    /// Whether its frames are built for it alone.
-    fn tailored(&self) -> bool {
-        self.patches || self.texts_sent.is_some()
-    }
-
-    /// `update` as this subscriber is told it: the texts it knows
-    /// dropped, and with `patch` (an `update` frame, not a `welcome` or
-    /// `stale` one) the view as a patch of the last one it was sent.
-    /// Remembers what it now knows.
-    fn tell(&mut self, update: &Value, patch: bool) -> Value {
-        let mut told = update.clone();
-        if let Some(sent) = &mut self.texts_sent {
-            protocol::drop_known_texts(&mut told, sent);
-        }
-        if self.patches {
-            let last = self
-                .last_view
-                .as_deref()
-                .and_then(|text| serde_json::from_str::<Value>(text).ok());
-            if let (true, Some(last)) = (patch, &last) {
-                protocol::patch_view(&mut told, last);
+    /// The legal actions as this subscriber is told them now; remembers
+    /// the texts it is sent.
+    fn legal<'a>(&mut self, told: &'a Told, known: &'a mut Vec<u32>) -> Legal<'a> {
+        let Some(sent) = &mut self.texts_sent else {
+            return Legal::whole(told.legal());
+        };
+        known.clone_from(sent);
+        for a in told.legal() {
+            if let Err(at) = sent.binary_search(&a.id()) {
+                sent.insert(at, a.id());
             }
-            self.last_view = update.get("view").map(Value::to_string);
         }
-        told
+        Legal {
+            actions: told.legal(),
+            known,
+        }
     }
+}
+
+/// What an actor starts with.
+pub struct Loaded {
+    /// The match's public facts.
+    pub info: MatchInfo,
+    /// The game's config (JSON) for welcomes.
+    pub config: Box<RawValue>,
+    /// The table, replayed to its last entry.
+    pub table: Table,
+    /// The generator after the last entry.
+    pub rng: DiceRng,
+    /// The status.
+    pub status: Status,
+    /// The client ids already in the log, by seat.
+    pub applied: BTreeSet<(usize, String)>,
+    /// When the turn under way started, in milliseconds since the epoch.
+    pub turn_started_ms: u64,
+}
+
+/// What every actor shares with the process.
+#[derive(Clone)]
+pub struct Services {
+    /// The store.
+    pub store: Arc<dyn Store>,
+    /// The limits.
+    pub limits: Limits,
+    /// The bots' threads.
+    pub bots: Arc<BotPool>,
 }
 
 /// A match actor's state.
 pub struct Actor {
     info: MatchInfo,
+    config: Box<RawValue>,
     table: Table,
     rng: DiceRng,
     status: Status,
-    store: Arc<dyn Store>,
-    limits: Limits,
+    services: Services,
     subscribers: Vec<Subscriber>,
     next_sub: u64,
     applied: BTreeSet<(usize, String)>,
     bot_pending: Option<usize>,
+    /// When the turn under way started: set when a step ends and when the
+    /// match starts, never by a connection.
+    turn_started: Instant,
     deadline: Option<Instant>,
     commands: mpsc::WeakSender<Command>,
 }
 
-/// Seconds since the epoch.
-pub fn now_secs() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or_default()
+/// The frame `message` as shared text.
+fn frame(message: &ServerMessage<'_>) -> Frame {
+    Arc::from(message.to_text())
 }
 
 impl Actor {
-    /// An actor for a loaded match; `applied` are the client ids already
-    /// in the log.
-    pub fn new(
-        info: MatchInfo,
-        table: Table,
-        rng: DiceRng,
-        status: Status,
-        store: Arc<dyn Store>,
-        limits: Limits,
-        applied: BTreeSet<(usize, String)>,
-    ) -> Self {
+    /// An actor for a loaded match.
+    pub fn new(loaded: Loaded, services: Services) -> Self {
         Actor {
-            info,
-            table,
-            rng,
-            status,
-            store,
-            limits,
+            info: loaded.info,
+            config: loaded.config,
+            table: loaded.table,
+            rng: loaded.rng,
+            status: loaded.status,
+            services,
             subscribers: Vec::new(),
             next_sub: 0,
-            applied,
+            applied: loaded.applied,
             bot_pending: None,
+            turn_started: instant_of(loaded.turn_started_ms),
             deadline: None,
             commands: mpsc::channel(1).0.downgrade(),
         }
@@ -191,7 +211,7 @@ impl Actor {
 
     /// Starts the actor's task; answers its handle and the task.
     pub fn spawn(mut self) -> (Handle, tokio::task::JoinHandle<()>) {
-        let (tx, rx) = mpsc::channel(256);
+        let (tx, rx) = mpsc::channel(64);
         self.commands = tx.downgrade();
         let task = tokio::spawn(self.run(rx));
         (Handle { commands: tx }, task)
@@ -202,16 +222,15 @@ impl Actor {
     }
 
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        tracing::debug!(r#match = %self.info.id, "loaded");
         self.schedule();
         loop {
-            let unload_at = if self.subscribers.is_empty()
+            let idle = self.subscribers.is_empty()
                 && self.bot_pending.is_none()
-                && self.deadline.is_none()
-            {
-                Some(Instant::now().checked_add(self.limits.unload_after))
-            } else {
-                None
-            };
+                && self.deadline.is_none();
+            let unload_at = idle
+                .then(|| Instant::now().checked_add(self.services.limits.unload_after))
+                .flatten();
             let deadline = self.deadline;
             let command = tokio::select! {
                 command = rx.recv() => match command {
@@ -220,20 +239,18 @@ impl Actor {
                 },
                 () = sleep_until(deadline.unwrap_or_else(Instant::now)), if deadline.is_some() => {
                     self.deadline = None;
-                    self.turn_timeout();
-                    continue;
-                }
-                () = sleep_until(unload_at.flatten().unwrap_or_else(Instant::now)), if unload_at.flatten().is_some() => break,
-            };
-            match command {
-                Command::Shutdown => break,
-                command => {
-                    if !self.handle(command).await {
+                    if !self.turn_timeout().await {
                         break;
                     }
+                    continue;
                 }
+                () = sleep_until(unload_at.unwrap_or_else(Instant::now)), if unload_at.is_some() => break,
+            };
+            if !self.handle(command).await {
+                break;
             }
         }
+        tracing::debug!(r#match = %self.info.id, "unloaded");
     }
 
     /// Handles one command; `false` stops the actor.
@@ -247,51 +264,11 @@ impl Actor {
                 frames,
                 reply,
             } => {
-                let id = self.next_sub;
-                self.next_sub = self.next_sub.saturating_add(1);
-                let seq = self.table.entry_count();
-                let since = last_seq.unwrap_or(0).min(seq);
-                let seat = match viewer {
-                    Viewer::Seat(s) => Some(s),
-                    Viewer::Spectator => None,
-                };
-                let seats: Vec<String> = self
-                    .info
-                    .seats
-                    .iter()
-                    .map(|k| k.as_str().to_owned())
-                    .collect();
-                let config = serde_json::from_str(&self.table.config_json()).unwrap_or(Value::Null);
-                let mut subscriber = Subscriber {
-                    id,
-                    viewer,
-                    frames,
-                    last_view: None,
-                    patches: view_patches,
-                    texts_sent: known_texts.then(Vec::new),
-                };
-                let update = subscriber.tell(&self.table.update(viewer, since), false);
-                let frame = protocol::welcome(
-                    &self.info.id,
-                    seat,
-                    self.table.name(),
-                    &config,
-                    &seats,
-                    seq,
-                    &update,
-                );
-                if subscriber.frames.try_send(Arc::from(frame)).is_ok() {
-                    self.subscribers.push(subscriber);
-                }
-                let _ = reply.send(id);
-                if seat.is_some() && self.status == Status::Waiting {
-                    self.status = Status::Playing;
-                    let store = Arc::clone(&self.store);
-                    let id = self.info.id.clone();
-                    let _ = tokio::task::spawn_blocking(move || {
-                        store.set_status(&id, Status::Playing, now_secs())
-                    })
-                    .await;
+                let answer = self.subscribe(viewer, last_seq, view_patches, known_texts, frames);
+                let joined = answer.is_ok();
+                let _ = reply.send(answer);
+                if joined && matches!(viewer, Viewer::Seat(_)) && self.status == Status::Waiting {
+                    self.start_playing().await;
                 }
                 self.schedule();
                 true
@@ -307,70 +284,159 @@ impl Actor {
                 action,
                 client_id,
             } => self.act(sub, seat, seq, &action, client_id).await,
-            Command::BotMove { seat, seq, id } => {
-                if self.bot_pending == Some(seq) {
-                    self.bot_pending = None;
-                }
-                let ok = match id {
-                    Some(id) if seq == self.table.entry_count() => {
-                        match self.table.apply_as(seat, id) {
-                            Ok(()) => self.commit(seat, seq, None).await,
-                            Err(_) => true,
-                        }
-                    }
-                    _ => true,
-                };
-                self.schedule();
-                ok
-            }
-            Command::Facts { reply } => {
-                let _ = reply.send(self.facts());
-                true
-            }
+            Command::BotMove { seat, seq, id } => self.bot_move(seat, seq, id).await,
             Command::Shutdown => false,
         }
     }
 
-    /// The public facts of the match.
-    pub fn facts(&self) -> Value {
-        json!({
-            "id": self.info.id,
-            "game": self.table.name(),
-            "config": serde_json::from_str::<Value>(&self.table.config_json()).unwrap_or(Value::Null),
-            "seats": self.info.seats.iter().map(SeatKind::as_str).collect::<Vec<_>>(),
-            "spectators": self.info.spectators,
-            "turn_seconds": self.info.turn_seconds,
-            "status": self.status,
-            "entries": self.table.entry_count(),
-            "result": self.table.result(),
-        })
+    fn subscribe(
+        &mut self,
+        viewer: Viewer,
+        last_seq: Option<usize>,
+        view_patches: bool,
+        known_texts: bool,
+        frames: mpsc::Sender<Frame>,
+    ) -> Result<u64, Reason> {
+        let limits = &self.services.limits;
+        match viewer {
+            Viewer::Spectator => {
+                let watching = self
+                    .subscribers
+                    .iter()
+                    .filter(|s| s.viewer == viewer)
+                    .count();
+                if watching >= limits.spectators {
+                    return Err(Reason::new(
+                        Code::SpectatorsFull,
+                        format!("this match has {watching} spectators, as many as it allows"),
+                    ));
+                }
+            }
+            Viewer::Seat(_) => {
+                let mine: Vec<u64> = self
+                    .subscribers
+                    .iter()
+                    .filter(|s| s.viewer == viewer)
+                    .map(|s| s.id)
+                    .collect();
+                let over = mine
+                    .len()
+                    .saturating_add(1)
+                    .saturating_sub(limits.seat_connections.max(1));
+                let replaced = Reason::new(
+                    Code::Replaced,
+                    "a newer connection of this seat took this one's place",
+                );
+                let message = frame(&ServerMessage::Error { reason: &replaced });
+                for old in mine.into_iter().take(over) {
+                    if let Some(s) = self.subscribers.iter().find(|s| s.id == old) {
+                        let _ = s.frames.try_send(Arc::clone(&message));
+                    }
+                    self.subscribers.retain(|s| s.id != old);
+                }
+            }
+        }
+        let id = self.next_sub;
+        self.next_sub = self.next_sub.saturating_add(1);
+        let seq = self.table.entry_count();
+        let told = self.table.tell_since(last_seq.unwrap_or(0), viewer);
+        let odds = self.odds_for(&told);
+        let mut subscriber = Subscriber {
+            id,
+            viewer,
+            frames,
+            patches: view_patches,
+            texts_sent: known_texts.then(Vec::new),
+        };
+        let mut known = Vec::new();
+        let legal = subscriber.legal(&told, &mut known);
+        let message = ServerMessage::Welcome {
+            match_id: &self.info.id,
+            seat: match viewer {
+                Viewer::Seat(s) => Some(s),
+                Viewer::Spectator => None,
+            },
+            game: self.table.name(),
+            config: &self.config,
+            seats: &self.info.seats,
+            seq,
+            update: UpdateBody::new(&told, ViewPart::Whole(told.view()), legal, odds.as_deref()),
+        };
+        if subscriber.frames.try_send(frame(&message)).is_ok() {
+            self.subscribers.push(subscriber);
+        }
+        Ok(id)
     }
 
-    fn send_to(&mut self, sub: u64, frame: String) {
-        self.send_built(sub, |_| frame);
+    /// The first seat connected: the match is under way, and its first
+    /// turn starts now.
+    async fn start_playing(&mut self) {
+        self.status = Status::Playing;
+        self.turn_started = Instant::now();
+        let store = Arc::clone(&self.services.store);
+        let id = self.info.id.clone();
+        let started = now_ms();
+        let saved = tokio::task::spawn_blocking(move || store.start_playing(&id, started)).await;
+        if !matches!(saved, Ok(Ok(()))) {
+            // The status is a lobby fact; the match plays on, and the next
+            // commit writes the status again.
+            tracing::warn!(r#match = %self.info.id, "the match's start could not be saved");
+        }
     }
 
-    /// Sends subscriber `sub` the frame `build` makes for it; a subscriber
-    /// whose queue is full is dropped (it may resume).
-    fn send_built(&mut self, sub: u64, build: impl FnOnce(&mut Subscriber) -> String) {
-        let limit_hit = self
-            .subscribers
-            .iter_mut()
-            .find(|s| s.id == sub)
-            .is_some_and(|s| {
-                let frame: Frame = Arc::from(build(s));
-                s.frames.try_send(frame).is_err()
-            });
-        if limit_hit {
+    /// Age of War's odds, for an update that offers legal actions.
+    fn odds_for(&self, told: &Told) -> Option<Vec<tabletop_engines::odds::ConquestOdds>> {
+        if told.legal().is_empty() {
+            None
+        } else {
+            self.table.odds()
+        }
+    }
+
+    /// Sends `told` to subscriber `sub` alone, as `stale` (with the
+    /// client's id) or as an `update`, with its whole view: after a stale
+    /// answer or a resend, the subscriber's view is the one now.
+    fn send_told(&mut self, sub: u64, told: &Told, stale: Option<&str>) {
+        let seq = self.table.entry_count();
+        let odds = self.odds_for(told);
+        let Some(s) = self.subscribers.iter_mut().find(|s| s.id == sub) else {
+            return;
+        };
+        let mut known = Vec::new();
+        let legal = s.legal(told, &mut known);
+        // A resent action's update follows every update the subscriber was
+        // sent, so its view did not change: the patch is empty.
+        let view = match (stale, s.patches) {
+            (None, true) => ViewPart::Patch(&[]),
+            _ => ViewPart::Whole(told.view()),
+        };
+        let update = UpdateBody::new(told, view, legal, odds.as_deref());
+        let message = match stale {
+            Some(client_id) => ServerMessage::Stale {
+                client_id,
+                seq,
+                update,
+            },
+            None => ServerMessage::Update { seq, update },
+        };
+        if s.frames.try_send(frame(&message)).is_err() {
             self.subscribers.retain(|s| s.id != sub);
         }
     }
 
-    fn viewer_of(&self, sub: u64) -> Viewer {
-        self.subscribers
+    fn refuse(&mut self, sub: u64, client_id: &str, reason: &Reason) {
+        let message = frame(&ServerMessage::Refused {
+            client_id: Some(client_id),
+            reason,
+        });
+        let full = self
+            .subscribers
             .iter()
             .find(|s| s.id == sub)
-            .map_or(Viewer::Spectator, |s| s.viewer)
+            .is_some_and(|s| s.frames.try_send(message).is_err());
+        if full {
+            self.subscribers.retain(|s| s.id != sub);
+        }
     }
 
     async fn act(
@@ -382,52 +448,74 @@ impl Actor {
         client_id: String,
     ) -> bool {
         let now = self.table.entry_count();
-        let viewer = self.viewer_of(sub);
         if self.applied.contains(&(seat, client_id.clone())) {
             // Applied already: the client is told what it missed instead.
-            let update = self.table.update(viewer, seq.min(now));
-            self.send_built(sub, |s| protocol::update(now, &s.tell(&update, true)));
+            let told = self.table.tell_since(seq.min(now), Viewer::Seat(seat));
+            self.send_told(sub, &told, None);
             return true;
         }
         if seq != now {
-            let update = self.table.update(viewer, seq.min(now));
-            self.send_built(sub, |s| {
-                protocol::stale(&client_id, now, &s.tell(&update, false))
-            });
+            let told = self.table.tell_since(seq.min(now), Viewer::Seat(seat));
+            self.send_told(sub, &told, Some(&client_id));
             return true;
         }
-        if matches!(self.seat_kind(seat), Some(SeatKind::Bot(_)) | None) {
-            let refusal = Refusal::new("not_your_seat", format!("seat {seat} is played by a bot"));
-            self.send_to(sub, protocol::refused(Some(&client_id), &refusal));
+        if !matches!(self.seat_kind(seat), Some(SeatKind::Person)) {
+            let reason = Reason::new(Code::NotYourSeat, format!("seat {seat} is played by a bot"));
+            self.refuse(sub, &client_id, &reason);
             return true;
         }
+        let mark = self.table.mark();
         let applied = self
             .table
             .action_id(seat, action)
-            .and_then(|id| self.table.apply_as(seat, id));
-        if let Err(refusal) = applied {
-            self.send_to(sub, protocol::refused(Some(&client_id), &refusal));
-            return true;
+            .and_then(|id| self.table.apply_as(seat, id).map(|()| id));
+        match applied {
+            Err(reason) => {
+                self.refuse(sub, &client_id, &reason);
+                true
+            }
+            Ok(id) => {
+                let ok = self.commit(&mark, seat, id, Some(client_id)).await;
+                self.schedule();
+                ok
+            }
         }
-        let ok = self.commit(seat, seq, Some(client_id)).await;
+    }
+
+    async fn bot_move(&mut self, seat: usize, seq: usize, id: Option<u32>) -> bool {
+        if self.bot_pending == Some(seq) {
+            self.bot_pending = None;
+        }
+        let mut ok = true;
+        if let Some(id) = id.filter(|_| seq == self.table.entry_count()) {
+            let mark = self.table.mark();
+            if self.table.apply_as(seat, id).is_ok() {
+                ok = self.commit(&mark, seat, id, None).await;
+            }
+        }
         self.schedule();
         ok
     }
 
-    /// The action just applied at `seq` by `seat`, then the chance it
-    /// leads to: committed, then told. `false` when the store failed: the
-    /// actor stops and the match reloads from what was committed.
-    async fn commit(&mut self, seat: usize, seq: usize, client_id: Option<String>) -> bool {
-        let ids = self.table.ids_from(seq);
-        let Some((&action, _)) = ids.split_first() else {
-            return true;
-        };
+    /// The action `id` of `seat` just applied after `mark`, then the
+    /// chance it leads to: committed, then told. `false` when they could
+    /// not be saved: the actor stops and the match reloads from what was
+    /// committed.
+    async fn commit(
+        &mut self,
+        mark: &Mark,
+        seat: usize,
+        id: u32,
+        client_id: Option<String>,
+    ) -> bool {
+        let first_seq = mark.at();
         let chance = self.table.resolve_chance(&mut self.rng);
-        let mut entries = vec![StoredEntry {
-            id: action,
+        let mut entries = Vec::with_capacity(chance.len().saturating_add(1));
+        entries.push(StoredEntry {
+            id,
             seat: Some(seat),
             client_id: client_id.clone(),
-        }];
+        });
         entries.extend(chance.into_iter().map(|id| StoredEntry {
             id,
             seat: None,
@@ -435,73 +523,121 @@ impl Actor {
         }));
         let status = if self.table.is_over() {
             Status::Over
-        } else if self.status == Status::Waiting {
-            Status::Waiting
         } else {
-            Status::Playing
+            self.status
         };
-        let rng = serde_json::to_string(&self.rng).unwrap_or_default();
-        let store = Arc::clone(&self.store);
-        let id = self.info.id.clone();
-        let stored = tokio::task::spawn_blocking(move || {
-            store.append(&Commit {
-                id: &id,
-                first_seq: seq,
-                entries: &entries,
-                rng: &rng,
-                status,
-                now: now_secs(),
-            })
-        })
-        .await;
-        if !matches!(stored, Ok(Ok(()))) {
-            let refusal = Refusal::new("unavailable", "the move could not be saved; reconnect");
-            let frame: Frame = Arc::from(protocol::error(&refusal));
+        let saved = match (
+            serde_json::to_string(&self.rng),
+            self.table
+                .result()
+                .map(|r| serde_json::to_string(&r))
+                .transpose(),
+        ) {
+            (Ok(rng), Ok(result)) => {
+                let store = Arc::clone(&self.services.store);
+                let id = self.info.id.clone();
+                tokio::task::spawn_blocking(move || {
+                    store.append(&Commit {
+                        id: &id,
+                        first_seq,
+                        entries: &entries,
+                        rng: &rng,
+                        status,
+                        result: result.as_deref(),
+                        now_ms: now_ms(),
+                    })
+                })
+                .await
+                .map_err(|e| e.to_string())
+                .and_then(|r| r.map_err(|e| e.to_string()))
+            }
+            (Err(e), _) | (_, Err(e)) => Err(e.to_string()),
+        };
+        if let Err(why) = saved {
+            tracing::error!(r#match = %self.info.id, error = %why, "a step could not be saved; the match stops");
+            let reason = Reason::new(Code::Unavailable, "the move could not be saved; reconnect");
+            let message = frame(&ServerMessage::Error { reason: &reason });
             for s in &self.subscribers {
-                let _ = s.frames.try_send(Arc::clone(&frame));
+                let _ = s.frames.try_send(Arc::clone(&message));
             }
             return false;
         }
         self.status = status;
+        self.turn_started = Instant::now();
         if let Some(client_id) = client_id {
             self.applied.insert((seat, client_id));
         }
-        self.broadcast(seq);
+        self.broadcast(mark);
         true
     }
 
-    /// Tells every subscriber its own update from `since`.
-    fn broadcast(&mut self, since: usize) {
+    /// Tells every subscriber its own update of the step after `mark`:
+    /// each viewer's update is built once, and each of its frames (whole
+    /// view, or view patch) is written once and shared by every subscriber
+    /// it fits; only a seat to move that asked for known texts gets a
+    /// frame of its own.
+    fn broadcast(&mut self, mark: &Mark) {
         let seq = self.table.entry_count();
-        // Built once per viewer: the update, and its frame with the whole
-        // view (shared by every subscriber of that viewer without patches).
-        let mut updates: Vec<(Viewer, Value, Option<Frame>)> = Vec::new();
+        let mut viewers: Vec<Viewer> = Vec::new();
+        for s in &self.subscribers {
+            if !viewers.contains(&s.viewer) {
+                viewers.push(s.viewer);
+            }
+        }
         let mut dropped = Vec::new();
-        for s in &mut self.subscribers {
-            let i = if let Some(i) = updates.iter().position(|(v, _, _)| *v == s.viewer) {
-                i
-            } else {
-                updates.push((s.viewer, self.table.update(s.viewer, since), None));
-                updates.len().saturating_sub(1)
-            };
-            let Some((_, update, whole)) = updates.get_mut(i) else {
-                continue;
-            };
-            let frame: Frame = if s.tailored() {
-                Arc::from(protocol::update(seq, &s.tell(update, true)))
-            } else {
-                Arc::clone(whole.get_or_insert_with(|| Arc::from(protocol::update(seq, update))))
-            };
-            if s.frames.try_send(frame).is_err() {
-                // A client that does not read: dropped; it may resume.
-                dropped.push(s.id);
+        for viewer in viewers {
+            let told = self.table.tell(mark, viewer);
+            let odds = self.odds_for(&told);
+            let wants_patch = self
+                .subscribers
+                .iter()
+                .any(|s| s.viewer == viewer && s.patches);
+            let before = wants_patch.then(|| mark.view_value(viewer));
+            let ops: Vec<PatchOp<'_>> = before
+                .as_ref()
+                .map(|b| patch::diff(b, told.view()))
+                .unwrap_or_default();
+            let mut shared: [Option<Frame>; 2] = [None, None];
+            for s in self.subscribers.iter_mut().filter(|s| s.viewer == viewer) {
+                let view = if s.patches {
+                    ViewPart::Patch(&ops)
+                } else {
+                    ViewPart::Whole(told.view())
+                };
+                let tailored = s.texts_sent.is_some() && !told.legal().is_empty();
+                let frame_for = |legal: Legal<'_>| {
+                    frame(&ServerMessage::Update {
+                        seq,
+                        update: UpdateBody::new(&told, view, legal, odds.as_deref()),
+                    })
+                };
+                let sent = if tailored {
+                    let mut known = Vec::new();
+                    let legal = s.legal(&told, &mut known);
+                    frame_for(legal)
+                } else {
+                    let slot = usize::from(s.patches);
+                    match shared.get_mut(slot) {
+                        Some(Some(f)) => Arc::clone(f),
+                        Some(cache) => {
+                            let f = frame_for(Legal::whole(told.legal()));
+                            *cache = Some(Arc::clone(&f));
+                            f
+                        }
+                        None => frame_for(Legal::whole(told.legal())),
+                    }
+                };
+                if s.frames.try_send(sent).is_err() {
+                    // A client that does not read: dropped; it may resume.
+                    dropped.push(s.id);
+                }
             }
         }
         self.subscribers.retain(|s| !dropped.contains(&s.id));
     }
 
-    /// After any change: start the bot whose turn it is, or the deadline
-    /// of the person whose turn it is.
+    /// After any change: start the bot whose turn it is, or run the
+    /// deadline of the person whose turn it is, from the turn's start.
     fn schedule(&mut self) {
         let Some(seat) = self.table.seat_to_move() else {
             self.deadline = None;
@@ -510,19 +646,19 @@ impl Actor {
         let seq = self.table.entry_count();
         match self.seat_kind(seat).cloned() {
             Some(SeatKind::Bot(name)) => {
-                if self.bot_pending == Some(seq) {
-                    return;
-                }
-                self.bot_pending = Some(seq);
                 self.deadline = None;
-                self.start_bot(&name, seat, seq);
+                if self.bot_pending != Some(seq) {
+                    self.bot_pending = Some(seq);
+                    self.start_bot(&name, seat, seq);
+                }
             }
-            Some(SeatKind::Person) => {
+            Some(SeatKind::Person) if self.status == Status::Playing => {
                 self.deadline = self.info.turn_seconds.and_then(|s| {
-                    Instant::now().checked_add(std::time::Duration::from_secs(u64::from(s)))
+                    self.turn_started
+                        .checked_add(Duration::from_secs(u64::from(s)))
                 });
             }
-            None => {}
+            Some(SeatKind::Person) | None => self.deadline = None,
         }
     }
 
@@ -533,16 +669,25 @@ impl Actor {
         // Derived from the match's key and the step: a resumed match's
         // bots choose as they would have.
         let step = u64::try_from(seq).unwrap_or(u64::MAX);
-        let mut rng = self.rng.decision_rng(step);
+        let rng = self.rng.decision_rng(step);
         let mut fallback_rng = rng.clone();
-        let job = self.table.bot_job(name, seat);
         let fallback = self.table.bot_job(FALLBACK_BOT, seat);
-        let budget = self.limits.bot_budget;
+        let budget = self.services.limits.bot_budget;
+        let priority = if self.info.bots_only() {
+            Priority::BotsOnly
+        } else {
+            Priority::Person
+        };
+        let answer = self.table.bot_job(name, seat).map(|job| {
+            let until = std::time::Instant::now()
+                .checked_add(budget)
+                .unwrap_or_else(std::time::Instant::now);
+            self.services.bots.submit(priority, job, rng, until)
+        });
         tokio::spawn(async move {
             let mut id = None;
-            if let Some(job) = job {
-                let thinking = tokio::task::spawn_blocking(move || job(&mut rng));
-                if let Ok(Ok(choice)) = tokio::time::timeout(budget, thinking).await {
+            if let Some(answer) = answer {
+                if let Ok(Ok(choice)) = tokio::time::timeout(budget, answer).await {
                     id = choice;
                 }
             }
@@ -553,13 +698,20 @@ impl Actor {
         });
     }
 
-    /// A person's turn ran out: the fallback bot acts for them, logged as
-    /// a normal entry.
-    fn turn_timeout(&mut self) {
-        if let Some(seat) = self.table.seat_to_move() {
-            let seq = self.table.entry_count();
-            self.bot_pending = Some(seq);
-            self.start_bot(FALLBACK_BOT, seat, seq);
-        }
+    /// A person's turn ran out: the fallback bot acts for them at once,
+    /// logged as a normal entry.
+    async fn turn_timeout(&mut self) -> bool {
+        let Some(seat) = self.table.seat_to_move() else {
+            return true;
+        };
+        let seq = self.table.entry_count();
+        let step = u64::try_from(seq).unwrap_or(u64::MAX);
+        let mut rng = self.rng.decision_rng(step);
+        let id = self
+            .table
+            .bot_job(FALLBACK_BOT, seat)
+            .and_then(|f| f(&mut rng));
+        tracing::debug!(r#match = %self.info.id, seat, "a turn ran out; the fallback bot acts");
+        self.bot_move(seat, seq, id).await
     }
 }

@@ -5,17 +5,22 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tabletop_engines::dice_core::{DiceRng, ToMove, Viewer};
-use tabletop_engines::{AnyGame, AnyState, LoadError, StepError, load_game, load_game_json};
+use tabletop_engines::dice_core::{DiceRng, GameResult, ToMove, Viewer};
+use tabletop_engines::odds::{ConquestOdds, conquest_odds_of};
+use tabletop_engines::{
+    AnyGame, AnyState, LoadError, Mark, StepError, Told, load_game, load_game_json,
+};
 
-use crate::protocol::{ActionRef, Refusal};
+use crate::client_message::ActionRef;
+use crate::code::{Code, Reason};
 
 /// Seat counts, config and bots of one game, for the lobby.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct GameInfo {
     /// The registry name.
     pub name: &'static str,
     /// The default config as JSON (every parameter).
+    #[schemars(extend("tsType" = "GameConfig"))]
     pub config: Value,
     /// The default table size.
     pub players: usize,
@@ -85,15 +90,14 @@ pub struct Table {
 }
 
 /// A refusal of the engine, worded for the actor.
-fn refusal(e: &StepError) -> Refusal {
-    match e {
-        StepError::NotYourTurn { .. } => Refusal::new("not_your_turn", e.to_string()),
-        StepError::NoSuchAction { .. } | StepError::NoSuchOutcome { .. } => {
-            Refusal::new("unknown_action", e.to_string())
-        }
-        StepError::GameOver => Refusal::new("game_over", e.to_string()),
-        _ => Refusal::new("illegal", e.to_string()),
-    }
+fn refusal(e: &StepError) -> Reason {
+    let code = match e {
+        StepError::NotYourTurn { .. } => Code::NotYourTurn,
+        StepError::NoSuchAction { .. } | StepError::NoSuchOutcome { .. } => Code::UnknownAction,
+        StepError::GameOver => Code::GameOver,
+        _ => Code::Illegal,
+    };
+    Reason::new(code, e.to_string())
 }
 
 impl Table {
@@ -204,7 +208,7 @@ impl Table {
     ///
     /// # Errors
     /// Not the seat's turn, the game over, or text that is no action.
-    pub fn action_id(&self, seat: usize, action: &ActionRef) -> Result<u32, Refusal> {
+    pub fn action_id(&self, seat: usize, action: &ActionRef) -> Result<u32, Reason> {
         match self.state.to_move() {
             ToMove::Player(s) if s == seat => {}
             ToMove::Over => return Err(refusal(&StepError::GameOver)),
@@ -212,7 +216,11 @@ impl Table {
         }
         match action {
             ActionRef::Id(id) => Ok(*id),
-            ActionRef::Text(text) => self.state.string_to_id(text).map_err(|e| refusal(&e)),
+            // Text the game's notation does not read names no action.
+            ActionRef::Text(text) => self
+                .state
+                .string_to_id(text)
+                .map_err(|e| Reason::new(Code::UnknownAction, e.to_string())),
         }
     }
 
@@ -221,7 +229,7 @@ impl Table {
     ///
     /// # Errors
     /// Not the seat's turn, or the rule the action breaks.
-    pub fn apply_as(&mut self, seat: usize, id: u32) -> Result<(), Refusal> {
+    pub fn apply_as(&mut self, seat: usize, id: u32) -> Result<(), Reason> {
         self.state.apply_as(seat, id).map_err(|e| refusal(&e))
     }
 
@@ -252,14 +260,31 @@ impl Table {
         self.state.legal_for(Viewer::Seat(seat))
     }
 
-    /// What `viewer` is told of entries `since..` and of the table now
-    /// (`dice_core::Update`): built from its view and its seen entries
-    /// only.
-    pub fn update(&self, viewer: Viewer, since: usize) -> Value {
-        let mut update =
-            serde_json::from_str(&self.state.update_json(viewer, since)).unwrap_or(Value::Null);
-        crate::odds::annotate(self.name(), &mut update);
-        update
+    /// The position now, to tell each viewer after the next step what it
+    /// changed.
+    pub fn mark(&self) -> Mark {
+        self.state.mark()
+    }
+
+    /// What `viewer` is told of the entries since `mark` and of the table
+    /// now, built from those entries alone.
+    pub fn tell(&self, mark: &Mark, viewer: Viewer) -> Told {
+        self.state.tell(mark, viewer)
+    }
+
+    /// What `viewer` is told of the entries from `since` on (a welcome, a
+    /// stale answer): the log is replayed up to `since`.
+    pub fn tell_since(&self, since: usize, viewer: Viewer) -> Told {
+        self.state.tell_since(since, viewer)
+    }
+
+    /// The chance of a conquest after each legal action of the seat to
+    /// move, in games that offer it (Age of War: its table hides nothing,
+    /// so the chances tell the seat nothing it could not compute); read
+    /// from the state, not from a view written and read back.
+    pub fn odds(&self) -> Option<Vec<ConquestOdds>> {
+        self.seat_to_move()?;
+        conquest_odds_of(&*self.state).filter(|odds| !odds.is_empty())
     }
 
     /// `viewer`'s view as JSON text (tests: twins compare it).
@@ -267,12 +292,9 @@ impl Table {
         self.state.view_json(viewer)
     }
 
-    /// The result once over, as JSON (`null` before).
-    pub fn result(&self) -> Value {
-        self.state
-            .result()
-            .and_then(|r| serde_json::to_value(r).ok())
-            .unwrap_or(Value::Null)
+    /// The result once over.
+    pub fn result(&self) -> Option<GameResult> {
+        self.state.result()
     }
 
     /// The ids applied from entry `seq` on.
@@ -298,5 +320,43 @@ impl Table {
         Some(Box::new(move |rng: &mut DiceRng| {
             bot.choose(&*state, seat, rng)
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table of `game` rolled until a seat is to move.
+    fn to_move(game: &str) -> Table {
+        let mut table = Table::new(game).unwrap();
+        let mut rng = DiceRng::from_seed_u64(7);
+        table.resolve_chance(&mut rng);
+        table
+    }
+
+    #[test]
+    fn an_age_of_war_seat_to_move_is_told_a_chance_per_legal_action_in_order() {
+        let table = to_move("age-of-war(players=2)");
+        let seat = table.seat_to_move().unwrap();
+        let legal = table.legal_for(seat);
+        let odds = table.odds().unwrap();
+        assert_eq!(
+            odds.iter().map(|o| o.action).collect::<Vec<_>>(),
+            legal.iter().map(|(id, _)| *id).collect::<Vec<_>>()
+        );
+        assert!(odds.iter().all(|o| o.chance.numer() <= o.chance.denom()));
+    }
+
+    #[test]
+    fn other_games_and_tables_with_no_seat_to_move_have_no_odds() {
+        assert!(to_move("armadora(players=2)").odds().is_none());
+        assert!(to_move("pig").odds().is_none());
+        assert!(
+            Table::new("age-of-war(players=2)")
+                .unwrap()
+                .odds()
+                .is_none()
+        );
     }
 }

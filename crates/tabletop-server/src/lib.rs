@@ -5,15 +5,22 @@
 )]
 
 pub mod actor;
+pub mod addresses;
+pub mod bots;
+pub mod client_message;
+pub mod clock;
+pub mod code;
 pub mod games;
+pub mod http;
 pub mod limits;
 pub mod lobby;
-pub mod odds;
+pub mod lobby_error;
 pub mod offline;
 pub mod patch;
-pub mod protocol;
+pub mod routes;
 pub mod server;
+pub mod server_message;
+pub mod socket;
 pub mod sqlite;
 pub mod store;
 pub mod token;
-pub mod transport;

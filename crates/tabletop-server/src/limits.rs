@@ -1,18 +1,54 @@
-//! The server's limits and timings, set from the command line.
+//! The server's limits and timings, set from the command line: every
+//! resource a peer can make the server spend has a bound here.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+/// The longest per-turn deadline a match may ask for: a week.
+pub const MAX_TURN_SECONDS: u32 = 7 * 24 * 3600;
 
 /// Limits and timings of one server process.
 #[derive(Debug, Clone)]
 pub struct Limits {
     /// Open WebSocket connections at most.
     pub connections: usize,
+    /// Open HTTP connections at most (WebSockets aside).
+    pub http_connections: usize,
+    /// Open connections (HTTP and WebSocket) from one client address at
+    /// most.
+    pub connections_per_address: usize,
+    /// How long a client may take to send a request's head.
+    pub header_timeout: Duration,
+    /// How long a client may take to send a request's body.
+    pub body_timeout: Duration,
+    /// How long the drain on SIGTERM waits for requests under way.
+    pub drain_timeout: Duration,
     /// Matches loaded in memory at most.
     pub live_matches: usize,
+    /// Of those, how many only a seat's `hello` may load: spectators and
+    /// matches of bots only leave them free, so a player always gets in.
+    pub seat_reserve: usize,
+    /// Live matches of bots only at most.
+    pub bot_matches: usize,
+    /// Threads that run the bots' thinking, shared by every match.
+    pub bot_threads: usize,
+    /// Spectator connections per match at most.
+    pub spectators: usize,
+    /// Connections of one seat at most; a further one replaces the oldest.
+    pub seat_connections: usize,
+    /// Matches one client address may create per minute, sustained.
+    pub creates_per_minute: u32,
+    /// Matches one client address may create in a burst.
+    pub create_burst: u32,
+    /// Matches stored at most; creation is refused beyond.
+    pub stored_matches: usize,
+    /// Origins (`https://example.org`) whose pages may open a WebSocket,
+    /// besides the server's own.
+    pub allow_origins: Vec<String>,
     /// Frames queued for one connection before it is dropped as a client
     /// that does not read.
     pub send_queue: usize,
-    /// Messages per second a connection may send (sustained).
+    /// Messages per second a connection may send (sustained), every frame
+    /// counted: text, binary, ping and pong.
     pub messages_per_second: u32,
     /// Messages a connection may send in a burst.
     pub message_burst: u32,
@@ -51,7 +87,21 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             connections: 10_000,
+            http_connections: 1_024,
+            connections_per_address: 256,
+            header_timeout: Duration::from_secs(5),
+            body_timeout: Duration::from_secs(5),
+            drain_timeout: Duration::from_secs(5),
             live_matches: 5_000,
+            seat_reserve: 500,
+            bot_matches: 64,
+            bot_threads: 1,
+            spectators: 64,
+            seat_connections: 4,
+            creates_per_minute: 30,
+            create_burst: 10,
+            stored_matches: 1_000_000,
+            allow_origins: Vec::new(),
             send_queue: 64,
             messages_per_second: 10,
             message_burst: 30,
@@ -71,37 +121,56 @@ impl Default for Limits {
     }
 }
 
-/// A token bucket: `rate` per second, `burst` at most.
+/// A token bucket: `rate` tokens per `per`, `burst` at most.
 #[derive(Debug, Clone)]
 pub struct Bucket {
     tokens: f64,
     rate: f64,
     burst: f64,
-    last: std::time::Instant,
+    last: Instant,
 }
 
 impl Bucket {
-    /// A full bucket.
+    /// A full bucket refilled at `rate` per second.
     pub fn new(rate: u32, burst: u32) -> Self {
+        Self::per(f64::from(rate), burst)
+    }
+
+    /// A full bucket refilled at `per_minute` a minute.
+    pub fn per_minute(per_minute: u32, burst: u32) -> Self {
+        Self::per(f64::from(per_minute) / 60.0, burst)
+    }
+
+    fn per(rate: f64, burst: u32) -> Self {
         Bucket {
             tokens: f64::from(burst),
-            rate: f64::from(rate),
+            rate,
             burst: f64::from(burst),
-            last: std::time::Instant::now(),
+            last: Instant::now(),
         }
     }
 
     /// Takes a token if there is one.
     pub fn take(&mut self) -> bool {
-        let now = std::time::Instant::now();
-        let elapsed = now.duration_since(self.last).as_secs_f64();
-        self.last = now;
-        self.tokens = (self.tokens + elapsed * self.rate).min(self.burst);
+        self.refill();
         if self.tokens >= 1.0 {
             self.tokens -= 1.0;
             true
         } else {
             false
         }
+    }
+
+    /// Whether the bucket is full again (it can be forgotten).
+    pub fn is_full(&mut self) -> bool {
+        self.refill();
+        self.tokens >= self.burst
+    }
+
+    fn refill(&mut self) {
+        let now = Instant::now();
+        let elapsed = now.duration_since(self.last).as_secs_f64();
+        self.last = now;
+        self.tokens = (self.tokens + elapsed * self.rate).min(self.burst);
     }
 }

@@ -1,21 +1,26 @@
-//! The matches of the process: creating them, and loading them lazily
-//! (by replaying their entries) when first used.
+//! The matches of the process: creating them, answering their public facts
+//! from the store, and loading them lazily (by replaying their entries)
+//! when a seat or a spectator connects, within the live-match limits.
 
-use std::collections::{BTreeSet, HashMap};
-use std::sync::{Arc, Mutex};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use serde::Deserialize;
-use serde_json::{Value, json};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use tabletop_engines::dice_core::DiceRng;
 
-use crate::actor::{Actor, Handle, MatchInfo, now_secs};
+use crate::actor::{Actor, Command, Handle, Loaded, MatchInfo, Services};
+use crate::clock::{now_ms, now_secs};
 use crate::games::{Table, TestStart};
-use crate::limits::Limits;
-use crate::store::{NewMatch, SeatKind, Status, Store, StoreError, StoredEntry, StoredSeat};
+use crate::limits::MAX_TURN_SECONDS;
+use crate::lobby_error::LobbyError;
+use crate::store::{MatchSetup, NewMatch, SeatKind, Status, StoreError, StoredEntry, StoredSeat};
 use crate::token;
 
 /// A request to create a match.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateMatch {
     /// A game string of the registry (`armadora(players=3,advanced=true)`).
@@ -27,13 +32,14 @@ pub struct CreateMatch {
     /// Whether spectators may watch (default yes).
     #[serde(default = "yes")]
     pub spectators: bool,
-    /// A per-turn deadline in seconds, after which the fallback bot acts
-    /// for a person.
+    /// A per-turn deadline in seconds (1 to a week), after which the
+    /// fallback bot acts for a person.
     #[serde(default)]
     pub turn_seconds: Option<u32>,
     /// Tests only: the position to start from, refused as an unknown
     /// field unless the server was started with `--test-starts`.
     #[serde(default)]
+    #[schemars(skip)]
     pub start: Option<TestStart>,
 }
 
@@ -41,27 +47,63 @@ fn yes() -> bool {
     true
 }
 
-/// Why the lobby refused.
-#[derive(Debug, thiserror::Error)]
-pub enum LobbyError {
-    /// The request is not acceptable (HTTP 400).
-    #[error("{0}")]
-    BadRequest(String),
-    /// No match has this id (HTTP 404).
-    #[error("no match has this id")]
-    NotFound,
-    /// A limit is reached (HTTP 503).
-    #[error("{0}")]
-    Busy(String),
-    /// The store failed (HTTP 500).
-    #[error("{0}")]
-    Store(String),
+/// One seat of a created match, as the lobby answers it.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct CreatedSeat {
+    /// The seat's number.
+    pub seat: usize,
+    /// `person` or the bot's name.
+    pub kind: SeatKind,
+    /// The capability token of a person's seat, handed out this once.
+    pub token: Option<String>,
+    /// The page that plays the seat, the token in its fragment.
+    pub link: Option<String>,
 }
 
-impl From<StoreError> for LobbyError {
-    fn from(e: StoreError) -> Self {
-        LobbyError::Store(e.to_string())
-    }
+/// The answer to `POST /api/matches`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Created {
+    /// The match id.
+    pub id: String,
+    /// Its seats.
+    pub seats: Vec<CreatedSeat>,
+    /// The spectators' page, when the match has spectators.
+    pub spectate: Option<String>,
+}
+
+/// The public facts of a match (`GET /api/matches/{id}`).
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Facts {
+    /// The match id.
+    pub id: String,
+    /// The game's registry name.
+    pub game: String,
+    /// The game's config, every parameter.
+    #[schemars(with = "serde_json::Value", extend("tsType" = "GameConfig"))]
+    pub config: Box<RawValue>,
+    /// Who sits where.
+    pub seats: Vec<SeatKind>,
+    /// Whether spectators may watch.
+    pub spectators: bool,
+    /// The per-turn deadline, if any.
+    pub turn_seconds: Option<u32>,
+    /// The phase.
+    pub status: Status,
+    /// Entries so far.
+    pub entries: usize,
+    /// The result once over.
+    #[schemars(with = "Option<serde_json::Value>", extend("tsType" = "GameResult | null"))]
+    pub result: Option<Box<RawValue>>,
+}
+
+/// Who asks for a match to be loaded: a seat may use every live slot;
+/// a spectator, or a match of bots only, leaves the seats' reserve free.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Load {
+    /// A seat's `hello`.
+    Seat,
+    /// A spectator, a match of bots only going live, or a restart.
+    Other,
 }
 
 struct Live {
@@ -72,10 +114,10 @@ struct Live {
 
 /// Every match of the process.
 pub struct Lobby {
-    store: Arc<dyn Store>,
-    limits: Limits,
-    live: Mutex<HashMap<String, Live>>,
-    created: std::sync::atomic::AtomicU64,
+    services: Services,
+    live: Mutex<BTreeMap<String, Live>>,
+    created: AtomicU64,
+    stored: AtomicUsize,
 }
 
 impl std::fmt::Debug for Lobby {
@@ -91,14 +133,6 @@ async fn blocking<T: Send + 'static>(
         .await
         .map_err(|e| LobbyError::Store(e.to_string()))?
         .map_err(LobbyError::from)
-}
-
-fn seat_kind(text: &str) -> SeatKind {
-    if text == "person" {
-        SeatKind::Person
-    } else {
-        SeatKind::Bot(text.to_owned())
-    }
 }
 
 /// A new match's id: random, or the one a test start names.
@@ -120,28 +154,81 @@ fn match_id(start: Option<&TestStart>) -> Result<String, LobbyError> {
     }
 }
 
+/// The seat kinds a request names for `table`: one per seat, each a
+/// person or one of the game's bots (all persons when none are named).
+fn seat_kinds(table: &Table, seats: Option<&[String]>) -> Result<Vec<SeatKind>, LobbyError> {
+    let players = table.players();
+    let kinds: Vec<SeatKind> = match seats {
+        Some(seats) => seats.iter().map(|s| SeatKind::from_text(s)).collect(),
+        None => vec![SeatKind::Person; players],
+    };
+    if kinds.len() != players {
+        return Err(LobbyError::BadRequest(format!(
+            "the game has {players} seats; {} seat kinds were given",
+            kinds.len()
+        )));
+    }
+    let bots = table.bot_names();
+    if let Some(SeatKind::Bot(name)) = kinds
+        .iter()
+        .find(|k| matches!(k, SeatKind::Bot(name) if !bots.contains(&name.as_str())))
+    {
+        return Err(LobbyError::BadRequest(format!(
+            "{} has no bot called {name:?}; a seat is `person` or one of {}",
+            table.name(),
+            bots.join(", ")
+        )));
+    }
+    Ok(kinds)
+}
+
+fn raw(json: String) -> Result<Box<RawValue>, LobbyError> {
+    RawValue::from_string(json).map_err(|e| LobbyError::Store(e.to_string()))
+}
+
 impl Lobby {
-    /// A lobby over `store`.
-    pub fn new(store: Arc<dyn Store>, limits: Limits) -> Self {
+    /// A lobby over the services' store, which holds `stored` matches.
+    pub fn new(services: Services, stored: usize) -> Self {
         Lobby {
-            store,
-            limits,
-            live: Mutex::new(HashMap::new()),
-            created: std::sync::atomic::AtomicU64::new(0),
+            services,
+            live: Mutex::new(BTreeMap::new()),
+            created: AtomicU64::new(0),
+            stored: AtomicUsize::new(stored),
         }
     }
 
-    /// The store.
-    pub fn store(&self) -> &Arc<dyn Store> {
-        &self.store
+    fn live(&self) -> MutexGuard<'_, BTreeMap<String, Live>> {
+        let mut live = self.live.lock().unwrap_or_else(PoisonError::into_inner);
+        live.retain(|_, l| !l.handle.commands.is_closed());
+        live
     }
 
     /// Matches loaded now.
     pub fn live_count(&self) -> usize {
-        self.live.lock().map_or(0, |mut live| {
-            live.retain(|_, l| !l.handle.commands.is_closed());
-            live.len()
-        })
+        self.live().len()
+    }
+
+    /// Whether one more match may go live for `who`, with `bots_only` its
+    /// seats; why not otherwise.
+    fn room(
+        live: &BTreeMap<String, Live>,
+        limits: &crate::limits::Limits,
+        who: Load,
+        bots_only: bool,
+    ) -> Result<(), LobbyError> {
+        let cap = match who {
+            Load::Seat => limits.live_matches,
+            Load::Other => limits.live_matches.saturating_sub(limits.seat_reserve),
+        };
+        if live.len() >= cap {
+            return Err(LobbyError::Busy("too many live matches".to_owned()));
+        }
+        if bots_only && live.values().filter(|l| l.info.bots_only()).count() >= limits.bot_matches {
+            return Err(LobbyError::Busy(
+                "too many matches of bots only under way".to_owned(),
+            ));
+        }
+        Ok(())
     }
 
     /// The table a match starts from, and the test start to store: the
@@ -154,7 +241,7 @@ impl Lobby {
     ) -> Result<(Table, Option<String>), LobbyError> {
         match start {
             None => Ok((table, None)),
-            Some(_) if !self.limits.test_starts => {
+            Some(_) if !self.services.limits.test_starts => {
                 Err(LobbyError::BadRequest("unknown field `start`".to_owned()))
             }
             Some(start) => {
@@ -170,44 +257,30 @@ impl Lobby {
     /// Creates a match: answers its id and a token per person seat.
     ///
     /// # Errors
-    /// A game string or seat list the server does not accept, or the store
-    /// failing.
-    pub async fn create(&self, request: CreateMatch) -> Result<Value, LobbyError> {
+    /// A game string, seat list or deadline the server does not accept,
+    /// a limit reached, or the store failing.
+    pub async fn create(&self, request: CreateMatch) -> Result<Created, LobbyError> {
+        let limits = &self.services.limits;
+        if let Some(t) = request.turn_seconds {
+            if !(1..=MAX_TURN_SECONDS).contains(&t) {
+                return Err(LobbyError::BadRequest(format!(
+                    "turn_seconds is {t}; a deadline is 1 to {MAX_TURN_SECONDS} seconds"
+                )));
+            }
+        }
         let table = Table::new(&request.game).map_err(|e| LobbyError::BadRequest(e.to_string()))?;
         let (mut table, start) = self.start_of(table, request.start.as_ref())?;
         let players = table.players();
-        let kinds: Vec<SeatKind> = match &request.seats {
-            Some(seats) => seats.iter().map(|s| seat_kind(s)).collect(),
-            None => vec![SeatKind::Person; players],
-        };
-        if kinds.len() != players {
-            return Err(LobbyError::BadRequest(format!(
-                "the game has {players} seats; {} seat kinds were given",
-                kinds.len()
-            )));
+        let kinds = seat_kinds(&table, request.seats.as_deref())?;
+        let bots_only = kinds.iter().all(SeatKind::is_bot);
+        if bots_only {
+            Self::room(&self.live(), limits, Load::Other, true)?;
         }
-        let bots = table.bot_names();
-        if let Some(SeatKind::Bot(name)) = kinds
-            .iter()
-            .find(|k| matches!(k, SeatKind::Bot(name) if !bots.contains(&name.as_str())))
-        {
-            return Err(LobbyError::BadRequest(format!(
-                "{} has no bot called {name:?}; a seat is `person` or one of {}",
-                table.name(),
-                bots.join(", ")
-            )));
+        if self.stored.load(Ordering::SeqCst) >= limits.stored_matches {
+            return Err(LobbyError::TooManyMatches);
         }
-        let all_bots = kinds.iter().all(|k| matches!(k, SeatKind::Bot(_)));
-        if all_bots && self.live_count() >= self.limits.live_matches {
-            return Err(LobbyError::Busy("too many live matches".to_owned()));
-        }
-        let seed = match self.limits.dice_seed {
-            Some(seed) => {
-                let n = self
-                    .created
-                    .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                token::derived_seed(seed, n)
-            }
+        let seed = match limits.dice_seed {
+            Some(seed) => token::derived_seed(seed, self.created.fetch_add(1, Ordering::SeqCst)),
             None => token::os_seed().map_err(|e| LobbyError::Store(e.to_string()))?,
         };
         let mut rng = DiceRng::from_seed_bytes(seed);
@@ -223,7 +296,7 @@ impl Lobby {
         let id = match_id(request.start.as_ref())?;
         let mut seats = Vec::with_capacity(players);
         let mut answer = Vec::with_capacity(players);
-        for (seat, kind) in kinds.iter().enumerate() {
+        for (seat, kind) in kinds.into_iter().enumerate() {
             let token = match kind {
                 SeatKind::Person => {
                     Some(token::new_token().map_err(|e| LobbyError::Store(e.to_string()))?)
@@ -234,68 +307,101 @@ impl Lobby {
                 kind: kind.clone(),
                 token_hash: token.as_deref().map(token::token_hash),
             });
-            answer.push(json!({
-                "seat": seat,
-                "kind": kind.as_str(),
-                "token": token,
-                "link": token.as_ref().map(|t| format!("/play/{id}#token={t}")),
-            }));
+            answer.push(CreatedSeat {
+                seat,
+                kind,
+                link: token.as_ref().map(|t| format!("/play/{id}#token={t}")),
+                token,
+            });
         }
         let new = NewMatch {
-            id: id.clone(),
-            game: table.name().to_owned(),
-            config: table.config_json(),
-            spectators: request.spectators,
-            turn_seconds: request.turn_seconds.or(self.limits.default_turn_seconds),
-            start,
-            seats,
+            setup: MatchSetup {
+                id: id.clone(),
+                game: table.name().to_owned(),
+                config: table.config_json(),
+                spectators: request.spectators,
+                turn_seconds: request.turn_seconds.or(limits.default_turn_seconds),
+                start,
+                seats,
+            },
             rng: serde_json::to_string(&rng).map_err(|e| LobbyError::Store(e.to_string()))?,
             entries,
-            status: if all_bots {
+            status: if bots_only {
                 Status::Playing
             } else {
                 Status::Waiting
             },
-            now: now_secs(),
+            now_ms: now_ms(),
         };
-        let store = Arc::clone(&self.store);
+        let store = Arc::clone(&self.services.store);
         blocking(move || store.create(&new)).await?;
-        if all_bots {
+        self.stored.fetch_add(1, Ordering::SeqCst);
+        tracing::info!(r#match = %id, game = %table.name(), bots_only, "created");
+        if bots_only {
             // Bots play on their own: load the match now.
-            self.handle(&id).await?;
+            self.handle(&id, Load::Other).await?;
         }
-        Ok(json!({
-            "id": id,
-            "seats": answer,
-            "spectate": request.spectators.then(|| format!("/play/{id}#spectate")),
-        }))
+        Ok(Created {
+            spectate: request.spectators.then(|| format!("/play/{id}#spectate")),
+            id,
+            seats: answer,
+        })
     }
 
-    /// The live match `id`, loaded from the store when it is not.
+    /// A match's public facts, read from the store: nothing is loaded.
     ///
     /// # Errors
-    /// An unknown id, too many live matches, or the store failing.
-    pub async fn handle(&self, id: &str) -> Result<(Handle, MatchInfo), LobbyError> {
-        if let Some(found) = self.live_handle(id) {
-            return Ok(found);
+    /// An unknown id, or the store failing.
+    pub async fn facts(&self, id: &str) -> Result<Facts, LobbyError> {
+        let store = Arc::clone(&self.services.store);
+        let key = id.to_owned();
+        let f = blocking(move || store.facts(&key))
+            .await?
+            .ok_or(LobbyError::NotFound)?;
+        Ok(Facts {
+            id: id.to_owned(),
+            game: f.game,
+            config: raw(f.config)?,
+            seats: f.seats,
+            spectators: f.spectators,
+            turn_seconds: f.turn_seconds,
+            status: f.status,
+            entries: f.entries,
+            result: f.result.map(raw).transpose()?,
+        })
+    }
+
+    /// The live match `id`, loaded from the store when it is not, if the
+    /// limits leave room for `who`.
+    ///
+    /// # Errors
+    /// An unknown id, a limit reached, or the store failing.
+    pub async fn handle(&self, id: &str, who: Load) -> Result<(Handle, MatchInfo), LobbyError> {
+        if let Some(l) = self.live().get(id) {
+            return Ok((l.handle.clone(), l.info.clone()));
         }
-        let store = Arc::clone(&self.store);
+        let store = Arc::clone(&self.services.store);
         let key = id.to_owned();
         let stored = blocking(move || store.load(&key))
             .await?
-            .ok_or(LobbyError::NotFound)?
-            .created;
-        if self.live_count() >= self.limits.live_matches {
-            return Err(LobbyError::Busy("too many live matches".to_owned()));
-        }
+            .ok_or(LobbyError::NotFound)?;
+        let info = MatchInfo {
+            id: id.to_owned(),
+            seats: stored.setup.seats.iter().map(|s| s.kind.clone()).collect(),
+            spectators: stored.setup.spectators,
+            turn_seconds: stored.setup.turn_seconds,
+        };
+        Self::room(&self.live(), &self.services.limits, who, info.bots_only())?;
         let broken = |why: String| LobbyError::Store(format!("match {id}: {why}"));
-        let mut table = match &stored.start {
-            None => Table::from_config(&stored.game, &stored.config)
-                .map_err(|e| broken(e.to_string()))?,
+        let setup = &stored.setup;
+        let mut table = match &setup.start {
+            None => {
+                Table::from_config(&setup.game, &setup.config).map_err(|e| broken(e.to_string()))?
+            }
             Some(start) => {
                 let start: TestStart =
                     serde_json::from_str(start).map_err(|e| broken(e.to_string()))?;
-                Table::from_start(&stored.game, &stored.config, &start).map_err(broken)?
+                Table::from_start(&setup.game, &setup.config, &start).map_err(broken)?
             }
         };
         let mut applied = BTreeSet::new();
@@ -308,29 +414,21 @@ impl Lobby {
             }
         }
         let rng: DiceRng = serde_json::from_str(&stored.rng).map_err(|e| broken(e.to_string()))?;
-        let info = MatchInfo {
-            id: id.to_owned(),
-            seats: stored.seats.iter().map(|s| s.kind.clone()).collect(),
-            spectators: stored.spectators,
-            turn_seconds: stored.turn_seconds,
-        };
-        let mut live = self
-            .live
-            .lock()
-            .map_err(|_| LobbyError::Store("the lobby's lock is poisoned".to_owned()))?;
-        if let Some(l) = live.get(id).filter(|l| !l.handle.commands.is_closed()) {
-            return Ok((l.handle.clone(), l.info.clone()));
-        }
-        let actor = Actor::new(
-            info.clone(),
+        let loaded = Loaded {
+            info: info.clone(),
+            config: raw(setup.config.clone())?,
             table,
             rng,
-            stored.status,
-            Arc::clone(&self.store),
-            self.limits.clone(),
+            status: stored.status,
             applied,
-        );
-        let (handle, task) = actor.spawn();
+            turn_started_ms: stored.turn_started_ms,
+        };
+        let mut live = self.live();
+        if let Some(l) = live.get(id) {
+            return Ok((l.handle.clone(), l.info.clone()));
+        }
+        Self::room(&live, &self.services.limits, who, info.bots_only())?;
+        let (handle, task) = Actor::new(loaded, self.services.clone()).spawn();
         live.insert(
             id.to_owned(),
             Live {
@@ -342,64 +440,51 @@ impl Lobby {
         Ok((handle, info))
     }
 
-    fn live_handle(&self, id: &str) -> Option<(Handle, MatchInfo)> {
-        let live = self.live.lock().ok()?;
-        live.get(id)
-            .filter(|l| !l.handle.commands.is_closed())
-            .map(|l| (l.handle.clone(), l.info.clone()))
-    }
-
     /// The match and seat a token opens.
     ///
     /// # Errors
     /// The store failing.
     pub async fn seat_of(&self, token: &str) -> Result<Option<(String, usize)>, LobbyError> {
         let hash = token::token_hash(token);
-        let store = Arc::clone(&self.store);
+        let store = Arc::clone(&self.services.store);
         blocking(move || store.seat_of(&hash)).await
     }
 
     /// Stops every match after the command it is handling (each commit is
     /// already durable) and waits for them.
     pub async fn drain(&self) {
-        let live: Vec<Live> = self
-            .live
-            .lock()
-            .map(|mut live| live.drain().map(|(_, l)| l).collect())
-            .unwrap_or_default();
+        let live: Vec<Live> = std::mem::take(&mut *self.live()).into_values().collect();
         for l in &live {
-            let _ = l
-                .handle
-                .commands
-                .send(crate::actor::Command::Shutdown)
-                .await;
+            let _ = l.handle.commands.send(Command::Shutdown).await;
         }
         for l in live {
             let _ = l.task.await;
         }
     }
 
-    /// Loads every unfinished match whose seats are all bots, so they play
-    /// on after a restart; the others load when first used. Answers the
-    /// number of unfinished matches.
+    /// Loads the unfinished matches whose seats are all bots, so they play
+    /// on after a restart, as many as the limit on them allows; the others
+    /// load when first used. Answers the number of unfinished matches.
     ///
     /// # Errors
     /// The store failing.
     pub async fn resume(&self) -> Result<usize, LobbyError> {
-        let store = Arc::clone(&self.store);
+        let store = Arc::clone(&self.services.store);
         let ids = blocking(move || store.unfinished()).await?;
         for id in &ids {
-            let store = Arc::clone(&self.store);
+            let store = Arc::clone(&self.services.store);
             let key = id.clone();
-            let Some(m) = blocking(move || store.load(&key)).await? else {
+            let Some(facts) = blocking(move || store.facts(&key)).await? else {
                 continue;
             };
-            if m.created
-                .seats
-                .iter()
-                .all(|s| matches!(s.kind, SeatKind::Bot(_)))
-            {
-                self.handle(id).await?;
+            if facts.seats.iter().all(SeatKind::is_bot) {
+                match self.handle(id, Load::Other).await {
+                    Ok(_) | Err(LobbyError::NotFound) => {}
+                    Err(LobbyError::Busy(why)) => {
+                        tracing::info!(r#match = %id, %why, "not resumed now");
+                    }
+                    Err(e) => return Err(e),
+                }
             }
         }
         Ok(ids.len())
@@ -410,22 +495,23 @@ impl Lobby {
     /// # Errors
     /// The store failing.
     pub async fn expire(&self) -> Result<usize, LobbyError> {
+        let limits = &self.services.limits;
         let now = now_secs();
-        let over_before = now.saturating_sub(self.limits.expire_over.as_secs());
-        let idle_before = now.saturating_sub(self.limits.expire_idle.as_secs());
-        let store = Arc::clone(&self.store);
+        let over_before = now.saturating_sub(limits.expire_over.as_secs());
+        let idle_before = now.saturating_sub(limits.expire_idle.as_secs());
+        let store = Arc::clone(&self.services.store);
         let ids = blocking(move || store.expire(over_before, idle_before)).await?;
-        let gone: Vec<Live> = self
-            .live
-            .lock()
-            .map(|mut live| ids.iter().filter_map(|id| live.remove(id)).collect())
-            .unwrap_or_default();
+        let _ = self
+            .stored
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                Some(n.saturating_sub(ids.len()))
+            });
+        let gone: Vec<Live> = {
+            let mut live = self.live();
+            ids.iter().filter_map(|id| live.remove(id)).collect()
+        };
         for l in gone {
-            let _ = l
-                .handle
-                .commands
-                .send(crate::actor::Command::Shutdown)
-                .await;
+            let _ = l.handle.commands.send(Command::Shutdown).await;
         }
         Ok(ids.len())
     }

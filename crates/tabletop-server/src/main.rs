@@ -10,8 +10,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use tabletop_server::limits::Limits;
+use tabletop_server::limits::{Limits, MAX_TURN_SECONDS};
 use tabletop_server::server::{Config, serve};
+use tabletop_server::sqlite::Sync;
 
 /// The reference game server: a REST lobby, one WebSocket per seat, an
 /// embedded SQLite database, bots.
@@ -26,12 +27,66 @@ struct Cli {
     /// ~/.local/share/tabletop-server/server.db].
     #[arg(long, value_name = "FILE")]
     db: Option<PathBuf>,
+    /// When a commit reaches the disk: `full`, before the move is told to
+    /// anyone (it survives a power cut); `normal`, at the next checkpoint
+    /// (it survives a crash of the process, not of the machine; a commit
+    /// costs less CPU).
+    #[arg(long, value_enum, default_value_t = SyncArg::Full)]
+    sync: SyncArg,
     /// Open WebSocket connections at most.
     #[arg(long, default_value_t = 10_000)]
     max_connections: usize,
+    /// Open HTTP connections at most (WebSockets aside).
+    #[arg(long, default_value_t = 1_024)]
+    max_http_connections: usize,
+    /// Open connections (HTTP and WebSocket) from one client address at
+    /// most. Behind a reverse proxy every client has the proxy's address.
+    #[arg(long, default_value_t = 256)]
+    max_connections_per_address: usize,
+    /// Milliseconds a client has to send a request's head; an idle
+    /// keep-alive connection is closed after as long.
+    #[arg(long, default_value_t = 5_000)]
+    header_timeout_ms: u64,
+    /// Milliseconds a client has to send a request's body.
+    #[arg(long, default_value_t = 5_000)]
+    body_timeout_ms: u64,
+    /// Milliseconds SIGTERM's drain waits for requests under way before
+    /// closing what is left.
+    #[arg(long, default_value_t = 5_000)]
+    drain_timeout_ms: u64,
     /// Matches in memory at most.
     #[arg(long, default_value_t = 5_000)]
     max_live_matches: usize,
+    /// Of the live matches, how many only a seat's hello may load
+    /// (spectators and matches of bots only leave them free).
+    #[arg(long, default_value_t = 500)]
+    seat_reserve: usize,
+    /// Live matches of bots only at most.
+    #[arg(long, default_value_t = 64)]
+    max_bot_matches: usize,
+    /// Threads that run the bots, shared by every match (matches with a
+    /// person first).
+    #[arg(long, default_value_t = 1)]
+    bot_threads: usize,
+    /// Spectators per match at most.
+    #[arg(long, default_value_t = 64)]
+    max_spectators: usize,
+    /// Connections of one seat at most; a newer one replaces the oldest.
+    #[arg(long, default_value_t = 4)]
+    max_seat_connections: usize,
+    /// Matches one client address may create per minute, sustained.
+    #[arg(long, default_value_t = 30)]
+    creates_per_minute: u32,
+    /// Matches one client address may create in a burst.
+    #[arg(long, default_value_t = 10)]
+    create_burst: u32,
+    /// Matches stored at most; creation is refused beyond.
+    #[arg(long, default_value_t = 1_000_000)]
+    max_stored_matches: usize,
+    /// An origin (`https://games.example.org`) whose pages may open a
+    /// WebSocket besides the server's own; repeat for several.
+    #[arg(long, value_name = "ORIGIN")]
+    allow_origin: Vec<String>,
     /// Frames queued for a connection before it is dropped as not reading.
     #[arg(long, default_value_t = 64)]
     send_queue: usize,
@@ -83,6 +138,13 @@ struct Cli {
     test_starts: bool,
 }
 
+/// `--sync`.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum SyncArg {
+    Full,
+    Normal,
+}
+
 fn default_db() -> PathBuf {
     let base = std::env::var_os("XDG_DATA_HOME")
         .map(PathBuf::from)
@@ -91,11 +153,48 @@ fn default_db() -> PathBuf {
     base.join("tabletop-server").join("server.db")
 }
 
+/// Logs to standard error, filtered by `RUST_LOG` (`info` when unset).
+/// No log line carries a token: tokens are read once, hashed, and never
+/// written anywhere.
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(false)
+        .init();
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(t) = cli
+        .turn_seconds
+        .filter(|t| !(1..=MAX_TURN_SECONDS).contains(t))
+    {
+        eprintln!(
+            "tabletop-server: --turn-seconds {t}: a deadline is 1 to {MAX_TURN_SECONDS} seconds"
+        );
+        return ExitCode::FAILURE;
+    }
+    init_logging();
     let limits = Limits {
         connections: cli.max_connections,
+        http_connections: cli.max_http_connections,
+        connections_per_address: cli.max_connections_per_address,
+        header_timeout: Duration::from_millis(cli.header_timeout_ms),
+        body_timeout: Duration::from_millis(cli.body_timeout_ms),
+        drain_timeout: Duration::from_millis(cli.drain_timeout_ms),
         live_matches: cli.max_live_matches,
+        seat_reserve: cli.seat_reserve.min(cli.max_live_matches),
+        bot_matches: cli.max_bot_matches,
+        bot_threads: cli.bot_threads.max(1),
+        spectators: cli.max_spectators,
+        seat_connections: cli.max_seat_connections.max(1),
+        creates_per_minute: cli.creates_per_minute,
+        create_burst: cli.create_burst,
+        stored_matches: cli.max_stored_matches,
+        allow_origins: cli.allow_origin,
         send_queue: cli.send_queue.max(1),
         messages_per_second: cli.rate,
         message_burst: cli.burst,
@@ -114,6 +213,10 @@ fn main() -> ExitCode {
     let config = Config {
         listen: cli.listen,
         db: cli.db.unwrap_or_else(default_db),
+        sync: match cli.sync {
+            SyncArg::Full => Sync::Full,
+            SyncArg::Normal => Sync::Normal,
+        },
         limits,
         offline_table: cli.offline_table,
     };
@@ -127,6 +230,7 @@ fn main() -> ExitCode {
     match runtime.block_on(serve(config)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
+            tracing::error!(error = %e, "stopped");
             eprintln!("tabletop-server: {e}");
             ExitCode::FAILURE
         }

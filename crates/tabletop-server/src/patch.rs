@@ -7,51 +7,110 @@
 //! The patch is computed from two views of the same viewer, so it carries
 //! nothing the full view would not.
 
-use serde_json::{Map, Value, json};
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+/// What an operation does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum OpKind {
+    /// Adds a key, or inserts an array element.
+    Add,
+    /// Removes a key or an array element.
+    Remove,
+    /// Replaces the value at the path.
+    Replace,
+}
+
+/// One operation of a view patch, borrowing its value from the new view:
+/// `{"op": "replace", "path": "/board/b1/1", "value": 5}`.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct PatchOp<'a> {
+    /// What it does.
+    pub op: OpKind,
+    /// An RFC 6901 JSON Pointer.
+    pub path: String,
+    /// The value to add or put in place; absent for `remove`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("tsType" = "unknown"))]
+    pub value: Option<&'a Value>,
+}
 
 /// The operations that turn `old` into `new` when applied in order: a
 /// recursive diff of objects; arrays element-wise over their common
 /// length, then elements added or removed at the end; any part whose
 /// operations would be longer than the part itself is replaced whole.
-pub fn diff(old: &Value, new: &Value) -> Vec<Value> {
+pub fn diff<'a>(old: &Value, new: &'a Value) -> Vec<PatchOp<'a>> {
     let mut ops = Vec::new();
-    diff_at("", old, new, &mut ops);
+    diff_at(String::new(), old, new, &mut ops);
     ops
 }
 
-/// `key` as one reference token of a JSON Pointer (RFC 6901: `~` is
-/// written `~0`, `/` is written `~1`).
-fn escape(key: &str) -> String {
-    key.replace('~', "~0").replace('/', "~1")
+/// `path` extended by `key` as one reference token of a JSON Pointer
+/// (RFC 6901: `~` is written `~0`, `/` is written `~1`).
+fn child(path: &str, key: &str) -> String {
+    let mut out = String::with_capacity(path.len().saturating_add(key.len()).saturating_add(1));
+    out.push_str(path);
+    out.push('/');
+    for c in key.chars() {
+        match c {
+            '~' => out.push_str("~0"),
+            '/' => out.push_str("~1"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
-fn op(kind: &str, path: &str, value: Option<&Value>) -> Value {
-    match value {
-        Some(v) => json!({ "op": kind, "path": path, "value": v }),
-        None => json!({ "op": kind, "path": path }),
+/// Counts the bytes written to it.
+struct Counter(usize);
+
+impl std::io::Write for Counter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 = self.0.saturating_add(buf.len());
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 
-fn encoded_len(ops: &[Value]) -> usize {
-    ops.iter()
-        .map(|o| o.to_string().len().saturating_add(1))
-        .sum()
+/// The length of `ops` as JSON, one separator each, counted without
+/// writing them anywhere.
+fn encoded_len(ops: &[PatchOp<'_>]) -> usize {
+    let mut counter = Counter(0);
+    for o in ops {
+        // Writing to a counter cannot fail.
+        let _ = serde_json::to_writer(&mut counter, o);
+        counter.0 = counter.0.saturating_add(1);
+    }
+    counter.0
 }
 
-fn diff_at(path: &str, old: &Value, new: &Value, ops: &mut Vec<Value>) {
+fn diff_at<'a>(path: String, old: &Value, new: &'a Value, ops: &mut Vec<PatchOp<'a>>) {
     if old == new {
         return;
     }
     let mut inner = Vec::new();
     match (old, new) {
-        (Value::Object(a), Value::Object(b)) => diff_objects(path, a, b, &mut inner),
-        (Value::Array(a), Value::Array(b)) => diff_arrays(path, a, b, &mut inner),
+        (Value::Object(a), Value::Object(b)) => diff_objects(&path, a, b, &mut inner),
+        (Value::Array(a), Value::Array(b)) => diff_arrays(&path, a, b, &mut inner),
         _ => {
-            ops.push(op("replace", path, Some(new)));
+            ops.push(PatchOp {
+                op: OpKind::Replace,
+                path,
+                value: Some(new),
+            });
             return;
         }
     }
-    let whole = op("replace", path, Some(new));
+    let whole = PatchOp {
+        op: OpKind::Replace,
+        path,
+        value: Some(new),
+    };
     if encoded_len(&inner) > encoded_len(std::slice::from_ref(&whole)) {
         ops.push(whole);
     } else {
@@ -59,29 +118,50 @@ fn diff_at(path: &str, old: &Value, new: &Value, ops: &mut Vec<Value>) {
     }
 }
 
-fn diff_objects(path: &str, a: &Map<String, Value>, b: &Map<String, Value>, ops: &mut Vec<Value>) {
+fn diff_objects<'a>(
+    path: &str,
+    a: &Map<String, Value>,
+    b: &'a Map<String, Value>,
+    ops: &mut Vec<PatchOp<'a>>,
+) {
     for key in a.keys().filter(|k| !b.contains_key(*k)) {
-        ops.push(op("remove", &format!("{path}/{}", escape(key)), None));
+        ops.push(PatchOp {
+            op: OpKind::Remove,
+            path: child(path, key),
+            value: None,
+        });
     }
     for (key, vb) in b {
-        let child = format!("{path}/{}", escape(key));
+        let at = child(path, key);
         match a.get(key) {
-            Some(va) => diff_at(&child, va, vb, ops),
-            None => ops.push(op("add", &child, Some(vb))),
+            Some(va) => diff_at(at, va, vb, ops),
+            None => ops.push(PatchOp {
+                op: OpKind::Add,
+                path: at,
+                value: Some(vb),
+            }),
         }
     }
 }
 
-fn diff_arrays(path: &str, a: &[Value], b: &[Value], ops: &mut Vec<Value>) {
+fn diff_arrays<'a>(path: &str, a: &[Value], b: &'a [Value], ops: &mut Vec<PatchOp<'a>>) {
     for (i, (va, vb)) in a.iter().zip(b).enumerate() {
-        diff_at(&format!("{path}/{i}"), va, vb, ops);
+        diff_at(child(path, &i.to_string()), va, vb, ops);
     }
     // Removed from the end, last first, so every index is in range.
     for i in (b.len()..a.len()).rev() {
-        ops.push(op("remove", &format!("{path}/{i}"), None));
+        ops.push(PatchOp {
+            op: OpKind::Remove,
+            path: child(path, &i.to_string()),
+            value: None,
+        });
     }
     for (i, vb) in b.iter().enumerate().skip(a.len()) {
-        ops.push(op("add", &format!("{path}/{i}"), Some(vb)));
+        ops.push(PatchOp {
+            op: OpKind::Add,
+            path: child(path, &i.to_string()),
+            value: Some(vb),
+        });
     }
 }
 
@@ -180,9 +260,13 @@ fn apply_one(doc: &mut Value, o: &Value) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn round_trip(old: &Value, new: &Value) -> Vec<Value> {
-        let ops = diff(old, new);
+        let ops: Vec<Value> = diff(old, new)
+            .iter()
+            .map(|o| serde_json::to_value(o).unwrap())
+            .collect();
         let mut doc = old.clone();
         apply(&mut doc, &ops).unwrap_or_else(|e| panic!("{e}: {ops:?}"));
         assert_eq!(&doc, new, "{ops:?}");

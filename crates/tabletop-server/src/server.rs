@@ -9,12 +9,15 @@ use std::sync::atomic::AtomicUsize;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
+use crate::actor::Services;
+use crate::addresses::Addresses;
+use crate::bots::BotPool;
 use crate::limits::Limits;
 use crate::lobby::Lobby;
 use crate::offline::{Engines, OfflineError};
+use crate::routes::{App, router};
 use crate::sqlite::SqliteStore;
 use crate::store::Store;
-use crate::transport::{App, router};
 
 /// Where the server listens and keeps its data.
 #[derive(Debug, Clone)]
@@ -23,6 +26,8 @@ pub struct Config {
     pub listen: SocketAddr,
     /// The SQLite database file.
     pub db: PathBuf,
+    /// When its commits reach the disk.
+    pub sync: crate::sqlite::Sync,
     /// Limits and timings.
     pub limits: Limits,
     /// A built npm package `tabletop-engines` to serve for the offline
@@ -79,21 +84,33 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     if let Some(dir) = config.db.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
-    let store: Arc<dyn Store> =
-        Arc::new(SqliteStore::open(&config.db).map_err(|e| ServeError::Store(e.to_string()))?);
-    let lobby = Arc::new(Lobby::new(store, config.limits.clone()));
+    let store: Arc<dyn Store> = Arc::new(
+        SqliteStore::open(&config.db, config.sync).map_err(|e| ServeError::Store(e.to_string()))?,
+    );
+    let stored = store
+        .count()
+        .map_err(|e| ServeError::Store(e.to_string()))?;
+    let services = Services {
+        store,
+        limits: config.limits.clone(),
+        bots: Arc::new(BotPool::new(config.limits.bot_threads)?),
+    };
+    let lobby = Arc::new(Lobby::new(services, stored));
     lobby
         .resume()
         .await
         .map_err(|e| ServeError::Store(e.to_string()))?;
     let listener = TcpListener::bind(config.listen).await?;
-    println!("listening on http://{}", listener.local_addr()?);
+    let addr = listener.local_addr()?;
+    println!("listening on http://{addr}");
+    tracing::info!(%addr, db = %config.db.display(), stored, "listening");
     let (stop, shutdown) = watch::channel(false);
     let app = Arc::new(App {
         lobby: Arc::clone(&lobby),
         limits: config.limits.clone(),
         connections: AtomicUsize::new(0),
-        shutdown,
+        addresses: Arc::new(Addresses::new(&config.limits)),
+        shutdown: shutdown.clone(),
         engines,
     });
     let expiry = {
@@ -103,17 +120,23 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
             let mut tick = tokio::time::interval(every);
             loop {
                 tick.tick().await;
-                let _ = lobby.expire().await;
+                match lobby.expire().await {
+                    Ok(0) => {}
+                    Ok(n) => tracing::info!(matches = n, "expired"),
+                    Err(e) => tracing::error!(error = %e, "expiry failed"),
+                }
             }
         })
     };
-    axum::serve(listener, router(app))
-        .with_graceful_shutdown(async move {
-            stop_signal().await;
-            let _ = stop.send(true);
-        })
-        .await?;
+    let signal = tokio::spawn(async move {
+        stop_signal().await;
+        tracing::info!("stopping: draining connections and matches");
+        let _ = stop.send(true);
+    });
+    crate::http::serve(listener, Arc::clone(&app), router(app), shutdown).await;
+    signal.abort();
     expiry.abort();
     lobby.drain().await;
+    tracing::info!("stopped");
     Ok(())
 }

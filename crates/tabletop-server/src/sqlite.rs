@@ -7,7 +7,8 @@ use std::sync::{Mutex, MutexGuard};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::store::{
-    Commit, NewMatch, SeatKind, Status, Store, StoreError, StoredEntry, StoredMatch, StoredSeat,
+    Commit, MatchSetup, NewMatch, SeatKind, Status, Store, StoreError, StoredEntry, StoredFacts,
+    StoredMatch, StoredSeat,
 };
 
 /// [`Store`] on one SQLite database file.
@@ -16,16 +17,35 @@ pub struct SqliteStore {
     conn: Mutex<Connection>,
 }
 
+/// When a commit reaches the disk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Sync {
+    /// Each commit is on disk when it returns (`synchronous = FULL`): an
+    /// acknowledged move survives a crash of the process and of the
+    /// machine.
+    #[default]
+    Full,
+    /// Each commit is in the operating system when it returns and on disk
+    /// at the next checkpoint (`synchronous = NORMAL`): an acknowledged
+    /// move survives a crash of the process (`kill -9`), not a power cut;
+    /// a commit costs a fraction of the CPU.
+    Normal,
+}
+
 fn err(e: impl std::fmt::Display) -> StoreError {
     StoreError(e.to_string())
 }
 
-fn to_i64(n: u64) -> i64 {
-    i64::try_from(n).unwrap_or(i64::MAX)
+fn to_i64(n: u64) -> Result<i64, StoreError> {
+    i64::try_from(n).map_err(err)
 }
 
-fn from_i64(n: i64) -> u64 {
-    u64::try_from(n).unwrap_or_default()
+fn count_of(n: usize) -> Result<i64, StoreError> {
+    i64::try_from(n).map_err(err)
+}
+
+fn from_i64(n: i64) -> Result<u64, StoreError> {
+    u64::try_from(n).map_err(err)
 }
 
 const SCHEMA: &str = "
@@ -59,14 +79,22 @@ CREATE TABLE IF NOT EXISTS entries (
 );
 ";
 
+/// Columns added since the first schema, with their type: a database of
+/// an earlier version gains them when opened.
+const ADDED_COLUMNS: &[(&str, &str)] = &[
+    ("start", "TEXT"),
+    ("result", "TEXT"),
+    ("turn_started", "INTEGER NOT NULL DEFAULT 0"),
+];
+
 impl SqliteStore {
     /// Opens (creating if needed) the database at `path`.
     ///
     /// # Errors
     /// When the file cannot be opened or the schema not created.
-    pub fn open(path: &Path) -> Result<Self, StoreError> {
+    pub fn open(path: &Path, sync: Sync) -> Result<Self, StoreError> {
         let conn = Connection::open(path).map_err(err)?;
-        Self::init(conn)
+        Self::init(conn, sync)
     }
 
     /// A database in memory (for tests and benchmarks).
@@ -74,30 +102,36 @@ impl SqliteStore {
     /// # Errors
     /// When the schema cannot be created.
     pub fn in_memory() -> Result<Self, StoreError> {
-        Self::init(Connection::open_in_memory().map_err(err)?)
+        Self::init(Connection::open_in_memory().map_err(err)?, Sync::Full)
     }
 
-    fn init(conn: Connection) -> Result<Self, StoreError> {
-        // WAL with `synchronous = FULL`: each commit is durable when it
-        // returns, which is what "committed before anyone is told" needs.
+    fn init(conn: Connection, sync: Sync) -> Result<Self, StoreError> {
+        // WAL; with `synchronous = FULL` each commit is on disk when it
+        // returns, which is what "committed before anyone is told" needs
+        // across a power cut.
         conn.pragma_update(None, "journal_mode", "WAL")
             .map_err(err)?;
-        conn.pragma_update(None, "synchronous", "FULL")
+        let level = match sync {
+            Sync::Full => "FULL",
+            Sync::Normal => "NORMAL",
+        };
+        conn.pragma_update(None, "synchronous", level)
             .map_err(err)?;
         conn.pragma_update(None, "foreign_keys", "ON")
             .map_err(err)?;
         conn.execute_batch(SCHEMA).map_err(err)?;
-        // A database from before the `start` column gains it.
-        let has_start: bool = conn
-            .query_row(
-                "SELECT COUNT(*) > 0 FROM pragma_table_info('matches') WHERE name = 'start'",
-                [],
-                |r| r.get(0),
-            )
-            .map_err(err)?;
-        if !has_start {
-            conn.execute_batch("ALTER TABLE matches ADD COLUMN start TEXT")
+        for (column, kind) in ADDED_COLUMNS {
+            let present: bool = conn
+                .query_row(
+                    "SELECT COUNT(*) > 0 FROM pragma_table_info('matches') WHERE name = ?1",
+                    [column],
+                    |r| r.get(0),
+                )
                 .map_err(err)?;
+            if !present {
+                conn.execute_batch(&format!("ALTER TABLE matches ADD COLUMN {column} {kind}"))
+                    .map_err(err)?;
+            }
         }
         Ok(SqliteStore {
             conn: Mutex::new(conn),
@@ -111,22 +145,49 @@ impl SqliteStore {
     }
 }
 
+/// Runs `work` in one transaction, committed when it succeeds and rolled
+/// back when it fails. `BEGIN` and `COMMIT` are prepared once per
+/// connection, not parsed at every commit.
+fn in_transaction<T>(
+    conn: &Connection,
+    work: impl FnOnce(&Connection) -> Result<T, StoreError>,
+) -> Result<T, StoreError> {
+    conn.prepare_cached("BEGIN IMMEDIATE")
+        .and_then(|mut s| s.execute([]))
+        .map_err(err)?;
+    match work(conn) {
+        Ok(done) => {
+            conn.prepare_cached("COMMIT")
+                .and_then(|mut s| s.execute([]))
+                .map_err(err)?;
+            Ok(done)
+        }
+        Err(e) => {
+            // The transaction is abandoned whether or not the rollback is.
+            let _ = conn
+                .prepare_cached("ROLLBACK")
+                .and_then(|mut s| s.execute([]));
+            Err(e)
+        }
+    }
+}
+
 fn insert_entries(
-    tx: &rusqlite::Transaction<'_>,
+    conn: &Connection,
     id: &str,
     first_seq: usize,
     entries: &[StoredEntry],
 ) -> Result<(), StoreError> {
-    let mut stmt = tx
+    let mut stmt = conn
         .prepare_cached(
             "INSERT INTO entries (match_id, seq, id, seat, client_id) VALUES (?1, ?2, ?3, ?4, ?5)",
         )
         .map_err(err)?;
     for (seq, entry) in (first_seq..).zip(entries) {
-        let seat = entry.seat.and_then(|s| i64::try_from(s).ok());
+        let seat = entry.seat.map(count_of).transpose()?;
         stmt.execute(params![
             id,
-            i64::try_from(seq).map_err(err)?,
+            count_of(seq)?,
             i64::from(entry.id),
             seat,
             entry.client_id
@@ -136,106 +197,119 @@ fn insert_entries(
     Ok(())
 }
 
+fn seat_kinds(conn: &Connection, id: &str) -> Result<Vec<StoredSeat>, StoreError> {
+    let mut stmt = conn
+        .prepare_cached("SELECT kind, token_hash FROM seats WHERE match_id = ?1 ORDER BY seat")
+        .map_err(err)?;
+    stmt.query_map(params![id], |r| {
+        Ok(StoredSeat {
+            kind: SeatKind::from_text(&r.get::<_, String>(0)?),
+            token_hash: r.get(1)?,
+        })
+    })
+    .map_err(err)?
+    .collect::<Result<Vec<_>, _>>()
+    .map_err(err)
+}
+
 impl Store for SqliteStore {
     fn create(&self, m: &NewMatch) -> Result<(), StoreError> {
-        let mut conn = self.conn()?;
-        let tx = conn.transaction().map_err(err)?;
-        tx.execute(
-            "INSERT INTO matches (id, game, config, spectators, turn_seconds, status, rng, entries, created, touched, start)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10)",
-            params![
-                m.id,
-                m.game,
-                m.config,
-                m.spectators,
-                m.turn_seconds,
-                m.status.as_str(),
-                m.rng,
-                i64::try_from(m.entries.len()).map_err(err)?,
-                to_i64(m.now),
-                m.start
-            ],
-        )
-        .map_err(err)?;
-        for (seat, s) in m.seats.iter().enumerate() {
-            tx.execute(
-                "INSERT INTO seats (match_id, seat, kind, token_hash) VALUES (?1, ?2, ?3, ?4)",
-                params![
-                    m.id,
-                    i64::try_from(seat).map_err(err)?,
-                    s.kind.as_str(),
-                    s.token_hash
-                ],
+        let conn = self.conn()?;
+        let s = &m.setup;
+        let now = to_i64(m.now_ms / 1000)?;
+        let started = to_i64(m.now_ms)?;
+        let entries = count_of(m.entries.len())?;
+        in_transaction(&conn, |tx| {
+            tx.prepare_cached(
+                "INSERT INTO matches (id, game, config, spectators, turn_seconds, status, rng, entries, created, touched, start, turn_started)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11)",
             )
+            .and_then(|mut stmt| {
+                stmt.execute(params![
+                    s.id,
+                    s.game,
+                    s.config,
+                    s.spectators,
+                    s.turn_seconds,
+                    m.status.as_str(),
+                    m.rng,
+                    entries,
+                    now,
+                    s.start,
+                    started,
+                ])
+            })
             .map_err(err)?;
-        }
-        insert_entries(&tx, &m.id, 0, &m.entries)?;
-        tx.commit().map_err(err)
+            let mut stmt = tx
+                .prepare_cached(
+                    "INSERT INTO seats (match_id, seat, kind, token_hash) VALUES (?1, ?2, ?3, ?4)",
+                )
+                .map_err(err)?;
+            for (seat, kind) in s.seats.iter().enumerate() {
+                stmt.execute(params![
+                    s.id,
+                    count_of(seat)?,
+                    kind.kind.as_str(),
+                    kind.token_hash
+                ])
+                .map_err(err)?;
+            }
+            insert_entries(tx, &s.id, 0, &m.entries)
+        })
     }
 
     fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
         let conn = self.conn()?;
         let row = conn
-            .query_row(
-                "SELECT game, config, spectators, turn_seconds, status, rng, touched, start FROM matches WHERE id = ?1",
-                params![id],
-                |r| {
-                    Ok((
-                        r.get::<_, String>(0)?,
-                        r.get::<_, String>(1)?,
-                        r.get::<_, bool>(2)?,
-                        r.get::<_, Option<u32>>(3)?,
-                        r.get::<_, String>(4)?,
-                        r.get::<_, String>(5)?,
-                        r.get::<_, i64>(6)?,
-                        r.get::<_, Option<String>>(7)?,
-                    ))
-                },
+            .prepare_cached(
+                "SELECT game, config, spectators, turn_seconds, status, rng, start, turn_started FROM matches WHERE id = ?1",
             )
+            .map_err(err)?
+            .query_row(params![id], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, bool>(2)?,
+                    r.get::<_, Option<u32>>(3)?,
+                    r.get::<_, String>(4)?,
+                    r.get::<_, String>(5)?,
+                    r.get::<_, Option<String>>(6)?,
+                    r.get::<_, i64>(7)?,
+                ))
+            })
             .optional()
             .map_err(err)?;
-        let Some((game, config, spectators, turn_seconds, status, rng, touched, start)) = row
+        let Some((game, config, spectators, turn_seconds, status, rng, start, turn_started)) = row
         else {
             return Ok(None);
         };
-        let mut stmt = conn
-            .prepare_cached("SELECT kind, token_hash FROM seats WHERE match_id = ?1 ORDER BY seat")
-            .map_err(err)?;
-        let seats = stmt
-            .query_map(params![id], |r| {
-                let kind: String = r.get(0)?;
-                Ok(StoredSeat {
-                    kind: if kind == "person" {
-                        SeatKind::Person
-                    } else {
-                        SeatKind::Bot(kind)
-                    },
-                    token_hash: r.get(1)?,
-                })
-            })
-            .map_err(err)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(err)?;
+        let seats = seat_kinds(&conn, id)?;
         let mut stmt = conn
             .prepare_cached(
                 "SELECT id, seat, client_id FROM entries WHERE match_id = ?1 ORDER BY seq",
             )
             .map_err(err)?;
-        let entries = stmt
+        let rows = stmt
             .query_map(params![id], |r| {
-                Ok(StoredEntry {
-                    id: r.get(0)?,
-                    seat: r
-                        .get::<_, Option<i64>>(1)?
-                        .and_then(|s| usize::try_from(s).ok()),
-                    client_id: r.get(2)?,
-                })
+                Ok((
+                    r.get::<_, u32>(0)?,
+                    r.get::<_, Option<i64>>(1)?,
+                    r.get::<_, Option<String>>(2)?,
+                ))
             })
-            .map_err(err)?
-            .collect::<Result<Vec<_>, _>>()
             .map_err(err)?;
+        let mut entries = Vec::new();
+        for row in rows {
+            let (entry, seat, client_id) = row.map_err(err)?;
+            let seat = seat.map(|s| usize::try_from(s).map_err(err)).transpose()?;
+            entries.push(StoredEntry {
+                id: entry,
+                seat,
+                client_id,
+            });
+        }
         Ok(Some(StoredMatch {
-            created: NewMatch {
+            setup: MatchSetup {
                 id: id.to_owned(),
                 game,
                 config,
@@ -243,64 +317,107 @@ impl Store for SqliteStore {
                 turn_seconds,
                 start,
                 seats,
-                rng,
-                entries,
-                status: Status::from_stored(&status),
-                now: from_i64(touched),
             },
+            rng,
+            entries,
+            status: Status::from_stored(&status)?,
+            turn_started_ms: from_i64(turn_started)?,
+        }))
+    }
+
+    fn facts(&self, id: &str) -> Result<Option<StoredFacts>, StoreError> {
+        let conn = self.conn()?;
+        let row = conn
+            .prepare_cached(
+                "SELECT game, config, spectators, turn_seconds, status, entries, result FROM matches WHERE id = ?1",
+            )
+            .map_err(err)?
+            .query_row(params![id], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, bool>(2)?,
+                    r.get::<_, Option<u32>>(3)?,
+                    r.get::<_, String>(4)?,
+                    r.get::<_, i64>(5)?,
+                    r.get::<_, Option<String>>(6)?,
+                ))
+            })
+            .optional()
+            .map_err(err)?;
+        let Some((game, config, spectators, turn_seconds, status, entries, result)) = row else {
+            return Ok(None);
+        };
+        Ok(Some(StoredFacts {
+            game,
+            config,
+            seats: seat_kinds(&conn, id)?.into_iter().map(|s| s.kind).collect(),
+            spectators,
+            turn_seconds,
+            status: Status::from_stored(&status)?,
+            entries: usize::try_from(entries).map_err(err)?,
+            result,
         }))
     }
 
     fn seat_of(&self, token_hash: &str) -> Result<Option<(String, usize)>, StoreError> {
         let conn = self.conn()?;
-        conn.query_row(
-            "SELECT match_id, seat FROM seats WHERE token_hash = ?1",
-            params![token_hash],
-            |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)),
-        )
-        .optional()
-        .map_err(err)
-        .map(|row| row.and_then(|(m, s)| usize::try_from(s).ok().map(|s| (m, s))))
+        let row = conn
+            .prepare_cached("SELECT match_id, seat FROM seats WHERE token_hash = ?1")
+            .map_err(err)?
+            .query_row(params![token_hash], |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?))
+            })
+            .optional()
+            .map_err(err)?;
+        row.map(|(m, s)| Ok((m, usize::try_from(s).map_err(err)?)))
+            .transpose()
     }
 
     fn append(&self, c: &Commit<'_>) -> Result<(), StoreError> {
-        let mut conn = self.conn()?;
-        let tx = conn.transaction().map_err(err)?;
-        let stored: i64 = tx
-            .query_row(
-                "SELECT entries FROM matches WHERE id = ?1",
-                params![c.id],
-                |r| r.get(0),
-            )
-            .map_err(err)?;
-        if usize::try_from(stored).ok() != Some(c.first_seq) {
-            return Err(StoreError(format!(
-                "match {}: {stored} entries stored, a commit from entry {}",
-                c.id, c.first_seq
-            )));
-        }
-        insert_entries(&tx, c.id, c.first_seq, c.entries)?;
-        let total = c.first_seq.saturating_add(c.entries.len());
-        tx.execute(
-            "UPDATE matches SET entries = ?2, rng = ?3, status = ?4, touched = ?5 WHERE id = ?1",
-            params![
-                c.id,
-                i64::try_from(total).map_err(err)?,
-                c.rng,
-                c.status.as_str(),
-                to_i64(c.now)
-            ],
-        )
-        .map_err(err)?;
-        tx.commit().map_err(err)
+        let conn = self.conn()?;
+        let first = count_of(c.first_seq)?;
+        let total = count_of(c.first_seq.saturating_add(c.entries.len()))?;
+        let touched = to_i64(c.now_ms / 1000)?;
+        let started = to_i64(c.now_ms)?;
+        in_transaction(&conn, |tx| {
+            // The match moves on only from the entry count the commit
+            // starts at: a commit from another count changes nothing.
+            let moved = tx
+                .prepare_cached(
+                    "UPDATE matches SET entries = ?3, rng = ?4, status = ?5, touched = ?6, turn_started = ?7, result = ?8 WHERE id = ?1 AND entries = ?2",
+                )
+                .and_then(|mut s| {
+                    s.execute(params![
+                        c.id,
+                        first,
+                        total,
+                        c.rng,
+                        c.status.as_str(),
+                        touched,
+                        started,
+                        c.result,
+                    ])
+                })
+                .map_err(err)?;
+            if moved != 1 {
+                return Err(StoreError(format!(
+                    "match {}: no commit from entry {} (another count is stored)",
+                    c.id, c.first_seq
+                )));
+            }
+            insert_entries(tx, c.id, c.first_seq, c.entries)
+        })
     }
 
-    fn set_status(&self, id: &str, status: Status, now: u64) -> Result<(), StoreError> {
+    fn start_playing(&self, id: &str, now_ms: u64) -> Result<(), StoreError> {
+        let touched = to_i64(now_ms / 1000)?;
+        let started = to_i64(now_ms)?;
         self.conn()?
-            .execute(
-                "UPDATE matches SET status = ?2, touched = ?3 WHERE id = ?1",
-                params![id, status.as_str(), to_i64(now)],
+            .prepare_cached(
+                "UPDATE matches SET status = 'playing', touched = ?2, turn_started = ?3 WHERE id = ?1 AND status = 'waiting'",
             )
+            .and_then(|mut s| s.execute(params![id, touched, started]))
             .map_err(err)
             .map(|_| ())
     }
@@ -316,23 +433,28 @@ impl Store for SqliteStore {
             .map_err(err)
     }
 
+    fn count(&self) -> Result<usize, StoreError> {
+        let n: i64 = self
+            .conn()?
+            .query_row("SELECT COUNT(*) FROM matches", [], |r| r.get(0))
+            .map_err(err)?;
+        usize::try_from(n).map_err(err)
+    }
+
     fn expire(&self, over_before: u64, idle_before: u64) -> Result<Vec<String>, StoreError> {
-        let mut conn = self.conn()?;
-        let tx = conn.transaction().map_err(err)?;
-        let ids = {
+        let conn = self.conn()?;
+        in_transaction(&conn, |tx| {
             let mut stmt = tx
                 .prepare_cached(
                     "DELETE FROM matches WHERE (status = 'over' AND touched < ?1) OR touched < ?2 RETURNING id",
                 )
                 .map_err(err)?;
-            stmt.query_map(params![to_i64(over_before), to_i64(idle_before)], |r| {
+            stmt.query_map(params![to_i64(over_before)?, to_i64(idle_before)?], |r| {
                 r.get(0)
             })
             .map_err(err)?
             .collect::<Result<Vec<String>, _>>()
-            .map_err(err)?
-        };
-        tx.commit().map_err(err)?;
-        Ok(ids)
+            .map_err(err)
+        })
     }
 }

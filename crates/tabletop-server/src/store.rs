@@ -2,10 +2,11 @@
 //! interface so that another backend (several processes sharing one
 //! PostgreSQL, one process owning a match at a time) changes nothing else.
 
-use serde::Serialize;
+use schemars::JsonSchema;
+use serde::{Serialize, Serializer};
 
 /// The phase of a match, as the lobby tells it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// Created; no person has connected yet.
@@ -26,18 +27,22 @@ impl Status {
         }
     }
 
-    /// The stored text read back; unknown text reads as playing (a match
-    /// that goes on is never lost).
-    pub fn from_stored(text: &str) -> Self {
+    /// The stored text read back.
+    ///
+    /// # Errors
+    /// Text no version of the server writes: the store is damaged, and the
+    /// match is refused rather than guessed at.
+    pub fn from_stored(text: &str) -> Result<Self, StoreError> {
         match text {
-            "waiting" => Status::Waiting,
-            "over" => Status::Over,
-            _ => Status::Playing,
+            "waiting" => Ok(Status::Waiting),
+            "playing" => Ok(Status::Playing),
+            "over" => Ok(Status::Over),
+            other => Err(StoreError(format!("unknown status {other:?}"))),
         }
     }
 }
 
-/// Who sits in a seat.
+/// Who sits in a seat; written `"person"` or the bot's name.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SeatKind {
     /// A person, who connects with a capability token.
@@ -53,6 +58,39 @@ impl SeatKind {
             SeatKind::Person => "person",
             SeatKind::Bot(name) => name,
         }
+    }
+
+    /// The kind a stored or requested text names.
+    pub fn from_text(text: &str) -> Self {
+        if text == "person" {
+            SeatKind::Person
+        } else {
+            SeatKind::Bot(text.to_owned())
+        }
+    }
+
+    /// Whether a bot sits there.
+    pub fn is_bot(&self) -> bool {
+        matches!(self, SeatKind::Bot(_))
+    }
+}
+
+impl Serialize for SeatKind {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl JsonSchema for SeatKind {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "SeatKind".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "Who sits in a seat: `person`, or the name of one of the game's bots.",
+            "type": "string"
+        })
     }
 }
 
@@ -76,9 +114,9 @@ pub struct StoredEntry {
     pub client_id: Option<String>,
 }
 
-/// A match as created.
-#[derive(Debug, Clone)]
-pub struct NewMatch {
+/// What every match has from its creation on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchSetup {
     /// The match id.
     pub id: String,
     /// The registry name of the game (`armadora`).
@@ -95,25 +133,63 @@ pub struct NewMatch {
     pub start: Option<String>,
     /// The seats, in order.
     pub seats: Vec<StoredSeat>,
+}
+
+/// A match as created.
+#[derive(Debug, Clone)]
+pub struct NewMatch {
+    /// What it is.
+    pub setup: MatchSetup,
     /// The generator's position (JSON of `DiceRng`) after `entries`.
     pub rng: String,
     /// Entries applied at creation (the setup's chance outcomes).
     pub entries: Vec<StoredEntry>,
     /// The status at creation.
     pub status: Status,
-    /// Seconds since the epoch.
-    pub now: u64,
+    /// Milliseconds since the epoch.
+    pub now_ms: u64,
 }
 
 /// A stored match, everything needed to resume it.
 #[derive(Debug, Clone)]
 pub struct StoredMatch {
-    /// The match as created, with its status, generator and entries as of
-    /// the last commit.
-    pub created: NewMatch,
+    /// What it is.
+    pub setup: MatchSetup,
+    /// The generator's position after the last commit.
+    pub rng: String,
+    /// Every entry, in order.
+    pub entries: Vec<StoredEntry>,
+    /// The status.
+    pub status: Status,
+    /// When the turn now under way started (the last commit, or the
+    /// match's start), in milliseconds since the epoch: a turn's deadline
+    /// runs from it, whoever connects since.
+    pub turn_started_ms: u64,
 }
 
-/// Why the store failed.
+/// The public facts of a match, read without loading it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredFacts {
+    /// The registry name of the game.
+    pub game: String,
+    /// The config as JSON.
+    pub config: String,
+    /// Who sits where.
+    pub seats: Vec<SeatKind>,
+    /// Whether spectators may watch.
+    pub spectators: bool,
+    /// The per-turn deadline, if any.
+    pub turn_seconds: Option<u32>,
+    /// The status.
+    pub status: Status,
+    /// Entries so far.
+    pub entries: usize,
+    /// The result as JSON once over.
+    pub result: Option<String>,
+}
+
+/// Why the store failed. Its text is for the server's log only: clients are
+/// told `unavailable`.
 #[derive(Debug, thiserror::Error)]
 #[error("store: {0}")]
 pub struct StoreError(pub String);
@@ -131,8 +207,10 @@ pub struct Commit<'a> {
     pub rng: &'a str,
     /// The status after them.
     pub status: Status,
-    /// Seconds since the epoch.
-    pub now: u64,
+    /// The result as JSON, when they end the game.
+    pub result: Option<&'a str>,
+    /// Milliseconds since the epoch: the next turn starts now.
+    pub now_ms: u64,
 }
 
 /// The store's interface.
@@ -145,8 +223,13 @@ pub trait Store: Send + Sync {
     /// A match by id, with its entries; `None` when unknown.
     ///
     /// # Errors
-    /// A database failure.
+    /// A database failure, or a match stored damaged.
     fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError>;
+    /// A match's public facts, without its entries; `None` when unknown.
+    ///
+    /// # Errors
+    /// A database failure, or a match stored damaged.
+    fn facts(&self, id: &str) -> Result<Option<StoredFacts>, StoreError>;
     /// The match and seat a token hash opens.
     ///
     /// # Errors
@@ -158,18 +241,23 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// A database failure or a sequence gap.
     fn append(&self, commit: &Commit<'_>) -> Result<(), StoreError>;
-    /// Sets a match's status.
+    /// A waiting match starts: its first turn's deadline runs from `now_ms`.
     ///
     /// # Errors
     /// A database failure.
-    fn set_status(&self, id: &str, status: Status, now: u64) -> Result<(), StoreError>;
+    fn start_playing(&self, id: &str, now_ms: u64) -> Result<(), StoreError>;
     /// The ids of matches not over.
     ///
     /// # Errors
     /// A database failure.
     fn unfinished(&self) -> Result<Vec<String>, StoreError>;
+    /// How many matches are stored.
+    ///
+    /// # Errors
+    /// A database failure.
+    fn count(&self) -> Result<usize, StoreError>;
     /// Deletes matches over before `over_before` and matches not touched
-    /// since `idle_before`; answers their ids.
+    /// since `idle_before` (seconds since the epoch); answers their ids.
     ///
     /// # Errors
     /// A database failure.

@@ -1,22 +1,7 @@
 //! Limits: connections, live matches, the per-turn deadline, expiry.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    clippy::cast_possible_truncation,
-    clippy::unreadable_literal,
-    clippy::doc_markdown,
-    clippy::too_many_lines,
-    reason = "test helpers: a failure is a test failure"
-)]
-
-mod common;
-
 use std::time::Duration;
 
-use common::{Client, Lcg, Server, Table, legal_of, scratch, tokens};
+use crate::common::{Client, Lcg, Server, Table, legal_of, scratch, tokens};
 use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -9,22 +9,7 @@
 //! The servers run with the hidden test flags `--dice-seed` (the same
 //! dice for the n-th match of each) and `--test-starts` (a match created
 //! at a given position, resampled for the viewer, with a chosen id).
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    clippy::cast_possible_truncation,
-    clippy::unreadable_literal,
-    clippy::doc_markdown,
-    clippy::too_many_lines,
-    reason = "test helpers: a failure is a test failure"
-)]
-
-mod common;
-
-use common::{Client, Lcg, Server, scratch};
+use crate::common::{Client, Lcg, Server, scratch};
 use serde_json::{Value, json};
 use tabletop_engines::dice_core::{DiceRng, Viewer};
 use tabletop_server::games::{Table, TestStart};

@@ -1,80 +1,24 @@
 //! A subscriber that does not read is dropped once its bounded queue is
 //! full, and may resume from the last sequence number it saw (in process:
 //! the loopback socket's own buffers would hide the queue).
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    clippy::cast_possible_truncation,
-    clippy::unreadable_literal,
-    clippy::doc_markdown,
-    clippy::too_many_lines,
-    reason = "test helpers: a failure is a test failure"
-)]
-
-use std::sync::Arc;
-
 use serde_json::Value;
 use tabletop_engines::dice_core::Viewer;
-use tabletop_server::actor::{Command, Frame};
-use tabletop_server::limits::Limits;
-use tabletop_server::lobby::{CreateMatch, Lobby};
-use tabletop_server::protocol::ActionRef;
-use tabletop_server::sqlite::SqliteStore;
-use tokio::sync::{mpsc, oneshot};
+use tabletop_server::actor::Command;
+use tabletop_server::client_message::ActionRef;
+use tabletop_server::lobby::Load;
 
-async fn subscribe(
-    lobby: &Lobby,
-    id: &str,
-    viewer: Viewer,
-    last_seq: Option<usize>,
-    queue: usize,
-) -> (u64, mpsc::Receiver<Frame>) {
-    let (handle, _) = lobby.handle(id).await.unwrap();
-    let (frames, rx) = mpsc::channel(queue);
-    let (reply, sub) = oneshot::channel();
-    handle
-        .commands
-        .send(Command::Subscribe {
-            viewer,
-            last_seq,
-            view_patches: false,
-            known_texts: false,
-            frames,
-            reply,
-        })
-        .await
-        .unwrap();
-    (sub.await.unwrap(), rx)
-}
-
-fn json(frame: &Frame) -> Value {
-    serde_json::from_str(frame).unwrap()
-}
+use crate::inproc::{create, json, lobby, subscribe};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_subscriber_that_never_reads_is_dropped_and_resumes() {
-    let store = Arc::new(SqliteStore::in_memory().unwrap());
-    let lobby = Lobby::new(store, Limits::default());
-    let created = lobby
-        .create(CreateMatch {
-            game: "pig(players=2,target=1000)".into(),
-            seats: None,
-            spectators: true,
-            turn_seconds: None,
-            start: None,
-        })
-        .await
-        .unwrap();
-    let id = created["id"].as_str().unwrap().to_owned();
+    let lobby = lobby();
+    let id = create(&lobby, "pig(players=2,target=1000)").await;
     let (_, mut slow) = subscribe(&lobby, &id, Viewer::Spectator, None, 4).await;
     let mut players = Vec::new();
     for seat in 0..2 {
         players.push(subscribe(&lobby, &id, Viewer::Seat(seat), None, 1024).await);
     }
-    let (handle, _) = lobby.handle(&id).await.unwrap();
+    let (handle, _) = lobby.handle(&id, Load::Seat).await.unwrap();
     let mut latest: Vec<Value> = Vec::new();
     for (_, rx) in &mut players {
         latest.push(json(&rx.recv().await.unwrap()));

@@ -1,10 +1,10 @@
-//! The WebSocket protocol's messages: what a client may send (decoded
-//! strictly, bounded in size) and what the server sends.
-//!
-//! The contract is written out in `PROTOCOL.md`.
+//! What a client may send on its WebSocket, decoded strictly and bounded
+//! in size. The contract is written out in `PROTOCOL.md`.
 
+use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+
+use crate::code::Code;
 
 /// The largest client message accepted, in bytes.
 pub const MAX_CLIENT_MESSAGE: usize = 4096;
@@ -14,7 +14,7 @@ const MAX_ID: usize = 64;
 const MAX_ACTION_TEXT: usize = 256;
 
 /// An action as a client names it: its id, or its text.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum ActionRef {
     /// The action id.
@@ -24,7 +24,7 @@ pub enum ActionRef {
 }
 
 /// A message from a client.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
     /// Binds the connection to the seat the token opens.
@@ -88,10 +88,10 @@ pub enum DecodeError {
 
 impl DecodeError {
     /// The refusal code.
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> Code {
         match self {
-            DecodeError::TooLarge(_) => "too_large",
-            DecodeError::Malformed(_) | DecodeError::FieldTooLong(_) => "bad_message",
+            DecodeError::TooLarge(_) => Code::TooLarge,
+            DecodeError::Malformed(_) | DecodeError::FieldTooLong(_) => Code::BadMessage,
         }
     }
 }
@@ -128,110 +128,6 @@ pub fn decode(text: &str) -> Result<ClientMessage, DecodeError> {
         }
     }
     Ok(message)
-}
-
-/// A refusal: a stable code and a text worded from what the recipient
-/// may know.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refusal {
-    /// Machine-readable code (`not_your_turn`, `illegal`, ...).
-    pub code: &'static str,
-    /// The reason, for people.
-    pub text: String,
-}
-
-impl Refusal {
-    /// A refusal with a code and text.
-    pub fn new(code: &'static str, text: impl Into<String>) -> Self {
-        Refusal {
-            code,
-            text: text.into(),
-        }
-    }
-}
-
-/// `welcome`: the connection is bound.
-pub fn welcome(
-    match_id: &str,
-    seat: Option<usize>,
-    game: &str,
-    config: &Value,
-    seats: &[String],
-    seq: usize,
-    update: &Value,
-) -> String {
-    json!({
-        "type": "welcome",
-        "match": match_id,
-        "seat": seat,
-        "game": game,
-        "config": config,
-        "seats": seats,
-        "seq": seq,
-        "update": update,
-    })
-    .to_string()
-}
-
-/// `update`: entries the recipient had not seen, and its view now.
-pub fn update(seq: usize, update: &Value) -> String {
-    json!({ "type": "update", "seq": seq, "update": update }).to_string()
-}
-
-/// For a connection that asked for view patches: `update.view` replaced
-/// by `update.view_patch`, the JSON Patch from `last_view` (the last view
-/// that connection was sent) to the view now.
-pub fn patch_view(update: &mut Value, last_view: &Value) {
-    if let Some(fields) = update.as_object_mut() {
-        if let Some(view) = fields.remove("view") {
-            let ops = crate::patch::diff(last_view, &view);
-            fields.insert("view_patch".to_owned(), Value::Array(ops));
-        }
-    }
-}
-
-/// For a connection that asked for known texts: each `[id, text]` of
-/// `update.legal` whose id is in `sent` (sorted: the ids whose text that
-/// connection was told) becomes `[id]`; the others are added to `sent`.
-/// An id names the same text throughout a match.
-pub fn drop_known_texts(update: &mut Value, sent: &mut Vec<u32>) {
-    let Some(legal) = update.get_mut("legal").and_then(Value::as_array_mut) else {
-        return;
-    };
-    for pair in legal {
-        let Some(id) = pair
-            .get(0)
-            .and_then(Value::as_u64)
-            .and_then(|id| u32::try_from(id).ok())
-        else {
-            continue;
-        };
-        match sent.binary_search(&id) {
-            Ok(_) => *pair = json!([id]),
-            Err(at) => sent.insert(at, id),
-        }
-    }
-}
-
-/// `refused`: the message was not acted on; the state is unchanged.
-pub fn refused(client_id: Option<&str>, refusal: &Refusal) -> String {
-    json!({
-        "type": "refused",
-        "client_id": client_id,
-        "reason": { "code": refusal.code, "text": refusal.text },
-    })
-    .to_string()
-}
-
-/// `stale`: the action named an old sequence number; a fresh view follows
-/// in `update` (the entries after the client's `seq`).
-pub fn stale(client_id: &str, seq: usize, update: &Value) -> String {
-    json!({ "type": "stale", "client_id": client_id, "seq": seq, "update": update }).to_string()
-}
-
-/// `error`: the connection cannot go on (it is closed after this).
-pub fn error(refusal: &Refusal) -> String {
-    json!({ "type": "error", "reason": { "code": refusal.code, "text": refusal.text } }).to_string()
 }
 
 #[cfg(test)]
@@ -290,13 +186,13 @@ mod tests {
         ] {
             assert_eq!(
                 decode(text).map_err(|e| e.code()),
-                Err("bad_message"),
+                Err(Code::BadMessage),
                 "{text}"
             );
         }
         let long = format!(r#"{{"type":"hello","token":"{}"}}"#, "a".repeat(65));
         assert_eq!(decode(&long), Err(DecodeError::FieldTooLong("token")));
         let huge = "x".repeat(MAX_CLIENT_MESSAGE + 1);
-        assert_eq!(decode(&huge).map_err(|e| e.code()), Err("too_large"));
+        assert_eq!(decode(&huge).map_err(|e| e.code()), Err(Code::TooLarge));
     }
 }

@@ -1,21 +1,9 @@
 //! The timeouts, set short on the command line: no hello in time, a
 //! connection idle in both directions, and the server-wide per-turn
 //! deadline after which the fallback bot acts as a normal entry.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    clippy::doc_markdown,
-    reason = "test helpers: a failure is a test failure"
-)]
-
-mod common;
-
 use std::time::{Duration, Instant};
 
-use common::{Client, Server, legal_of, scratch, tokens};
+use crate::common::{Client, Server, legal_of, scratch, tokens};
 use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,21 +1,6 @@
 //! Full games of every title over real WebSockets: people only, people
 //! and bots, each with a spectator.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    clippy::cast_possible_truncation,
-    clippy::unreadable_literal,
-    clippy::doc_markdown,
-    clippy::too_many_lines,
-    reason = "test helpers: a failure is a test failure"
-)]
-
-mod common;
-
-use common::{Lcg, Server, Table, scratch};
+use crate::common::{Lcg, Server, Table, scratch};
 
 const TITLES: &[&str] = &[
     "pig(players=2,target=20)",

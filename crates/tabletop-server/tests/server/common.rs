@@ -1,19 +1,5 @@
 //! The test harness: the built server binary as a child process on
 //! loopback, a raw HTTP client for the lobby and WebSocket clients.
-#![allow(
-    dead_code,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    clippy::cast_possible_truncation,
-    clippy::unreadable_literal,
-    clippy::doc_markdown,
-    clippy::unnested_or_patterns,
-    reason = "test helpers: a failure is a test failure; each test file uses part of the harness"
-)]
-
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -48,19 +34,36 @@ pub fn scratch(name: &str) -> PathBuf {
 pub struct Server {
     pub child: Child,
     pub addr: String,
-    pub db: PathBuf,
 }
 
 impl Server {
     pub fn start(db: &Path, extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop-server"))
+        Self::spawn(db, extra, None)
+    }
+
+    /// The server with its log (`RUST_LOG=debug`) written to `log`.
+    pub fn start_logged(db: &Path, extra: &[&str], log: &Path) -> Server {
+        Self::spawn(db, extra, Some(log))
+    }
+
+    fn spawn(db: &Path, extra: &[&str], log: Option<&Path>) -> Server {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_tabletop-server"));
+        command
             .args(["--listen", "127.0.0.1:0", "--db"])
             .arg(db)
             .args(extra)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
+            .stdout(Stdio::piped());
+        match log {
+            Some(path) => {
+                command
+                    .env("RUST_LOG", "debug")
+                    .stderr(std::fs::File::create(path).unwrap());
+            }
+            None => {
+                command.env("RUST_LOG", "warn").stderr(Stdio::inherit());
+            }
+        }
+        let mut child = command.spawn().unwrap();
         let stdout = child.stdout.take().unwrap();
         let mut line = String::new();
         BufReader::new(stdout).read_line(&mut line).unwrap();
@@ -69,11 +72,7 @@ impl Server {
             .strip_prefix("listening on http://")
             .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
             .to_owned();
-        Server {
-            child,
-            addr,
-            db: db.to_owned(),
-        }
+        Server { child, addr }
     }
 
     pub fn kill(&mut self) {
@@ -119,6 +118,18 @@ impl Drop for Server {
     fn drop(&mut self) {
         self.kill();
     }
+}
+
+/// `request` sent as it is; the whole answer as text (empty when the
+/// server closed without one).
+pub async fn raw_http(addr: &str, request: &str) -> String {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = Vec::new();
+    let _ = tokio::time::timeout(WAIT, stream.read_to_end(&mut response))
+        .await
+        .unwrap();
+    String::from_utf8_lossy(&response).into_owned()
 }
 
 /// One HTTP/1.1 request, `Connection: close`.
@@ -247,11 +258,6 @@ impl Lcg {
             .wrapping_add(1442695040888963407);
         ((self.0 >> 33) as usize) % n.max(1)
     }
-}
-
-/// The `update` object of a welcome, update or stale frame.
-pub fn update_of(frame: &Value) -> &Value {
-    &frame["update"]
 }
 
 /// The legal `(id, text)` pairs of a frame.

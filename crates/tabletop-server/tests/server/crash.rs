@@ -1,24 +1,9 @@
 //! Crash: the built binary killed with SIGKILL at random points, restarted
 //! on the same database, every seat resumed: no acknowledged entry is
 //! lost, and what follows is identical to an uninterrupted run.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    clippy::cast_possible_truncation,
-    clippy::unreadable_literal,
-    clippy::doc_markdown,
-    clippy::too_many_lines,
-    reason = "test helpers: a failure is a test failure"
-)]
-
-mod common;
-
 use std::path::Path;
 
-use common::{Client, Lcg, Server, legal_of, scratch, tokens};
+use crate::common::{Client, Lcg, Server, legal_of, scratch, tokens};
 use serde_json::{Value, json};
 
 /// Titles with their seat kinds: bots too, since a resumed bot must choose

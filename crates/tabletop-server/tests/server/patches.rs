@@ -7,23 +7,9 @@
 //! connection also asks for known texts: each legal text is sent once,
 //! and the legal pairs rebuilt from the texts it was told are the plain
 //! connection's.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    clippy::cast_possible_truncation,
-    clippy::doc_markdown,
-    clippy::too_many_lines,
-    reason = "test helpers: a failure is a test failure"
-)]
-
-mod common;
-
 use std::collections::BTreeMap;
 
-use common::{Client, Lcg, Server, legal_of, scratch, tokens};
+use crate::common::{Client, Lcg, Server, legal_of, scratch, tokens};
 use serde_json::{Value, json};
 use tabletop_server::patch;
 

@@ -1,21 +1,6 @@
 //! Reconnect at every step with the last sequence number seen; a resent
 //! action is applied once; a stale one is refused with a fresh view.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    clippy::cast_possible_truncation,
-    clippy::unreadable_literal,
-    clippy::doc_markdown,
-    clippy::too_many_lines,
-    reason = "test helpers: a failure is a test failure"
-)]
-
-mod common;
-
-use common::{Lcg, Server, legal_of, scratch, tokens};
+use crate::common::{Lcg, Server, legal_of, scratch, tokens};
 use serde_json::{Value, json};
 
 const TITLES: &[&str] = &[

@@ -1,0 +1,126 @@
+//! Why a request or message was refused, or a connection ended: one stable
+//! machine-readable code each (`PROTOCOL.md` lists where each is used),
+//! with a text for people worded from what the recipient may know.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+/// A refusal's or error's code, written in snake case (`not_your_turn`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Code {
+    /// An action of a seat that is not to move.
+    NotYourTurn,
+    /// An action the rules refuse; the text names the rule.
+    Illegal,
+    /// An action id or text that names no action of the game.
+    UnknownAction,
+    /// An action after the end.
+    GameOver,
+    /// An action for a seat that a bot plays.
+    NotYourSeat,
+    /// An action from a spectator.
+    Spectator,
+    /// Not a message of the protocol, or a request the lobby does not take.
+    BadMessage,
+    /// A message over the size limit.
+    TooLarge,
+    /// Messages, or new matches, faster than the limit.
+    RateLimited,
+    /// A second `hello` or `spectate` on a bound connection.
+    AlreadyBound,
+    /// A limit of the server is reached (connections, live matches, the
+    /// match's queue); retry later.
+    Busy,
+    /// No seat has this token.
+    UnknownToken,
+    /// No match has this id.
+    UnknownMatch,
+    /// The match allows no spectators.
+    NoSpectators,
+    /// The match has as many spectators as it allows.
+    SpectatorsFull,
+    /// A newer connection of the same seat took this one's place.
+    Replaced,
+    /// No `hello` in time.
+    Timeout,
+    /// The server is stopping; reconnect later.
+    Shutdown,
+    /// The server could not save or load; reconnect. The cause is in the
+    /// server's log, never in the message.
+    Unavailable,
+    /// A request body that is not `application/json`.
+    UnsupportedMediaType,
+    /// A WebSocket from a page of another origin.
+    ForbiddenOrigin,
+    /// The server keeps as many matches as it may.
+    TooManyMatches,
+}
+
+impl Code {
+    /// The code as written on the wire.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::NotYourTurn => "not_your_turn",
+            Code::Illegal => "illegal",
+            Code::UnknownAction => "unknown_action",
+            Code::GameOver => "game_over",
+            Code::NotYourSeat => "not_your_seat",
+            Code::Spectator => "spectator",
+            Code::BadMessage => "bad_message",
+            Code::TooLarge => "too_large",
+            Code::RateLimited => "rate_limited",
+            Code::AlreadyBound => "already_bound",
+            Code::Busy => "busy",
+            Code::UnknownToken => "unknown_token",
+            Code::UnknownMatch => "unknown_match",
+            Code::NoSpectators => "no_spectators",
+            Code::SpectatorsFull => "spectators_full",
+            Code::Replaced => "replaced",
+            Code::Timeout => "timeout",
+            Code::Shutdown => "shutdown",
+            Code::Unavailable => "unavailable",
+            Code::UnsupportedMediaType => "unsupported_media_type",
+            Code::ForbiddenOrigin => "forbidden_origin",
+            Code::TooManyMatches => "too_many_matches",
+        }
+    }
+}
+
+/// A refusal: its code and a text for people.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct Reason {
+    /// The code.
+    pub code: Code,
+    /// The reason, for people.
+    pub text: String,
+}
+
+impl Reason {
+    /// A reason with a code and text.
+    pub fn new(code: Code, text: impl Into<String>) -> Self {
+        Reason {
+            code,
+            text: text.into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_code_is_written_as_its_name() {
+        for code in [
+            Code::NotYourTurn,
+            Code::SpectatorsFull,
+            Code::UnsupportedMediaType,
+        ] {
+            assert_eq!(
+                serde_json::to_value(code).ok(),
+                Some(serde_json::Value::String(code.as_str().to_owned()))
+            );
+        }
+    }
+}

@@ -1,0 +1,97 @@
+//! Why the lobby refused, and how each refusal answers over HTTP: a status
+//! and `{"error": {"code", "text"}}`. A store failure is logged here with
+//! its cause, and the client is told only that the server is unavailable.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+use crate::code::{Code, Reason};
+use crate::store::StoreError;
+
+/// Why the lobby refused.
+#[derive(Debug, thiserror::Error)]
+pub enum LobbyError {
+    /// The request is not acceptable (HTTP 400).
+    #[error("{0}")]
+    BadRequest(String),
+    /// No match has this id (HTTP 404).
+    #[error("no match has this id")]
+    NotFound,
+    /// A limit is reached (HTTP 503).
+    #[error("{0}")]
+    Busy(String),
+    /// Too many matches created from one address (HTTP 429).
+    #[error("too many new matches from this address; wait a little")]
+    RateLimited,
+    /// The server keeps as many matches as it may (HTTP 503).
+    #[error("the server keeps as many matches as it may; try again later")]
+    TooManyMatches,
+    /// A body that is not JSON (HTTP 415).
+    #[error("the body must be `application/json`")]
+    UnsupportedMediaType,
+    /// The store failed (HTTP 500); the text is for the log only.
+    #[error("{0}")]
+    Store(String),
+}
+
+impl From<StoreError> for LobbyError {
+    fn from(e: StoreError) -> Self {
+        LobbyError::Store(e.to_string())
+    }
+}
+
+impl LobbyError {
+    /// What a client is told: the code, and a text with nothing of the
+    /// server's internals.
+    pub fn reason(&self) -> Reason {
+        match self {
+            LobbyError::BadRequest(_) => Reason::new(Code::BadMessage, self.to_string()),
+            LobbyError::NotFound => Reason::new(Code::UnknownMatch, self.to_string()),
+            LobbyError::Busy(_) => Reason::new(Code::Busy, self.to_string()),
+            LobbyError::RateLimited => Reason::new(Code::RateLimited, self.to_string()),
+            LobbyError::TooManyMatches => Reason::new(Code::TooManyMatches, self.to_string()),
+            LobbyError::UnsupportedMediaType => {
+                Reason::new(Code::UnsupportedMediaType, self.to_string())
+            }
+            LobbyError::Store(why) => {
+                tracing::error!(error = %why, "the store failed");
+                Reason::new(
+                    Code::Unavailable,
+                    "the server could not read or save the match; try again later",
+                )
+            }
+        }
+    }
+
+    fn status(&self) -> StatusCode {
+        match self {
+            LobbyError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            LobbyError::NotFound => StatusCode::NOT_FOUND,
+            LobbyError::Busy(_) | LobbyError::TooManyMatches => StatusCode::SERVICE_UNAVAILABLE,
+            LobbyError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            LobbyError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            LobbyError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+/// The body of every error answer.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+pub struct ErrorBody {
+    /// Why.
+    pub error: Reason,
+}
+
+impl IntoResponse for LobbyError {
+    fn into_response(self) -> Response {
+        (
+            self.status(),
+            Json(ErrorBody {
+                error: self.reason(),
+            }),
+        )
+            .into_response()
+    }
+}

@@ -1,0 +1,346 @@
+//! One WebSocket per client: bound to a seat by its token (never by a
+//! message field) or to a match as a spectator, then passing the client's
+//! actions to the match and the match's frames to the client.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Extension, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use tabletop_engines::dice_core::Viewer;
+use tokio::sync::{mpsc, oneshot};
+
+use crate::actor::{Command, Frame, Handle};
+use crate::client_message::{self, ClientMessage};
+use crate::code::{Code, Reason};
+use crate::limits::{Bucket, Limits};
+use crate::lobby::Load;
+use crate::lobby_error::{ErrorBody, LobbyError};
+use crate::routes::{App, Peer};
+use crate::server_message::ServerMessage;
+
+/// Frames larger than this close the connection at the WebSocket layer;
+/// smaller ones above the protocol's own limit get a typed refusal.
+const MAX_FRAME: usize = 64 * 1024;
+/// Each connection's read buffer.
+const READ_BUFFER: usize = 4 * 1024;
+
+/// Counts a connection while it lives.
+struct Counted(Arc<App>);
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        self.0.connections.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// The origin of the page that opens a WebSocket, when a browser says it:
+/// allowed when it is this server's own (its host is the request's
+/// `Host`) or one given with `--allow-origin`. A client that is no browser
+/// sends none, and is allowed: the check keeps other sites' pages from
+/// acting for a visitor who holds a link.
+fn origin_allowed(headers: &HeaderMap, limits: &Limits) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let Ok(origin) = origin.to_str() else {
+        return false;
+    };
+    if limits.allow_origins.iter().any(|o| o == origin) {
+        return true;
+    }
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let authority = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"));
+    matches!((authority, host), (Some(a), Some(h)) if a.eq_ignore_ascii_case(h))
+}
+
+fn refuse(status: StatusCode, reason: Reason) -> Response {
+    (status, axum::Json(ErrorBody { error: reason })).into_response()
+}
+
+/// `GET /ws`: the upgrade, once the origin is allowed and a connection
+/// is free.
+pub async fn upgrade(
+    State(app): State<Arc<App>>,
+    peer: Option<Extension<Peer>>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    if !origin_allowed(&headers, &app.limits) {
+        return refuse(
+            StatusCode::FORBIDDEN,
+            Reason::new(
+                Code::ForbiddenOrigin,
+                "pages of another origin may not open this server's WebSocket",
+            ),
+        );
+    }
+    if app.connections.fetch_add(1, Ordering::SeqCst) >= app.limits.connections {
+        app.connections.fetch_sub(1, Ordering::SeqCst);
+        return LobbyError::Busy("too many connections".to_owned()).into_response();
+    }
+    let counted = Counted(Arc::clone(&app));
+    let slot = peer.map(|Extension(p)| p.slot);
+    // Small buffers: a connection holds a few KiB, not the 128 KiB read
+    // and write buffers of the defaults.
+    ws.max_message_size(MAX_FRAME)
+        .max_frame_size(MAX_FRAME)
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(0)
+        .on_upgrade(move |socket| async move {
+            let _counted = counted;
+            // The address's connection stays counted while the socket
+            // lives.
+            let _slot = slot;
+            connection(app, socket).await;
+        })
+}
+
+async fn send(socket: &mut WebSocket, limits: &Limits, text: &str) -> bool {
+    let message = Message::Text(text.into());
+    matches!(
+        tokio::time::timeout(limits.send_timeout, socket.send(message)).await,
+        Ok(Ok(()))
+    )
+}
+
+async fn send_refused(
+    socket: &mut WebSocket,
+    limits: &Limits,
+    client_id: Option<&str>,
+    reason: &Reason,
+) -> bool {
+    let text = ServerMessage::Refused { client_id, reason }.to_text();
+    send(socket, limits, &text).await
+}
+
+async fn close_with(socket: &mut WebSocket, limits: &Limits, reason: &Reason) {
+    let _ = send(socket, limits, &ServerMessage::Error { reason }.to_text()).await;
+    let _ = tokio::time::timeout(limits.send_timeout, socket.send(Message::Close(None))).await;
+}
+
+/// A bound connection: the match, and the seat (`None` for a spectator).
+struct Bound {
+    handle: Handle,
+    seat: Option<usize>,
+    last_seq: Option<usize>,
+    view_patches: bool,
+    known_texts: bool,
+}
+
+/// What a connection is told when the lobby cannot bind it.
+fn unbound(e: &LobbyError) -> Reason {
+    e.reason()
+}
+
+async fn hello(app: &App, socket: &mut WebSocket) -> Result<Bound, Reason> {
+    let first = tokio::time::timeout(app.limits.hello_timeout, socket.recv()).await;
+    let text = match first {
+        Ok(Some(Ok(Message::Text(text)))) => text,
+        Ok(Some(Ok(_))) => return Err(Reason::new(Code::BadMessage, "the first message is hello")),
+        _ => return Err(Reason::new(Code::Timeout, "no hello")),
+    };
+    let message =
+        client_message::decode(text.as_str()).map_err(|e| Reason::new(e.code(), e.to_string()))?;
+    match message {
+        ClientMessage::Hello {
+            token,
+            last_seq,
+            view_patches,
+            known_texts,
+        } => {
+            let (match_id, seat) = app
+                .lobby
+                .seat_of(&token)
+                .await
+                .map_err(|e| unbound(&e))?
+                .ok_or_else(|| Reason::new(Code::UnknownToken, "no seat has this token"))?;
+            let (handle, _) = app
+                .lobby
+                .handle(&match_id, Load::Seat)
+                .await
+                .map_err(|e| unbound(&e))?;
+            Ok(Bound {
+                handle,
+                seat: Some(seat),
+                last_seq,
+                view_patches,
+                known_texts,
+            })
+        }
+        ClientMessage::Spectate {
+            match_id,
+            last_seq,
+            view_patches,
+            known_texts,
+        } => {
+            let facts = app.lobby.facts(&match_id).await.map_err(|e| unbound(&e))?;
+            if !facts.spectators {
+                return Err(Reason::new(
+                    Code::NoSpectators,
+                    "this match has no spectators",
+                ));
+            }
+            let (handle, _) = app
+                .lobby
+                .handle(&match_id, Load::Other)
+                .await
+                .map_err(|e| unbound(&e))?;
+            Ok(Bound {
+                handle,
+                seat: None,
+                last_seq,
+                view_patches,
+                known_texts,
+            })
+        }
+        ClientMessage::Act { .. } => {
+            Err(Reason::new(Code::BadMessage, "the first message is hello"))
+        }
+    }
+}
+
+/// A bound connection's message: passed to the match, or refused here
+/// (with the client id when there is one).
+fn on_message(bound: &Bound, sub: u64, text: &str) -> Option<(Option<String>, Reason)> {
+    let message = match client_message::decode(text) {
+        Ok(m) => m,
+        Err(e) => return Some((None, Reason::new(e.code(), e.to_string()))),
+    };
+    match (message, bound.seat) {
+        (ClientMessage::Hello { .. } | ClientMessage::Spectate { .. }, _) => Some((
+            None,
+            Reason::new(Code::AlreadyBound, "this connection is bound already"),
+        )),
+        (ClientMessage::Act { client_id, .. }, None) => Some((
+            Some(client_id),
+            Reason::new(Code::Spectator, "a spectator does not act"),
+        )),
+        (
+            ClientMessage::Act {
+                seq,
+                action,
+                client_id,
+            },
+            Some(seat),
+        ) => {
+            let act = Command::Act {
+                sub,
+                seat,
+                seq,
+                action,
+                client_id: client_id.clone(),
+            };
+            match bound.handle.commands.try_send(act) {
+                Ok(()) => None,
+                Err(_) => Some((
+                    Some(client_id),
+                    Reason::new(Code::Busy, "the match is busy; retry"),
+                )),
+            }
+        }
+    }
+}
+
+/// Subscribes the bound connection; its subscriber number and its queue
+/// of frames, or why not.
+async fn subscribe(bound: &Bound, limits: &Limits) -> Result<(u64, mpsc::Receiver<Frame>), Reason> {
+    let unloading = || Reason::new(Code::Busy, "the match is unloading; retry");
+    let (frames, outbox) = mpsc::channel::<Frame>(limits.send_queue);
+    let (reply, sub) = oneshot::channel();
+    let subscribe = Command::Subscribe {
+        viewer: bound.seat.map_or(Viewer::Spectator, Viewer::Seat),
+        last_seq: bound.last_seq,
+        view_patches: bound.view_patches,
+        known_texts: bound.known_texts,
+        frames,
+        reply,
+    };
+    bound
+        .handle
+        .commands
+        .send(subscribe)
+        .await
+        .map_err(|_| unloading())?;
+    let sub = sub.await.map_err(|_| unloading())??;
+    Ok((sub, outbox))
+}
+
+async fn connection(app: Arc<App>, mut socket: WebSocket) {
+    let limits = app.limits.clone();
+    let bound = match hello(&app, &mut socket).await {
+        Ok(bound) => bound,
+        Err(reason) => return close_with(&mut socket, &limits, &reason).await,
+    };
+    let (sub, mut outbox) = match subscribe(&bound, &limits).await {
+        Ok(subscribed) => subscribed,
+        Err(reason) => return close_with(&mut socket, &limits, &reason).await,
+    };
+    let mut shutdown = app.shutdown.clone();
+    let mut bucket = Bucket::new(limits.messages_per_second, limits.message_burst);
+    let mut strikes = 0u32;
+    loop {
+        tokio::select! {
+            frame = outbox.recv() => {
+                let Some(frame) = frame else {
+                    // Dropped by the match: a full queue, a newer
+                    // connection of the seat, or the server drains. The
+                    // client may resume.
+                    break;
+                };
+                if !send(&mut socket, &limits, &frame).await {
+                    break;
+                }
+            }
+            incoming = tokio::time::timeout(limits.idle_timeout, socket.recv()) => {
+                let message = match incoming {
+                    Ok(Some(Ok(Message::Close(_)) | Err(_)) | None) | Err(_) => break,
+                    Ok(Some(Ok(message))) => message,
+                };
+                // Every frame counts, whatever its kind: pings and binary
+                // frames cost the server as much as text.
+                if !bucket.take() {
+                    strikes = strikes.saturating_add(1);
+                    if strikes > limits.rate_strikes {
+                        close_with(&mut socket, &limits, &Reason::new(Code::RateLimited, "too many messages")).await;
+                        break;
+                    }
+                    let reason = Reason::new(Code::RateLimited, "too many messages; slow down");
+                    if !send_refused(&mut socket, &limits, None, &reason).await {
+                        break;
+                    }
+                    continue;
+                }
+                let text = match message {
+                    Message::Text(text) => text,
+                    Message::Binary(_) => {
+                        let reason = Reason::new(Code::BadMessage, "messages are JSON text");
+                        if !send_refused(&mut socket, &limits, None, &reason).await {
+                            break;
+                        }
+                        continue;
+                    }
+                    Message::Ping(_) | Message::Pong(_) | Message::Close(_) => continue,
+                };
+                if let Some((client_id, reason)) = on_message(&bound, sub, text.as_str()) {
+                    if !send_refused(&mut socket, &limits, client_id.as_deref(), &reason).await {
+                        break;
+                    }
+                }
+            }
+            _ = shutdown.changed() => {
+                close_with(&mut socket, &limits, &Reason::new(Code::Shutdown, "the server is stopping; reconnect later")).await;
+                break;
+            }
+        }
+    }
+    let _ = bound
+        .handle
+        .commands
+        .send(Command::Unsubscribe { sub })
+        .await;
+}

@@ -1,0 +1,165 @@
+//! The in-process harness: a lobby over an in-memory store (or a store
+//! that fails on demand), its matches' actors driven through their
+//! command channels, frames read from the subscribers' queues.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use serde_json::Value;
+use tabletop_engines::dice_core::Viewer;
+use tabletop_server::actor::{Command, Frame, Services};
+use tabletop_server::bots::BotPool;
+use tabletop_server::code::Reason;
+use tabletop_server::limits::Limits;
+use tabletop_server::lobby::{CreateMatch, Load, Lobby};
+use tabletop_server::sqlite::SqliteStore;
+use tabletop_server::store::{Commit, NewMatch, Store, StoreError, StoredFacts, StoredMatch};
+use tokio::sync::{mpsc, oneshot};
+
+/// The cause a failing store gives: it must reach the log only.
+pub const STORE_FAULT: &str = "disk I/O error at page 4711 of /secret/server.db";
+
+/// A store in memory whose `append` fails while `failing` is set.
+pub struct FailingStore {
+    pub inner: SqliteStore,
+    pub failing: AtomicBool,
+}
+
+impl FailingStore {
+    pub fn new() -> Arc<Self> {
+        Arc::new(FailingStore {
+            inner: SqliteStore::in_memory().unwrap(),
+            failing: AtomicBool::new(false),
+        })
+    }
+
+    pub fn fail(&self, on: bool) {
+        self.failing.store(on, Ordering::SeqCst);
+    }
+}
+
+impl Store for FailingStore {
+    fn create(&self, m: &NewMatch) -> Result<(), StoreError> {
+        self.inner.create(m)
+    }
+    fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
+        self.inner.load(id)
+    }
+    fn facts(&self, id: &str) -> Result<Option<StoredFacts>, StoreError> {
+        self.inner.facts(id)
+    }
+    fn seat_of(&self, token_hash: &str) -> Result<Option<(String, usize)>, StoreError> {
+        self.inner.seat_of(token_hash)
+    }
+    fn append(&self, commit: &Commit<'_>) -> Result<(), StoreError> {
+        if self.failing.load(Ordering::SeqCst) {
+            return Err(StoreError(STORE_FAULT.to_owned()));
+        }
+        self.inner.append(commit)
+    }
+    fn start_playing(&self, id: &str, now_ms: u64) -> Result<(), StoreError> {
+        self.inner.start_playing(id, now_ms)
+    }
+    fn unfinished(&self) -> Result<Vec<String>, StoreError> {
+        self.inner.unfinished()
+    }
+    fn count(&self) -> Result<usize, StoreError> {
+        self.inner.count()
+    }
+    fn expire(&self, over_before: u64, idle_before: u64) -> Result<Vec<String>, StoreError> {
+        self.inner.expire(over_before, idle_before)
+    }
+}
+
+pub fn lobby_on(store: Arc<dyn Store>, limits: Limits) -> Lobby {
+    let services = Services {
+        store,
+        limits,
+        bots: Arc::new(BotPool::new(1).unwrap()),
+    };
+    Lobby::new(services, 0)
+}
+
+pub fn lobby() -> Lobby {
+    lobby_on(
+        Arc::new(SqliteStore::in_memory().unwrap()),
+        Limits::default(),
+    )
+}
+
+pub async fn create(lobby: &Lobby, game: &str) -> String {
+    lobby
+        .create(CreateMatch {
+            game: game.into(),
+            seats: None,
+            spectators: true,
+            turn_seconds: None,
+            start: None,
+        })
+        .await
+        .unwrap()
+        .id
+}
+
+pub async fn try_subscribe(
+    lobby: &Lobby,
+    id: &str,
+    viewer: Viewer,
+    last_seq: Option<usize>,
+    queue: usize,
+) -> Result<(u64, mpsc::Receiver<Frame>), Reason> {
+    let who = match viewer {
+        Viewer::Seat(_) => Load::Seat,
+        Viewer::Spectator => Load::Other,
+    };
+    let (handle, _) = lobby.handle(id, who).await.unwrap();
+    let (frames, rx) = mpsc::channel(queue);
+    let (reply, sub) = oneshot::channel();
+    handle
+        .commands
+        .send(Command::Subscribe {
+            viewer,
+            last_seq,
+            view_patches: false,
+            known_texts: false,
+            frames,
+            reply,
+        })
+        .await
+        .unwrap();
+    sub.await.unwrap().map(|sub| (sub, rx))
+}
+
+pub async fn subscribe(
+    lobby: &Lobby,
+    id: &str,
+    viewer: Viewer,
+    last_seq: Option<usize>,
+    queue: usize,
+) -> (u64, mpsc::Receiver<Frame>) {
+    try_subscribe(lobby, id, viewer, last_seq, queue)
+        .await
+        .unwrap()
+}
+
+pub fn json(frame: &Frame) -> Value {
+    serde_json::from_str(frame).unwrap()
+}
+
+/// The next frame within ten seconds; `None` when the queue ended.
+pub async fn next(rx: &mut mpsc::Receiver<Frame>) -> Option<Value> {
+    tokio::time::timeout(std::time::Duration::from_secs(10), rx.recv())
+        .await
+        .expect("a frame within the wait")
+        .map(|f| json(&f))
+}
+
+/// The seat offered moves in the latest frames, and its first legal id.
+pub fn mover(latest: &[Value]) -> Option<(usize, u32)> {
+    latest.iter().enumerate().find_map(|(seat, f)| {
+        f["update"]["legal"]
+            .as_array()
+            .filter(|l| !l.is_empty())
+            .map(|l| (seat, l[0][0].as_u64().unwrap() as u32))
+    })
+}
