@@ -4,7 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tabletop_server::protocol::{ActionRef, ClientMessage, MAX_CLIENT_MESSAGE, decode};
+use tabletop_server::client_message::{ActionRef, ClientMessage, MAX_CLIENT_MESSAGE, decode};
+use tabletop_server::code::Code;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -28,9 +29,9 @@ fuzz_target!(|data: &[u8]| {
         }
         Err(e) => {
             let code = e.code();
-            assert!(code == "too_large" || code == "bad_message");
+            assert!(code == Code::TooLarge || code == Code::BadMessage);
             if text.len() > MAX_CLIENT_MESSAGE {
-                assert_eq!(code, "too_large");
+                assert_eq!(code, Code::TooLarge);
             }
         }
     }

@@ -27,7 +27,8 @@ export const ENGINES = process.env.TABLETOP_ENGINES_JS ?? join(here, "..", "..",
  * serve for `/offline`. */
 export async function startServer({ seed, offlineTable } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "tabletop-browser-"));
-  const args = ["--listen", "127.0.0.1:0", "--db", join(dir, "server.db"), "--bot-budget-ms", "5000"];
+  // The pages' tests create matches faster than a stranger may.
+  const args = ["--listen", "127.0.0.1:0", "--db", join(dir, "server.db"), "--bot-budget-ms", "5000", "--create-burst", "1000"];
   if (seed !== undefined) args.push("--dice-seed", String(seed));
   if (offlineTable !== undefined) args.push("--offline-table", offlineTable);
   const child = spawn(BINARY, args, { stdio: ["ignore", "pipe", "inherit"] });

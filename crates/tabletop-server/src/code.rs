@@ -21,8 +21,10 @@ pub enum Code {
     NotYourSeat,
     /// An action from a spectator.
     Spectator,
-    /// Not a message of the protocol, or a request the lobby does not take.
+    /// Not a message of the protocol.
     BadMessage,
+    /// A request the lobby does not take (HTTP 400): the text says why.
+    BadRequest,
     /// A message over the size limit.
     TooLarge,
     /// Messages, or new matches, faster than the limit.
@@ -58,6 +60,33 @@ pub enum Code {
 }
 
 impl Code {
+    /// Every code.
+    pub const ALL: [Code; 23] = [
+        Code::NotYourTurn,
+        Code::Illegal,
+        Code::UnknownAction,
+        Code::GameOver,
+        Code::NotYourSeat,
+        Code::Spectator,
+        Code::BadMessage,
+        Code::BadRequest,
+        Code::TooLarge,
+        Code::RateLimited,
+        Code::AlreadyBound,
+        Code::Busy,
+        Code::UnknownToken,
+        Code::UnknownMatch,
+        Code::NoSpectators,
+        Code::SpectatorsFull,
+        Code::Replaced,
+        Code::Timeout,
+        Code::Shutdown,
+        Code::Unavailable,
+        Code::UnsupportedMediaType,
+        Code::ForbiddenOrigin,
+        Code::TooManyMatches,
+    ];
+
     /// The code as written on the wire.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -68,6 +97,7 @@ impl Code {
             Code::NotYourSeat => "not_your_seat",
             Code::Spectator => "spectator",
             Code::BadMessage => "bad_message",
+            Code::BadRequest => "bad_request",
             Code::TooLarge => "too_large",
             Code::RateLimited => "rate_limited",
             Code::AlreadyBound => "already_bound",
@@ -111,16 +141,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn each_code_is_written_as_its_name() {
-        for code in [
-            Code::NotYourTurn,
-            Code::SpectatorsFull,
-            Code::UnsupportedMediaType,
-        ] {
+    fn each_code_is_written_as_its_name_and_the_names_differ() {
+        let mut names = Vec::new();
+        for code in Code::ALL {
             assert_eq!(
                 serde_json::to_value(code).ok(),
                 Some(serde_json::Value::String(code.as_str().to_owned()))
             );
+            names.push(code.as_str());
         }
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), Code::ALL.len());
     }
 }

@@ -47,7 +47,7 @@ impl LobbyError {
     /// server's internals.
     pub fn reason(&self) -> Reason {
         match self {
-            LobbyError::BadRequest(_) => Reason::new(Code::BadMessage, self.to_string()),
+            LobbyError::BadRequest(_) => Reason::new(Code::BadRequest, self.to_string()),
             LobbyError::NotFound => Reason::new(Code::UnknownMatch, self.to_string()),
             LobbyError::Busy(_) => Reason::new(Code::Busy, self.to_string()),
             LobbyError::RateLimited => Reason::new(Code::RateLimited, self.to_string()),

@@ -242,7 +242,10 @@ function onFrame(frame) {
       break;
     case "error":
       $("connection").textContent = frame.reason.text;
-      if (["unknown_token", "unknown_match", "no_spectators", "bad_message"].includes(frame.reason.code)) {
+      // Codes a reconnection would only meet again: a newer tab of this
+      // seat took this one's place, the match is full of spectators, the
+      // page is not the server's own.
+      if (["unknown_token", "unknown_match", "no_spectators", "bad_message", "replaced", "spectators_full", "forbidden_origin"].includes(frame.reason.code)) {
         state.stopped = true;
       }
       break;

@@ -460,3 +460,40 @@ async fn the_log_tells_what_happened_and_never_a_token() {
     }
     assert!(!text.contains("0123456789abcdef0123456789abcdef"));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turns_deadline_runs_on_across_a_restart() {
+    let dir = scratch("deadline-restart");
+    let db = dir.join("db.sqlite");
+    let mut server = Server::start(&db, &[]);
+    let (status, created) = server
+        .http(
+            "POST",
+            "/api/matches",
+            Some(&json!({"game": "pig(players=2)", "seats": ["person", "person"], "turn_seconds": 6})),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let token = tokens(&created)[0].clone().unwrap();
+    let mut seat = server.connect().await;
+    let start = seat.hello(&token, None).await["seq"].as_u64().unwrap();
+    // Four of the turn's six seconds pass, then the server restarts.
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    assert!(server.terminate().is_some());
+    let server = Server::start(&db, &[]);
+    let mut seat = server.connect().await;
+    seat.hello(&token, Some(start as usize)).await;
+    let reconnected = Instant::now();
+    loop {
+        let f = seat.next().await.expect("open");
+        if f["seq"].as_u64().unwrap() > start {
+            break;
+        }
+    }
+    // The turn's last two seconds, not six more.
+    assert!(
+        reconnected.elapsed() < Duration::from_millis(4500),
+        "{:?}",
+        reconnected.elapsed()
+    );
+}
