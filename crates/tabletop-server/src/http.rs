@@ -19,7 +19,7 @@ use tokio::task::JoinSet;
 use tower_service::Service;
 
 use crate::addresses::Slot;
-use crate::routes::{App, Peer};
+use crate::app::{App, Peer};
 
 /// How long to wait after an accept error (out of file descriptors, say)
 /// before accepting again.

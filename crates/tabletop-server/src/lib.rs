@@ -6,6 +6,7 @@
 
 pub mod actor;
 pub mod addresses;
+pub mod app;
 pub mod bots;
 pub mod client_message;
 pub mod clock;

@@ -2,9 +2,7 @@
 //! WebSocket upgrade. Handlers are small; what they share is passed in
 //! [`App`], and the client's address comes with each request ([`Peer`]).
 
-use std::net::IpAddr;
 use std::sync::Arc;
-use std::sync::atomic::AtomicUsize;
 
 use axum::Json;
 use axum::Router;
@@ -15,47 +13,17 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use schemars::JsonSchema;
 use serde::Serialize;
-use tokio::sync::watch;
 
-use crate::addresses::{Addresses, Slot};
+use crate::app::{App, Peer};
 use crate::games::{GameInfo, catalogue};
-use crate::limits::Limits;
-use crate::lobby::{CreateMatch, Lobby};
+use crate::lobby::CreateMatch;
 use crate::lobby_error::LobbyError;
-use crate::offline::Engines;
 
 /// The largest body `POST /api/matches` reads: a request names a game and
 /// its seats (a test start carries a record, and may be larger).
 const MAX_BODY: usize = 16 * 1024;
 /// The largest body with a test start (`--test-starts`).
 const MAX_TEST_BODY: usize = 1024 * 1024;
-
-/// What every request handler shares.
-#[derive(Debug)]
-pub struct App {
-    /// The matches.
-    pub lobby: Arc<Lobby>,
-    /// The limits.
-    pub limits: Limits,
-    /// Open WebSocket connections.
-    pub connections: AtomicUsize,
-    /// Each client address's usage.
-    pub addresses: Arc<Addresses>,
-    /// Set when the server drains.
-    pub shutdown: watch::Receiver<bool>,
-    /// The offline table's package, when `--offline-table` is given.
-    pub engines: Option<Arc<Engines>>,
-}
-
-/// The client a request came from: its address, and its connection's
-/// place among that address's connections (a WebSocket keeps it).
-#[derive(Debug, Clone)]
-pub struct Peer {
-    /// The address.
-    pub ip: IpAddr,
-    /// The connection's slot.
-    pub slot: Arc<Slot>,
-}
 
 /// The routes.
 pub fn router(app: Arc<App>) -> Router {

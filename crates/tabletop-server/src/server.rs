@@ -11,11 +11,12 @@ use tokio::sync::watch;
 
 use crate::actor::Services;
 use crate::addresses::Addresses;
+use crate::app::App;
 use crate::bots::BotPool;
 use crate::limits::Limits;
 use crate::lobby::Lobby;
 use crate::offline::{Engines, OfflineError};
-use crate::routes::{App, router};
+use crate::routes::router;
 use crate::sqlite::SqliteStore;
 use crate::store::Store;
 

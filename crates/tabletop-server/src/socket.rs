@@ -13,12 +13,12 @@ use tabletop_engines::dice_core::Viewer;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::actor::{Command, Frame, Handle};
+use crate::app::{App, Peer};
 use crate::client_message::{self, ClientMessage};
 use crate::code::{Code, Reason};
 use crate::limits::{Bucket, Limits};
 use crate::lobby::Load;
 use crate::lobby_error::{ErrorBody, LobbyError};
-use crate::routes::{App, Peer};
 use crate::server_message::ServerMessage;
 
 /// Frames larger than this close the connection at the WebSocket layer;
