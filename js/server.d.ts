@@ -166,6 +166,7 @@ export type Code =
   | "not_your_seat"
   | "spectator"
   | "bad_message"
+  | "bad_request"
   | "too_large"
   | "rate_limited"
   | "already_bound"
