@@ -177,6 +177,40 @@ def test_ismcts_bot(name: str) -> None:
     assert state.is_terminal() or state.move_number() >= 40
 
 
+@pytest.mark.parametrize("name", HIDDEN)
+def test_ismcts_bot_keys_its_tree_by_information_state(name: str) -> None:
+    """OpenSpiel's ISMCTSBot as it comes (information-state keys, its own
+    RandomRolloutEvaluator) at states all through random games: every
+    search asserts that each resampled root tells the player the same
+    information state, and every decision is legal."""
+    game = te.load_game(name)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    decisions = 0
+    for seed in range(3):
+        state = game.new_initial_state()
+        rng = te.DiceRng(seed)
+        for turn in range(400):
+            if state.is_terminal():
+                break
+            while state.is_chance_node():
+                state.apply_sampled_chance(rng)
+            if state.is_terminal():
+                break
+            if turn % 8 == 0:
+                bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=np.random.RandomState(seed))
+                searched = state.clone()
+                for _ in range(2):
+                    if searched.is_terminal() or searched.is_chance_node():
+                        break
+                    action = bot.step(searched)
+                    assert action in searched.legal_actions()
+                    searched.apply_action(action)
+                    decisions += 1
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.below(len(legal))])
+    assert decisions >= 12
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_resample_from_infostate_keeps_what_the_player_sees(name: str) -> None:
     game = te.load_game(name)
@@ -195,6 +229,7 @@ def test_resample_from_infostate_keeps_what_the_player_sees(name: str) -> None:
         for _ in range(4):
             sampled = state.resample_from_infostate(player, sampler)
             assert sampled.observation_string(player) == state.observation_string(player)
+            assert sampled.information_state_string(player) == state.information_state_string(player)
             assert sampled.current_player() == player
             assert sampled.legal_actions() == state.legal_actions()
             draws.add(str(sampled))
