@@ -8,6 +8,7 @@ file runs in seconds."""
 from __future__ import annotations
 
 import pickle
+from collections.abc import Iterator
 
 import numpy as np
 import pyspiel
@@ -177,6 +178,23 @@ def test_ismcts_bot(name: str) -> None:
     assert state.is_terminal() or state.move_number() >= 40
 
 
+def decision_states(game: te.Game, seed: int, every: int) -> Iterator[te.State]:
+    """The states of a random game (chance and moves drawn from
+    ``DiceRng(seed)``) at every ``every``-th decision."""
+    state, rng = game.new_initial_state(), te.DiceRng(seed)
+    turn = 0
+    while True:
+        while state.is_chance_node():
+            state.apply_sampled_chance(rng)
+        if state.is_terminal():
+            return
+        if turn % every == 0:
+            yield state.clone()
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.below(len(legal))])
+        turn += 1
+
+
 @pytest.mark.parametrize("name", HIDDEN)
 def test_ismcts_bot_keys_its_tree_by_information_state(name: str) -> None:
     """OpenSpiel's ISMCTSBot as it comes (information-state keys, its own
@@ -187,27 +205,15 @@ def test_ismcts_bot_keys_its_tree_by_information_state(name: str) -> None:
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
     decisions = 0
     for seed in range(3):
-        state = game.new_initial_state()
-        rng = te.DiceRng(seed)
-        for turn in range(400):
-            if state.is_terminal():
-                break
-            while state.is_chance_node():
-                state.apply_sampled_chance(rng)
-            if state.is_terminal():
-                break
-            if turn % 8 == 0:
-                bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=np.random.RandomState(seed))
-                searched = state.clone()
-                for _ in range(2):
-                    if searched.is_terminal() or searched.is_chance_node():
-                        break
-                    action = bot.step(searched)
-                    assert action in searched.legal_actions()
-                    searched.apply_action(action)
-                    decisions += 1
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.below(len(legal))])
+        bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=np.random.RandomState(seed))
+        for state in decision_states(game, seed, every=8):
+            for _ in range(2):
+                if state.is_terminal() or state.is_chance_node():
+                    break
+                action = bot.step(state)
+                assert action in state.legal_actions()
+                state.apply_action(action)
+                decisions += 1
     assert decisions >= 12
 
 

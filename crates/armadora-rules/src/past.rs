@@ -3,7 +3,7 @@
 
 use alloc::vec::Vec;
 
-use dice_core::{DiceRng, Entry, Game, ResampleLog, Viewer};
+use dice_core::{DiceRng, Entry, Game, Past, ResampleLog, Viewer};
 
 use crate::action::Action;
 use crate::state::Armadora;
@@ -16,18 +16,10 @@ use crate::state::Armadora;
 /// is unchanged; every player still places tiles of their own set, so
 /// every placement stays legal.
 impl ResampleLog for Armadora {
-    fn resample_log(
-        start: &Self,
-        log: &[Entry<Self>],
-        viewer: Viewer,
-        rng: &mut DiceRng,
-    ) -> Vec<Entry<Self>> {
-        let mut now = start.clone();
-        for entry in log {
-            entry.apply_unchecked(&mut now);
-        }
-        let dealt = now.resample_hidden(viewer, rng);
-        log.iter()
+    fn resample_log(past: Past<'_, Self>, viewer: Viewer, rng: &mut DiceRng) -> Vec<Entry<Self>> {
+        let dealt = past.now().resample_hidden(viewer, rng);
+        past.log()
+            .iter()
             .map(|entry| match *entry {
                 Entry::Action {
                     player,
@@ -36,6 +28,7 @@ impl ResampleLog for Armadora {
                     player,
                     action: Action::Warrior {
                         at,
+                        // A placed warrior stays on its square (ARM-7).
                         value: dealt.board[at].map_or(value, |w| w.value),
                     },
                 },

@@ -41,7 +41,7 @@ pub use notation::ParseActionError;
 pub use prob::{ParseProbError, Prob};
 pub use record::{Entry, FORMAT, OLDEST_FORMAT, Record};
 pub use replay::{EntryError, MAX_CHANCE_CHAIN, ReplayError, replay};
-pub use resample::ResampleLog;
+pub use resample::{Past, ResampleLog};
 pub use result::{GameResult, InvalidResult};
 pub use rng::DiceRng;
 #[cfg(feature = "os-rng")]

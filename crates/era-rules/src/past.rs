@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use core::ops::Range;
 
 use dice_core::seat::Seat;
-use dice_core::{DiceRng, Entry, Game, ResampleLog, SeenEntry, ToMove, Viewer};
+use dice_core::{DiceRng, Entry, Game, Past, ResampleLog, SeenEntry, ToMove, Viewer};
 
 use crate::action::{Action, Chance, DieRef};
 use crate::colour::Colour;
@@ -39,21 +39,16 @@ const DRAWS: usize = 100;
 /// A revealed layout is kept: the domain shows where every piece went.
 /// After 100 failed draws the log is returned as it is.
 impl ResampleLog for Era {
-    fn resample_log(
-        start: &Self,
-        log: &[Entry<Self>],
-        viewer: Viewer,
-        rng: &mut DiceRng,
-    ) -> Vec<Entry<Self>> {
-        let past = Past::of(start, log, viewer);
+    fn resample_log(past: Past<'_, Self>, viewer: Viewer, rng: &mut DiceRng) -> Vec<Entry<Self>> {
+        let replayed = Replayed::of(past.start(), past.log(), viewer);
         (0..DRAWS)
-            .find_map(|_| past.redraw(rng))
-            .unwrap_or_else(|| log.to_vec())
+            .find_map(|_| replayed.redraw(rng))
+            .unwrap_or_else(|| past.log().to_vec())
     }
 }
 
 /// The log with the state before each entry, and the state it ends at.
-struct Past<'a> {
+struct Replayed<'a> {
     start: &'a Era,
     log: &'a [Entry<Era>],
     before: Vec<Era>,
@@ -61,7 +56,7 @@ struct Past<'a> {
     viewer: Viewer,
 }
 
-impl<'a> Past<'a> {
+impl<'a> Replayed<'a> {
     fn of(start: &'a Era, log: &'a [Entry<Era>], viewer: Viewer) -> Self {
         let mut now = start.clone();
         let mut before = Vec::with_capacity(log.len());
@@ -69,7 +64,7 @@ impl<'a> Past<'a> {
             before.push(now.clone());
             entry.apply_unchecked(&mut now);
         }
-        Past {
+        Replayed {
             start,
             log,
             before,

@@ -4,7 +4,7 @@ use std::fmt;
 
 use dice_core::observation::ObservationTensor;
 use dice_core::prelude::*;
-use dice_core::{Prob, ResampleLog, Seat, ToMove, Update};
+use dice_core::{Past, Prob, ResampleLog, Seat, ToMove, Update};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -491,7 +491,7 @@ impl<G: Engine> AnyState for Played<G> {
     }
 
     fn resample_hidden(&self, viewer: Viewer, rng: &mut DiceRng) -> Box<dyn AnyState> {
-        let log = G::resample_log(&self.start, &self.log, viewer, rng);
+        let log = G::resample_log(Past::new(&self.start, &self.log), viewer, rng);
         // A redrawn log is legal entry by entry (the engines' tests replay
         // every one they draw); were one refused, this state is the one
         // sample that is certainly consistent with what `viewer` saw.

@@ -7,24 +7,11 @@
     reason = "test helpers: a failure is a test failure"
 )]
 
-use tabletop_engines::dice_core::{DiceRng, ToMove, Viewer};
-use tabletop_engines::{AnyState, load_game};
+mod common;
 
-/// Plays `steps` random steps, chance drawn from `rng`.
-fn advance(state: &mut dyn AnyState, steps: usize, rng: &mut DiceRng) {
-    for _ in 0..steps {
-        match state.to_move() {
-            ToMove::Over => return,
-            ToMove::Chance => {
-                state.apply_sampled_chance(rng).unwrap();
-            }
-            ToMove::Player(_) => {
-                let legal = state.legal_actions();
-                state.apply(*rng.choose(&legal).unwrap()).unwrap();
-            }
-        }
-    }
-}
+use common::advance;
+use tabletop_engines::dice_core::{DiceRng, Viewer};
+use tabletop_engines::load_game;
 
 /// For random states of `name` and each seat and the spectator: the
 /// resampled state tells that viewer the same history, shows it the same
