@@ -465,8 +465,9 @@ impl State {
     }
 
     /// A state that `player` cannot tell apart from this one, with
-    /// everything hidden from `player` drawn afresh from `rng`. Its history
-    /// starts at the sampled position.
+    /// everything hidden from `player` drawn afresh from `rng`, in the
+    /// present and in the past: its `history(player)` and `view(player)`
+    /// are this state's.
     ///
     /// # Errors
     /// A `RangeError` for a `player` that is not a seat nor `SPECTATOR`.

@@ -412,12 +412,13 @@ impl PyState {
     }
 
     /// A state that `player_id` cannot tell apart from this one, with
-    /// everything hidden from it drawn afresh (OpenSpiel's
-    /// `resample_from_infostate`). `probability_sampler` (OpenSpiel's
-    /// `UniformProbabilitySampler`, or any callable returning a float in
-    /// `[0, 1)`) seeds the draw; without it the draw is seeded from
-    /// Python's `random`. The new state's history starts at the sampled
-    /// position.
+    /// everything hidden from it drawn afresh, in the present and in the
+    /// past (OpenSpiel's `resample_from_infostate`): its
+    /// `information_state_string(player_id)` and
+    /// `observation_string(player_id)` are this state's.
+    /// `probability_sampler` (OpenSpiel's `UniformProbabilitySampler`, or
+    /// any callable returning a float in `[0, 1)`) seeds the draw; without
+    /// it the draw is seeded from Python's `random`.
     #[pyo3(signature = (player_id, probability_sampler = None))]
     fn resample_from_infostate(
         &self,

@@ -8,6 +8,7 @@ file runs in seconds."""
 from __future__ import annotations
 
 import pickle
+from collections.abc import Iterator
 
 import numpy as np
 import pyspiel
@@ -177,6 +178,45 @@ def test_ismcts_bot(name: str) -> None:
     assert state.is_terminal() or state.move_number() >= 40
 
 
+def decision_states(game: te.Game, seed: int, every: int) -> Iterator[te.State]:
+    """The states of a random game (chance and moves drawn from
+    ``DiceRng(seed)``) at every ``every``-th decision."""
+    state, rng = game.new_initial_state(), te.DiceRng(seed)
+    turn = 0
+    while True:
+        while state.is_chance_node():
+            state.apply_sampled_chance(rng)
+        if state.is_terminal():
+            return
+        if turn % every == 0:
+            yield state.clone()
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.below(len(legal))])
+        turn += 1
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_ismcts_bot_keys_its_tree_by_information_state(name: str) -> None:
+    """OpenSpiel's ISMCTSBot as it comes (information-state keys, its own
+    RandomRolloutEvaluator) at states all through random games: every
+    search asserts that each resampled root tells the player the same
+    information state, and every decision is legal."""
+    game = te.load_game(name)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    decisions = 0
+    for seed in range(3):
+        bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=np.random.RandomState(seed))
+        for state in decision_states(game, seed, every=8):
+            for _ in range(2):
+                if state.is_terminal() or state.is_chance_node():
+                    break
+                action = bot.step(state)
+                assert action in state.legal_actions()
+                state.apply_action(action)
+                decisions += 1
+    assert decisions >= 12
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_resample_from_infostate_keeps_what_the_player_sees(name: str) -> None:
     game = te.load_game(name)
@@ -195,6 +235,7 @@ def test_resample_from_infostate_keeps_what_the_player_sees(name: str) -> None:
         for _ in range(4):
             sampled = state.resample_from_infostate(player, sampler)
             assert sampled.observation_string(player) == state.observation_string(player)
+            assert sampled.information_state_string(player) == state.information_state_string(player)
             assert sampled.current_player() == player
             assert sampled.legal_actions() == state.legal_actions()
             draws.add(str(sampled))

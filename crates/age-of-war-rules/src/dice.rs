@@ -144,17 +144,14 @@ impl Roll {
     }
 
     /// How many dice were rolled.
-    #[expect(
-        clippy::arithmetic_side_effects,
-        reason = "a Roll holds at most seven dice, so the sum fits u8"
-    )]
     pub const fn dice(&self) -> u8 {
-        self.counts[0]
-            + self.counts[1]
-            + self.counts[2]
-            + self.counts[3]
-            + self.counts[4]
-            + self.counts[5]
+        let [first, second, third, fourth, fifth, sixth] = self.counts;
+        first
+            .saturating_add(second)
+            .saturating_add(third)
+            .saturating_add(fourth)
+            .saturating_add(fifth)
+            .saturating_add(sixth)
     }
 
     /// Every die's face, in the canonical [`Face::ALL`] order.
@@ -191,11 +188,7 @@ impl Roll {
 
 /// The words [`DiceRng::below`]`(6)` accepts: those below the largest
 /// multiple of 6 that fits in 32 bits.
-#[expect(
-    clippy::cast_possible_truncation,
-    reason = "the largest multiple of 6 below 2^32 fits u32"
-)]
-const ACCEPTED: u32 = ((1u64 << 32) / 6 * 6) as u32;
+const ACCEPTED: u32 = u32::MAX / 6 * 6;
 
 impl fmt::Display for Roll {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -106,6 +106,7 @@ impl ObservationTensor for AgeOfWar {
         out.extend(Castle::ALL.map(|castle| flag(turn.target() == Some(castle))));
         out.extend((0..=MAX_LINE).map(|line| flag(turn.filled().contains(line))));
         out.extend([turn.in_hand(), turn.placed(), turn.lost()].map(of_seven));
+        // Before the first roll of a turn no die shows: all zeros.
         let roll = turn.roll().unwrap_or_default();
         out.extend(Face::ALL.map(|face| of_seven(roll.count(face))));
     }

@@ -55,16 +55,11 @@ pub(crate) struct CastleSet(u16);
 impl CastleSet {
     /// Adds `castle`.
     pub(crate) fn insert(&mut self, castle: Castle) {
-        self.0 |= 1u16
-            .checked_shl(u32::try_from(castle.index()).unwrap_or(u32::MAX))
-            .unwrap_or(0);
+        self.0 |= castle.bit();
     }
 
     /// Whether `castle` is in the set.
     pub(crate) fn contains(self, castle: Castle) -> bool {
-        u32::try_from(castle.index())
-            .ok()
-            .and_then(|index| self.0.checked_shr(index))
-            .is_some_and(|bits| bits & 1 == 1)
+        self.0 & castle.bit() != 0
     }
 }

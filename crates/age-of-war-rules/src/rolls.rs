@@ -18,47 +18,38 @@ pub(crate) struct RollTable {
 }
 
 impl RollTable {
-    /// Where the rolls of `dice` dice sit in the table; empty above [`DICE`].
-    fn range(&self, dice: u8) -> core::ops::Range<usize> {
-        match self.start.get(usize::from(dice)..) {
-            Some([first, end, ..]) => *first..*end,
-            _ => 0..0,
-        }
+    /// The part of `column` (one entry per roll) for the rolls of `dice`
+    /// dice: there are none above [`DICE`].
+    fn part<'a, T>(&self, column: &'a [T; COUNT], dice: u8) -> &'a [T] {
+        self.start
+            .get(usize::from(dice)..)
+            .and_then(|starts| match starts {
+                [first, end, ..] => column.get(*first..*end),
+                _ => None,
+            })
+            .unwrap_or(&[])
     }
 
     /// The rolls of `dice` dice with their weights (summing to `6^dice`);
     /// empty above [`DICE`].
     pub(crate) fn of(&self, dice: u8) -> impl Iterator<Item = (&Roll, u32)> + '_ {
-        let range = self.range(dice);
-        let rolls = self.rolls.get(range.clone()).unwrap_or(&[]);
-        let ways = self.ways.get(range).unwrap_or(&[]);
+        let rolls = self.part(&self.rolls, dice);
+        let ways = self.part(&self.ways, dice);
         rolls.iter().zip(ways.iter().copied())
     }
 
     /// The rolls of `dice` dice with their exact, reduced probabilities.
     pub(crate) fn with_probs(&self, dice: u8) -> impl Iterator<Item = (&Roll, Prob)> + '_ {
-        let range = self.range(dice);
-        let rolls = self.rolls.get(range.clone()).unwrap_or(&[]);
-        let probs = self.probs.get(range).unwrap_or(&[]);
+        let rolls = self.part(&self.rolls, dice);
+        let probs = self.part(&self.probs, dice);
         rolls.iter().zip(probs.iter().copied())
     }
 }
 
 pub(crate) static ROLLS: RollTable = build();
 
-#[expect(
-    clippy::arithmetic_side_effects,
-    reason = "only evaluated at compile time for up to 7 dice: an overflow would fail the build"
-)]
-const fn factorial(count: u8) -> u32 {
-    let mut product = 1u32;
-    let mut factor = 2u32;
-    while factor <= count as u32 {
-        product *= factor;
-        factor += 1;
-    }
-    product
-}
+/// `n!` for the dice counts of a roll, 0 to 7.
+const FACTORIALS: [u32; DICE as usize + 1] = [1, 1, 2, 6, 24, 120, 720, 5040];
 
 /// Same order as `dice_core::Die::roll_outcomes`: decreasing lexicographic
 /// counts, all dice on the first face first.
@@ -70,8 +61,10 @@ const fn factorial(count: u8) -> u32 {
 const fn build() -> RollTable {
     let mut rolls = [Roll::EMPTY; COUNT];
     let mut ways = [0u32; COUNT];
-    // Evaluated at compile time into the static table, never on a stack.
-    #[allow(clippy::large_stack_arrays)]
+    #[expect(
+        clippy::large_stack_arrays,
+        reason = "evaluated at compile time into the static table, never on a stack"
+    )]
     let mut probs = [Prob::ZERO; COUNT];
     let mut start = [0usize; DICE as usize + 2];
     let mut next = 0;
@@ -82,10 +75,10 @@ const fn build() -> RollTable {
         counts[0] = dice;
         loop {
             rolls[next] = Roll::from_counts_const(counts);
-            let mut orderings = factorial(dice);
+            let mut orderings = FACTORIALS[dice as usize];
             let mut face = 0;
             while face < 6 {
-                orderings /= factorial(counts[face]);
+                orderings /= FACTORIALS[counts[face] as usize];
                 face += 1;
             }
             ways[next] = orderings;

@@ -5,7 +5,9 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use dice_core::seat::TurnOrder;
-use dice_core::{DiceRng, Game, GameResult, ParseActionError, Prob, Seat, ToMove, Viewer};
+use dice_core::{
+    DiceRng, Game, GameResult, ParseActionError, Prob, ResampleLog, Seat, ToMove, Viewer,
+};
 
 use crate::action::{ACTION_ID_BOUND, Action};
 use crate::castle::Castle;
@@ -327,6 +329,9 @@ impl AgeOfWar {
         }
     }
 }
+
+/// Every roll and every decision is public: nothing to redraw.
+impl ResampleLog for AgeOfWar {}
 
 impl Game for AgeOfWar {
     const NAME: &'static str = "age-of-war";

@@ -1,7 +1,7 @@
 //! Decisions (ARM-7, ARM-15) and their stable ids.
 
 use crate::army::{Faction, MAX_VALUE, Value};
-use crate::board::{LINES, Line, SQUARES, Square};
+use crate::board::{LINE_COUNT, Line, SQUARE_COUNT, Square};
 
 /// A decision of the player to move.
 ///
@@ -93,10 +93,8 @@ pub enum Power {
 
 // Action ids: the base game's actions first, so its bound is smaller.
 const VALUES: u32 = MAX_VALUE as u32;
-#[allow(clippy::cast_possible_truncation)]
-const SQ: u32 = SQUARES as u32;
-#[allow(clippy::cast_possible_truncation)]
-const LN: u32 = LINES as u32;
+const SQ: u32 = SQUARE_COUNT as u32;
+const LN: u32 = LINE_COUNT as u32;
 const WARRIOR_IDS: u32 = 0;
 const PASS_ID: u32 = SQ * VALUES;
 const END_TURN_ID: u32 = PASS_ID + 1;

@@ -16,6 +16,7 @@ mod error;
 mod game;
 mod notation;
 mod observation;
+mod past;
 pub mod prelude;
 #[cfg(feature = "schema")]
 mod schema;

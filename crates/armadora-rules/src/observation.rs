@@ -6,7 +6,7 @@ use dice_core::observation::{Block, ObservationTensor};
 use dice_core::{ToMove, Viewer};
 
 use crate::army::{Faction, MAX_VALUE, PALISADES, Value};
-use crate::board::{LINES, Line, MINES, SQUARES, Square, SquareMap, squares_of};
+use crate::board::{LINES, Line, MINES, SQUARE_COUNT, SQUARES, Square, SquareMap, squares_of};
 use crate::config::ArmadoraConfig;
 use crate::state::Armadora;
 use crate::table::{Phase, TurnStep, free_squares};
@@ -78,12 +78,15 @@ impl ObservationTensor for Armadora {
         out.extend((0..3).map(|slot| flag(slot == step)));
         out.extend([flag(config.is_teams()), flag(config.is_peek_own())]);
         out.extend(seats.clone().map(|seat| flag(table.has_passed(seat))));
+        // A view's config is one a game was made with, which always has a
+        // starting set; an empty set only keeps the tensor's length.
         let starting = config.starting_supply().unwrap_or_default();
         out.extend(
             seats
                 .clone()
                 .map(|seat| ratio(view.tiles_left(seat), starting.tiles())),
         );
+        // A spectator has no supply of its own: zeros.
         let own = view.own_supply.unwrap_or_default();
         out.extend(
             Value::ALL
@@ -108,9 +111,10 @@ impl ObservationTensor for Armadora {
             );
         }
         out.extend(Line::all().map(|line| flag(table.palisades.contains(line))));
+        // A square without a mine holds no gold.
         out.extend(Square::all().map(|at| ratio(table.gold_at(at).unwrap_or(0), LARGEST_PILE)));
         let territories = Territory::map(view);
-        out.extend(Square::all().map(|at| ratio(territories[at].squares, SQUARES_U8)));
+        out.extend(Square::all().map(|at| ratio(territories[at].squares, SQUARE_COUNT)));
         out.extend(Square::all().map(|at| ratio(territories[at].gold, ALL_GOLD)));
         out.extend(Square::all().map(|at| flag(territories[at].full)));
         let board = &view.board;
@@ -126,6 +130,7 @@ impl ObservationTensor for Armadora {
         if config.is_advanced() {
             out.extend(Square::all().map(|at| flag(board[at].is_some_and(|w| w.face_up))));
             out.extend(
+                // An empty square carries no arrows.
                 Square::all().map(|at| ratio(board[at].map_or(0, |w| w.arrows), MOST_ARROWS)),
             );
             out.extend(Square::all().map(|at| flag(board[at].is_some_and(|w| w.reinforced))));
@@ -280,10 +285,6 @@ fn advanced_board_blocks() -> [Block; 4] {
     ]
 }
 
-/// [`SQUARES`] as the `u8` that [`ratio`] takes.
-#[expect(clippy::cast_possible_truncation, reason = "SQUARES = 40")]
-const SQUARES_U8: u8 = SQUARES as u8;
-
 /// What the tensor says of a square's territory.
 #[derive(Clone, Copy, Default)]
 struct Territory {
@@ -308,7 +309,7 @@ impl Territory {
                 .filter(|(mine, _)| territory & mine.bit() != 0)
                 .fold(0u8, |sum, (_, pile)| sum.saturating_add(pile));
             let about = Territory {
-                squares: u8::try_from(territory.count_ones()).unwrap_or(SQUARES_U8),
+                squares: u8::try_from(territory.count_ones()).unwrap_or(SQUARE_COUNT),
                 gold,
                 full: territory & free == 0,
             };

@@ -96,8 +96,10 @@ impl Award {
             .zip(strength)
             .filter(|&(_, s)| best.is_some() && s.as_ref() == best)
             .fold(0u8, |set, (side, _)| set | 1 << side);
-        #[allow(clippy::cast_possible_truncation, reason = "at most four sides")]
-        match NonZeroU8::new(winners.count_ones() as u8) {
+        match u8::try_from(winners.count_ones())
+            .ok()
+            .and_then(NonZeroU8::new)
+        {
             Some(ways) => Award {
                 winners,
                 share: gold / ways,

@@ -78,55 +78,25 @@ impl Table {
     }
 }
 
-/// The table's fields as a state or view record holds them.
+/// The table's fields as a state or view record holds them (a view's
+/// reader fills them from its own form).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawTable {
-    config: ArmadoraConfig,
-    phase: Phase,
-    gold: [u8; 8],
-    current: Seat,
-    step: TurnStep,
-    palisades: Palisades,
-    passed: [bool; MAX_PLAYERS],
-    powers: [u8; MAX_PLAYERS],
-    reinforcements: [bool; MAX_PLAYERS],
+    pub(crate) config: ArmadoraConfig,
+    pub(crate) phase: Phase,
+    pub(crate) gold: [u8; 8],
+    pub(crate) current: Seat,
+    pub(crate) step: TurnStep,
+    pub(crate) palisades: Palisades,
+    pub(crate) passed: [bool; MAX_PLAYERS],
+    pub(crate) powers: [u8; MAX_PLAYERS],
+    pub(crate) reinforcements: [bool; MAX_PLAYERS],
     #[serde(deserialize_with = "square_set")]
-    looked: u64,
+    pub(crate) looked: u64,
 }
 
 impl RawTable {
-    /// A table's fields as read in another form (a view's).
-    #[expect(
-        clippy::too_many_arguments,
-        reason = "one argument per field of the table"
-    )]
-    pub(crate) fn from_parts(
-        config: ArmadoraConfig,
-        phase: Phase,
-        gold: [u8; 8],
-        current: Seat,
-        step: TurnStep,
-        palisades: Palisades,
-        passed: [bool; MAX_PLAYERS],
-        powers: [u8; MAX_PLAYERS],
-        reinforcements: [bool; MAX_PLAYERS],
-        looked: u64,
-    ) -> RawTable {
-        RawTable {
-            config,
-            phase,
-            gold,
-            current,
-            step,
-            palisades,
-            passed,
-            powers,
-            reinforcements,
-            looked,
-        }
-    }
-
     /// The table, with one value per seat at the table; it is checked with
     /// the board it goes with.
     pub(crate) fn into_table(self) -> Result<Table, InvalidState> {

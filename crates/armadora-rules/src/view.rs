@@ -592,18 +592,18 @@ mod serde_impl {
                 ),
                 None => None,
             };
-            let table = RawTable::from_parts(
-                raw.config,
-                raw.phase,
-                raw.gold.0,
-                raw.current,
-                raw.step,
-                raw.palisades,
+            let table = RawTable {
+                config: raw.config,
+                phase: raw.phase,
+                gold: raw.gold.0,
+                current: raw.current,
+                step: raw.step,
+                palisades: raw.palisades,
                 passed,
                 powers,
                 reinforcements,
-                raw.looked,
-            )
+                looked: raw.looked,
+            }
             .into_table()
             .map_err(D::Error::custom)?;
             let tiles_left = seats(players, tiles, Holding::TilesLeft).map_err(D::Error::custom)?;

@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::game::{Game, SeatError, ToMove, Viewer};
-use crate::history::{History, SeenEntry};
+use crate::history::History;
 use crate::record::{Entry, Record};
 use crate::rng::{DiceRng, Hidden};
 use crate::seat::Seat;
@@ -286,7 +286,7 @@ impl<G: Game> Match<G> {
             .map(|viewer| Update::new(&self.told_state, self.told, entries, &self.state, viewer))
             .collect();
         for entry in entries {
-            apply_entry(&mut self.told_state, entry);
+            entry.apply_unchecked(&mut self.told_state);
         }
         self.told = self.log.len();
         updates
@@ -301,7 +301,7 @@ impl<G: Game> Match<G> {
         let (seen, rest) = self.log.split_at(since);
         let mut before = self.start.clone();
         for entry in seen {
-            apply_entry(&mut before, entry);
+            entry.apply_unchecked(&mut before);
         }
         Update::new(&before, since, rest, &self.state, viewer)
     }
@@ -320,25 +320,7 @@ impl<G: Game> Match<G> {
     /// assert_eq!(history.log().len(), 2);
     /// ```
     pub fn history(&self, viewer: Viewer) -> History<G> {
-        let mut state = self.start.clone();
-        let log = self
-            .log
-            .iter()
-            .map(|entry| {
-                let seen = SeenEntry::new(&state, entry, viewer);
-                apply_entry(&mut state, entry);
-                seen
-            })
-            .collect();
-        History::new(self.state.config().clone(), viewer, log)
-    }
-}
-
-/// Applies a logged entry, known to be legal where it stands.
-fn apply_entry<G: Game>(state: &mut G, entry: &Entry<G>) {
-    match entry {
-        Entry::Chance(c) => state.apply_chance_unchecked(c.clone()),
-        Entry::Action { action, .. } => state.apply_unchecked(*action),
+        History::of(&self.start, &self.log, viewer)
     }
 }
 

@@ -113,10 +113,34 @@ impl<G: Game> History<G> {
         &self.log
     }
 
+    /// The history of `log`, played from `start`, as `viewer` saw it.
+    pub fn of(start: &G, log: &[Entry<G>], viewer: Viewer) -> Self {
+        History::new(
+            start.config().clone(),
+            viewer,
+            seen_entries(start, log, viewer),
+        )
+    }
+
     /// Adds the next entry, as the viewer saw it.
     pub fn push(&mut self, entry: SeenEntry<G>) {
         self.log.push(entry);
     }
+}
+
+/// Each entry of `log`, played from `start`, as `viewer` saw it.
+pub(crate) fn seen_entries<G: Game>(
+    start: &G,
+    log: &[Entry<G>],
+    viewer: Viewer,
+) -> Vec<SeenEntry<G>> {
+    let mut state = start.clone();
+    let mut seen = Vec::with_capacity(log.len());
+    for entry in log {
+        seen.push(SeenEntry::new(&state, entry, viewer));
+        entry.apply_unchecked(&mut state);
+    }
+    seen
 }
 
 #[cfg(feature = "serde")]

@@ -21,6 +21,7 @@ pub mod pig;
 mod prob;
 mod record;
 mod replay;
+mod resample;
 mod result;
 mod rng;
 #[cfg(feature = "schema")]
@@ -42,6 +43,7 @@ pub use notation::ParseActionError;
 pub use prob::{ParseProbError, Prob};
 pub use record::{Entry, FORMAT, OLDEST_FORMAT, Record};
 pub use replay::{EntryError, MAX_CHANCE_CHAIN, ReplayError, replay};
+pub use resample::{Past, ResampleLog};
 pub use result::{GameResult, InvalidResult};
 pub use rng::DiceRng;
 #[cfg(feature = "os-rng")]
@@ -59,6 +61,7 @@ pub mod prelude {
     pub use crate::prob::Prob;
     pub use crate::record::{Entry, Record};
     pub use crate::replay::replay;
+    pub use crate::resample::ResampleLog;
     pub use crate::result::GameResult;
     pub use crate::rng::DiceRng;
     pub use crate::seat::Seat;

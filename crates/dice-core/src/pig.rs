@@ -17,6 +17,7 @@ use crate::game::{Game, ToMove, Viewer};
 use crate::notation::ParseActionError;
 use crate::observation::{Block, ObservationTensor};
 use crate::prob::Prob;
+use crate::resample::ResampleLog;
 use crate::result::GameResult;
 use crate::rng::DiceRng;
 use crate::seat::{PerSeat, Seat};
@@ -236,6 +237,9 @@ impl Pig {
         self.current = self.scores.turn_order().next(self.current);
     }
 }
+
+/// Every roll and every decision is public: nothing to redraw.
+impl ResampleLog for Pig {}
 
 impl Game for Pig {
     const NAME: &'static str = "pig";

@@ -190,6 +190,17 @@ pub enum Entry<G: Game> {
     },
 }
 
+impl<G: Game> Entry<G> {
+    /// Applies the entry to `state`, where it is known to be legal (it
+    /// was checked when it was logged).
+    pub fn apply_unchecked(&self, state: &mut G) {
+        match self {
+            Entry::Chance(outcome) => state.apply_chance_unchecked(outcome.clone()),
+            Entry::Action { action, .. } => state.apply_unchecked(*action),
+        }
+    }
+}
+
 #[cfg(feature = "serde")]
 pub(crate) mod serde_impl {
     use alloc::format;

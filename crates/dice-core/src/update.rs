@@ -5,7 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::game::{Game, ToMove, Viewer};
-use crate::history::SeenEntry;
+use crate::history::{SeenEntry, seen_entries};
 use crate::record::Entry;
 use crate::result::GameResult;
 
@@ -94,18 +94,7 @@ impl<G: Game> Update<G> {
     /// `before` is the state they were applied to, in order, and `now` the
     /// state they led to.
     pub fn new(before: &G, from: usize, entries: &[Entry<G>], now: &G, viewer: Viewer) -> Self {
-        let mut state = before.clone();
-        let seen = entries
-            .iter()
-            .map(|entry| {
-                let seen = SeenEntry::new(&state, entry, viewer);
-                match entry {
-                    Entry::Chance(c) => state.apply_chance_unchecked(c.clone()),
-                    Entry::Action { action, .. } => state.apply_unchecked(*action),
-                }
-                seen
-            })
-            .collect();
+        let seen = seen_entries(before, entries, viewer);
         let to_move = now.to_move();
         let legal = match (to_move, viewer) {
             (ToMove::Player(p), Viewer::Seat(s)) if p == s => legal_actions(now),

@@ -9,7 +9,6 @@ use crate::action::Action;
 use crate::auto_layout::auto_layout_action;
 use crate::colour::Colour;
 use crate::piece::Piece;
-use crate::scoring::Score;
 use crate::side::Side;
 use crate::state::Era;
 use crate::step::Step;
@@ -48,15 +47,18 @@ pub struct Greedy;
 
 /// Own score minus the best opponent's, if the game ended now.
 fn margin(state: &Era, seat: Seat) -> i64 {
-    let scores = state.scores();
-    let own = scores.get(seat).map_or(0, Score::total);
-    let best_other = scores
-        .iter()
-        .enumerate()
-        .filter(|&(s, _)| s != seat)
-        .map(|(_, score)| score.total())
-        .max()
-        .unwrap_or(0);
+    let (own, best_other) =
+        state
+            .scores()
+            .iter()
+            .enumerate()
+            .fold((0, i64::MIN), |(own, best), (s, score)| {
+                if s == seat {
+                    (score.total(), best)
+                } else {
+                    (own, best.max(score.total()))
+                }
+            });
     own.saturating_sub(best_other)
 }
 

@@ -17,6 +17,7 @@ impl Era {
     /// The player at `turn` builds as many pieces as hammers rolled.
     pub(crate) fn enter_build(&mut self, turn: u8) {
         let hammers = if turn < self.seats() {
+            // Capped at 255: a roll showing more builds 255 pieces at most.
             u8::try_from(self.symbols(self.seat(turn), Symbol::Hammer)).unwrap_or(u8::MAX)
         } else {
             0

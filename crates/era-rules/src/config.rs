@@ -187,6 +187,7 @@ mod serde_impl {
             }
             Ok(EraConfig::with_ruleset(
                 players,
+                // A config without a ruleset plays the default one.
                 ruleset.unwrap_or_default(),
             ))
         }

@@ -76,9 +76,11 @@ impl DiceCounts {
 
     /// Dice of one colour.
     pub fn dice_of(&self, colour: Colour) -> u8 {
-        // At most 24 dice of a colour (`Ruleset::new`), so the sum fits.
-        let n: u32 = self.counts[colour].total();
-        u8::try_from(n).unwrap_or(u8::MAX)
+        // At most 24 dice of a colour (`Ruleset::new`): the sum never
+        // saturates.
+        self.counts[colour]
+            .values()
+            .fold(0, |n: u8, &faces| n.saturating_add(faces))
     }
 
     /// Dice per colour.

@@ -110,10 +110,13 @@ impl Era {
                 per_building,
                 hospital_immune,
             } => {
-                let struck = self.players.get(seat).map_or(0, |p| {
-                    p.domain.struck_by_disease_with(&masks, hospital_immune)
-                });
-                self.add_disaster(seat, struck.saturating_mul(per_building));
+                let struck = self
+                    .players
+                    .get(seat)
+                    .map(|p| p.domain.struck_by_disease_with(&masks, hospital_immune));
+                if let Some(struck) = struck {
+                    self.add_disaster(seat, struck.saturating_mul(per_building));
+                }
             }
             _ => {}
         }
@@ -254,7 +257,8 @@ impl Era {
         }
     }
 
-    /// The empty cells of `seat`'s domain that are not walled.
+    /// The empty cells of `seat`'s domain that are not walled; none for a
+    /// seat not at the table.
     fn scorchable(&self, seat: Seat) -> CellSet {
         self.players.get(seat).map_or(0, |p| {
             p.domain.empty() & !p.domain.walled_with(&self.ruleset().geometry.masks)

@@ -127,12 +127,15 @@ A cathedral, # wall, x scorched, . empty";
 
     /// How many buildings of this type stand here.
     pub fn count(&self, kind: BuildingKind) -> u8 {
-        let n = self.buildings.iter().filter(|b| b.kind == kind).count();
-        u8::try_from(n).unwrap_or(u8::MAX)
+        self.buildings
+            .iter()
+            .filter(|b| b.kind == kind)
+            .fold(0, |n: u8, _| n.saturating_add(1))
     }
 
     /// How many of `piece` lie here: buildings of its type, walls of its
-    /// length, or scorched areas.
+    /// length (none of a length the game has no walls of), or scorched
+    /// areas.
     pub(crate) fn holds(&self, piece: Piece) -> u32 {
         match piece {
             Piece::Building(kind) => u32::from(self.count(kind)),
@@ -187,8 +190,8 @@ A cathedral, # wall, x scorched, . empty";
                 .buildings
                 .iter()
                 .filter(|b| b.kind != BuildingKind::Keep && b.cells & comp != 0)
-                .count();
-            best = best.max(u32::try_from(n).unwrap_or(u32::MAX));
+                .fold(0, |n: u32, _| n.saturating_add(1));
+            best = best.max(n);
             left &= !comp;
         }
         best

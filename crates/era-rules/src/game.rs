@@ -238,20 +238,20 @@ impl Game for Era {
     }
 
     fn action_id_bound(&self) -> u32 {
-        self.ids().map_or(0, |ids| ids.bound())
+        self.ids().bound()
     }
 
     fn action_id(&self, action: &Action) -> Option<u32> {
-        self.ids()?.of(*action, self.ruleset().domain_size())
+        self.ids().of(*action, self.ruleset().domain_size())
     }
 
     fn action_from_id(&self, id: u32) -> Option<Action> {
-        self.ids()?.action(id, self.ruleset().domain_size())
+        self.ids().action(id, self.ruleset().domain_size())
     }
 }
 
 impl Era {
-    fn ids(&self) -> Option<Ids> {
+    fn ids(&self) -> Ids {
         Ids::new(self.ruleset().domain_size())
     }
 }

@@ -181,6 +181,7 @@ pub(crate) fn orientations(cells: &[(u8, u8)], n: u8) -> ([Orientation; 8], u8) 
     for (slot, (_, o)) in out.iter_mut().zip(&found) {
         *slot = *o;
     }
+    // At most the eight orientations of `out`: the count fits a u8.
     (out, u8::try_from(found.len()).unwrap_or(u8::MAX))
 }
 

@@ -6,7 +6,7 @@ use crate::cell::Cell;
 use crate::colour::Colour;
 use crate::face::ChoiceSet;
 use crate::map::Key;
-use crate::piece::{PIECES, Piece};
+use crate::piece::{PIECE_COUNT, Piece};
 use crate::side::Side;
 use crate::symbols::Resource;
 
@@ -42,24 +42,25 @@ pub(crate) struct Ids {
 
 impl Ids {
     /// The id space of a domain of side `size` (at most 11: every offset
-    /// stays below 30 000).
-    pub(crate) fn new(size: u8) -> Option<Ids> {
-        let cells = u32::from(size).checked_mul(u32::from(size))?;
-        let pieces = u32::try_from(PIECES).ok()?;
-        let reroll = pieces.checked_mul(TURNS)?.checked_mul(cells)?;
-        let roll = reroll.checked_add(DICE)?;
-        let done = roll.checked_add(1)?;
-        let feather = done.checked_add(1)?;
-        let set_die = feather.checked_add(6 * WITH)?;
-        let scorch = set_die.checked_add(DICE * 6)?;
-        let burn = scorch.checked_add(cells)?;
-        let demand = burn.checked_add(cells)?;
-        let pay = demand.checked_add(4)?;
-        let refuse = pay.checked_add(1)?;
-        let choose = refuse.checked_add(1)?;
-        let collect = choose.checked_add(pieces)?;
-        let lose = collect.checked_add(DICE * SETS)?;
-        Some(Ids {
+    /// stays below 30 000; any `u8` side keeps them below 11 million, so
+    /// no sum saturates).
+    pub(crate) fn new(size: u8) -> Ids {
+        let cells = u32::from(size).saturating_mul(u32::from(size));
+        let pieces = u32::from(PIECE_COUNT);
+        let reroll = pieces.saturating_mul(TURNS).saturating_mul(cells);
+        let roll = reroll.saturating_add(DICE);
+        let done = roll.saturating_add(1);
+        let feather = done.saturating_add(1);
+        let set_die = feather.saturating_add(6 * WITH);
+        let scorch = set_die.saturating_add(DICE * 6);
+        let burn = scorch.saturating_add(cells);
+        let demand = burn.saturating_add(cells);
+        let pay = demand.saturating_add(4);
+        let refuse = pay.saturating_add(1);
+        let choose = refuse.saturating_add(1);
+        let collect = choose.saturating_add(pieces);
+        let lose = collect.saturating_add(DICE * SETS);
+        Ids {
             cells,
             reroll,
             roll,
@@ -74,8 +75,8 @@ impl Ids {
             choose,
             collect,
             lose,
-            bound: lose.checked_add(4)?,
-        })
+            bound: lose.saturating_add(4),
+        }
     }
 
     /// Every id is below this.
@@ -101,7 +102,11 @@ impl Ids {
             Action::Roll => Some(self.roll),
             Action::Done => Some(self.done),
             Action::Feather { face, with } => {
-                let w = with.map_or(0, |d| die_index(d).saturating_add(1));
+                // 0 for a white die rolled alone, then one per other die.
+                let w = match with {
+                    None => 0,
+                    Some(d) => die_index(d).saturating_add(1),
+                };
                 self.feather
                     .checked_add(u32::from(face.index()).checked_mul(WITH)?)?
                     .checked_add(w)

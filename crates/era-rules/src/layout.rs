@@ -15,8 +15,8 @@ impl Era {
     /// Only the next start piece may be placed, on empty cells (ERA-5,
     /// ERA-7).
     pub(crate) fn check_layout(&self, seat: Seat, action: Action) -> Result<(), EraError> {
-        let laid_out = self.players.get(seat).map_or(0, |p| p.laid_out);
-        let expected = self.start_piece(laid_out).ok_or(EraError::WrongStep {
+        let p = self.players.get(seat).ok_or(EraError::GameOver)?;
+        let expected = self.start_piece(p.laid_out).ok_or(EraError::WrongStep {
             rule: "ERA-5",
             step: self.step.name(),
         })?;
@@ -60,8 +60,10 @@ impl Era {
     /// nowhere: the seat is asked either way, so that how fast the layout
     /// goes does not tell where the hidden pieces went (ERA-5).
     pub(crate) fn legal_layout(&self, seat: Seat, out: &mut Vec<Action>) {
-        let laid_out = self.players.get(seat).map_or(0, |p| p.laid_out);
-        if let Some(piece) = self.start_piece(laid_out) {
+        let Some(p) = self.players.get(seat) else {
+            return;
+        };
+        if let Some(piece) = self.start_piece(p.laid_out) {
             self.push_placements(seat, piece, out);
             if out.is_empty() {
                 out.push(Action::Done);
@@ -90,11 +92,9 @@ impl Era {
         let laid = (0..p.laid_out)
             .filter_map(|i| self.start_piece(i))
             .filter(|&s| s == piece)
-            .count();
+            .fold(0, |laid: u32, _| laid.saturating_add(1));
         // The Keep is no start piece, so `laid` is 0 for it.
-        u32::try_from(laid)
-            .unwrap_or(u32::MAX)
-            .saturating_sub(p.domain.holds(piece))
+        laid.saturating_sub(p.domain.holds(piece))
     }
 
     /// A seat done hands over to the next.

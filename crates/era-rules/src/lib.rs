@@ -35,6 +35,7 @@ mod layout;
 mod narration;
 mod notation;
 mod observation;
+mod past;
 mod piece;
 mod render;
 mod roll;

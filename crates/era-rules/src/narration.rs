@@ -124,7 +124,7 @@ impl Era {
                 // Outside a roll nobody rolls behind a screen.
                 let seat = self.rolling_seat().unwrap_or_else(|| self.start_player());
                 if dice_hidden(self.step, seat, viewer) {
-                    let dice = u8::try_from(faces.total()).unwrap_or(u8::MAX);
+                    let dice = faces.values().fold(0, |n: u8, &d| n.saturating_add(d));
                     SeenChance::RolledBehindScreen { seat, die, dice }
                 } else {
                     SeenChance::Rolled { seat, die, faces }

@@ -112,7 +112,7 @@ impl<'a> Words<'a> {
     }
 
     /// The next word, or an error saying what was expected there.
-    fn expect(&mut self, what: &str) -> Result<String, ParseActionError> {
+    fn word(&mut self, what: &str) -> Result<String, ParseActionError> {
         self.next()
             .ok_or_else(|| self.fail(format!("expected {what} at the end")))
     }
@@ -193,7 +193,7 @@ impl<'a> Words<'a> {
     }
 
     fn number(&mut self, what: &str) -> Result<u8, ParseActionError> {
-        let w = self.expect(what)?;
+        let w = self.word(what)?;
         w.parse()
             .map_err(|_| self.fail(format!("`{w}` is not {what}")))
     }
@@ -201,9 +201,9 @@ impl<'a> Words<'a> {
     fn piece(&mut self) -> Result<Piece, ParseActionError> {
         const PIECES: &str = "a building (keep, longhouse, townhouse, church, farm, lumber_mill, \
              market, hospital, guildhall, monastery, university, cathedral), wall1 to wall8 or scorched";
-        let w = self.expect(PIECES)?;
+        let w = self.word(PIECES)?;
         let w = if w == "wall" {
-            let length = self.expect("a wall's length")?;
+            let length = self.word("a wall's length")?;
             format!("wall{length}")
         } else {
             w.replace('-', "_")
@@ -219,13 +219,13 @@ impl<'a> Words<'a> {
     }
 
     fn cell(&mut self) -> Result<Cell, ParseActionError> {
-        let w = self.expect("a cell like e5")?;
+        let w = self.word("a cell like e5")?;
         w.parse()
             .map_err(|_| self.fail(format!("`{w}` is not a cell like e5")))
     }
 
     fn colour(&mut self) -> Result<Colour, ParseActionError> {
-        let w = self.expect("a die colour: yellow, gray, blue or white")?;
+        let w = self.word("a die colour: yellow, gray, blue or white")?;
         let w = if w == "grey" { "gray".into() } else { w };
         Colour::ALL
             .into_iter()
@@ -240,7 +240,7 @@ impl<'a> Words<'a> {
     /// A face of a `colour` die: its number, or its symbols if no other
     /// face of the die shows them.
     fn face(&mut self, colour: Colour) -> Result<Side, ParseActionError> {
-        let w = self.expect("a face: its number 1 to 6, or its symbols")?;
+        let w = self.word("a face: its number 1 to 6, or its symbols")?;
         if let Ok(n) = w.parse::<u8>() {
             return Side::from_number(n).ok_or_else(|| {
                 self.fail(format!("`{w}`: the faces of a die are numbered 1 to 6"))
@@ -272,7 +272,7 @@ impl<'a> Words<'a> {
 
     /// A set of the choice face `d` shows: `a`, `b`, or the set's symbols.
     fn set(&mut self, d: DieRef) -> Result<ChoiceSet, ParseActionError> {
-        let w = self.expect("a set: a or b")?;
+        let w = self.word("a set: a or b")?;
         let face = self.ruleset.face(d.die, d.face);
         ChoiceSet::ALL
             .into_iter()
@@ -281,7 +281,7 @@ impl<'a> Words<'a> {
     }
 
     fn resource(&mut self) -> Result<Resource, ParseActionError> {
-        let w = self.expect("a resource: goods, stone, wood or food")?;
+        let w = self.word("a resource: goods, stone, wood or food")?;
         Resource::ALL
             .into_iter()
             .find(|r| r.name() == w)

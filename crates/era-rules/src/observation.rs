@@ -1,6 +1,7 @@
 //! A view as a flat tensor of numbers in [0, 1], for neural networks.
 
 use alloc::vec::Vec;
+use core::num::NonZeroU32;
 
 use dice_core::observation::{Block, ObservationTensor};
 use dice_core::seat::{Seat, TurnOrder};
@@ -77,8 +78,8 @@ impl ObservationTensor for Era {
 
 /// Each seat at the table, as the viewer sees it (`None` for a seat a
 /// view does not hold: none that decoding accepts).
-fn players(view: &EraView) -> impl Iterator<Item = Option<&PlayerView>> + Clone {
-    (0..view.config().players()).map(|seat| view.player(seat))
+fn players(view: &EraView) -> impl Iterator<Item = &PlayerView> + Clone {
+    view.players.iter()
 }
 
 /// The blocks from `viewer` to `scorched_supply`.
@@ -133,21 +134,17 @@ fn write_table(view: &EraView, out: &mut Vec<f32>) {
 fn write_tracks(view: &EraView, out: &mut Vec<f32>) {
     let ruleset = view.ruleset();
     for p in players(view) {
-        let resources = p.map(PlayerView::resources).unwrap_or_default();
+        let resources = p.resources();
         out.extend(
             Resource::ALL
                 .map(|r| ratio(u32::from(resources[r]), u32::from(ruleset.resource_max(r)))),
         );
     }
     for p in players(view) {
-        track(out, p.map_or(0, PlayerView::culture), ruleset.culture_lap());
+        track(out, p.culture(), ruleset.culture_lap());
     }
     for p in players(view) {
-        track(
-            out,
-            p.map_or(0, PlayerView::disaster),
-            ruleset.disaster_lap(),
-        );
+        track(out, p.disaster(), ruleset.disaster_lap());
     }
 }
 
@@ -157,27 +154,25 @@ fn write_dice(view: &EraView, out: &mut Vec<f32>) {
     let most = ByColour::from_fn(|c| u32::from(ruleset.building_count(c.carrier())));
     let per_colour = |out: &mut Vec<f32>, of: &dyn Fn(&PlayerView) -> ByColour<u8>| {
         for p in players(view) {
-            let counts = p.map(of).unwrap_or_default();
+            let counts = of(p);
             out.extend(Colour::ALL.map(|c| ratio(u32::from(counts[c]), most[c])));
         }
     };
     per_colour(out, &PlayerView::owned_dice);
     per_colour(out, &PlayerView::rolling);
     for p in players(view) {
-        out.push(ratio(
-            u32::from(p.map_or(0, PlayerView::rolls)),
-            u32::from(ruleset.rolls()),
-        ));
+        out.push(ratio(u32::from(p.rolls()), u32::from(ruleset.rolls())));
     }
     for p in players(view) {
-        out.push(flag(p.is_some_and(|p| p.dice().is_none())));
+        out.push(flag(p.dice().is_none()));
     }
     per_colour(out, &PlayerView::showing);
     per_colour(out, &PlayerView::set_aside_count);
     per_colour(out, &PlayerView::fixed_count);
     let by_face = |out: &mut Vec<f32>, of: &dyn Fn(&PlayerView) -> Option<&DiceCounts>| {
         for p in players(view) {
-            let counts = p.and_then(of).copied().unwrap_or_default();
+            // Dice behind a screen are written as none.
+            let counts = of(p).copied().unwrap_or(DiceCounts::NONE);
             for c in Colour::ALL {
                 let faces = counts.colour(c);
                 out.extend(Side::ALL.map(|side| ratio(u32::from(faces[side]), most[c])));
@@ -189,21 +184,20 @@ fn write_dice(view: &EraView, out: &mut Vec<f32>) {
     by_face(out, &PlayerView::fixed);
     by_face(out, &|p| Some(p.choices()));
     for p in players(view) {
-        let fresh = p.map(PlayerView::unused_feathers).unwrap_or_default();
+        let fresh = p.unused_feathers();
         out.extend(Side::ALL.map(|side| ratio(u32::from(fresh[side]), most[Colour::White])));
     }
+    // A view's config has a table size (the game was made with it); 0
+    // only keeps the tensor's length.
     let start_total = view
         .config()
         .table()
         .map_or(0, |table| ruleset.start_total(table));
     for p in players(view) {
-        out.push(ratio(
-            u32::from(p.map_or(0, PlayerView::laid_out)),
-            u32::from(start_total),
-        ));
+        out.push(ratio(u32::from(p.laid_out()), u32::from(start_total)));
     }
     for p in players(view) {
-        out.push(flag(p.is_some_and(|p| p.domain().is_none())));
+        out.push(flag(p.domain().is_none()));
     }
 }
 
@@ -281,8 +275,11 @@ fn step_slot(step: Step) -> usize {
 /// A track as two numbers: the position over the lap, and the laps
 /// (capped at [`LAPS`]) over [`LAPS`].
 fn track(out: &mut Vec<f32>, total: u32, lap: u32) {
-    let position = total.checked_rem(lap).unwrap_or(0);
-    let laps = total.checked_div(lap).unwrap_or(0);
+    let (position, laps) = match NonZeroU32::new(lap) {
+        Some(lap) => (total % lap, total / lap),
+        // A track without laps: nothing to tell.
+        None => (0, 0),
+    };
     out.extend([ratio(position, lap), capped(laps, LAPS)]);
 }
 
@@ -505,6 +502,7 @@ fn ratio(part: u32, whole: u32) -> f32 {
     if whole == 0 {
         return 0.0;
     }
+    // Exact up to 65 535, far above any count here; larger ones are capped.
     let exact = |x: u32| f32::from(u16::try_from(x).unwrap_or(u16::MAX));
     exact(part.min(whole)) / exact(whole)
 }

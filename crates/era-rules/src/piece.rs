@@ -23,7 +23,9 @@ pub enum Piece {
 }
 
 /// How many distinct pieces there are (12 buildings, 8 wall lengths, scorched).
-pub(crate) const PIECES: usize = 21;
+pub(crate) const PIECES: usize = PIECE_COUNT as usize;
+/// [`PIECES`] as a `u8`, for id arithmetic.
+pub(crate) const PIECE_COUNT: u8 = 21;
 
 impl Piece {
     /// Every piece: the buildings of table D3, the walls by length, the

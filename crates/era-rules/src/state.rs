@@ -238,7 +238,7 @@ impl Era {
         let r = config.ruleset();
         let players = PerSeat::new(table.players(), &Player::new(r))
             .ok_or(EraError::Players(config.players()))?;
-        let seats = u8::try_from(table.players()).unwrap_or(u8::MAX);
+        let seats = table.seats();
         let per_player = |piece: Piece| r.start_copies(piece).saturating_mul(seats);
         let removed = if table == TableSize::Two {
             r.supply.two_player_removed
@@ -351,7 +351,7 @@ impl Era {
 
     /// How many seats, as a turn count.
     pub(crate) fn seats(&self) -> u8 {
-        u8::try_from(self.players.players()).unwrap_or(u8::MAX)
+        self.table.seats()
     }
 
     /// The seat at turn-order position `turn` from the start player.
@@ -441,7 +441,8 @@ impl Era {
         self.ruleset().face(colour, side).is_skull()
     }
 
-    /// How many `symbol`s `seat`'s dice show.
+    /// How many `symbol`s `seat`'s dice show; none for a seat not at the
+    /// table.
     pub(crate) fn symbols(&self, seat: Seat, symbol: Symbol) -> u32 {
         self.players
             .get(seat)

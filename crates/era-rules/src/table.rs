@@ -29,6 +29,11 @@ impl TableSize {
 
     /// How many play.
     pub const fn players(self) -> usize {
+        self.seats() as usize
+    }
+
+    /// How many play, as a turn count.
+    pub(crate) const fn seats(self) -> u8 {
         match self {
             TableSize::Two => 2,
             TableSize::Three => 3,

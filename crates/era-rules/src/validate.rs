@@ -200,7 +200,7 @@ impl Table<'_> {
     }
 
     fn check_step(&self, table: TableSize) -> Result<(), InvalidState> {
-        let n = u8::try_from(table.players()).unwrap_or(u8::MAX);
+        let n = table.seats();
         let in_range = match self.view.step {
             Step::Layout { seat } => seat < n,
             Step::StartRoll { rolling } => {
@@ -262,8 +262,12 @@ impl Table<'_> {
         }
         // A token flips when the last building of a type leaves the supply,
         // which never fills up again after the layout.
-        let empty = self.view.supply.values().filter(|&&n| n == 0).count();
-        let empty = u8::try_from(empty).unwrap_or(u8::MAX);
+        let empty = self
+            .view
+            .supply
+            .values()
+            .filter(|&&n| n == 0)
+            .fold(0, |empty: u8, _| empty.saturating_add(1));
         if self.view.flipped > empty {
             return Err(InvalidState::FlippedTypes {
                 flipped: self.view.flipped,
@@ -620,6 +624,7 @@ impl PieceCounts {
         }
     }
 
+    /// The count of `piece`; none for a wall of a length no game has.
     fn get(&self, piece: Piece) -> u32 {
         piece
             .index()
@@ -764,10 +769,12 @@ impl EraView {
             demand: Some(res),
         } = self.step
         {
-            let v = TurnOrder::new(players).map_or(0, |order| {
-                let extorter = order.left_of(self.start, usize::from(turn));
-                order.left_of(extorter, usize::from(victim))
-            });
+            let order = TurnOrder::new(players).ok_or(InvalidState::Seats {
+                seats: players,
+                players: self.config.players(),
+            })?;
+            let extorter = order.left_of(self.start, usize::from(turn));
+            let v = order.left_of(extorter, usize::from(victim));
             if self.players.get(v).is_none_or(|p| p.resources[res] == 0) {
                 return Err(InvalidState::DemandUnpaid(res));
             }

@@ -4,7 +4,7 @@ use std::fmt;
 
 use dice_core::observation::ObservationTensor;
 use dice_core::prelude::*;
-use dice_core::{Prob, Seat, ToMove, Update};
+use dice_core::{Past, Prob, ResampleLog, Seat, ToMove, Update};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -24,6 +24,7 @@ pub trait Engine:
         SeenAction: Serialize + DeserializeOwned,
         SeenChance: Serialize + DeserializeOwned,
     > + ObservationTensor
+    + ResampleLog
     + Serialize
     + DeserializeOwned
     + Send
@@ -41,6 +42,7 @@ impl<G> Engine for G where
             SeenAction: Serialize + DeserializeOwned,
             SeenChance: Serialize + DeserializeOwned,
         > + ObservationTensor
+        + ResampleLog
         + Serialize
         + DeserializeOwned
         + Send
@@ -169,9 +171,10 @@ pub trait AnyState: Send + Sync + fmt::Debug {
     /// in parts. It replays the log up to `since` (a reconnect's cost).
     fn tell_since(&self, since: usize, viewer: Viewer) -> Told;
     /// A state that `viewer` cannot tell apart from this one, with every
-    /// part hidden from `viewer` drawn afresh from `rng`
-    /// ([`Game::resample_hidden`]). Its history starts at the sampled
-    /// position.
+    /// part hidden from `viewer` drawn afresh from `rng`, in the present
+    /// and in the past: its log is redrawn ([`ResampleLog::resample_log`]),
+    /// so `viewer`'s [`history_json`](AnyState::history_json) and
+    /// [`view_json`](AnyState::view_json) are the same as this state's.
     fn resample_hidden(&self, viewer: Viewer, rng: &mut DiceRng) -> Box<dyn AnyState>;
     /// The state as [`Any`](std::any::Any), for code that knows its game
     /// (the registry's bots).
@@ -231,10 +234,7 @@ impl<G: Engine> Played<G> {
     fn state_after(&self, count: usize) -> G {
         let mut state = self.start.clone();
         for entry in self.log.iter().take(count) {
-            match entry {
-                Entry::Chance(c) => state.apply_chance_unchecked(c.clone()),
-                Entry::Action { action, .. } => state.apply_unchecked(*action),
-            }
+            entry.apply_unchecked(&mut state);
         }
         state
     }
@@ -242,8 +242,13 @@ impl<G: Engine> Played<G> {
     /// The state at the end of a replayed match.
     pub(crate) fn from_match(m: &Match<G>) -> Result<Self, StepError> {
         let start = G::new(m.state().config()).map_err(|e| StepError::Text(e.to_string()))?;
+        Played::from_log(start, m.log())
+    }
+
+    /// The state `log` leads to from `start`, each entry checked.
+    fn from_log(start: G, log: &[Entry<G>]) -> Result<Self, StepError> {
         let mut played = Played::new(start);
-        for entry in m.log() {
+        for entry in log {
             let id = match entry {
                 Entry::Chance(outcome) => played.outcome_id(outcome),
                 Entry::Action { action, .. } => played.state.action_id(action),
@@ -301,11 +306,8 @@ impl<G: Engine> Played<G> {
     }
 
     fn outcome_id(&self, outcome: &G::Chance) -> Option<u32> {
-        let mut outcomes = Vec::new();
-        self.state.chance_outcomes(&mut outcomes);
-        outcomes
-            .iter()
-            .position(|(o, _)| o == outcome)
+        self.state
+            .chance_outcome_index(outcome)
             .and_then(|i| u32::try_from(i).ok())
     }
 
@@ -495,16 +497,7 @@ impl<G: Engine> AnyState for Played<G> {
     }
 
     fn history_json(&self, viewer: Viewer) -> String {
-        let mut state = self.start.clone();
-        let mut log = Vec::with_capacity(self.log.len());
-        for entry in &self.log {
-            log.push(SeenEntry::new(&state, entry, viewer));
-            match entry {
-                Entry::Chance(c) => state.apply_chance_unchecked(c.clone()),
-                Entry::Action { action, .. } => state.apply_unchecked(*action),
-            }
-        }
-        to_json(&History::<G>::new(self.state.config().clone(), viewer, log))
+        to_json(&History::of(&self.start, &self.log, viewer))
     }
 
     fn history_ids(&self) -> Vec<u32> {
@@ -591,7 +584,14 @@ impl<G: Engine> AnyState for Played<G> {
     }
 
     fn resample_hidden(&self, viewer: Viewer, rng: &mut DiceRng) -> Box<dyn AnyState> {
-        Box::new(Played::new(self.state.resample_hidden(viewer, rng)))
+        let log = G::resample_log(Past::new(&self.start, &self.log), viewer, rng);
+        // A redrawn log is legal entry by entry (the engines' tests replay
+        // every one they draw); were one refused, this state is the one
+        // sample that is certainly consistent with what `viewer` saw.
+        match Played::from_log(self.start.clone(), &log) {
+            Ok(played) => Box::new(played),
+            Err(_) => self.clone_box(),
+        }
     }
 
     fn as_any(&self) -> &dyn std::any::Any {

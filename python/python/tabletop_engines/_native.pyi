@@ -162,7 +162,8 @@ class State:
         """Games of perfect information only: the observation tensor."""
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> State:
         """A state ``player_id`` cannot tell from this one, hidden things
-        drawn afresh; its history starts at the sampled position."""
+        drawn afresh in the present and the past: the same
+        ``information_state_string(player_id)`` and ``observation_string``."""
     def apply_sampled_chance(self, rng: DiceRng) -> int:
         """Draws the chance outcome from ``rng``, applies it, returns its id."""
     def child(self, action: int) -> State: ...

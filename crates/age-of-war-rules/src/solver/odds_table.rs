@@ -105,6 +105,7 @@ pub fn swing(state: &AgeOfWar, castle: Castle) -> u32 {
     let mut after = before;
     after.set(castle, Place::Player(me));
     let gain = after.score(me).saturating_sub(before.score(me));
+    // A castle nobody holds costs nobody anything.
     let loss = before.holder(castle).map_or(0, |victim| {
         before.score(victim).saturating_sub(after.score(victim))
     });

@@ -8,7 +8,9 @@ use core::str::FromStr;
 use super::square::{COLUMNS, Square};
 
 /// Interior lines (ARM-2): 35 vertical and 32 horizontal.
-pub const LINES: usize = 67;
+pub const LINES: usize = LINE_COUNT as usize;
+/// [`LINES`] as a `u8`.
+pub(crate) const LINE_COUNT: u8 = 67;
 /// Vertical lines, written `..e`; they come first in line order.
 const EAST_LINES: usize = 35;
 /// Vertical lines in a row: one fewer than the columns.

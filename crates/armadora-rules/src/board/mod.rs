@@ -8,8 +8,9 @@ mod line;
 mod palisades;
 mod square;
 
+pub(crate) use line::LINE_COUNT;
 pub use line::{LINES, Line, ParseLineError, Side};
 pub(crate) use palisades::LineSet;
 pub use palisades::{MIN_TERRITORY, Palisades, Territories};
-pub(crate) use square::{ALL_SQUARES, MINE_SQUARES, SquareMap};
+pub(crate) use square::{ALL_SQUARES, MINE_SQUARES, SQUARE_COUNT, SquareMap};
 pub use square::{COLUMNS, MINES, ParseSquareError, ROWS, SQUARES, Square, squares_of};

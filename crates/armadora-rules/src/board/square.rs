@@ -14,7 +14,9 @@ pub const COLUMNS: u8 = 8;
 /// Rows `1`–`5`, top to bottom.
 pub const ROWS: u8 = 5;
 /// Squares on the board (ARM-1).
-pub const SQUARES: usize = 40;
+pub const SQUARES: usize = SQUARE_COUNT as usize;
+/// [`SQUARES`] as the `u8` that square indices are.
+pub(crate) const SQUARE_COUNT: u8 = COLUMNS * ROWS;
 
 /// Every square.
 pub(crate) const ALL_SQUARES: u64 = (1 << SQUARES) - 1;
@@ -45,7 +47,10 @@ impl Square {
     /// The square with this index (`a1` = 0, `b1` = 1, …, `h5` = 39).
     pub const fn from_index(index: usize) -> Option<Square> {
         if index < SQUARES {
-            #[allow(clippy::cast_possible_truncation)]
+            #[expect(
+                clippy::cast_possible_truncation,
+                reason = "index < SQUARES, which is a u8 (SQUARE_COUNT)"
+            )]
             Some(Square(index as u8))
         } else {
             None

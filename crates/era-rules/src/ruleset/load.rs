@@ -11,8 +11,9 @@ use super::spec::{
     RulesetSpec, ScoringSpec, StartSpec, SupplySpec, TracksSpec, WallsSpec,
 };
 use super::{
-    BuildingRule, DISASTER_ROWS, Geometry, MAX_DICE_PER_COLOUR, MAX_START_PIECES, RoundRules,
-    Ruleset, ScoringRules, Shape, StartRules, SupplyRules, TrackRules, WallRules, wall_slot_mut,
+    BuildingRule, DISASTER_ROW_COUNT, DISASTER_ROWS, Geometry, MAX_DICE_PER_COLOUR,
+    MAX_START_PIECES, RoundRules, Ruleset, ScoringRules, Shape, StartRules, SupplyRules,
+    TrackRules, WallRules, wall_slot_mut,
 };
 use crate::building::BuildingKind;
 use crate::cell::{Cell, MAX_GRID};
@@ -292,7 +293,8 @@ fn geometry(spec: &BuildingsSpec, size: u8) -> Result<Geometry, RulesetError> {
     let half = size / 2;
     let centre = Cell::new(half, half)
         .and_then(|c| c.bit(size))
-        .map_or(0, |bit| 1u128 << bit);
+        .and_then(|bit| 1u128.checked_shl(bit))
+        .ok_or_else(|| RulesetError::new("geometry.size", "the domain has no centre cell"))?;
     Ok(Geometry {
         size,
         masks: Masks::new(size),
@@ -390,38 +392,44 @@ fn start(spec: &StartSpec, geometry: &Geometry) -> Result<StartRules, RulesetErr
             "at most 32 starting pieces",
         ));
     }
-    let mut listed: Vec<Piece> = Vec::new();
+    // Each piece with its size in cells.
+    let mut listed: Vec<(Piece, u32)> = Vec::new();
     for (i, name) in spec.pieces.iter().enumerate() {
-        let p: Piece = name.parse().map_err(|e: ParsePieceError| {
-            RulesetError::new(format!("start.pieces[{i}]"), e.to_string())
-        })?;
+        let field = format!("start.pieces[{i}]");
+        let p: Piece = name
+            .parse()
+            .map_err(|e: ParsePieceError| RulesetError::new(field.clone(), e.to_string()))?;
         if p == Piece::Scorched || p == Piece::Building(BuildingKind::Keep) {
             return Err(RulesetError::new(
-                format!("start.pieces[{i}]"),
+                field,
                 "the Keep and the scorched areas are given separately (ERA-4)",
             ));
         }
-        listed.push(p);
-    }
-    let cells = |p: &Piece| -> u32 {
-        p.index()
+        let cells = p
+            .index()
             .and_then(|i| geometry.shapes.get(i))
-            .map_or(0, |s| s.orientations[0].mask.count_ones())
-    };
+            .map(|s| s.orientations[0].mask.count_ones())
+            .ok_or_else(|| RulesetError::new(field, "this piece has no shape"))?;
+        listed.push((p, cells));
+    }
     // Larger first, pieces of one size in the order listed: a stable sort
     // by size, done size by size (a few dozen pieces, a few dozen sizes).
-    let largest = listed.iter().map(cells).max().unwrap_or(0);
-    let by_size = (0..=largest)
-        .rev()
-        .flat_map(|size| listed.iter().filter(move |&p| cells(p) == size));
+    let largest = listed.iter().map(|&(_, cells)| cells).fold(0, u32::max);
+    let by_size = (0..=largest).rev().flat_map(|size| {
+        listed
+            .iter()
+            .filter(move |&&(_, cells)| cells == size)
+            .map(|&(p, _)| p)
+    });
     let mut pieces = [Piece::Scorched; MAX_START_PIECES];
     for (slot, p) in pieces.iter_mut().zip(by_size) {
-        *slot = *p;
+        *slot = p;
     }
     Ok(StartRules {
         resources,
         pieces,
-        count: u8::try_from(listed.len()).unwrap_or(0),
+        count: u8::try_from(listed.len())
+            .map_err(|_| RulesetError::new("start.pieces", "too many start pieces"))?,
         scorched: by_table("start.scorched", &spec.scorched, 0, 8)?,
     })
 }
@@ -478,7 +486,7 @@ fn scoring(spec: &ScoringSpec) -> Result<ScoringRules, RulesetError> {
 fn disaster_table(rows: &[DisasterRow]) -> Result<[DisasterRule; DISASTER_ROWS], RulesetError> {
     let mut table = [DisasterRule::NONE; DISASTER_ROWS];
     // Rows above the last kept one would never be read.
-    let top = i64::try_from(DISASTER_ROWS).unwrap_or(16);
+    let top = i64::from(DISASTER_ROW_COUNT);
     let mut next: i64 = 0;
     let Some(last) = rows.len().checked_sub(1) else {
         return Err(RulesetError::new("disasters", "the table has no rows"));

@@ -28,7 +28,9 @@ use crate::table::TableSize;
 
 /// The most rows of table D5 the engine keeps: skull counts above 15 use
 /// the row of 15.
-pub(crate) const DISASTER_ROWS: usize = 16;
+pub(crate) const DISASTER_ROWS: usize = DISASTER_ROW_COUNT as usize;
+/// [`DISASTER_ROWS`] as a `u8`, for the loader's arithmetic.
+pub(crate) const DISASTER_ROW_COUNT: u8 = 16;
 /// The most start pieces per player.
 pub(crate) const MAX_START_PIECES: usize = 32;
 /// The most buildings of a die-carrying type (ERA-2), so the most dice of
@@ -202,7 +204,8 @@ impl Ruleset {
         self.buildings[kind].bonus
     }
 
-    /// How many walls of this length the game has (D4).
+    /// How many walls of this length the game has (D4); none of a length
+    /// it has no walls of.
     pub fn wall_count(&self, length: u8) -> u8 {
         wall_slot(&self.walls.counts, length).copied().unwrap_or(0)
     }
@@ -222,7 +225,8 @@ impl Ruleset {
     }
 
     /// How many distinct orientations a piece has (ERA-7): rotations and
-    /// mirror images, with repeats dropped.
+    /// mirror images, with repeats dropped; none for a piece without a
+    /// shape (a scorched area).
     pub fn orientations(&self, piece: Piece) -> u8 {
         self.shape(piece).map_or(0, |s| s.count)
     }
@@ -240,12 +244,9 @@ impl Ruleset {
                         crate::face::ChoiceSet::ALL
                             .iter()
                             .map(|&set| face.yields(set).count(Symbol::Culture))
-                            .chain(core::iter::once(face.count(Symbol::Culture)))
-                            .max()
-                            .unwrap_or(0)
+                            .fold(face.count(Symbol::Culture), u8::max)
                     })
-                    .max()
-                    .unwrap_or(0);
+                    .fold(0, u8::max);
                 u32::from(self.building_count(colour.carrier())).saturating_mul(u32::from(best))
             })
             .fold(0, u32::saturating_add)
@@ -271,8 +272,7 @@ impl Ruleset {
                 Disaster::Disease { per_building, .. } => per_building.saturating_mul(buildings),
                 _ => 0,
             })
-            .max()
-            .unwrap_or(0);
+            .fold(0, u32::max);
         // At most four players (ERA-3): three opponents.
         let others: u32 = 3;
         dice.saturating_mul(self.round.unfed_disaster)
@@ -351,14 +351,17 @@ impl Ruleset {
     /// The pieces each player lays out besides the scorched areas, in the
     /// order they are placed (larger first).
     pub fn start_pieces(&self) -> &[Piece] {
-        let count = usize::from(self.start.count);
-        self.start.pieces.get(..count).unwrap_or(&[])
+        // The loader keeps `count` within the array.
+        let count = usize::from(self.start.count).min(self.start.pieces.len());
+        self.start.pieces.split_at(count).0
     }
 
     /// How many of `piece` are among the [start pieces](Self::start_pieces).
     pub(crate) fn start_copies(&self, piece: Piece) -> u8 {
-        let copies = self.start_pieces().iter().filter(|&&p| p == piece).count();
-        u8::try_from(copies).unwrap_or(u8::MAX)
+        self.start_pieces()
+            .iter()
+            .filter(|&&p| p == piece)
+            .fold(0, |copies: u8, _| copies.saturating_add(1))
     }
 
     /// Scorched areas each player lays out at this table size (ERA-4).
