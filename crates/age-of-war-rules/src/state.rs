@@ -5,7 +5,9 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use dice_core::seat::TurnOrder;
-use dice_core::{DiceRng, Game, GameResult, ParseActionError, Prob, Seat, ToMove, Viewer};
+use dice_core::{
+    DiceRng, Game, GameResult, InconsistentView, ParseActionError, Prob, Seat, ToMove, Viewer,
+};
 
 use crate::action::{ACTION_ID_BOUND, Action};
 use crate::castle::Castle;
@@ -524,8 +526,8 @@ impl Game for AgeOfWar {
     }
 
     /// Nothing is hidden, so the view is the state.
-    fn determinize(view: &AgeOfWar, _rng: &mut DiceRng) -> Option<AgeOfWar> {
-        Some(view.clone())
+    fn determinize(view: &AgeOfWar, _rng: &mut DiceRng) -> Result<AgeOfWar, InconsistentView> {
+        Ok(view.clone())
     }
 
     fn result(&self) -> Option<GameResult> {
