@@ -40,7 +40,7 @@ pub struct Hand {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "RawView"))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawView", deny_unknown_fields))]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct LiarsDiceView {
     config: LiarsDiceConfig,
@@ -54,6 +54,7 @@ pub struct LiarsDiceView {
 #[cfg(feature = "serde")]
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 struct RawView {
     config: LiarsDiceConfig,
     viewer: Viewer,

@@ -12,6 +12,7 @@
 //! when `open_spiel` is installed; its test runs in `python/ci.sh`.
 #![allow(
     clippy::unwrap_used,
+    clippy::indexing_slicing,
     clippy::arithmetic_side_effects,
     reason = "a test: a failure is a failed test"
 )]
