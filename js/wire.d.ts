@@ -792,6 +792,36 @@ export type EraStep =
     }
   | "over";
 /**
+ * A record's log entry: a chance outcome, or a player's action.
+ */
+export type LiarsDiceEntry =
+  | {
+      chance: number;
+    }
+  | {
+      action: LiarsDiceAction;
+      player?: number;
+    };
+/**
+ * A decision in Liar's Dice.
+ */
+export type LiarsDiceAction =
+  | {
+      bid: LiarsDiceBid;
+    }
+  | "liar";
+/**
+ * A history's entry: a chance outcome or an action as one viewer may know it.
+ */
+export type LiarsDiceSeenEntry =
+  | {
+      chance: LiarsDiceSeenRoll;
+    }
+  | {
+      action: LiarsDiceAction;
+      player?: number;
+    };
+/**
  * Which set of a choice face `A | B` a die yields (ERA-15).
  */
 export type EraChoiceSet = "a" | "b";
@@ -920,6 +950,15 @@ export interface WireTypes {
     history: EraHistory;
     view: EraView;
     update: EraUpdate;
+  };
+  /**
+   * Liar's Dice's documents.
+   */
+  "liars-dice": {
+    record: LiarsDiceRecord;
+    history: LiarsDiceHistory;
+    view: LiarsDiceView;
+    update: LiarsDiceUpdate;
   };
 }
 /**
@@ -1513,6 +1552,109 @@ export interface EraUpdate {
   to: number;
   to_move: ToMove;
   view: EraView;
+  viewer: Viewer;
+}
+/**
+ * A complete, replayable account of a match, private to whoever runs it.
+ */
+export interface LiarsDiceRecord {
+  config: LiarsDiceConfig;
+  format: number;
+  game: "liars-dice";
+  generator?: DiceRng;
+  log: LiarsDiceEntry[];
+  seed?: number;
+}
+/**
+ * OpenSpiel's parameters `players` and `numdice`.
+ */
+export interface LiarsDiceConfig {
+  /**
+   * Dice per player, 1 to `MAX_DICE` (LD-2).
+   */
+  numdice: number;
+  /**
+   * Seats: 2 (LD-1).
+   */
+  players: number;
+}
+/**
+ * A bid `q-f`: at least `quantity` dice on the table show `face` (sixes
+ * are wild, LD-7).
+ */
+export interface LiarsDiceBid {
+  /**
+   * Which face, 1 to 6.
+   */
+  face: number;
+  /**
+   * How many dice, at least 1 (at most the dice on the table).
+   */
+  quantity: number;
+}
+/**
+ * A match as one viewer may know it.
+ */
+export interface LiarsDiceHistory {
+  config: LiarsDiceConfig;
+  format: number;
+  game: "liars-dice";
+  log: LiarsDiceSeenEntry[];
+  viewer: Viewer;
+}
+/**
+ * A die rolled as one viewer may know it: whose die, and its face for
+ * its owner alone.
+ */
+export interface LiarsDiceSeenRoll {
+  /**
+   * Its face, for its owner; `None` for everyone else.
+   */
+  face: number | null;
+  /**
+   * The seat whose die it is.
+   */
+  seat: number;
+}
+/**
+ * What one viewer may know: the config, every seat's dice as it sees
+ * them, the bids and who called liar.
+ *
+ * Decoding checks that some state shows the view.
+ */
+export interface LiarsDiceView {
+  bids: LiarsDiceBid[];
+  called_by: number | null;
+  config: LiarsDiceConfig;
+  hands: LiarsDiceHand[];
+  viewer: Viewer;
+}
+/**
+ * One seat's dice as a viewer sees them.
+ */
+export interface LiarsDiceHand {
+  /**
+   * Their faces, in the order rolled, when the viewer sees them: its
+   * own dice, and every die after the showdown; `None` otherwise.
+   */
+  faces: number[] | null;
+  /**
+   * How many of its dice are rolled.
+   */
+  rolled: number;
+}
+/**
+ * What one viewer is told after a step: the entries since `from` as it may know them, its view, its legal actions when it is to move, the result at the end.
+ */
+export interface LiarsDiceUpdate {
+  entries: LiarsDiceSeenEntry[];
+  from: number;
+  game: "liars-dice";
+  legal: LegalAction[];
+  result: GameResult | null;
+  to: number;
+  to_move: ToMove;
+  view: LiarsDiceView;
   viewer: Viewer;
 }
 /**

@@ -206,7 +206,7 @@ mod tests {
             "armadora --players 3 --seed 9 --bots mcts,random --games 20 --threads 2 --advanced --json",
         )
         .unwrap();
-        assert_eq!(p.game, GameName::Armadora);
+        assert_eq!(p.game, GameName::from_record_name("armadora").unwrap());
         let o = p.options();
         assert_eq!(o.game.players, Some(3));
         assert_eq!(o.seed, 9);

@@ -1,22 +1,18 @@
 //! The machinery behind the example binaries `play` and `replay`: command
-//! lines, one adapter per game, narration from a viewpoint, a person at a
-//! seat, and summaries. Run them with
+//! lines, every game of the registry by its declaration, narration from a
+//! viewpoint, a person at a seat, and summaries. Run them with
 //! `cargo run --release --example play -- age-of-war` and
 //! `cargo run --release --example replay -- FILE`.
 
-pub mod age_of_war;
 pub mod args;
-pub mod armadora;
 pub mod batch;
 pub mod bot_turn;
 pub mod cli;
-pub mod era;
 pub mod games;
 pub mod human;
 pub mod narrate;
 pub mod options;
 pub mod output;
-pub mod pig;
 pub mod play;
 pub mod playable;
 pub mod record_file;

@@ -50,7 +50,7 @@ impl Viewpoint {
     pub fn narrate<G: PlayableGame>(self, before: &G, entry: &Entry<G>, after: &G) -> String {
         let mut text = self.entry_line(before, entry);
         let viewer = self.drawing_viewer();
-        if let Some(more) = G::after_step(&before.view(viewer), &after.view(viewer)) {
+        if let Some(more) = G::tell_step(&before.view(viewer), &after.view(viewer)) {
             text.push('\n');
             text.push_str(more.trim_end());
         }

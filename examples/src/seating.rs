@@ -26,7 +26,7 @@ pub(crate) fn seat_bots<G: PlayableGame>(
             .get(seat)
             .or(options.bots.last())
             .cloned()
-            .unwrap_or_else(|| G::BOTS.first().copied().unwrap_or("random").to_string())
+            .unwrap_or_else(|| G::bots().first().copied().unwrap_or("random").to_string())
     };
     let Some(order) = TurnOrder::new(players) else {
         return Vec::new();

@@ -15,7 +15,7 @@ fn check_bots<T: PlayableGame>(games: u64, max_steps: usize) {
         switches: Vec::new(),
         mcts_iterations: Some(20),
     };
-    for &name in T::BOTS {
+    for name in T::bots() {
         for seed in 0..games {
             let config = T::config_from(&options).unwrap();
             let mut m = dice_core::Match::<T>::new(&config, seed).unwrap();
@@ -85,4 +85,9 @@ fn era_bots_are_legal_and_blind() {
 #[test]
 fn pig_bots_are_legal_and_blind() {
     check_bots::<dice_core::pig::Pig>(3, 300);
+}
+
+#[test]
+fn liars_dice_bots_are_legal_and_blind() {
+    check_bots::<tabletop_engines::liars_dice_rules::LiarsDice>(4, 100);
 }

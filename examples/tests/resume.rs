@@ -35,7 +35,7 @@ fn bot_names(game: &str) -> Vec<&'static str> {
     impl GameTask for Bots {
         type Output = Vec<&'static str>;
         fn run<G: PlayableGame>(self) -> Self::Output {
-            G::BOTS.to_vec()
+            G::bots()
         }
     }
     GameName::from_record_name(game).unwrap().run(Bots)

@@ -23,13 +23,24 @@ import { compile } from "json-schema-to-typescript";
 const jsDir = fileURLToPath(new URL("..", import.meta.url));
 const schemasDir = fileURLToPath(new URL("../../schemas/", import.meta.url));
 
-/** The games, as records name them, the prefix of their types, their titles. */
-export const GAMES = [
-  ["pig", "Pig", "Pig"],
-  ["age-of-war", "AgeOfWar", "Age of War"],
-  ["armadora", "Armadora", "Armadöra"],
-  ["era", "Era", "Era: Medieval Age"],
-];
+/** `age-of-war` as a type name's prefix: `AgeOfWar`. */
+function camel(name) {
+  return name
+    .split(/[^A-Za-z0-9]+/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join("");
+}
+
+/**
+ * The games, as records name them, the prefix of their types, their titles:
+ * the registry's catalogue (`schemas/games.json`, written from each game's
+ * declaration by the schema tests).
+ */
+export const GAMES = JSON.parse(readFileSync(`${schemasDir}games.json`, "utf8")).map((game) => [
+  game.name,
+  camel(game.name),
+  game.title,
+]);
 const DOCUMENTS = ["record", "history", "view", "update"];
 
 /** Rust doc comments, less what means nothing in TypeScript: code blocks, intra-doc links. */

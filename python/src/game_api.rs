@@ -8,7 +8,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::PyTuple;
 
 use crate::errors::{load_error, spiel_error};
-use crate::facts::{NO_LENGTH_BOUND, long_name, max_chance_outcomes, perfect_information};
+use crate::facts::NO_LENGTH_BOUND;
 use crate::game::PyGame;
 use crate::game_string::game_string;
 use crate::players::player_range;
@@ -100,7 +100,7 @@ impl PyGame {
     }
 
     /// OpenSpiel's `GameType`: names, dynamics (sequential), chance mode
-    /// (explicit), information, utility (constant-sum), reward model
+    /// (explicit), information, utility (constant-sum or zero-sum), reward model
     /// (terminal), seat range and what the game provides. Its enum fields
     /// are pyspiel's own when OpenSpiel is installed.
     fn get_type<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -112,8 +112,9 @@ impl PyGame {
                 let defaults = PyGame::new(defaults);
                 let facts = pyo3::types::PyDict::new(py);
                 facts.set_item("short_name", name)?;
-                facts.set_item("long_name", long_name(name))?;
-                facts.set_item("perfect_information", perfect_information(name))?;
+                facts.set_item("long_name", self.inner.title())?;
+                facts.set_item("perfect_information", self.inner.perfect_information())?;
+                facts.set_item("zero_sum", self.inner.info().returns.kind == "zero_sum")?;
                 facts.set_item("min_num_players", min_players)?;
                 facts.set_item("max_num_players", max_players)?;
                 facts.set_item("parameter_specification", defaults.get_parameters(py)?)?;
@@ -127,23 +128,21 @@ impl PyGame {
             .map(|t| t.bind(py).clone())
     }
 
-    /// The lowest return: 0 (a seat that does not win).
-    #[expect(clippy::unused_self, reason = "OpenSpiel's method takes self")]
+    /// The lowest return, as the game declares it: 0 (a seat that does not
+    /// win), or -1 in a zero-sum game such as Liar's Dice.
     fn min_utility(&self) -> f64 {
-        0.0
+        self.inner.utility().lowest()
     }
 
     /// The highest return: 1 (a sole winner).
-    #[expect(clippy::unused_self, reason = "OpenSpiel's method takes self")]
     fn max_utility(&self) -> f64 {
-        1.0
+        self.inner.utility().highest()
     }
 
-    /// The returns of a finished game sum to 1 (the winners share the
-    /// victory): a constant-sum game.
-    #[expect(clippy::unused_self, reason = "OpenSpiel's method takes self")]
+    /// What the returns of a finished game sum to: 1 where the winners
+    /// share the victory (constant-sum), 0 in a zero-sum game.
     fn utility_sum(&self) -> f64 {
-        1.0
+        self.inner.utility().sum()
     }
 
     /// No bound is computed: `2**31 - 1` (Pig, Age of War and Era have none
@@ -161,7 +160,7 @@ impl PyGame {
 
     /// The most outcomes one chance event has (Pig 6, Age of War 792, ...).
     fn max_chance_outcomes(&self) -> u64 {
-        max_chance_outcomes(self.inner.as_ref())
+        self.inner.max_chance_outcomes()
     }
 
     /// `[length]` for a game of perfect information, whose information
@@ -173,7 +172,7 @@ impl PyGame {
 
     /// The length of `information_state_tensor_shape()`.
     fn information_state_tensor_size(&self, py: Python<'_>) -> PyResult<usize> {
-        if perfect_information(self.inner.name()) {
+        if self.inner.perfect_information() {
             Ok(self.inner.observation_len())
         } else {
             Err(spiel_error(

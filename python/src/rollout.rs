@@ -4,8 +4,8 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyList;
+use tabletop_engines::AnyState;
 use tabletop_engines::dice_core::prelude::*;
-use tabletop_engines::{AnyState, Engine};
 
 use crate::arrays::array;
 use crate::ints::{Int, Seed, count};
@@ -30,111 +30,10 @@ pub(crate) struct RolloutEvaluator {
     rng: DiceRng,
 }
 
-/// Each seat's share of the victory (as `AnyState::returns`), zeros for a
-/// game not over.
-fn returns_of<G: Game>(state: &G) -> Vec<f64> {
-    let players = state.players();
-    let Some(result) = state.result() else {
-        return vec![0.0; players];
-    };
-    let winners = result.winners();
-    let share = 1.0 / f64::from(u32::try_from(winners.len()).unwrap_or(1).max(1));
-    (0..players)
-        .map(|seat| if winners.contains(&seat) { share } else { 0.0 })
-        .collect()
-}
-
-/// The mean returns of `n` random playouts of the engine state `start`.
-fn rollouts<G: Engine>(start: &G, n: u64, rng: &mut DiceRng) -> Vec<f64> {
-    let mut total = vec![0.0; start.players()];
-    let mut legal = Vec::new();
-    for _ in 0..n {
-        let mut state = start.clone();
-        let mut steps = 0u64;
-        while steps < MAX_ROLLOUT_STEPS {
-            match state.to_move() {
-                ToMove::Over => break,
-                ToMove::Chance => match state.sample_chance(rng) {
-                    Some(outcome) => state.apply_chance_unchecked(outcome),
-                    None => break,
-                },
-                ToMove::Player(_) => {
-                    state.legal_actions(&mut legal);
-                    match rng.choose(&legal) {
-                        Some(&action) => state.apply_unchecked(action),
-                        None => break,
-                    }
-                }
-            }
-            steps = steps.saturating_add(1);
-        }
-        for (sum, r) in total.iter_mut().zip(returns_of(&state)) {
-            *sum += r;
-        }
-    }
-    #[expect(
-        clippy::cast_precision_loss,
-        reason = "a rollout count is far below 2**52"
-    )]
-    let n = n.max(1) as f64;
-    total.into_iter().map(|sum| sum / n).collect()
-}
-
-/// The engine state behind `state`, rolled out in the engine's own types.
-fn typed_rollouts<G: Engine>(state: &dyn AnyState, n: u64, rng: &mut DiceRng) -> Option<Vec<f64>> {
-    Some(rollouts(state.engine::<G>()?, n, rng))
-}
-
-/// Any state rolled out through the door every game has: slower (chance
-/// outcomes are listed to find their ids), for a game this module does not
-/// name.
-fn any_rollouts(start: &dyn AnyState, n: u64, rng: &mut DiceRng) -> Vec<f64> {
-    let mut total = vec![0.0; start.players()];
-    for _ in 0..n {
-        let mut state = start.clone_box();
-        let mut steps = 0u64;
-        while steps < MAX_ROLLOUT_STEPS {
-            let stepped = match state.to_move() {
-                ToMove::Over => break,
-                ToMove::Chance => state.apply_sampled_chance(rng).is_some(),
-                ToMove::Player(_) => {
-                    let legal = state.legal_actions();
-                    rng.choose(&legal)
-                        .is_some_and(|&id| state.apply(id).is_ok())
-                }
-            };
-            if !stepped {
-                break;
-            }
-            steps = steps.saturating_add(1);
-        }
-        let returns = state
-            .returns()
-            .unwrap_or_else(|| vec![0.0; start.players()]);
-        for (sum, r) in total.iter_mut().zip(returns) {
-            *sum += r;
-        }
-    }
-    #[expect(
-        clippy::cast_precision_loss,
-        reason = "a rollout count is far below 2**52"
-    )]
-    let n = n.max(1) as f64;
-    total.into_iter().map(|sum| sum / n).collect()
-}
-
-/// The mean returns of `n` random playouts from `state`.
+/// The mean returns of `n` random playouts from `state`, on the engine's
+/// own types.
 pub(crate) fn mean_returns(state: &dyn AnyState, n: u64, rng: &mut DiceRng) -> Vec<f64> {
-    let typed = match state.game() {
-        "pig" => typed_rollouts::<tabletop_engines::dice_core::pig::Pig>(state, n, rng),
-        "age-of-war" => {
-            typed_rollouts::<tabletop_engines::age_of_war_rules::AgeOfWar>(state, n, rng)
-        }
-        "armadora" => typed_rollouts::<tabletop_engines::armadora_rules::Armadora>(state, n, rng),
-        "era" => typed_rollouts::<tabletop_engines::era_rules::Era>(state, n, rng),
-        _ => None,
-    };
-    typed.unwrap_or_else(|| any_rollouts(state, n, rng))
+    state.mean_random_returns(n, MAX_ROLLOUT_STEPS, rng)
 }
 
 #[pymethods]

@@ -13,7 +13,6 @@ use tabletop_engines::{AnyGame, AnyState, Engine};
 use crate::arrays::array;
 use crate::chance_lists::{ChanceLists, outcome_tuples};
 use crate::errors::{bad_id, illegal, spiel_error};
-use crate::facts::perfect_information;
 use crate::game::PyGame;
 use crate::ints::Int;
 use crate::players::{actor, player_id, seat, viewer};
@@ -338,8 +337,10 @@ impl PyState {
             .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))
     }
 
-    /// Each seat's share of the victory at the end (1 for a sole winner,
-    /// `1/k` for each of `k` who share it, 0 for the others); zeros before.
+    /// Each seat's return at the end, as the game declares them: its share
+    /// of the victory (1 for a sole winner, `1/k` for each of `k` who share
+    /// it, 0 for the others), or in a zero-sum game its score (Liar's Dice:
+    /// +1 and -1); zeros before.
     fn returns(&self) -> Vec<f64> {
         self.state
             .returns()
@@ -398,7 +399,7 @@ impl PyState {
         py: Python<'py>,
         player: Option<Int>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        if !perfect_information(self.game.name()) {
+        if !self.game.perfect_information() {
             return Err(spiel_error(
                 py,
                 format!(
@@ -441,6 +442,17 @@ impl PyState {
     /// Every id applied so far, decisions and chance outcomes in order.
     fn history(&self) -> Vec<u32> {
         self.state.history_ids()
+    }
+
+    /// The ids applied so far as OpenSpiel writes them: `"2, 4, 3"`.
+    fn history_str(&self) -> String {
+        let ids: Vec<String> = self
+            .state
+            .history_ids()
+            .iter()
+            .map(u32::to_string)
+            .collect();
+        ids.join(", ")
     }
 
     /// How many ids have been applied.

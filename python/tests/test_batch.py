@@ -15,7 +15,7 @@ def test_play_random_games_returns_one_row_per_seed(game: te.Game) -> None:
     assert result.returns.shape == (20, players) and result.returns.dtype == np.float64
     assert result.lengths.shape == (20,) and result.lengths.dtype == np.int64
     assert result.finished.dtype == np.bool_ and result.finished.all()
-    assert np.allclose(result.returns.sum(axis=1), 1.0)
+    assert np.allclose(result.returns.sum(axis=1), game.utility_sum())
     assert int(result.lengths.sum()) == result.steps
     assert (result.lengths > 0).all()
     assert result.seed == 100
@@ -76,7 +76,7 @@ def test_a_batch_steps_every_state_to_the_end(game: te.Game) -> None:
     assert batch.is_terminal().all()
     returns = batch.returns()
     assert returns.shape == (8, game.num_players())
-    assert np.allclose(returns.sum(axis=1), 1.0)
+    assert np.allclose(returns.sum(axis=1), game.utility_sum())
     for i in range(8):
         assert list(returns[i]) == batch.state(i).returns()
     assert batch.reset_terminal() == list(range(8))

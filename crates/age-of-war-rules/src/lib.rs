@@ -14,6 +14,7 @@ pub mod dice;
 mod error;
 mod fills;
 pub mod line;
+mod listing;
 mod observation;
 mod per_castle;
 pub mod prelude;

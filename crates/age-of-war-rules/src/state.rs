@@ -6,7 +6,8 @@ use core::fmt;
 
 use dice_core::seat::TurnOrder;
 use dice_core::{
-    DiceRng, Game, GameResult, ParseActionError, Prob, ResampleLog, Seat, ToMove, Viewer,
+    DiceRng, Game, GameResult, InconsistentView, ParseActionError, Prob, ResampleLog, Seat, ToMove,
+    Viewer,
 };
 
 use crate::action::{ACTION_ID_BOUND, Action};
@@ -529,8 +530,8 @@ impl Game for AgeOfWar {
     }
 
     /// Nothing is hidden, so the view is the state.
-    fn determinize(view: &AgeOfWar, _rng: &mut DiceRng) -> Option<AgeOfWar> {
-        Some(view.clone())
+    fn determinize(view: &AgeOfWar, _rng: &mut DiceRng) -> Result<AgeOfWar, InconsistentView> {
+        Ok(view.clone())
     }
 
     fn result(&self) -> Option<GameResult> {

@@ -86,7 +86,7 @@ impl Agent<Armadora> for Greedy {
         rng: &mut DiceRng,
     ) -> Option<Action> {
         let samples: Vec<Armadora> = (0..self.samples)
-            .filter_map(|_| Armadora::determinize(view, rng))
+            .filter_map(|_| Armadora::determinize(view, rng).ok())
             .collect();
         let Some(first) = samples.first() else {
             return rng.choose(legal).copied();

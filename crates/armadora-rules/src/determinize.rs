@@ -1,6 +1,6 @@
 //! States rebuilt from a view: what it shows kept, what it hides dealt.
 
-use dice_core::{DiceRng, Viewer};
+use dice_core::{DiceRng, InconsistentView, Viewer};
 
 use crate::army::{Supply, Value};
 use crate::board::SquareMap;
@@ -15,8 +15,9 @@ const MAX_TILES: usize = 16;
 impl ArmadoraView {
     /// A full state showing this view, hidden values drawn from `rng`; see
     /// [`Armadora`]'s `determinize`.
-    pub(crate) fn determinize(&self, rng: &mut DiceRng) -> Option<Armadora> {
-        self.complete(&mut |tiles| rng.shuffle(tiles)).ok()
+    pub(crate) fn determinize(&self, rng: &mut DiceRng) -> Result<Armadora, InconsistentView> {
+        self.complete(&mut |tiles| rng.shuffle(tiles))
+            .map_err(InconsistentView::new)
     }
 
     /// A full state showing this view: each player's hidden warriors (their

@@ -4,7 +4,9 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use dice_core::seat::PerSeat;
-use dice_core::{DiceRng, Game, GameResult, ParseActionError, Prob, ToMove, Viewer};
+use dice_core::{
+    DiceRng, Game, GameResult, InconsistentView, ParseActionError, Prob, ToMove, Viewer,
+};
 
 use crate::action::{ADVANCED_ACTION_IDS, Action, BASE_ACTION_IDS};
 use crate::army::Warrior;
@@ -106,14 +108,14 @@ impl Game for Armadora {
     /// ([`DiceRng::shuffle`], one player after the other in seat order) and
     /// dealt to their hidden board squares in square order, the rest going
     /// to their supply.
-    fn determinize(view: &ArmadoraView, rng: &mut DiceRng) -> Option<Self> {
+    fn determinize(view: &ArmadoraView, rng: &mut DiceRng) -> Result<Self, InconsistentView> {
         view.determinize(rng)
     }
 
     fn resample_hidden(&self, viewer: Viewer, rng: &mut DiceRng) -> Self {
         self.view(viewer)
             .determinize(rng)
-            .unwrap_or_else(|| self.clone())
+            .unwrap_or_else(|_| self.clone())
     }
 
     /// A warrior placement shows its value to whoever would see it on the

@@ -14,6 +14,7 @@ mod config;
 mod determinize;
 mod error;
 mod game;
+mod listing;
 mod notation;
 mod observation;
 mod past;

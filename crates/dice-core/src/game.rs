@@ -4,6 +4,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::{self, Debug, Display};
 
+use crate::inconsistent::InconsistentView;
 use crate::notation::ParseActionError;
 use crate::prob::Prob;
 use crate::result::GameResult;
@@ -68,6 +69,23 @@ pub enum Viewer {
 /// [`apply_chance_unchecked`](Game::apply_chance_unchecked)) separately; the
 /// provided [`apply`](Game::apply) runs one then the other, which is why an
 /// illegal action always leaves the state exactly as it was.
+///
+/// # Hidden information, and where a reveal belongs
+///
+/// What a viewer may know is its [`view`](Game::view); what it is told of
+/// each entry is [`seen_action`](Game::seen_action) or
+/// [`seen_chance`](Game::seen_chance), worked out from the state *before*
+/// the entry, so it can only say what the viewer knew then plus what the
+/// entry itself makes public (an Era roll behind a screen: that it was
+/// rolled). A reveal, hidden values becoming public (every die when a
+/// Liar's Dice bid is challenged, Era's layouts when the last is laid
+/// out), belongs in the view of the state *after* the entry that causes
+/// it, never in that entry's seen form: the next view (and the history's
+/// end) shows the values, and [`resample_hidden`](Game::resample_hidden)
+/// no longer redraws them. The test kit's `check_histories` pairs the game
+/// with twins the viewer cannot tell apart; at a reveal the twins part, and
+/// it draws a new twin from the revealed position
+/// ([`resample_hidden`](Game::resample_hidden)) and compares on to the end.
 ///
 /// ```
 /// use dice_core::{Game, ToMove, pig::{Pig, PigAction, PigConfig}};
@@ -310,13 +328,15 @@ pub trait Game: Clone + PartialEq + Debug + Sized {
     /// A full state consistent with `view`: what the view shows is kept,
     /// and everything it hides (other players' secret tiles, unrevealed
     /// dice) is drawn from `rng`, from a distribution each game documents.
-    /// `None` when no state is consistent with the view (for example a view
-    /// edited by hand).
     ///
     /// Search code that must not peek (Monte Carlo tree search over hidden
     /// information) plays from such samples. The test kit checks that
     /// `G::determinize(&s.view(v), rng)?.view(v) == s.view(v)`.
-    fn determinize(view: &Self::View, rng: &mut DiceRng) -> Option<Self>;
+    ///
+    /// # Errors
+    /// When no state is consistent with the view (for example a view edited
+    /// by hand), with the reason: the rule or invariant it breaks.
+    fn determinize(view: &Self::View, rng: &mut DiceRng) -> Result<Self, InconsistentView>;
 
     /// Replaces the contents of `out` with the legal actions of `seat`,
     /// worked out from that seat's own view alone: empty unless the view
@@ -342,7 +362,7 @@ pub trait Game: Clone + PartialEq + Debug + Sized {
     /// ```
     fn legal_actions_in_view(view: &Self::View, seat: Seat, out: &mut Vec<Self::Action>) {
         out.clear();
-        if let Some(state) = Self::determinize(view, &mut DiceRng::from_seed_u64(0)) {
+        if let Ok(state) = Self::determinize(view, &mut DiceRng::from_seed_u64(0)) {
             if state.to_move() == ToMove::Player(seat) {
                 state.legal_actions(out);
             }

@@ -261,7 +261,7 @@ impl<G: Game> Agent<G> for Mcts {
             stamp: 0,
         };
         for _ in 0..search.iterations {
-            if let Some(state) = G::determinize(view, rng) {
+            if let Ok(state) = G::determinize(view, rng) {
                 if search.tree.root_ids.is_empty() {
                     let ids = legal.iter().map(|a| state.action_id(a).unwrap_or(u32::MAX));
                     search.tree.root_ids.extend(ids);

@@ -234,8 +234,8 @@ impl Game for EndlessRain {
     fn view(&self, _viewer: Viewer) -> u64 {
         self.drops
     }
-    fn determinize(view: &u64, _rng: &mut DiceRng) -> Option<Self> {
-        Some(EndlessRain { drops: *view })
+    fn determinize(view: &u64, _rng: &mut DiceRng) -> Result<Self, dice_core::InconsistentView> {
+        Ok(EndlessRain { drops: *view })
     }
     fn result(&self) -> Option<GameResult> {
         None

@@ -558,3 +558,22 @@ fn observation_tensors_have_their_size_and_show_only_the_view() {
     let tensor = observation(&game, Viewer::Seat(1));
     assert_eq!(tensor, [0.0, 0.0, 1.0, 0.0, 0.2, 1.0, 0.0, 0.0]);
 }
+
+#[test]
+fn every_check_of_the_kit_passes_on_pig_and_its_declaration() {
+    let configs = [
+        PigConfig::default(),
+        PigConfig {
+            players: 3,
+            target: 20,
+        },
+    ];
+    let summary = dice_core::testkit::check_game::<Pig>(&configs);
+    assert_eq!(summary.games, 48);
+    assert!(summary.history_entries > 500, "{summary:?}");
+    assert_eq!(summary.hidden_differences, 0, "Pig hides nothing");
+    assert_eq!(
+        summary.bot_games, 12,
+        "three bots, two games each, two configs"
+    );
+}

@@ -219,7 +219,7 @@ impl Agent<Era> for Greedy {
         if legal.len() <= 1 {
             return legal.first().copied();
         }
-        let Some(state) = Era::determinize(view, rng) else {
+        let Ok(state) = Era::determinize(view, rng) else {
             return rng.choose(legal).copied();
         };
         let chosen = match state.step() {

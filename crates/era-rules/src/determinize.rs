@@ -5,7 +5,7 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use dice_core::seat::{PerSeat, Seat};
-use dice_core::{DiceRng, Viewer};
+use dice_core::{DiceRng, InconsistentView, Viewer};
 
 use crate::action::Action;
 use crate::colour::Colour;
@@ -138,9 +138,9 @@ impl EraView {
     /// again piece by piece, each uniformly among its legal placements;
     /// hidden dice show uniform faces (dice set aside: uniform among the
     /// faces without a skull), conditioned on the state being valid (drawn
-    /// again, up to 100 times). `None` if the view is inconsistent.
-    pub(crate) fn determinize(&self, rng: &mut DiceRng) -> Option<Era> {
-        self.state_shown(rng).ok()
+    /// again, up to 100 times); why none is, if the view is inconsistent.
+    pub(crate) fn determinize(&self, rng: &mut DiceRng) -> Result<Era, InconsistentView> {
+        self.state_shown(rng).map_err(InconsistentView::new)
     }
 
     /// A valid state that shows this view, drawn as [`EraView::determinize`]
@@ -230,17 +230,17 @@ mod tests {
             game.apply(action).unwrap();
         }
         let mut rng = DiceRng::from_seed_u64(1);
-        assert!(Era::determinize(&game.view(Viewer::Seat(0)), &mut rng).is_some());
+        assert!(Era::determinize(&game.view(Viewer::Seat(0)), &mut rng).is_ok());
         let mut view = game.view(Viewer::Seat(0));
         view.players.pop();
-        assert!(Era::determinize(&view, &mut rng).is_none());
+        assert!(Era::determinize(&view, &mut rng).is_err());
         let mut view = game.view(Viewer::Seat(0));
         view.players[1].laid_out = u8::MAX;
-        assert!(Era::determinize(&view, &mut rng).is_none());
+        assert!(Era::determinize(&view, &mut rng).is_err());
         let mut view = game.view(Viewer::Seat(0));
         view.players[2].showing = ByColour::from_array([200; 4]);
         view.players[2].dice = None;
         view.players[2].set_aside = None;
-        assert!(Era::determinize(&view, &mut rng).is_none());
+        assert!(Era::determinize(&view, &mut rng).is_err());
     }
 }

@@ -4,7 +4,9 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use dice_core::{DiceRng, Game, GameResult, ParseActionError, Prob, ToMove, Viewer};
+use dice_core::{
+    DiceRng, Game, GameResult, InconsistentView, ParseActionError, Prob, ToMove, Viewer,
+};
 
 use crate::action::{Action, Chance};
 use crate::config::EraConfig;
@@ -183,7 +185,7 @@ impl Game for Era {
         EraView::of(self, viewer)
     }
 
-    fn determinize(view: &EraView, rng: &mut DiceRng) -> Option<Self> {
+    fn determinize(view: &EraView, rng: &mut DiceRng) -> Result<Self, InconsistentView> {
         view.determinize(rng)
     }
 

@@ -32,6 +32,7 @@ mod game;
 mod grid;
 mod ids;
 mod layout;
+mod listing;
 mod narration;
 mod notation;
 mod observation;

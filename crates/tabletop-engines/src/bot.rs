@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use dice_core::mcts::Mcts;
+use dice_core::listing::Bot;
 use dice_core::prelude::*;
 
 use crate::state::{AnyState, Engine, Played};
@@ -21,12 +21,6 @@ pub trait AnyBot: Send + fmt::Debug {
     fn choose(&mut self, state: &dyn AnyState, seat: Seat, rng: &mut DiceRng) -> Option<u32>;
 }
 
-/// How to make one game's bot, with the iterations of a search.
-pub(crate) struct BotEntry<G> {
-    pub(crate) name: &'static str,
-    pub(crate) make: fn(Option<u32>) -> Box<dyn Agent<G> + Send>,
-}
-
 /// One game's bot behind [`AnyBot`].
 pub(crate) struct Typed<G: Engine> {
     name: &'static str,
@@ -34,10 +28,10 @@ pub(crate) struct Typed<G: Engine> {
 }
 
 impl<G: Engine> Typed<G> {
-    pub(crate) fn new(entry: &BotEntry<G>, iterations: Option<u32>) -> Self {
+    pub(crate) fn new(bot: &Bot<G>, iterations: Option<u32>) -> Self {
         Typed {
-            name: entry.name,
-            agent: (entry.make)(iterations),
+            name: bot.name(),
+            agent: bot.make(iterations),
         }
     }
 }
@@ -68,71 +62,3 @@ impl<G: Engine> AnyBot for Typed<G> {
         state.action_id(&action)
     }
 }
-
-fn random<G: Engine>(_: Option<u32>) -> Box<dyn Agent<G> + Send> {
-    Box::new(RandomAgent)
-}
-
-#[cfg(feature = "pig")]
-/// The bots of Pig.
-pub(crate) const PIG: &[BotEntry<dice_core::pig::Pig>] = &[
-    BotEntry {
-        name: "random",
-        make: random,
-    },
-    BotEntry {
-        name: "mcts",
-        make: |n| Box::new(Mcts::new(n.unwrap_or(1000))),
-    },
-];
-
-#[cfg(feature = "age-of-war")]
-/// The bots of Age of War: the exact solver of the turn at hand first.
-pub(crate) const AGE_OF_WAR: &[BotEntry<age_of_war_rules::AgeOfWar>] = &[
-    BotEntry {
-        name: "solver",
-        make: |_| Box::new(age_of_war_rules::SolverBot::new()),
-    },
-    BotEntry {
-        name: "random",
-        make: random,
-    },
-    BotEntry {
-        name: "mcts",
-        make: |n| Box::new(Mcts::new(n.unwrap_or(200)).with_playout_steps(20_000)),
-    },
-];
-
-#[cfg(feature = "armadora")]
-/// The bots of Armadöra.
-pub(crate) const ARMADORA: &[BotEntry<armadora_rules::Armadora>] = &[
-    BotEntry {
-        name: "greedy",
-        make: |_| Box::new(armadora_rules::Greedy::default()),
-    },
-    BotEntry {
-        name: "random",
-        make: random,
-    },
-    BotEntry {
-        name: "mcts",
-        make: |n| Box::new(Mcts::new(n.unwrap_or(1000))),
-    },
-];
-
-#[cfg(feature = "era")]
-/// The bots of Era.
-pub(crate) const ERA: &[BotEntry<era_rules::Era>] = &[
-    BotEntry {
-        name: "greedy",
-        make: |_| Box::new(era_rules::bot::Greedy),
-    },
-    BotEntry {
-        name: "random",
-        make: random,
-    },
-    BotEntry {
-        name: "mcts",
-        make: |n| Box::new(Mcts::new(n.unwrap_or(500))),
-    },
-];

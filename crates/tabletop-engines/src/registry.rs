@@ -3,12 +3,15 @@
 use std::fmt;
 use std::marker::PhantomData;
 
+use dice_core::listing::Utility;
 use dice_core::observation::{Block, observation_len};
 use dice_core::prelude::*;
 use serde_json::{Map, Value};
 
-use crate::bot::{self, AnyBot, BotEntry, Typed};
+use crate::bot::{AnyBot, Typed};
 use crate::error::LoadError;
+use crate::games::{GameTask, GameVisitor, new_game_params, visit_games, with_game};
+use crate::info::GameInfo;
 use crate::params;
 use crate::spec::GameString;
 use crate::state::{AnyState, Engine, Played};
@@ -17,6 +20,20 @@ use crate::state::{AnyState, Engine, Played};
 pub trait AnyGame: Send + Sync + fmt::Debug {
     /// The game's name, e.g. `"armadora"`.
     fn name(&self) -> &'static str;
+    /// The game's full name, for people: `"Era: Medieval Age"`.
+    fn title(&self) -> &'static str;
+    /// Everything the game declares, with this config.
+    fn info(&self) -> GameInfo;
+    /// Whether every seat sees the whole state.
+    fn perfect_information(&self) -> bool;
+    /// What the returns are ([`AnyState::returns`]).
+    fn utility(&self) -> Utility;
+    /// The most outcomes one chance event of this config has.
+    fn max_chance_outcomes(&self) -> u64;
+    /// The JSON Schemas of the game's wire documents, by file stem:
+    /// `record`, `history`, `view` and `update`.
+    #[cfg(feature = "schema")]
+    fn wire_schemas(&self) -> Vec<(&'static str, Value)>;
     /// The config as JSON (every field, defaults included).
     fn config_json(&self) -> String;
     /// Seats at the table.
@@ -27,7 +44,7 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn max_players(&self) -> usize;
     /// The bots this game offers, by name; the first is the default.
     fn bot_names(&self) -> Vec<&'static str>;
-    /// A new bot by its name; `iterations` sets a search's iterations per
+    /// A new bot by its name (or another name it answers to); `iterations` sets a search's iterations per
     /// decision (the game's default when `None`; ignored by bots that do
     /// not search).
     ///
@@ -69,46 +86,13 @@ pub struct RandomGames {
     pub returns: Vec<Vec<f64>>,
 }
 
-/// What the registry knows of each game beyond its rules: the table sizes
-/// it seats and the bots it offers.
-pub(crate) trait Listed: Engine {
-    /// The fewest and the most seats.
-    const SEATS: (usize, usize);
-    /// The bots, the default first.
-    const BOTS: &'static [BotEntry<Self>];
-}
-
-#[cfg(feature = "pig")]
-impl Listed for dice_core::pig::Pig {
-    const SEATS: (usize, usize) = (2, dice_core::pig::MAX_PLAYERS);
-    const BOTS: &'static [BotEntry<Self>] = bot::PIG;
-}
-
-#[cfg(feature = "age-of-war")]
-impl Listed for age_of_war_rules::AgeOfWar {
-    const SEATS: (usize, usize) = (2, 6);
-    const BOTS: &'static [BotEntry<Self>] = bot::AGE_OF_WAR;
-}
-
-#[cfg(feature = "armadora")]
-impl Listed for armadora_rules::Armadora {
-    const SEATS: (usize, usize) = (2, 4);
-    const BOTS: &'static [BotEntry<Self>] = bot::ARMADORA;
-}
-
-#[cfg(feature = "era")]
-impl Listed for era_rules::Era {
-    const SEATS: (usize, usize) = (2, 4);
-    const BOTS: &'static [BotEntry<Self>] = bot::ERA;
-}
-
 struct Registered<G: Engine> {
     config: G::Config,
     start: G,
     game: PhantomData<G>,
 }
 
-impl<G: Listed> fmt::Debug for Registered<G> {
+impl<G: Engine> fmt::Debug for Registered<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("AnyGame")
             .field("name", &G::NAME)
@@ -117,13 +101,13 @@ impl<G: Listed> fmt::Debug for Registered<G> {
     }
 }
 
-impl<G: Listed> Registered<G> {
+impl<G: Engine> Registered<G> {
     fn from_params(params: &Map<String, Value>) -> Result<Self, LoadError> {
         let config_err = |reason: String| LoadError::Config {
             game: G::NAME,
             reason,
         };
-        let config: G::Config = params::read(params).map_err(config_err)?;
+        let config: G::Config = params::read(&new_game_params::<G>(params)).map_err(config_err)?;
         let start = G::new(&config).map_err(|e| config_err(e.to_string()))?;
         Ok(Registered {
             config,
@@ -133,9 +117,37 @@ impl<G: Listed> Registered<G> {
     }
 }
 
-impl<G: Listed> AnyGame for Registered<G> {
+impl<G: Engine> AnyGame for Registered<G> {
     fn name(&self) -> &'static str {
         G::NAME
+    }
+
+    fn title(&self) -> &'static str {
+        G::LISTING.title()
+    }
+
+    fn info(&self) -> GameInfo {
+        GameInfo::of::<G>(&self.config, self.start.players())
+    }
+
+    fn perfect_information(&self) -> bool {
+        G::LISTING.perfect_information()
+    }
+
+    fn utility(&self) -> Utility {
+        G::LISTING.utility()
+    }
+
+    fn max_chance_outcomes(&self) -> u64 {
+        G::chance_bound(&self.config)
+    }
+
+    #[cfg(feature = "schema")]
+    fn wire_schemas(&self) -> Vec<(&'static str, Value)> {
+        dice_core::schema::wire_schemas::<G>()
+            .into_iter()
+            .map(|(stem, schema)| (stem, serde_json::to_value(schema).unwrap_or(Value::Null)))
+            .collect()
     }
 
     fn config_json(&self) -> String {
@@ -147,28 +159,28 @@ impl<G: Listed> AnyGame for Registered<G> {
     }
 
     fn min_players(&self) -> usize {
-        G::SEATS.0
+        G::LISTING.seats().0
     }
 
     fn max_players(&self) -> usize {
-        G::SEATS.1
+        G::LISTING.seats().1
     }
 
     fn bot_names(&self) -> Vec<&'static str> {
-        G::BOTS.iter().map(|b| b.name).collect()
+        G::LISTING
+            .bots()
+            .iter()
+            .map(dice_core::listing::Bot::name)
+            .collect()
     }
 
     fn new_bot(&self, name: &str, iterations: Option<u32>) -> Result<Box<dyn AnyBot>, LoadError> {
-        let entry =
-            G::BOTS
-                .iter()
-                .find(|b| b.name == name)
-                .ok_or_else(|| LoadError::UnknownBot {
-                    game: G::NAME,
-                    name: name.to_owned(),
-                    known: self.bot_names().join(", "),
-                })?;
-        Ok(Box::new(Typed::new(entry, iterations)))
+        let bot = G::LISTING.bot(name).ok_or_else(|| LoadError::UnknownBot {
+            game: G::NAME,
+            name: name.to_owned(),
+            known: self.bot_names().join(", "),
+        })?;
+        Ok(Box::new(Typed::new(bot, iterations)))
     }
 
     fn num_distinct_actions(&self) -> u32 {
@@ -241,66 +253,21 @@ impl<G: Listed> AnyGame for Registered<G> {
     }
 }
 
-/// Builds a game from its parameters.
-type Loader = fn(&Map<String, Value>) -> Result<Box<dyn AnyGame>, LoadError>;
-
-/// One game of the registry: its name, other names it answers to, and how
-/// to build it from parameters.
-struct Entry {
-    name: &'static str,
-    aliases: &'static [&'static str],
-    load: Loader,
-}
-
-fn load<G: Listed>(params: &Map<String, Value>) -> Result<Box<dyn AnyGame>, LoadError> {
-    Ok(Box::new(Registered::<G>::from_params(params)?))
-}
-
-#[cfg(feature = "era")]
-/// A new Era game plays the engine's rules revision: a config's serde form
-/// reads a missing `revision` as an old record's, which is refused.
-fn load_era(params: &Map<String, Value>) -> Result<Box<dyn AnyGame>, LoadError> {
-    let mut params = params.clone();
-    params
-        .entry("revision")
-        .or_insert_with(|| Value::from(era_rules::RULES_REVISION));
-    load::<era_rules::Era>(&params)
-}
-
-const GAMES: &[Entry] = &[
-    #[cfg(feature = "pig")]
-    Entry {
-        name: "pig",
-        aliases: &[],
-        load: load::<dice_core::pig::Pig>,
-    },
-    #[cfg(feature = "age-of-war")]
-    Entry {
-        name: "age-of-war",
-        aliases: &["age_of_war"],
-        load: load::<age_of_war_rules::AgeOfWar>,
-    },
-    #[cfg(feature = "armadora")]
-    Entry {
-        name: "armadora",
-        aliases: &[],
-        load: load::<armadora_rules::Armadora>,
-    },
-    #[cfg(feature = "era")]
-    Entry {
-        name: "era",
-        aliases: &["era-medieval-age"],
-        load: load_era,
-    },
-];
-
 /// The names of every game, as [`load_game`] knows them.
 ///
 /// ```
 /// assert!(tabletop_engines::game_names().contains(&"pig"));
 /// ```
 pub fn game_names() -> Vec<&'static str> {
-    GAMES.iter().map(|g| g.name).collect()
+    struct Names(Vec<&'static str>);
+    impl GameVisitor for Names {
+        fn visit<G: Engine>(&mut self) {
+            self.0.push(G::NAME);
+        }
+    }
+    let mut names = Names(Vec::new());
+    visit_games(&mut names);
+    names.0
 }
 
 /// Loads a game from a game string: `pig`, `age-of-war(players=4)`,
@@ -346,14 +313,19 @@ pub fn load_game_json(name: &str, config_json: &str) -> Result<Box<dyn AnyGame>,
 }
 
 fn load_game_with(name: &str, params: &Map<String, Value>) -> Result<Box<dyn AnyGame>, LoadError> {
-    let entry = GAMES
-        .iter()
-        .find(|g| g.name == name || g.aliases.contains(&name))
-        .ok_or_else(|| LoadError::UnknownGame {
+    struct Load<'a>(&'a Map<String, Value>);
+    impl GameTask for Load<'_> {
+        type Output = Result<Box<dyn AnyGame>, LoadError>;
+        fn run<G: Engine>(self) -> Self::Output {
+            Ok(Box::new(Registered::<G>::from_params(self.0)?))
+        }
+    }
+    with_game(name, Load(params)).unwrap_or_else(|| {
+        Err(LoadError::UnknownGame {
             name: name.to_owned(),
             known: game_names().join(", "),
-        })?;
-    (entry.load)(params)
+        })
+    })
 }
 
 /// A JSON object whose keys are all different: a parameter given twice is

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use dice_core::listing::Listed;
 use dice_core::observation::ObservationTensor;
 use dice_core::prelude::*;
 use dice_core::{Past, Prob, ResampleLog, Seat, ToMove, Update};
@@ -14,7 +15,8 @@ use crate::error::StepError;
 use crate::tell::{Mark, Marked, Told};
 
 /// What every game of the registry asks of its engine: the contract, its
-/// tensors, and JSON for states, views and records.
+/// declaration, its tensors, and JSON for states, views and records (and,
+/// with the feature `schema`, their JSON Schemas).
 pub trait Engine:
     Game<
         Config: Serialize + DeserializeOwned + Send + Sync,
@@ -23,8 +25,10 @@ pub trait Engine:
         View: Serialize,
         SeenAction: Serialize + DeserializeOwned,
         SeenChance: Serialize + DeserializeOwned,
-    > + ObservationTensor
+    > + Listed
+    + ObservationTensor
     + ResampleLog
+    + WireTypes
     + Serialize
     + DeserializeOwned
     + Send
@@ -41,8 +45,10 @@ impl<G> Engine for G where
             View: Serialize,
             SeenAction: Serialize + DeserializeOwned,
             SeenChance: Serialize + DeserializeOwned,
-        > + ObservationTensor
+        > + Listed
+        + ObservationTensor
         + ResampleLog
+        + WireTypes
         + Serialize
         + DeserializeOwned
         + Send
@@ -50,6 +56,40 @@ impl<G> Engine for G where
         + 'static
 {
 }
+
+/// With the feature `schema`: wire types that write their JSON Schemas.
+#[cfg(feature = "schema")]
+pub trait WireTypes:
+    Game<
+        Config: schemars::JsonSchema,
+        Action: schemars::JsonSchema,
+        Chance: schemars::JsonSchema,
+        View: schemars::JsonSchema,
+        SeenAction: schemars::JsonSchema,
+        SeenChance: schemars::JsonSchema,
+    >
+{
+}
+
+#[cfg(feature = "schema")]
+impl<G> WireTypes for G where
+    G: Game<
+            Config: schemars::JsonSchema,
+            Action: schemars::JsonSchema,
+            Chance: schemars::JsonSchema,
+            View: schemars::JsonSchema,
+            SeenAction: schemars::JsonSchema,
+            SeenChance: schemars::JsonSchema,
+        >
+{
+}
+
+/// Without the feature `schema`: nothing asked.
+#[cfg(not(feature = "schema"))]
+pub trait WireTypes {}
+
+#[cfg(not(feature = "schema"))]
+impl<G> WireTypes for G {}
 
 /// A game in progress, any game: OpenSpiel's `State`, in Rust.
 ///
@@ -112,10 +152,17 @@ pub trait AnyState: Send + Sync + fmt::Debug {
     fn string_to_id(&self, text: &str) -> Result<u32, StepError>;
     /// The final result, once the game is over.
     fn result(&self) -> Option<GameResult>;
-    /// Each seat's share of the victory at the end: 1 for a sole winner,
-    /// `1/k` for each of `k` who share it, 0 for the others; `None` before
-    /// the end.
+    /// Each seat's return at the end, as the game declares them
+    /// ([`AnyGame::utility`](crate::AnyGame::utility)): for most games its
+    /// share of the victory (1 for a sole winner, `1/k` for each of `k` who
+    /// share it, 0 for the others), for a zero-sum game its score (Liar's
+    /// Dice: +1 and -1); `None` before the end.
     fn returns(&self) -> Option<Vec<f64>>;
+    /// The mean returns of `count` games played on from here with
+    /// uniformly random decisions, chance drawn from `rng` (OpenSpiel's
+    /// random rollouts); a game not over after `max_steps` steps counts
+    /// as zeros. Played on the engine's own types, without ids.
+    fn mean_random_returns(&self, count: u64, max_steps: u64, rng: &mut DiceRng) -> Vec<f64>;
     /// `viewer`'s view encoded as an observation tensor, into `out`.
     fn observation_tensor(&self, viewer: Viewer, out: &mut Vec<f32>);
     /// `viewer`'s view as JSON.
@@ -479,13 +526,11 @@ impl<G: Engine> AnyState for Played<G> {
 
     fn returns(&self) -> Option<Vec<f64>> {
         let result = self.state.result()?;
-        let winners = result.winners();
-        let share = 1.0 / f64::from(u32::try_from(winners.len()).unwrap_or(1).max(1));
-        Some(
-            (0..self.state.players())
-                .map(|seat| if winners.contains(&seat) { share } else { 0.0 })
-                .collect(),
-        )
+        Some(G::LISTING.utility().returns(&result))
+    }
+
+    fn mean_random_returns(&self, count: u64, max_steps: u64, rng: &mut DiceRng) -> Vec<f64> {
+        crate::rollout::mean_random_returns(&self.state, count, max_steps, rng)
     }
 
     fn observation_tensor(&self, viewer: Viewer, out: &mut Vec<f32>) {

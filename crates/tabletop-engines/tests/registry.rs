@@ -84,7 +84,7 @@ fn every_game_plays_to_the_end_through_ids() {
             let returns = state.returns().unwrap();
             assert_eq!(returns.len(), game.players());
             assert!(
-                (returns.iter().sum::<f64>() - 1.0).abs() < 1e-9,
+                (returns.iter().sum::<f64>() - game.utility().sum()).abs() < 1e-9,
                 "{name}: {returns:?}"
             );
         }
@@ -203,4 +203,25 @@ fn era_loads_by_name_at_the_current_rules_revision() {
     assert!(err.to_string().contains("revision 1"), "{err}");
     let err = load_game("era(players=5)").unwrap_err();
     assert!(err.to_string().contains("ERA-3"), "{err}");
+}
+
+#[test]
+fn liars_dice_loads_by_openspiels_names_with_zero_sum_returns() {
+    let game = load_game("liars_dice(players=2,numdice=1)").unwrap();
+    assert_eq!(game.name(), "liars-dice");
+    assert_eq!(game.title(), "Liar's Dice");
+    assert_eq!(game.num_distinct_actions(), 13);
+    assert_eq!(game.max_chance_outcomes(), 6);
+    assert!(!game.perfect_information());
+    let info = game.info();
+    assert_eq!((info.min_players, info.max_players), (2, 2));
+    assert_eq!(info.returns.kind, "zero_sum");
+    assert_eq!(info.bots[0].name, "odds");
+    // OpenSpiel's "3 5 1-4 Liar": the bid fails, seat 1 wins.
+    let mut state = game.new_initial_state();
+    for id in [2, 4, 3, 12] {
+        state.apply(id).unwrap();
+    }
+    assert_eq!(state.returns().unwrap(), [-1.0, 1.0]);
+    assert!(load_game("liars-dice(players=3)").is_err());
 }

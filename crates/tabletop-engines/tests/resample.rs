@@ -72,6 +72,13 @@ fn era_5_era_12_a_resampled_era_tells_the_seat_the_same_history() {
 }
 
 #[test]
+fn ld_3_a_resampled_liars_dice_tells_the_seat_the_same_history() {
+    let steps = [1, 2, 5, 10, 12, 14];
+    assert!(resampled_histories_match("liars-dice(players=2,numdice=1)", 12, &steps) > 0);
+    assert!(resampled_histories_match("liars-dice(players=2,numdice=5)", 8, &steps) > 0);
+}
+
+#[test]
 fn a_resampled_game_without_secrets_is_the_same_game() {
     for name in ["pig(players=3)", "age-of-war(players=3)"] {
         assert_eq!(resampled_histories_match(name, 4, &STEPS), 0, "{name}");

@@ -14,7 +14,8 @@ use serde_json::Value;
 use tabletop_engines::dice_core::{DiceRng, ToMove, Viewer};
 use tabletop_engines::{AnyGame, AnyState, LoadError, StepError, load_game, load_game_json};
 
-const GAMES: [&str; 5] = [
+const GAMES: [&str; 6] = [
+    "liars-dice(players=2,numdice=2)",
     "pig(players=3)",
     "age-of-war(players=3)",
     "armadora(players=2)",
@@ -145,7 +146,7 @@ fn updates_tell_each_viewer_its_entries_view_and_moves() {
 
 #[test]
 fn every_bot_of_every_game_plays_a_game_to_the_end_from_its_view() {
-    for name in ["pig", "age-of-war", "armadora", "era"] {
+    for name in tabletop_engines::game_names() {
         let game = load_game(name).unwrap();
         assert!(game.min_players() <= game.players() && game.players() <= game.max_players());
         for bot in game.bot_names() {

@@ -166,7 +166,7 @@ def make_game_type(facts: dict[str, Any]) -> GameType:
         dynamics=dynamics.SEQUENTIAL,
         chance_mode=chance_mode.EXPLICIT_STOCHASTIC,
         information=information.PERFECT_INFORMATION if perfect else information.IMPERFECT_INFORMATION,
-        utility=utility.CONSTANT_SUM,
+        utility=utility.ZERO_SUM if facts.get("zero_sum") else utility.CONSTANT_SUM,
         reward_model=reward_model.TERMINAL,
         max_num_players=facts["max_num_players"],
         min_num_players=facts["min_num_players"],

@@ -176,7 +176,7 @@ class State:
     @overload
     def string_to_action(self, player: int, text: str) -> int: ...
     def returns(self) -> list[float]:
-        """Each seat's share of the victory at the end (zeros before)."""
+        """Each seat's return at the end, as the game declares them: its share of the victory, or in a zero-sum game its score (Liar's Dice: +1 and -1); zeros before."""
     def rewards(self) -> list[float]:
         """The returns: rewards come only at the end."""
     def player_return(self, player: int) -> float: ...
@@ -189,6 +189,8 @@ class State:
         """``player``'s history as JSON: all that seat has seen."""
     def history(self) -> list[int]:
         """Every id applied, decisions and chance outcomes."""
+    def history_str(self) -> str:
+        """The ids applied, as OpenSpiel writes them: ``"2, 4, 3"``."""
     def move_number(self) -> int: ...
     def num_players(self) -> int: ...
     def num_distinct_actions(self) -> int: ...

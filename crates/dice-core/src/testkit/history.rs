@@ -32,8 +32,14 @@ pub struct HistorySummary {
     pub entries: u64,
     /// Entries where the twin game took another entry than the game (a
     /// secret that differed): a game with hidden information must show
-    /// some, or the check proved nothing.
+    /// some, or the check proved nothing (it then fails).
     pub hidden_differences: u64,
+    /// Entries that revealed what the twins differed in (a challenge that
+    /// shows every die, layouts shown mid-game): the twins part there and
+    /// a new twin is drawn from the revealed position.
+    pub reveals: u64,
+    /// Entries after which something was hidden from the viewer.
+    pub hidden_entries: u64,
 }
 
 /// For every viewer, plays each seed's game next to a twin that the viewer
@@ -51,8 +57,16 @@ pub struct HistorySummary {
 /// to hide what they must by [`check_random_games`](crate::testkit::check_random_games)
 /// (with [`Game::resample_hidden`] and [`Game::determinize`]), so two such
 /// games differ only in what `viewer` may not know: an opponent's warrior
-/// value, a roll behind a screen. The comparison stops where no such entry
-/// exists (an end that reveals everything).
+/// value, a roll behind a screen. Where no such entry exists, the entry
+/// reveals what the twins differ in (every die at a challenge, the layouts
+/// shown mid-game, a final scoring): the twins part there, a new twin is
+/// drawn from the revealed position ([`Game::resample_hidden`]), and the
+/// comparison goes on to the end of the log.
+///
+/// The check fails when it compares too little to prove anything: when
+/// the twins part at more than a quarter of the entries, or when something
+/// was hidden from a viewer but no twin ever took another entry than the
+/// game.
 ///
 /// Who moves next must not depend on a secret either: after every entry,
 /// each other entry open to the twin that the viewer is told in the same
@@ -71,8 +85,8 @@ pub struct HistorySummary {
 /// ```
 ///
 /// # Panics
-/// When a history differs between the twins, or carries the seed or the
-/// generator.
+/// When a history differs between the twins, carries the seed or the
+/// generator, or when the comparison covered too little (above).
 pub fn check_histories<G>(config: &G::Config, seeds: Range<u64>, max_steps: usize) -> HistorySummary
 where
     G: Game,
@@ -138,6 +152,19 @@ where
             compare_with_twin(&m, viewer, seed, &mut rng, &mut summary);
         }
     }
+    let examined = summary.entries + summary.reveals;
+    assert!(
+        summary.reveals * 4 <= examined,
+        "the twins parted at {} of {examined} entries: too little was compared to prove that \
+         the histories leak nothing ({summary:?})",
+        summary.reveals
+    );
+    assert!(
+        summary.hidden_differences > 0 || summary.hidden_entries == 0,
+        "something was hidden from a viewer after {} entries, but no twin ever took another \
+         entry than the game: nothing hidden was compared ({summary:?})",
+        summary.hidden_entries
+    );
     summary
 }
 
@@ -155,8 +182,15 @@ fn compare_with_twin<G>(
     let mut game = G::new(m.state().config()).unwrap_or_else(|e| panic!("config refused: {e}"));
     let mut twin = game.clone();
     let mut entries = Vec::new();
+    // Whether anything is hidden from the viewer, probed on a stream of
+    // its own so that the twins drawn do not depend on it.
+    let mut probe = DiceRng::from_seed_u64(seed);
+    probe.set_stream(4);
     for (step, entry) in m.log().iter().enumerate() {
         let next = after(&game, entry);
+        if next.resample_hidden(viewer, &mut probe) != next {
+            summary.hidden_entries += 1;
+        }
         let target = next.view(viewer);
         let told = to_json(&SeenEntry::new(&game, entry, viewer));
         entries.clear();
@@ -198,8 +232,13 @@ fn compare_with_twin<G>(
         let others: Vec<&Entry<G>> = alike.iter().copied().filter(|e| *e != entry).collect();
         let Some(&twin_entry) = rng.choose(&others).or_else(|| rng.choose(&alike)) else {
             // Nothing the twin can do looks the same: the entry reveals
-            // what differs (a final scoring), and the histories end here.
-            break;
+            // what differs (every die at a challenge, a final scoring).
+            // The twins part; a new one, which the viewer cannot tell
+            // apart from the revealed position, goes on with the game.
+            summary.reveals += 1;
+            twin = next.resample_hidden(viewer, rng);
+            game = next;
+            continue;
         };
         let twin_told = to_json(&SeenEntry::new(&twin, twin_entry, viewer));
         assert!(

@@ -273,8 +273,8 @@ where
         );
         for viewer in viewers(&state) {
             let view = state.view(viewer);
-            let sampled = G::determinize(&view, &mut rng).unwrap_or_else(|| {
-                panic!("{viewer:?}'s view of a decoded state determinizes to nothing: {text}")
+            let sampled = G::determinize(&view, &mut rng).unwrap_or_else(|e| {
+                panic!("{viewer:?}'s view of a decoded state determinizes to nothing ({e}): {text}")
             });
             assert_eq!(sampled.view(viewer), view, "{text}");
         }
@@ -283,7 +283,7 @@ where
     if let Ok(view) = serde_json::from_str::<G::View>(text) {
         decoded = true;
         let sampled = G::determinize(&view, &mut rng)
-            .unwrap_or_else(|| panic!("a decoded view determinizes to nothing: {text}"));
+            .unwrap_or_else(|e| panic!("a decoded view determinizes to nothing ({e}): {text}"));
         let again = serde_json::to_string(&sampled).unwrap_or_default();
         assert_eq!(
             serde_json::from_str::<G>(&again).ok().as_ref(),

@@ -1,5 +1,8 @@
 //! The test kit every game crate runs from its tests (feature `testkit`).
 //!
+//! - [`check_game`] runs every check below on a game's configs, with
+//!   defaults that suit a new game, and checks its declaration
+//!   ([`Listed`](crate::listing::Listed)) against its rules: start there.
 //! - [`check_random_games`] plays many seeded games with uniformly random
 //!   decisions and checks, at every step, the invariants of the contract
 //!   (below).
@@ -49,15 +52,18 @@
 //! assert_eq!(summary.games, 20);
 //! ```
 
+mod difference;
 mod golden;
 mod history;
 pub mod json;
 mod observation;
 mod random;
 mod seat;
+mod whole;
 
 pub use golden::{WRITE_GOLDEN, check_golden_records};
 pub use history::{HistorySummary, check_histories, check_resume};
 pub use observation::{check_observation_range, check_observations};
 pub use random::{Options, Summary, check_action_stream, check_random_games, random_steps};
 pub use seat::{SeatSummary, check_refusals};
+pub use whole::{GameSummary, check_game};

@@ -22,6 +22,7 @@ use crate::prob::Prob;
 use crate::record::Record;
 use crate::replay::replay;
 use crate::rng::DiceRng;
+use crate::testkit::difference::first_difference;
 
 /// What to run.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -476,23 +477,34 @@ fn check_seen_chance<G: Game>(ctx: &Ctx, state: &G, outcome: &G::Chance) {
 fn check_views<G>(ctx: &Ctx, state: &G, rng: &mut DiceRng)
 where
     G: Game,
+    G::View: Serialize,
 {
+    let differs = |a: &G::View, b: &G::View| {
+        first_difference(a, b).unwrap_or_else(|| "values written alike".into())
+    };
     for viewer in viewers(state) {
         let view = state.view(viewer);
         let other = state.resample_hidden(viewer, rng);
-        if other.view(viewer) != view {
+        let resampled = other.view(viewer);
+        if resampled != view {
             ctx.fail(&format!(
-                "{viewer:?}'s view changed when only what it cannot see changed"
+                "{viewer:?}'s view changed when only what it cannot see changed: {}",
+                differs(&view, &resampled)
             ));
         }
         if other.to_move() != state.to_move() {
             ctx.fail("resample_hidden changed who is to move");
         }
-        let sampled = G::determinize(&view, rng)
-            .unwrap_or_else(|| ctx.fail(&format!("no state determinized from {viewer:?}'s view")));
-        if sampled.view(viewer) != view {
+        let sampled = G::determinize(&view, rng).unwrap_or_else(|e| {
             ctx.fail(&format!(
-                "a state determinized from {viewer:?}'s view shows another view"
+                "no state determinized from {viewer:?}'s view: {e}"
+            ))
+        });
+        let shown = sampled.view(viewer);
+        if shown != view {
+            ctx.fail(&format!(
+                "a state determinized from {viewer:?}'s view shows another view: {}",
+                differs(&view, &shown)
             ));
         }
         if sampled.to_move() != state.to_move() {

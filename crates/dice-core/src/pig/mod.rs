@@ -9,11 +9,16 @@
 //! [`replay`](crate::replay) and the test kit are exercised by a real game
 //! inside this crate, and as a template for new games.
 
+mod listing;
+
+pub use listing::HoldAt20;
+
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
 use crate::game::{Game, ToMove, Viewer};
+use crate::inconsistent::InconsistentView;
 use crate::notation::ParseActionError;
 use crate::observation::{Block, ObservationTensor};
 use crate::prob::Prob;
@@ -435,8 +440,8 @@ impl Game for Pig {
         self.clone()
     }
 
-    fn determinize(view: &Pig, _rng: &mut DiceRng) -> Option<Pig> {
-        Some(view.clone())
+    fn determinize(view: &Pig, _rng: &mut DiceRng) -> Result<Pig, InconsistentView> {
+        Ok(view.clone())
     }
 
     fn result(&self) -> Option<GameResult> {

@@ -1,21 +1,42 @@
-//! Armadöra in the tools.
+//! Armadöra's declaration: what every layer reads of it beyond the rules.
 
-use std::fmt::Write as _;
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt::Write as _;
 
-use armadora_rules::bot::Greedy;
-use armadora_rules::{Armadora, ArmadoraConfig, ArmadoraView, TurnStep};
+use dice_core::listing::{Bot, Listed, Listing};
 use dice_core::{Agent, Game, Seat, ToMove};
 
-use crate::playable::{GameOptions, PlayableGame};
+use crate::bot::Greedy;
+use crate::config::ArmadoraConfig;
+use crate::state::Armadora;
+use crate::table::TurnStep;
+use crate::view::ArmadoraView;
 
-impl PlayableGame for Armadora {
-    const BOTS: &'static [&'static str] = &["greedy", "random", "mcts"];
-    const MCTS_ITERATIONS: u32 = 1000;
+fn greedy(_: u32) -> Box<dyn Agent<Armadora> + Send> {
+    Box::new(Greedy::default())
+}
 
-    fn config_from(options: &GameOptions) -> Result<ArmadoraConfig, String> {
-        let mut config = ArmadoraConfig::new(options.players.unwrap_or(2));
-        for switch in &options.switches {
-            config = match switch.as_str() {
+impl Listed for Armadora {
+    const LISTING: Listing<Armadora> = Listing::new("Armadöra", 2, 4)
+        .with_options(&["advanced", "no-teams", "no-peek"])
+        .with_bots(&[Bot::own("greedy", greedy), Bot::random(), Bot::mcts(1000)]);
+
+    /// The gold layout (ARM-3): `8! / (2! 2! 2!)` = 5040 layouts, more
+    /// than the first player's draw has.
+    fn chance_bound(_: &ArmadoraConfig) -> u64 {
+        5040
+    }
+
+    /// `advanced`: powers and reinforcements; `no-teams`: every player for
+    /// themselves at a table of four; `no-peek`: players may not look at
+    /// their own face-down warriors.
+    fn table_config(players: Option<usize>, options: &[&str]) -> Result<ArmadoraConfig, String> {
+        let mut config = ArmadoraConfig::new(players.unwrap_or(2));
+        for &option in options {
+            config = match option {
                 "advanced" => config.advanced(true),
                 "no-teams" => config.free_for_all(),
                 "no-peek" => config.peek_own(false),
@@ -26,11 +47,7 @@ impl PlayableGame for Armadora {
         Ok(config)
     }
 
-    fn own_bot(name: &str) -> Option<Box<dyn Agent<Armadora>>> {
-        (name == "greedy").then(|| Box::new(Greedy::default()) as Box<dyn Agent<Armadora>>)
-    }
-
-    fn draw(view: &ArmadoraView) -> String {
+    fn table_text(view: &ArmadoraView) -> String {
         view.board_text()
     }
 
@@ -48,7 +65,7 @@ impl PlayableGame for Armadora {
         round_over.then(|| format!("\n{}", after.board_text()))
     }
 
-    fn describe_result(state: &Armadora) -> String {
+    fn result_text(state: &Armadora) -> String {
         let scoring = state.scoring();
         let mut out =
             String::from("\nfinal scoring (territory majorities; ties: piles from the largest)\n");

@@ -1,37 +1,52 @@
-//! Age of War in the tools.
+//! Age of War's declaration: what every layer reads of it beyond the rules.
 
-use std::fmt::Write as _;
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt::Write as _;
 
-use age_of_war_rules::SolverBot;
-use age_of_war_rules::{AgeOfWar, AgeOfWarConfig};
+use dice_core::listing::{Bot, Listed, Listing};
 use dice_core::mcts::Mcts;
 use dice_core::{Agent, Game, Seat, ToMove};
 
-use crate::playable::{GameOptions, PlayableGame};
+use crate::bot::SolverBot;
+use crate::config::AgeOfWarConfig;
+use crate::state::AgeOfWar;
 
-impl PlayableGame for AgeOfWar {
-    const BOTS: &'static [&'static str] = &["solver", "random", "mcts"];
-    /// The solver used to be called `greedy`: it plays the turn at hand
-    /// with exact odds and looks no further.
-    const BOT_ALIASES: &'static [(&'static str, &'static str)] = &[("greedy", "solver")];
-    const MCTS_ITERATIONS: u32 = 200;
+fn solver(_: u32) -> Box<dyn Agent<AgeOfWar> + Send> {
+    Box::new(SolverBot::new())
+}
 
-    fn config_from(options: &GameOptions) -> Result<AgeOfWarConfig, String> {
-        options.no_switches(Self::NAME)?;
-        Ok(AgeOfWarConfig::new(options.players.unwrap_or(2)))
+/// Uniformly random playouts of Age of War run long: castles change hands
+/// for thousands of steps.
+fn mcts(iterations: u32) -> Box<dyn Agent<AgeOfWar> + Send> {
+    Box::new(Mcts::new(iterations).with_playout_steps(20_000))
+}
+
+impl Listed for AgeOfWar {
+    const LISTING: Listing<AgeOfWar> = Listing::new("Age of War", 2, 6)
+        .with_aliases(&["age_of_war"])
+        .with_perfect_information()
+        .with_bots(&[
+            // The solver used to be called `greedy`: it plays the turn at
+            // hand with exact odds and looks no further.
+            Bot::own("solver", solver).with_aliases(&["greedy"]),
+            Bot::random(),
+            Bot::searching("mcts", 200, mcts),
+        ]);
+
+    /// Seven dice rolled as a multiset (AOW-1): `C(7 + 5, 5)` = 792 rolls
+    /// (the first player's draw has at most six outcomes).
+    fn chance_bound(_: &AgeOfWarConfig) -> u64 {
+        792
     }
 
-    fn own_bot(name: &str) -> Option<Box<dyn Agent<AgeOfWar>>> {
-        (name == "solver").then(|| Box::new(SolverBot::new()) as Box<dyn Agent<AgeOfWar>>)
+    fn table_config(players: Option<usize>, _: &[&str]) -> Result<AgeOfWarConfig, String> {
+        Ok(AgeOfWarConfig::new(players.unwrap_or(2)))
     }
 
-    /// Uniformly random playouts of Age of War run long: castles change
-    /// hands for thousands of steps.
-    fn mcts(iterations: u32) -> Mcts {
-        Mcts::new(iterations).with_playout_steps(20_000)
-    }
-
-    fn draw(view: &AgeOfWar) -> String {
+    fn table_text(view: &AgeOfWar) -> String {
         view.to_string()
     }
 
@@ -48,7 +63,7 @@ impl PlayableGame for AgeOfWar {
         (!out.is_empty()).then_some(out)
     }
 
-    fn describe_result(state: &AgeOfWar) -> String {
+    fn result_text(state: &AgeOfWar) -> String {
         let mut out = String::from(
             "\nfinal score (castle points + clan bonuses; ties: castles, then clans)\n",
         );
@@ -82,7 +97,6 @@ impl PlayableGame for AgeOfWar {
         out
     }
 }
-
 /// Whether a turn starts here: no die placed or lost yet, no castle
 /// chosen, the roll to come. Every decision places or loses a die, so only
 /// the first player's draw and the end of a turn lead here.

@@ -1,30 +1,51 @@
-//! Era: Medieval Age in the tools.
+//! Era's declaration: what every layer reads of it beyond the rules.
 
-use std::fmt::Write as _;
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::{String, ToString};
+use core::fmt::Write as _;
 
+use dice_core::listing::{Bot, Listed, Listing};
 use dice_core::{Agent, Game};
-use era_rules::bot::Greedy;
-use era_rules::{Era, EraConfig, EraView, Step};
 
-use crate::playable::{GameOptions, PlayableGame};
+use crate::bot::Greedy;
+use crate::config::EraConfig;
+use crate::state::Era;
+use crate::step::Step;
+use crate::view::EraView;
 
-impl PlayableGame for Era {
-    const BOTS: &'static [&'static str] = &["greedy", "random", "mcts"];
-    /// 500 iterations: wins 75.5% against `greedy` over 200 rotated games
-    /// under rules revision 3 (100 iterations: 52.5%), at about 23 ms of
-    /// one core per decision.
-    const MCTS_ITERATIONS: u32 = 500;
+fn greedy(_: u32) -> Box<dyn Agent<Era> + Send> {
+    Box::new(Greedy)
+}
 
-    fn config_from(options: &GameOptions) -> Result<EraConfig, String> {
-        options.no_switches(Self::NAME)?;
-        Ok(EraConfig::new(options.players.unwrap_or(2)))
+/// The most dice of one colour (ERA-2: 18 yellow dice), the most any one
+/// hand roll throws: `C(18 + 5, 5)` multisets.
+const ROLLS_OF_ONE_COLOUR: u64 = 33_649;
+
+impl Listed for Era {
+    const LISTING: Listing<Era> = Listing::new("Era: Medieval Age", 2, 4)
+        .with_aliases(&["era-medieval-age"])
+        .with_bots(&[
+            Bot::own("greedy", greedy),
+            Bot::random(),
+            // 500 iterations: wins 75.5% against `greedy` over 200 rotated
+            // games under rules revision 3 (100 iterations: 52.5%), at
+            // about 23 ms of one core per decision.
+            Bot::mcts(500),
+        ]);
+
+    /// The start-player roll (one die per seat) or a hand roll of one
+    /// colour.
+    fn chance_bound(config: &EraConfig) -> u64 {
+        let seats = u32::try_from(config.players()).unwrap_or(u32::MAX);
+        6u64.saturating_pow(seats).max(ROLLS_OF_ONE_COLOUR)
     }
 
-    fn own_bot(name: &str) -> Option<Box<dyn Agent<Era>>> {
-        (name == "greedy").then(|| Box::new(Greedy) as Box<dyn Agent<Era>>)
+    fn table_config(players: Option<usize>, _: &[&str]) -> Result<EraConfig, String> {
+        Ok(EraConfig::new(players.unwrap_or(2)))
     }
 
-    fn draw(view: &EraView) -> String {
+    fn table_text(view: &EraView) -> String {
         view.to_string()
     }
 
@@ -41,7 +62,7 @@ impl PlayableGame for Era {
         new_round.then(|| format!("\nend of round {}\n{after}", before.round()))
     }
 
-    fn describe_result(state: &Era) -> String {
+    fn result_text(state: &Era) -> String {
         let mut out = String::from("\nfinal score\n");
         let _ = writeln!(
             out,

@@ -1,0 +1,30 @@
+#![doc = include_str!("../README.md")]
+#![no_std]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+
+mod bid;
+mod bot;
+mod config;
+mod error;
+mod listing;
+mod observation;
+mod past;
+mod seen;
+#[cfg(feature = "serde")]
+mod serde_form;
+mod state;
+mod view;
+
+pub use bid::{Action, Bid, FACES, WILD};
+pub use bot::Odds;
+pub use config::{LiarsDiceConfig, MAX_DICE, PLAYERS};
+pub use error::LiarsDiceError;
+pub use seen::SeenRoll;
+pub use state::LiarsDice;
+pub use view::{Hand, LiarsDiceView};
+
+/// The game contract, dice, records and agents this crate builds on, so a
+/// frontend needs no other dependency: `liars_dice_rules::dice_core::Match`.
+pub use dice_core;

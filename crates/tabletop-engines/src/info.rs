@@ -1,0 +1,138 @@
+//! What the registry tells of each game beyond its rules, from the game's
+//! declaration: what a lobby, a page or a binding shows and offers.
+
+use dice_core::listing::Utility;
+use serde::Serialize;
+
+use crate::games::{GameVisitor, visit_games};
+use crate::registry::load_game;
+use crate::state::Engine;
+
+/// One bot a game offers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct BotInfo {
+    /// Its name, e.g. `"mcts"`.
+    pub name: &'static str,
+    /// Other names it answers to.
+    pub aliases: &'static [&'static str],
+    /// Its search's iterations per decision by default; `None` for a bot
+    /// that does not search.
+    pub default_iterations: Option<u32>,
+}
+
+/// What a game's returns are: OpenSpiel's `utility`, `min_utility`,
+/// `max_utility` and `utility_sum`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[non_exhaustive]
+pub struct ReturnsInfo {
+    /// `"constant_sum"` (the winners share 1) or `"zero_sum"` (the result's
+    /// scores).
+    pub kind: &'static str,
+    /// The lowest return.
+    pub min: f64,
+    /// The highest return.
+    pub max: f64,
+    /// What the returns of a finished game add up to.
+    pub sum: f64,
+}
+
+impl From<Utility> for ReturnsInfo {
+    fn from(utility: Utility) -> Self {
+        ReturnsInfo {
+            kind: match utility {
+                Utility::ZeroSumScores { .. } => "zero_sum",
+                _ => "constant_sum",
+            },
+            min: utility.lowest(),
+            max: utility.highest(),
+            sum: utility.sum(),
+        }
+    }
+}
+
+/// Everything a game declares, with its config: what
+/// [`AnyGame::info`](crate::AnyGame::info) answers and [`catalogue`] lists
+/// for each game's default config.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[non_exhaustive]
+pub struct GameInfo {
+    /// The registry name, e.g. `"age-of-war"`.
+    pub name: &'static str,
+    /// The full name, for people: `"Era: Medieval Age"`.
+    pub title: &'static str,
+    /// Other names it loads by.
+    pub aliases: &'static [&'static str],
+    /// The config as JSON, every parameter included.
+    pub config: serde_json::Value,
+    /// Seats at this table.
+    pub players: usize,
+    /// The fewest seats the game takes.
+    pub min_players: usize,
+    /// The most seats the game takes.
+    pub max_players: usize,
+    /// Whether every seat sees the whole state.
+    pub perfect_information: bool,
+    /// What the returns are.
+    pub returns: ReturnsInfo,
+    /// The most outcomes one chance event of this config has.
+    pub max_chance_outcomes: u64,
+    /// The table options a command line switches on by name.
+    pub options: &'static [&'static str],
+    /// The bots, the default first.
+    pub bots: Vec<BotInfo>,
+}
+
+impl GameInfo {
+    /// `G`'s declaration, with `config`.
+    pub(crate) fn of<G: Engine>(config: &G::Config, players: usize) -> Self {
+        let listing = G::LISTING;
+        let (min_players, max_players) = listing.seats();
+        GameInfo {
+            name: G::NAME,
+            title: listing.title(),
+            aliases: listing.aliases(),
+            config: serde_json::to_value(config).unwrap_or(serde_json::Value::Null),
+            players,
+            min_players,
+            max_players,
+            perfect_information: listing.perfect_information(),
+            returns: listing.utility().into(),
+            max_chance_outcomes: G::chance_bound(config),
+            options: listing.options(),
+            bots: listing
+                .bots()
+                .iter()
+                .map(|b| BotInfo {
+                    name: b.name(),
+                    aliases: b.aliases(),
+                    default_iterations: b.default_iterations(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Every game of the registry at its default config, in the registry's
+/// order: what `GET /api/games` serves.
+///
+/// ```
+/// let games = tabletop_engines::catalogue();
+/// let era = games.iter().find(|g| g.name == "era").unwrap();
+/// assert_eq!(era.title, "Era: Medieval Age");
+/// assert_eq!((era.min_players, era.max_players), (2, 4));
+/// assert_eq!(era.bots[0].name, "greedy");
+/// ```
+pub fn catalogue() -> Vec<GameInfo> {
+    struct All(Vec<GameInfo>);
+    impl GameVisitor for All {
+        fn visit<G: Engine>(&mut self) {
+            if let Ok(game) = load_game(G::NAME) {
+                self.0.push(game.info());
+            }
+        }
+    }
+    let mut all = All(Vec::new());
+    visit_games(&mut all);
+    all.0
+}
