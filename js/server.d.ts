@@ -251,9 +251,17 @@ export interface GameInfo {
    */
   name: string;
   /**
+   * Whether every seat sees the whole state.
+   */
+  perfect_information: boolean;
+  /**
    * The default table size.
    */
   players: number;
+  /**
+   * The full name, for people (the game's own declaration).
+   */
+  title: string;
 }
 /**
  * A request to create a match.

@@ -19,6 +19,10 @@ use crate::code::{Code, Reason};
 pub struct GameInfo {
     /// The registry name.
     pub name: &'static str,
+    /// The full name, for people (the game's own declaration).
+    pub title: &'static str,
+    /// Whether every seat sees the whole state.
+    pub perfect_information: bool,
     /// The default config as JSON (every parameter).
     #[schemars(extend("tsType" = "GameConfig"))]
     pub config: Value,
@@ -42,8 +46,11 @@ pub fn catalogue() -> Vec<GameInfo> {
         .into_iter()
         .filter_map(|name| {
             let game = load_game(name).ok()?;
+            let declared = game.info();
             Some(GameInfo {
                 name,
+                title: declared.title,
+                perfect_information: declared.perfect_information,
                 config: serde_json::from_str(&game.config_json()).unwrap_or(Value::Null),
                 players: game.players(),
                 min_players: game.min_players(),

@@ -261,6 +261,35 @@ async fn every_lobby_answer_and_client_message_validates_against_its_schema() {
     let server = Server::start(&dir.join("db.sqlite"), &[]);
     let (_, games) = server.http("GET", "/api/games", None).await;
     check(&validator("games"), &games);
+    // Each game as its declaration names it, Liar's Dice included.
+    let titles: Vec<(&str, &str, bool)> = games["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            (
+                g["name"].as_str().unwrap(),
+                g["title"].as_str().unwrap(),
+                g["perfect_information"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert!(
+        titles.contains(&("era", "Era: Medieval Age", false)),
+        "{titles:?}"
+    );
+    assert!(
+        titles
+            .iter()
+            .any(|&(name, _, perfect)| name == "liars-dice" && !perfect),
+        "{titles:?}"
+    );
+    assert!(
+        titles
+            .iter()
+            .any(|&(name, _, perfect)| name == "age-of-war" && perfect),
+        "{titles:?}"
+    );
     let request = json!({"game": "armadora(players=2)", "seats": ["person", "mcts"], "spectators": true, "turn_seconds": 60});
     check(&validator("create-match"), &request);
     let (_, created) = server.http("POST", "/api/matches", Some(&request)).await;
