@@ -25,3 +25,28 @@ pub mod summary;
 #[doc = include_str!("../../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The frontend guide's examples (`docs/frontend.md`), compiled and run as tests.
+#[doc = include_str!("../../docs/frontend.md")]
+#[cfg(doctest)]
+pub struct FrontendGuideDoctests;
+
+/// The server guide's examples (`docs/server.md`), compiled and run as tests.
+#[doc = include_str!("../../docs/server.md")]
+#[cfg(doctest)]
+pub struct ServerGuideDoctests;
+
+/// The reinforcement-learning guide's examples (`docs/rl.md`), compiled and run as tests.
+#[doc = include_str!("../../docs/rl.md")]
+#[cfg(doctest)]
+pub struct RlGuideDoctests;
+
+/// The game author's guide's examples (`docs/game-author.md`), compiled and run as tests.
+#[doc = include_str!("../../docs/game-author.md")]
+#[cfg(doctest)]
+pub struct GameAuthorGuideDoctests;
+
+/// The tools guide's examples (`docs/tools.md`), compiled and run as tests.
+#[doc = include_str!("../../docs/tools.md")]
+#[cfg(doctest)]
+pub struct ToolsGuideDoctests;

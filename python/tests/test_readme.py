@@ -25,7 +25,7 @@ RUN_HERE = {
 
 
 def python_section(text: str) -> str:
-    """The workspace README's Python section."""
+    """The Python section of the workspace's reinforcement-learning guide (docs/rl.md)."""
     start = text.index("\n## Python\n")
     end = text.index("\n## ", start + 1)
     return text[start:end]
@@ -34,7 +34,7 @@ def python_section(text: str) -> str:
 def readmes() -> dict[str, str]:
     return {
         "python/README.md": (PACKAGE / "README.md").read_text(encoding="utf-8"),
-        "README.md (Python)": python_section((ROOT / "README.md").read_text(encoding="utf-8")),
+        "docs/rl.md (Python)": python_section((ROOT / "docs" / "rl.md").read_text(encoding="utf-8")),
     }
 
 
