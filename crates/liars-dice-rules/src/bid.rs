@@ -2,7 +2,9 @@
 
 use core::fmt;
 
-use crate::config::MAX_DICE;
+/// The most dice a player holds here (LD-2): OpenSpiel sets no bound; five
+/// each keeps every bid id below 64.
+pub const MAX_DICE: u8 = 5;
 
 /// The faces of a die (LD-2).
 pub const FACES: u8 = 6;

@@ -46,7 +46,7 @@ fn plausible(view: &LiarsDiceView, bid: Bid) -> bool {
     u32::from(bid.quantity()).saturating_mul(6) <= expected_sixths(view, bid).saturating_add(3)
 }
 
-impl Agent<crate::LiarsDice> for Odds {
+impl Agent<crate::state::LiarsDice> for Odds {
     fn name(&self) -> &'static str {
         "odds"
     }

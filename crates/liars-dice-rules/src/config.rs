@@ -1,13 +1,10 @@
 //! The table: two players and how many dice each holds.
 
+use crate::bid::MAX_DICE;
 use crate::error::LiarsDiceError;
 
 /// The only table size (LD-1).
 pub const PLAYERS: usize = 2;
-
-/// The most dice a player holds here (LD-2): OpenSpiel sets no bound; five
-/// each keeps every bid id below 64.
-pub const MAX_DICE: u8 = 5;
 
 /// OpenSpiel's parameters `players` and `numdice`.
 ///

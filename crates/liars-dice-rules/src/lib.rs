@@ -14,12 +14,13 @@ mod past;
 mod seen;
 #[cfg(feature = "serde")]
 mod serde_form;
+mod shown;
 mod state;
 mod view;
 
-pub use bid::{Action, Bid, FACES, WILD};
+pub use bid::{Action, Bid, FACES, MAX_DICE, WILD};
 pub use bot::Odds;
-pub use config::{LiarsDiceConfig, MAX_DICE, PLAYERS};
+pub use config::{LiarsDiceConfig, PLAYERS};
 pub use error::LiarsDiceError;
 pub use seen::SeenRoll;
 pub use state::LiarsDice;

@@ -45,7 +45,7 @@ impl ObservationTensor for LiarsDice {
                 *x = 1.0;
             }
         }
-        let mut own = [0u8; crate::config::MAX_DICE as usize];
+        let mut own = [0u8; crate::bid::MAX_DICE as usize];
         let count = view.own_dice().len().min(own.len());
         for (slot, &face) in own.iter_mut().zip(view.own_dice()) {
             *slot = face;

@@ -4,8 +4,6 @@
 use dice_core::listing::Utility;
 use serde::Serialize;
 
-use crate::games::{GameVisitor, visit_games};
-use crate::registry::load_game;
 use crate::state::Engine;
 
 /// One bot a game offers.
@@ -111,28 +109,4 @@ impl GameInfo {
                 .collect(),
         }
     }
-}
-
-/// Every game of the registry at its default config, in the registry's
-/// order: what `GET /api/games` serves.
-///
-/// ```
-/// let games = tabletop_engines::catalogue();
-/// let era = games.iter().find(|g| g.name == "era").unwrap();
-/// assert_eq!(era.title, "Era: Medieval Age");
-/// assert_eq!((era.min_players, era.max_players), (2, 4));
-/// assert_eq!(era.bots[0].name, "greedy");
-/// ```
-pub fn catalogue() -> Vec<GameInfo> {
-    struct All(Vec<GameInfo>);
-    impl GameVisitor for All {
-        fn visit<G: Engine>(&mut self) {
-            if let Ok(game) = load_game(G::NAME) {
-                self.0.push(game.info());
-            }
-        }
-    }
-    let mut all = All(Vec::new());
-    visit_games(&mut all);
-    all.0
 }

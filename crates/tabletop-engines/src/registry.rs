@@ -363,3 +363,27 @@ impl<'de> serde::Deserialize<'de> for UniqueKeys {
         deserializer.deserialize_map(Visitor)
     }
 }
+
+/// Every game of the registry at its default config, in the registry's
+/// order: what `GET /api/games` serves.
+///
+/// ```
+/// let games = tabletop_engines::catalogue();
+/// let era = games.iter().find(|g| g.name == "era").unwrap();
+/// assert_eq!(era.title, "Era: Medieval Age");
+/// assert_eq!((era.min_players, era.max_players), (2, 4));
+/// assert_eq!(era.bots[0].name, "greedy");
+/// ```
+pub fn catalogue() -> Vec<GameInfo> {
+    struct All(Vec<GameInfo>);
+    impl GameVisitor for All {
+        fn visit<G: Engine>(&mut self) {
+            if let Ok(game) = load_game(G::NAME) {
+                self.0.push(game.info());
+            }
+        }
+    }
+    let mut all = All(Vec::new());
+    visit_games(&mut all);
+    all.0
+}

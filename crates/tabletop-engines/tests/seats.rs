@@ -116,18 +116,20 @@ fn updates_tell_each_viewer_its_entries_view_and_moves() {
         let mut rng = DiceRng::from_seed_u64(3);
         advance(state.as_mut(), 25, &mut rng);
         let count = state.entry_count();
+        // A short game (Liar's Dice) may end before 25 entries.
+        let from = count.saturating_sub(5).min(20);
         for viewer in (0..game.players())
             .map(Viewer::Seat)
             .chain([Viewer::Spectator])
         {
-            let update: Value = serde_json::from_str(&state.update_json(viewer, 20)).unwrap();
-            assert_eq!(update["from"], 20, "{name}");
+            let update: Value = serde_json::from_str(&state.update_json(viewer, from)).unwrap();
+            assert_eq!(update["from"], from, "{name}");
             assert_eq!(update["to"], count, "{name}");
-            assert_eq!(update["entries"].as_array().unwrap().len(), count - 20);
+            assert_eq!(update["entries"].as_array().unwrap().len(), count - from);
             let history: Value = serde_json::from_str(&state.history_json(viewer)).unwrap();
             assert_eq!(
                 update["entries"].as_array().unwrap()[..],
-                history["log"].as_array().unwrap()[20..],
+                history["log"].as_array().unwrap()[from..],
                 "{name}: an update's entries are the history's"
             );
             assert_eq!(

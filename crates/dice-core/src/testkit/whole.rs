@@ -117,7 +117,7 @@ where
             .players();
         let agents = || -> Vec<Box<dyn Agent<G>>> {
             (0..players)
-                .map(|_| Box::new(crate::RandomAgent) as Box<dyn Agent<G>>)
+                .map(|_| Box::new(crate::agent::RandomAgent) as Box<dyn Agent<G>>)
                 .collect()
         };
         check_resume::<G>(config, 0..TWIN_GAMES, &agents, 9, 40);
