@@ -13,6 +13,7 @@ use crate::error::LoadError;
 use crate::games::{GameTask, GameVisitor, new_game_params, visit_games, with_game};
 use crate::info::GameInfo;
 use crate::params;
+use crate::rollout::play_randomly;
 use crate::spec::GameString;
 use crate::state::{AnyState, Engine, Played};
 
@@ -222,24 +223,7 @@ impl<G: Engine> AnyGame for Registered<G> {
         for game_seed in (0..count).map(|i| seed.wrapping_add(i)) {
             let mut rng = DiceRng::from_seed_u64(game_seed);
             let mut state = self.start.clone();
-            let mut steps = 0u64;
-            while steps < max_steps {
-                match state.to_move() {
-                    ToMove::Over => break,
-                    ToMove::Chance => match state.sample_chance(&mut rng) {
-                        Some(outcome) => state.apply_chance_unchecked(outcome),
-                        None => break,
-                    },
-                    ToMove::Player(_) => {
-                        state.legal_actions(&mut legal);
-                        match rng.choose(&legal) {
-                            Some(&action) => state.apply_unchecked(action),
-                            None => break,
-                        }
-                    }
-                }
-                steps = steps.saturating_add(1);
-            }
+            let steps = play_randomly(&mut state, max_steps, &mut rng, &mut legal);
             summary.steps = summary.steps.saturating_add(steps);
             match Played::new(state).returns() {
                 Some(returns) => {

@@ -40,23 +40,20 @@ pub struct GameInfo {
 /// overran its budget: every game has it.
 pub const FALLBACK_BOT: &str = "random";
 
-/// Every game of the registry, for `GET /api/games`.
+/// Every game of the registry, for `GET /api/games`: the registry's own
+/// catalogue, each bot by its name.
 pub fn catalogue() -> Vec<GameInfo> {
-    tabletop_engines::game_names()
+    tabletop_engines::catalogue()
         .into_iter()
-        .filter_map(|name| {
-            let game = load_game(name).ok()?;
-            let declared = game.info();
-            Some(GameInfo {
-                name,
-                title: declared.title,
-                perfect_information: declared.perfect_information,
-                config: serde_json::from_str(&game.config_json()).unwrap_or(Value::Null),
-                players: game.players(),
-                min_players: game.min_players(),
-                max_players: game.max_players(),
-                bots: game.bot_names(),
-            })
+        .map(|game| GameInfo {
+            name: game.name,
+            title: game.title,
+            perfect_information: game.perfect_information,
+            config: game.config,
+            players: game.players,
+            min_players: game.min_players,
+            max_players: game.max_players,
+            bots: game.bots.iter().map(|bot| bot.name).collect(),
         })
         .collect()
 }
