@@ -223,6 +223,10 @@ pub trait AnyState: Send + Sync + fmt::Debug {
     /// so `viewer`'s [`history_json`](AnyState::history_json) and
     /// [`view_json`](AnyState::view_json) are the same as this state's.
     fn resample_hidden(&self, viewer: Viewer, rng: &mut DiceRng) -> Box<dyn AnyState>;
+    /// This position as the start of a new log: the same state, no
+    /// entries. What a match started from a given position (rather than
+    /// from the game's first) plays on from: its entries count from there.
+    fn restart_here(&self) -> Box<dyn AnyState>;
     /// The state as [`Any`](std::any::Any), for code that knows its game
     /// (the registry's bots).
     fn as_any(&self) -> &dyn std::any::Any;
@@ -637,6 +641,10 @@ impl<G: Engine> AnyState for Played<G> {
             Ok(played) => Box::new(played),
             Err(_) => self.clone_box(),
         }
+    }
+
+    fn restart_here(&self) -> Box<dyn AnyState> {
+        Box::new(Played::new(self.state.clone()))
     }
 
     fn as_any(&self) -> &dyn std::any::Any {

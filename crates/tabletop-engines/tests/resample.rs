@@ -84,3 +84,20 @@ fn a_resampled_game_without_secrets_is_the_same_game() {
         assert_eq!(resampled_histories_match(name, 4, &STEPS), 0, "{name}");
     }
 }
+
+#[test]
+fn a_restarted_state_keeps_the_position_and_starts_an_empty_log() {
+    for name in ["armadora(players=2)", "liars-dice(players=2,numdice=2)", "pig"] {
+        let game = load_game(name).unwrap();
+        let mut state = game.new_initial_state();
+        advance(state.as_mut(), 4, &mut DiceRng::from_seed_u64(5));
+        assert!(state.entry_count() > 0, "{name}");
+        let restarted = state.restart_here();
+        assert_eq!(restarted.entry_count(), 0, "{name}");
+        assert_eq!(restarted.state_json(), state.state_json(), "{name}");
+        for viewer in (0..game.players()).map(Viewer::Seat) {
+            assert_eq!(restarted.view_json(viewer), state.view_json(viewer), "{name}");
+            assert_eq!(restarted.legal_for(viewer), state.legal_for(viewer), "{name}");
+        }
+    }
+}

@@ -144,7 +144,11 @@ impl Table {
             };
             state = state.resample_hidden(viewer, &mut DiceRng::from_seed_u64(seed));
         }
-        Ok(Table { game, state })
+        // The match's entries count from its start.
+        Ok(Table {
+            game,
+            state: state.restart_here(),
+        })
     }
 
     /// The table as a record (config and log) that [`TestStart`] reads
@@ -160,7 +164,7 @@ impl Table {
         let game = load_game_json(self.game.name(), &self.game.config_json()).ok()?;
         Some(Table {
             game,
-            state: self.state.resample_hidden(viewer, rng),
+            state: self.state.resample_hidden(viewer, rng).restart_here(),
         })
     }
 
