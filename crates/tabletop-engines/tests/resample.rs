@@ -87,7 +87,11 @@ fn a_resampled_game_without_secrets_is_the_same_game() {
 
 #[test]
 fn a_restarted_state_keeps_the_position_and_starts_an_empty_log() {
-    for name in ["armadora(players=2)", "liars-dice(players=2,numdice=2)", "pig"] {
+    for name in [
+        "armadora(players=2)",
+        "liars-dice(players=2,numdice=2)",
+        "pig",
+    ] {
         let game = load_game(name).unwrap();
         let mut state = game.new_initial_state();
         advance(state.as_mut(), 4, &mut DiceRng::from_seed_u64(5));
@@ -96,8 +100,16 @@ fn a_restarted_state_keeps_the_position_and_starts_an_empty_log() {
         assert_eq!(restarted.entry_count(), 0, "{name}");
         assert_eq!(restarted.state_json(), state.state_json(), "{name}");
         for viewer in (0..game.players()).map(Viewer::Seat) {
-            assert_eq!(restarted.view_json(viewer), state.view_json(viewer), "{name}");
-            assert_eq!(restarted.legal_for(viewer), state.legal_for(viewer), "{name}");
+            assert_eq!(
+                restarted.view_json(viewer),
+                state.view_json(viewer),
+                "{name}"
+            );
+            assert_eq!(
+                restarted.legal_for(viewer),
+                state.legal_for(viewer),
+                "{name}"
+            );
         }
     }
 }
