@@ -27,7 +27,7 @@ test("npm pack, install the tarball, run the README's example", () => {
     const example = readme.split("## Example")[1].match(/```js\n([\s\S]*?)```/)[1];
     writeFileSync(join(project, "example.mjs"), example);
     const out = execFileSync("node", ["example.mjs"], { cwd: project, encoding: "utf8" });
-    assert.match(out, /\[ 'pig', 'age-of-war', 'armadora', 'era' \]/);
+    assert.match(out, /\[ 'pig', 'age-of-war', 'armadora', 'era', 'liars-dice' \]/);
     assert.match(out, /returns \[/);
     assert.match(out, /IllegalActionError - .*ARM-/);
     assert.match(out, /\ntrue\n/);

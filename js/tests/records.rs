@@ -28,6 +28,8 @@ const GAMES: &[(&str, u64)] = &[
     ("armadora(players=3)", 6),
     ("era", 7),
     ("era(players=3)", 8),
+    ("liars-dice", 9),
+    ("liars-dice(numdice=3)", 10),
 ];
 
 /// A game bounded in steps, so a rule change that loops cannot hang.
