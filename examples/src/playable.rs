@@ -1,8 +1,8 @@
 //! What the `play` and `replay` tools need to know of one game beyond the
-//! [`Game`] contract: its config from the command line, its bots, and how
-//! to draw its table. All of it is the game's declaration
-//! ([`Listed`](dice_core::listing::Listed)), read through the registry:
-//! the tools name no game.
+//! [`Game`](dice_core::Game) contract: its config from the command line,
+//! its bots, and how to draw its table. All of it is the game's
+//! declaration ([`Listed`]), read through the registry: the tools name no
+//! game.
 
 use std::fmt::Write as _;
 
@@ -30,6 +30,11 @@ pub struct GameOptions {
 /// ([`Game::seen_action`], [`Game::seen_chance`], [`Game::action_text`],
 /// [`Game::chance_text`]); what this adds is drawn from views only, so it
 /// never tells a viewer more than the viewer's view does.
+///
+/// [`Game::seen_action`]: dice_core::Game::seen_action
+/// [`Game::seen_chance`]: dice_core::Game::seen_chance
+/// [`Game::action_text`]: dice_core::Game::action_text
+/// [`Game::chance_text`]: dice_core::Game::chance_text
 pub trait PlayableGame: Engine {
     /// The config for these options: the table size, and the switches the
     /// game declares ([`Listing::options`](dice_core::listing::Listing::options)).

@@ -40,6 +40,12 @@ impl Game {
         self.inner.name().to_owned()
     }
 
+    /// The game's title for people, e.g. `"Era: Medieval Age"`.
+    #[wasm_bindgen(getter)]
+    pub fn title(&self) -> String {
+        self.inner.title().to_owned()
+    }
+
     /// The config: every parameter, defaults included.
     pub fn config(&self) -> ConfigValue {
         json::parse(&self.inner.config_json()).unchecked_into()

@@ -15,6 +15,12 @@ test("loadGame takes a game string or a name with parameters", () => {
   assert.ok(a.minPlayers() <= 3 && a.maxPlayers() >= 3);
 });
 
+test("each game's title is its listing's, the one the server's catalogue gives", () => {
+  assert.equal(te.loadGame("armadora").title, "Armadöra");
+  assert.equal(te.loadGame("era").title, "Era: Medieval Age");
+  assert.equal(te.loadGame("liars-dice").title, "Liar's Dice");
+});
+
 test("chance outcomes come as [id, probability] and exactly, summing to one", () => {
   for (const name of te.gameNames()) {
     const state = te.loadGame(name).newInitialState();

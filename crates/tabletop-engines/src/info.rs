@@ -50,7 +50,7 @@ impl From<Utility> for ReturnsInfo {
 }
 
 /// Everything a game declares, with its config: what
-/// [`AnyGame::info`](crate::AnyGame::info) answers and [`catalogue`] lists
+/// [`AnyGame::info`](crate::AnyGame::info) answers and [`catalogue`](crate::catalogue) lists
 /// for each game's default config.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[non_exhaustive]

@@ -6,7 +6,6 @@ import { el } from "/web/sentences.js";
 const $ = (id) => document.getElementById(id);
 let games = [];
 
-const TITLES = { "age-of-war": "Age of War", armadora: "Armadöra", era: "Era: Medieval Age", pig: "Pig" };
 
 function chosen() {
   return games.find((g) => g.name === $("game").value);
@@ -106,7 +105,7 @@ async function start() {
     $("offline").hidden = false;
   }
   const select = $("game");
-  for (const g of games) select.append(el("option", { value: g.name, textContent: TITLES[g.name] ?? g.name }));
+  for (const g of games) select.append(el("option", { value: g.name, textContent: g.title ?? g.name }));
   select.value = games.some((g) => g.name === "age-of-war") ? "age-of-war" : games[0].name;
   select.onchange = drawOptions;
   $("players").oninput = drawSeats;

@@ -23,7 +23,6 @@ import * as generic from "/web/generic.js";
 import { DiceRng, SPECTATOR, advanceFor, gameNames, loadGame, needsAdvance } from "/web/engines/index.js";
 
 const DRAWERS = { "age-of-war": ageOfWar, armadora, era };
-const TITLES = { "age-of-war": "Age of War", armadora: "Armadöra", era: "Era: Medieval Age", pig: "Pig" };
 /** MCTS thinks this many iterations a move in the browser. */
 const MCTS_ITERATIONS = 200;
 /** The most time a frame spends on chance and bots, in milliseconds (one step at least). */
@@ -207,7 +206,7 @@ function draw() {
   if (!over && !waiting && !curtain) table.shown = toMove;
   const viewer = over || curtain ? SPECTATOR : waiting ? (table.shown ?? SPECTATOR) : toMove;
   const ctx = context(viewer);
-  const title = TITLES[table.name] ?? table.name;
+  const title = table.game.title;
   $("title").textContent = `${title} — offline table`;
   document.title = `${title} — offline table`;
   $("curtain").hidden = !curtain;
@@ -248,7 +247,7 @@ $("again").onclick = () => {
 
 function ready() {
   const select = $("game");
-  for (const name of gameNames()) select.append(el("option", { value: name, textContent: TITLES[name] ?? name }));
+  for (const name of gameNames()) select.append(el("option", { value: name, textContent: loadGame(name).title }));
   if (params.has("game") && gameNames().includes(params.get("game"))) select.value = params.get("game");
   select.onchange = drawSeats;
   $("players").oninput = drawSeats;

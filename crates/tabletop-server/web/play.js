@@ -19,7 +19,8 @@ export const VIEW_PATCHES = true;
 export const KNOWN_TEXTS = true;
 
 const DRAWERS = { "age-of-war": ageOfWar, armadora, era };
-const TITLES = { "age-of-war": "Age of War", armadora: "Armadöra", era: "Era: Medieval Age", pig: "Pig" };
+/** Each game's title, from the server's catalogue (`GET /api/games`). */
+const titles = new Map();
 const RECONNECT_MS = [250, 500, 1000, 2000, 4000];
 
 const $ = (id) => document.getElementById(id);
@@ -173,7 +174,7 @@ function drawResult(ctx) {
 function draw() {
   if (!state.update || !state.view) return;
   const ctx = context();
-  const title = TITLES[ctx.game] ?? ctx.game;
+  const title = titles.get(ctx.game) ?? ctx.game;
   $("title").textContent = title + (ctx.seat === null ? " — watching" : ` — seat ${ctx.seat} (you)`);
   document.title = title + " — tabletop";
   drawStatus(ctx);
@@ -299,4 +300,12 @@ document.addEventListener("keydown", (event) => {
 
 if (token) save();
 if (state.view && saved.welcome) state.welcome = saved.welcome;
+// The titles come once; the page plays without them (the name stands in).
+fetch("/api/games")
+  .then((answer) => answer.json())
+  .then((catalogue) => {
+    for (const g of catalogue.games) titles.set(g.name, g.title);
+    draw();
+  })
+  .catch(() => {});
 connect();

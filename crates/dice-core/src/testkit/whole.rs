@@ -69,7 +69,7 @@ const BOT_ITERATIONS: u32 = 16;
 /// - no chance event has more outcomes than
 ///   [`chance_bound`](Listed::chance_bound);
 /// - a game declared of perfect information hides nothing from anyone
-///   ([`Game::resample_hidden`] changes nothing), and one declared with
+///   ([`Game::resample_hidden`](crate::Game::resample_hidden) changes nothing), and one declared with
 ///   hidden information hides something somewhere;
 /// - every result fits the declared utility (zero-sum scores add up to
 ///   zero, within the declared range);
