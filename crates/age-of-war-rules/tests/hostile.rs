@@ -9,7 +9,7 @@ use age_of_war_rules::line::LineSet;
 use age_of_war_rules::scoring::result;
 use age_of_war_rules::table::{Place, Table};
 use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, Castle, Chance};
-use common::{fill, reached, roll};
+use common::{fill, plays, reached, roll};
 use dice_core::seat::TurnOrder;
 use dice_core::testkit::json::{
     Corruptor, assert_refused, assert_round_trips, check_decoded, edited,
@@ -572,39 +572,6 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(1000))]
 
     #[test]
-    fn corrupted_states_and_views_are_refused_or_play_on(
-        players in 2usize..=6,
-        seed in any::<u64>(),
-        steps in 0usize..300,
-        edits in 1usize..4,
-    ) {
-        let state = reached(players, seed, steps);
-        let mut rng = DiceRng::from_seed_u64(seed ^ 0x5eed);
-        for text in Corruptor::new(WORDS).corrupted_positions(&state, edits, &mut rng) {
-            check_decoded::<AgeOfWar>(&text, seed);
-            // What only Age of War offers: the text of a decoded state, its
-            // result, and the solver's move once a castle is chosen (solving
-            // one castle is cheap; before committing it solves all 14).
-            if let Ok(decoded) = serde_json::from_str::<AgeOfWar>(&text) {
-                let _ = decoded.to_string();
-                prop_assert_eq!(decoded.result().is_some(), decoded.to_move() == ToMove::Over);
-                if decoded.turn().target().is_some() {
-                    if let Some(best) = age_of_war_rules::solver::best_action(&decoded) {
-                        prop_assert!(decoded.is_legal(&best));
-                    }
-                }
-            }
-            // The parts on their own never panic either.
-            if let Ok(value) = serde_json::from_str::<Value>(&text) {
-                let _ = serde_json::from_value::<Table>(value["table"].clone());
-                let _ = serde_json::from_value::<Roll>(value["roll"].clone())
-                    .map(|roll| roll.to_string());
-                let _ = serde_json::from_value::<AgeOfWarConfig>(value["config"].clone());
-            }
-        }
-    }
-
-    #[test]
     fn corrupted_actions_and_outcomes_are_refused_or_checked(
         seed in any::<u64>(),
         steps in 0usize..300,
@@ -632,6 +599,37 @@ proptest! {
                 if after.apply_chance(outcome).is_err() {
                     prop_assert_eq!(&after, &state);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn corrupted_states_and_views_are_refused_or_play_on(
+        (players, seed, steps) in plays(300),
+        edits in 1usize..4,
+    ) {
+        let state = reached(players, seed, steps);
+        let mut rng = DiceRng::from_seed_u64(seed ^ 0x5eed);
+        for text in Corruptor::new(WORDS).corrupted_positions(&state, edits, &mut rng) {
+            check_decoded::<AgeOfWar>(&text, seed);
+            // What only Age of War offers: the text of a decoded state, its
+            // result, and the solver's move once a castle is chosen (solving
+            // one castle is cheap; before committing it solves all 14).
+            if let Ok(decoded) = serde_json::from_str::<AgeOfWar>(&text) {
+                let _ = decoded.to_string();
+                prop_assert_eq!(decoded.result().is_some(), decoded.to_move() == ToMove::Over);
+                if decoded.turn().target().is_some() {
+                    if let Some(best) = age_of_war_rules::solver::best_action(&decoded) {
+                        prop_assert!(decoded.is_legal(&best));
+                    }
+                }
+            }
+            // The parts on their own never panic either.
+            if let Ok(value) = serde_json::from_str::<Value>(&text) {
+                let _ = serde_json::from_value::<Table>(value["table"].clone());
+                let _ = serde_json::from_value::<Roll>(value["roll"].clone())
+                    .map(|roll| roll.to_string());
+                let _ = serde_json::from_value::<AgeOfWarConfig>(value["config"].clone());
             }
         }
     }

@@ -13,7 +13,7 @@ use age_of_war_rules::castle::Clan;
 use age_of_war_rules::dice::{DICE, Face};
 use age_of_war_rules::table::Place;
 use age_of_war_rules::{AgeOfWar, Castle};
-use common::{new_game, random_game, reached};
+use common::{new_game, plays, random_game, reached};
 use dice_core::{Game, ToMove};
 use proptest::prelude::*;
 
@@ -161,9 +161,7 @@ proptest! {
 
     #[test]
     fn deserialised_states_are_valid_or_rejected(
-        players in 2usize..=6,
-        seed in any::<u64>(),
-        steps in 0usize..600,
+        (players, seed, steps) in plays(600),
         field in 0u8..9,
         v in any::<u8>(),
     ) {

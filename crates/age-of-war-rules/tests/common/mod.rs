@@ -9,6 +9,7 @@
 use age_of_war_rules::dice::{Face, Roll};
 use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, Castle, Chance};
 use dice_core::Game;
+use proptest::prelude::*;
 
 /// A roll from the spec's shorthand: `1 2 3 A C D`.
 pub fn roll(faces: &str) -> Roll {
@@ -95,4 +96,10 @@ pub fn random_game(game: AgeOfWar, seed: u64, mut each: impl FnMut(&AgeOfWar)) -
 /// A state reached by up to `steps` random steps of a new game.
 pub fn reached(players: usize, seed: u64, steps: usize) -> AgeOfWar {
     dice_core::testkit::random_steps(new_game(players), seed, steps, |_| false)
+}
+
+/// Seat counts (2 to 6), seeds and step counts below `steps` for
+/// [`reached`]: the random positions the property tests start from.
+pub fn plays(steps: usize) -> impl Strategy<Value = (usize, u64, usize)> {
+    (2usize..=6, any::<u64>(), 0..steps)
 }
