@@ -331,22 +331,19 @@ impl AgeOfWar {
     }
 }
 
-/// Every roll and every decision is public: nothing to redraw.
-impl ResampleLog for AgeOfWar {}
-
 impl Game for AgeOfWar {
     const NAME: &'static str = "age-of-war";
     type Config = AgeOfWarConfig;
     type Action = Action;
     type Chance = Chance;
+    /// Nothing is hidden: every viewer sees the action itself.
+    type SeenAction = Self::Action;
+    /// Nothing is hidden: every viewer sees the outcome itself.
+    type SeenChance = Self::Chance;
     /// Age of War has no hidden information: every seat sees the whole
     /// position.
-    type View = AgeOfWar;
+    type View = Self;
     type Error = AgeOfWarError;
-    /// Nothing is hidden: every viewer sees the action itself.
-    type SeenAction = Action;
-    /// Nothing is hidden: every viewer sees the outcome itself.
-    type SeenChance = Chance;
 
     fn new(config: &AgeOfWarConfig) -> Result<Self, AgeOfWarError> {
         Ok(AgeOfWar {
@@ -359,14 +356,6 @@ impl Game for AgeOfWar {
         })
     }
 
-    fn config(&self) -> &AgeOfWarConfig {
-        &self.config
-    }
-
-    fn players(&self) -> usize {
-        self.seats.players()
-    }
-
     fn to_move(&self) -> ToMove {
         match self.phase {
             Phase::FirstPlayer => ToMove::Chance,
@@ -374,6 +363,14 @@ impl Game for AgeOfWar {
             Phase::Rolling => ToMove::Chance,
             Phase::Choosing => ToMove::Player(self.current),
         }
+    }
+
+    fn config(&self) -> &AgeOfWarConfig {
+        &self.config
+    }
+
+    fn players(&self) -> usize {
+        self.seats.players()
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
@@ -534,6 +531,14 @@ impl Game for AgeOfWar {
         Ok(view.clone())
     }
 
+    fn seen_action(&self, action: &Action, _viewer: Viewer) -> Action {
+        *action
+    }
+
+    fn seen_chance(&self, outcome: &Chance, _viewer: Viewer) -> Chance {
+        *outcome
+    }
+
     fn result(&self) -> Option<GameResult> {
         if !self.is_over() || self.phase == Phase::FirstPlayer {
             return None;
@@ -548,14 +553,6 @@ impl Game for AgeOfWar {
         }
         scoring::winners_into(&self.table, self.seats, out);
         true
-    }
-
-    fn seen_action(&self, action: &Action, _viewer: Viewer) -> Action {
-        *action
-    }
-
-    fn seen_chance(&self, outcome: &Chance, _viewer: Viewer) -> Chance {
-        *outcome
     }
 
     /// The text notation of [`Action`]: `fill edo 2`, `fill edo daimyo`,
@@ -586,6 +583,9 @@ impl Game for AgeOfWar {
         Action::from_id(id)
     }
 }
+
+/// Every roll and every decision is public: nothing to redraw.
+impl ResampleLog for AgeOfWar {}
 
 impl fmt::Display for AgeOfWar {
     /// The table, then whose turn it is and how it stands.
@@ -644,14 +644,25 @@ mod raw {
         type Error = InvalidState;
 
         fn try_from(raw: RawAgeOfWar) -> Result<Self, InvalidState> {
+            let RawAgeOfWar {
+                config,
+                table,
+                current,
+                phase,
+                target,
+                filled,
+                placed,
+                lost,
+                roll,
+            } = raw;
             let turn = Turn {
-                target: raw.target,
-                filled: raw.filled,
-                placed: raw.placed,
-                lost: raw.lost,
-                roll: raw.roll,
+                target,
+                filled,
+                placed,
+                lost,
+                roll,
             };
-            AgeOfWar::validated(raw.config, raw.table, raw.current, raw.phase, turn)
+            AgeOfWar::validated(config, table, current, phase, turn)
         }
     }
 }
