@@ -7,8 +7,11 @@
     reason = "test helpers: a failure is a test failure"
 )]
 
+mod common;
+
 use age_of_war_rules::prelude::*;
 use age_of_war_rules::solver::OddsTable;
+use common::{fill, rolls};
 
 /// Plays seeded random games; calls `visit` at every decision, and ends
 /// hopeless turns at once when `shortcut` is on. Returns the steps taken.
@@ -58,25 +61,15 @@ fn aow_8_a_turn_called_hopeless_has_no_chance_of_a_conquest_left() {
 
 #[test]
 fn aow_8_a_committed_turn_is_hopeless_once_its_open_lines_need_more_dice_than_are_left() {
-    use Face::{Archery, Cavalry, Infantry1};
-    let mut game = AgeOfWar::new(&AgeOfWarConfig::new(2)).unwrap();
-    game.apply_chance(Chance::FirstPlayer(0)).unwrap();
-    let roll = |faces: &[Face]| Chance::Roll(Roll::from_faces(faces).unwrap());
-    game.apply_chance(roll(&[
-        Cavalry, Cavalry, Archery, Archery, Archery, Archery, Infantry1,
-    ]))
-    .unwrap();
+    let mut game = common::started(2, 0);
+    rolls(&mut game, "C C A A A A 1");
     // Takahashi: `C C` · `5 inf` · `2 inf`; the two infantry lines need at
     // least two dice and one.
-    game.apply(Action::Fill {
-        castle: Castle::Takahashi,
-        line: 1,
-    })
-    .unwrap();
+    game.apply(fill(Castle::Takahashi, 1)).unwrap();
     for dice in [5, 4, 3] {
         assert!(!game.turn_is_hopeless(), "{dice} dice in hand");
         assert!(!game.end_hopeless_turn());
-        game.apply_chance(roll(&vec![Archery; dice])).unwrap();
+        rolls(&mut game, &vec!["A"; dice].join(" "));
         assert!(!game.turn_is_hopeless(), "{dice} dice rolled");
         game.apply(Action::LoseDie).unwrap();
     }

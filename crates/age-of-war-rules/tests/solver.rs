@@ -8,6 +8,7 @@ use age_of_war_rules::dice::{Face, Roll};
 use age_of_war_rules::line::{Line, LineSet};
 use age_of_war_rules::solver::{self, CastleOdds, Choice, OddsTable};
 use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, Castle, Chance};
+use common::{fill, rolls};
 use dice_core::{Game, Prob};
 
 /// A probability in percent, rounded to `decimals` places, as an integer.
@@ -204,30 +205,16 @@ fn best_choice_takes_the_better_of_filling_and_losing() {
 
 #[test]
 fn best_action_follows_the_committed_castle() {
-    use Face::*;
     let mut game = started();
-    let roll = |faces: &[Face]| Chance::Roll(Roll::from_faces(faces).unwrap());
-    game.apply_chance(roll(&[
-        Daimyo, Cavalry, Infantry3, Infantry2, Archery, Infantry3, Archery,
-    ]))
-    .unwrap();
-    game.apply(Action::Fill {
-        castle: Castle::Gassantoda,
-        line: 2,
-    })
-    .unwrap();
-    game.apply_chance(roll(&[Archery, Infantry3, Cavalry, Infantry1]))
-        .unwrap();
+    rolls(&mut game, "D C 3 2 A 3 A");
+    game.apply(fill(Castle::Gassantoda, 2)).unwrap();
+    rolls(&mut game, "A 3 C 1");
     assert_eq!(solver::best_action(&game), Some(Action::LoseDie));
     game.apply(Action::LoseDie).unwrap();
-    game.apply_chance(roll(&[Infantry2, Cavalry, Daimyo]))
-        .unwrap();
+    rolls(&mut game, "2 C D");
     assert_eq!(
         solver::best_action(&game),
-        Some(Action::Fill {
-            castle: Castle::Gassantoda,
-            line: 1
-        })
+        Some(fill(Castle::Gassantoda, 1))
     );
 }
 
