@@ -10,6 +10,14 @@ use dice_core::testkit::json::assert_refused;
 use dice_core::{Game, Record, replay};
 use serde_json::{Value, json};
 
+/// The JSON of each of `values`, in order.
+fn wire_forms<T: serde::Serialize>(values: &[T]) -> Vec<Value> {
+    values
+        .iter()
+        .map(|value| serde_json::to_value(value).unwrap())
+        .collect()
+}
+
 #[test]
 fn actions_chance_and_config_use_the_wire_names() {
     assert_eq!(
@@ -32,12 +40,8 @@ fn actions_chance_and_config_use_the_wire_names() {
         serde_json::to_value(AgeOfWarConfig::new(3)).unwrap(),
         json!({"players": 3})
     );
-    let castles: Vec<Value> = Castle::ALL
-        .iter()
-        .map(|castle| serde_json::to_value(castle).unwrap())
-        .collect();
     assert_eq!(
-        castles,
+        wire_forms(&Castle::ALL),
         [
             "azuchi",
             "matsumoto",
@@ -55,12 +59,8 @@ fn actions_chance_and_config_use_the_wire_names() {
             "kumamoto"
         ]
     );
-    let faces: Vec<Value> = Face::ALL
-        .iter()
-        .map(|f| serde_json::to_value(f).unwrap())
-        .collect();
     assert_eq!(
-        faces,
+        wire_forms(&Face::ALL),
         [
             "infantry1",
             "infantry2",
@@ -182,11 +182,29 @@ fn state_json() -> Value {
     position_json(3, &[(Castle::Edo, 1)], 0)
 }
 
-/// The state of [`state_json`] after `edit` is refused, citing `rule`.
-fn rejected(edit: impl FnOnce(&mut Value), rule: &str) {
+/// [`state_json`] with the value at each path (keys joined by `/`)
+/// replaced, or added where the key is new.
+fn state_with<'a>(edits: impl IntoIterator<Item = (&'a str, Value)>) -> Value {
     let mut json = state_json();
-    edit(&mut json);
-    assert_refused::<AgeOfWar>(json, rule);
+    for (path, value) in edits {
+        *path.split('/').fold(&mut json, |at, key| &mut at[key]) = value;
+    }
+    json
+}
+
+/// The edits that commit the turn to `castle`, with `lines` filled by
+/// `placed` dice.
+fn committed(castle: &str, lines: &[u8], placed: u8) -> [(&'static str, Value); 3] {
+    [
+        ("target", json!(castle)),
+        ("filled", json!(lines)),
+        ("placed", json!(placed)),
+    ]
+}
+
+/// The state of [`state_json`] after `edits` is refused, citing `rule`.
+fn rejected<'a>(edits: impl IntoIterator<Item = (&'a str, Value)>, rule: &str) {
+    assert_refused::<AgeOfWar>(state_with(edits), rule);
 }
 
 #[test]
@@ -196,54 +214,24 @@ fn states_round_trip_and_broken_states_are_rejected() {
         serde_json::from_value::<AgeOfWar>(serde_json::to_value(&state).unwrap()).unwrap(),
         state
     );
-    rejected(|j| j["config"]["players"] = json!(7), "AOW-4");
-    rejected(|j| j["table"]["azuchi"] = json!({"player": 3}), "AOW-10");
-    rejected(|j| j["current"] = json!(5), "AOW-4");
-    rejected(|j| j["phase"] = json!("first_player"), "AOW-4");
-    rejected(|j| j["lost"] = json!(7), "AOW-1");
-    rejected(|j| j["phase"] = json!("choosing"), "AOW-5");
-    rejected(|j| j["roll"] = json!(["daimyo"]), "AOW-5");
-    rejected(|j| j["filled"] = json!([1]), "AOW-7");
-    rejected(
-        |j| {
-            j["target"] = json!("odani");
-            j["filled"] = json!([0]);
-            j["placed"] = json!(1);
-        },
-        "AOW-8",
-    );
-    rejected(
-        |j| {
-            j["target"] = json!("edo");
-            j["filled"] = json!([1]);
-            j["placed"] = json!(1);
-        },
-        "AOW-6",
-    );
-    rejected(
-        |j| {
-            j["current"] = json!(1);
-            j["target"] = json!("edo");
-            j["filled"] = json!([1]);
-            j["placed"] = json!(2);
-        },
-        "AOW-9",
-    );
-    rejected(
-        |j| {
-            let all: Vec<Value> = (0..14).map(|_| json!({"player": 0})).collect();
-            j["table"] = json!(all);
-            j["lost"] = json!(1);
-        },
-        "AOW-12",
-    );
-    rejected(|j| j["filled"] = json!([9]), "AOW-2");
-    rejected(|j| j["extra"] = json!(1), "unknown field");
+    rejected([("config/players", json!(7))], "AOW-4");
+    rejected([("table/azuchi", json!({"player": 3}))], "AOW-10");
+    rejected([("current", json!(5))], "AOW-4");
+    rejected([("phase", json!("first_player"))], "AOW-4");
+    rejected([("lost", json!(7))], "AOW-1");
+    rejected([("phase", json!("choosing"))], "AOW-5");
+    rejected([("roll", json!(["daimyo"]))], "AOW-5");
+    rejected([("filled", json!([1]))], "AOW-7");
+    rejected(committed("odani", &[0], 1), "AOW-8");
+    rejected(committed("edo", &[1], 1), "AOW-6");
+    let seat_1 = [("current", json!(1))];
+    rejected(seat_1.into_iter().chain(committed("edo", &[1], 2)), "AOW-9");
+    let all: Vec<Value> = (0..14).map(|_| json!({"player": 0})).collect();
+    rejected([("table", json!(all)), ("lost", json!(1))], "AOW-12");
+    rejected([("filled", json!([9]))], "AOW-2");
+    rejected([("extra", json!(1))], "unknown field");
     // A consistent mid-turn state is accepted.
-    let mut j = state_json();
-    j["target"] = json!("edo");
-    j["filled"] = json!([0, 3]);
-    j["placed"] = json!(2);
+    let mut j = state_with(committed("edo", &[0, 3], 2));
     j["lost"] = json!(1);
     j["phase"] = json!("choosing");
     j["roll"] = json!(["archery", "archery", "cavalry", "daimyo"]);
