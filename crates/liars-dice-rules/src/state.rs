@@ -163,14 +163,14 @@ impl Game for LiarsDice {
     const NAME: &'static str = "liars-dice";
     type Config = LiarsDiceConfig;
     type Action = Action;
+    /// Bids and calls are public (LD-10).
+    type SeenAction = Self::Action;
     /// The face a die shows, 1 to 6 (LD-3).
     type Chance = u8;
-    type View = LiarsDiceView;
-    type Error = LiarsDiceError;
-    /// Bids and calls are public (LD-10).
-    type SeenAction = Action;
     /// A die shows its face to its owner only (LD-10).
     type SeenChance = SeenRoll;
+    type View = LiarsDiceView;
+    type Error = LiarsDiceError;
 
     fn new(config: &LiarsDiceConfig) -> Result<Self, LiarsDiceError> {
         config.validate()?;

@@ -247,17 +247,17 @@ impl Pig {
 impl ResampleLog for Pig {}
 
 impl Game for Pig {
-    const NAME: &'static str = "pig";
     type Config = PigConfig;
     type Action = PigAction;
-    type Chance = u8;
-    /// Pig has no secrets: every seat sees the whole position.
-    type View = Pig;
-    type Error = PigError;
     /// Pig has no secrets: every seat sees every decision...
-    type SeenAction = PigAction;
-    /// ...and every roll.
-    type SeenChance = u8;
+    type SeenAction = Self::Action;
+    type Chance = u8;
+    /// ...and every roll...
+    type SeenChance = Self::Chance;
+    /// ...and the whole position.
+    type View = Self;
+    type Error = PigError;
+    const NAME: &'static str = "pig";
 
     fn new(config: &PigConfig) -> Result<Self, PigError> {
         if !(2..=MAX_PLAYERS).contains(&config.players) {
@@ -474,14 +474,6 @@ impl Game for Pig {
         true
     }
 
-    fn seen_action(&self, action: &PigAction, _viewer: Viewer) -> PigAction {
-        *action
-    }
-
-    fn seen_chance(&self, outcome: &u8, _viewer: Viewer) -> u8 {
-        *outcome
-    }
-
     fn action_text(&self, action: &PigAction) -> String {
         action.to_string()
     }
@@ -496,6 +488,14 @@ impl Game for Pig {
 
     fn chance_text(&self, outcome: &u8) -> String {
         outcome.to_string()
+    }
+
+    fn seen_action(&self, action: &PigAction, _viewer: Viewer) -> PigAction {
+        *action
+    }
+
+    fn seen_chance(&self, outcome: &u8, _viewer: Viewer) -> u8 {
+        *outcome
     }
 
     fn action_id_bound(&self) -> u32 {

@@ -1,10 +1,4 @@
 //! Histories leak nothing, and saved matches resume exactly.
-#![allow(
-    clippy::panic,
-    clippy::arithmetic_side_effects,
-    reason = "a test harness: it reports a broken contract by panicking, as an \
-              assertion does, and no rule reaches it"
-)]
 
 use alloc::boxed::Box;
 use alloc::format;

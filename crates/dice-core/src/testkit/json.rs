@@ -1,12 +1,5 @@
 //! JSON helpers for hostile-input tests: refusals, edits, and random
 //! corruption of valid values.
-#![allow(
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    reason = "a test harness: it reports a broken contract by panicking, as an \
-              assertion does, and no rule reaches it"
-)]
 
 use alloc::borrow::ToOwned;
 use alloc::format;

@@ -14,7 +14,8 @@
 //! - [`check_observations`] proves that observation tensors have their
 //!   size and leak nothing.
 //! - [`check_action_stream`] drives a game with arbitrary bytes, for
-//!   property tests and fuzz targets; [`random_steps`] reaches positions
+//!   property tests and fuzz targets, and [`check_action_streams`] with
+//!   bytes drawn from seeds; [`random_steps`] reaches positions
 //!   deep in a game.
 //! - [`json`]: refusal and corruption helpers for hostile-input tests.
 //!
@@ -52,6 +53,14 @@
 //! assert_eq!(summary.games, 20);
 //! ```
 
+#![allow(
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    reason = "a test harness: it reports a broken contract by panicking, as an \
+              assertion does, and no rule reaches it"
+)]
+
 mod difference;
 mod golden;
 mod history;
@@ -64,6 +73,8 @@ mod whole;
 pub use golden::{WRITE_GOLDEN, check_golden_records};
 pub use history::{HistorySummary, check_histories, check_resume};
 pub use observation::{check_observation_range, check_observations};
-pub use random::{Options, Summary, check_action_stream, check_random_games, random_steps};
+pub use random::{
+    Options, Summary, check_action_stream, check_action_streams, check_random_games, random_steps,
+};
 pub use seat::{SeatSummary, check_refusals};
 pub use whole::{GameSummary, check_game};

@@ -1,10 +1,5 @@
 //! Observation tensors: the right size, finite, and blind to what their
 //! viewer may not know.
-#![allow(
-    clippy::panic,
-    reason = "a test harness: it reports a broken contract by panicking, as an \
-              assertion does, and no rule reaches it"
-)]
 
 use alloc::vec::Vec;
 use core::ops::{Range, RangeInclusive};

@@ -1,11 +1,5 @@
 //! Moves sent by a seat: refusals worded from what that seat may know, and
 //! legal actions worked out from its view alone.
-#![allow(
-    clippy::panic,
-    clippy::arithmetic_side_effects,
-    reason = "a test harness: it reports a broken contract by panicking, as an \
-              assertion does, and no rule reaches it"
-)]
 
 use alloc::format;
 use alloc::string::{String, ToString};
