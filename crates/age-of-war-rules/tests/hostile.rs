@@ -56,6 +56,16 @@ fn mid_turn_with(edits: &[(&str, Value)]) -> Value {
     })
 }
 
+/// `mid_turn` with another turn on the same table: the fields of `turn`
+/// (any of `target`, `filled`, `placed`, `lost` and `roll`) replaced.
+fn mid_turn_of(turn: Value) -> Value {
+    let mut json = mid_turn();
+    for (field, value) in turn.as_object().into_iter().flatten() {
+        json[field] = value.clone();
+    }
+    json
+}
+
 /// A state refused both as a state and as a view (the view is the state),
 /// with an error that says `why`.
 fn state_refused(json: Value, why: &str) {
@@ -109,26 +119,16 @@ fn aow_4_a_state_with_seven_players_is_refused() {
 
 #[test]
 fn aow_2_actions_on_lines_a_castle_does_not_have_are_refused() {
-    assert_refused::<Action>(
-        json!({"fill": {"castle": "odani", "line": 2}}),
-        "AOW-2: Odani has no line 2",
-    );
-    assert_refused::<Action>(
-        json!({"fill": {"castle": "kumamoto", "line": 0}}),
-        "AOW-2: Kumamoto has no line 0",
-    );
-    assert_refused::<Action>(
-        json!({"fill": {"castle": "gifu", "line": 255}}),
-        "AOW-2: Gifu has no line 255",
-    );
-    assert_refused::<Action>(
-        json!({"fill": {"castle": "gifu", "line": 256}}),
-        "invalid value",
-    );
-    assert_refused::<Action>(
-        json!({"fill": {"castle": "osaka", "line": 1}}),
-        "unknown variant `osaka`",
-    );
+    for (castle, line, refusal) in [
+        ("odani", 2, "AOW-2: Odani has no line 2"),
+        ("kumamoto", 0, "AOW-2: Kumamoto has no line 0"),
+        ("gifu", 255, "AOW-2: Gifu has no line 255"),
+        ("gifu", 256, "invalid value"),
+        ("osaka", 1, "unknown variant `osaka`"),
+    ] {
+        let action = json!({"fill": {"castle": castle, "line": line}});
+        assert_refused::<Action>(action, refusal);
+    }
     assert_refused::<Action>(json!("pass"), "unknown variant `pass`");
 }
 
@@ -221,11 +221,10 @@ fn aow_10_a_castle_is_in_one_place_so_a_table_lists_exactly_fourteen() {
     let text = written(mid_turn())
         .to_string()
         .replace("\"table\":{", "\"table\":{\"edo\":\"centre\",");
-    let err = serde_json::from_str::<age_of_war_rules::AgeOfWar>(&text).unwrap_err();
-    assert!(
-        err.to_string().contains("AOW-2: Edo is listed twice"),
-        "{err}"
-    );
+    let err = serde_json::from_str::<AgeOfWar>(&text)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("AOW-2: Edo is listed twice"), "{err}");
 }
 
 #[test]
@@ -311,13 +310,9 @@ fn aow_2_a_filled_line_no_castle_has_is_refused() {
 #[test]
 fn aow_6_fewer_dice_placed_than_the_filled_lines_need_are_refused() {
     state_refused(
-        mid_turn_with(&[
-            ("/placed", json!(1)),
-            (
-                "/roll",
-                json!(["archery", "archery", "cavalry", "daimyo", "daimyo"]),
-            ),
-        ]),
+        mid_turn_of(json!({
+            "placed": 1, "roll": ["archery", "archery", "cavalry", "daimyo", "daimyo"],
+        })),
         "AOW-6: 1 dice placed cannot fill the filled lines",
     );
 }
@@ -327,23 +322,14 @@ fn aow_6_more_dice_placed_than_the_filled_lines_take_are_refused() {
     // Edo's special `D` and `3 inf` take at most 1 + 3 dice. This state used
     // to be accepted.
     state_refused(
-        mid_turn_with(&[
-            ("/placed", json!(5)),
-            ("/lost", json!(0)),
-            ("/roll", json!(["archery", "cavalry"])),
-        ]),
+        mid_turn_of(json!({ "placed": 5, "lost": 0, "roll": ["archery", "cavalry"] })),
         "AOW-6: 5 dice placed, but the filled lines take at most 4",
     );
     // A symbol line takes exactly its symbols: `D` is one die.
     state_refused(
-        mid_turn_with(&[
-            ("/filled", json!([0])),
-            ("/lost", json!(0)),
-            (
-                "/roll",
-                json!(["archery", "cavalry", "daimyo", "daimyo", "daimyo"]),
-            ),
-        ]),
+        mid_turn_of(json!({
+            "filled": [0], "lost": 0, "roll": ["archery", "cavalry", "daimyo", "daimyo", "daimyo"],
+        })),
         "AOW-6: 2 dice placed, but the filled lines take at most 1",
     );
 }
@@ -355,16 +341,10 @@ fn aow_7_lines_filled_without_a_committed_castle_are_refused() {
         "AOW-7: the committed castle and the filled lines disagree",
     );
     state_refused(
-        mid_turn_with(&[
-            ("/filled", json!([])),
-            ("/placed", json!(0)),
-            (
-                "/roll",
-                json!([
-                    "archery", "archery", "cavalry", "daimyo", "daimyo", "daimyo"
-                ]),
-            ),
-        ]),
+        mid_turn_of(json!({
+            "filled": [], "placed": 0,
+            "roll": ["archery", "archery", "cavalry", "daimyo", "daimyo", "daimyo"],
+        })),
         "AOW-7",
     );
 }
@@ -377,15 +357,11 @@ fn aow_9_a_committed_castle_the_player_may_not_attack_is_refused() {
         "AOW-9: the player to move may not attack Edo",
     );
     // Kumamoto held by player 2 is face down (Shimazu conquered).
+    let attack = mid_turn_of(json!({
+        "target": "kumamoto", "filled": [2], "placed": 1, "lost": 0, "roll": vec!["daimyo"; 6],
+    }));
     state_refused(
-        mid_turn_with(&[
-            ("/table/13", json!({"player": 2})),
-            ("/target", json!("kumamoto")),
-            ("/filled", json!([2])),
-            ("/placed", json!(1)),
-            ("/lost", json!(0)),
-            ("/roll", json!(vec!["daimyo"; 6])),
-        ]),
+        edited(&attack, "/table/13", json!({"player": 2})),
         "AOW-9: the player to move may not attack Kumamoto",
     );
 }
@@ -394,23 +370,16 @@ fn aow_9_a_committed_castle_the_player_may_not_attack_is_refused() {
 fn aow_8_filled_lines_that_do_not_fit_the_castle_are_refused() {
     // The special line of a castle in the centre is never filled (AOW-9).
     state_refused(
-        mid_turn_with(&[
-            ("/target", json!("odani")),
-            ("/filled", json!([0])),
-            ("/placed", json!(1)),
-            ("/lost", json!(0)),
-            ("/roll", json!(vec!["daimyo"; 6])),
-        ]),
+        mid_turn_of(json!({
+            "target": "odani", "filled": [0], "placed": 1, "lost": 0, "roll": vec!["daimyo"; 6],
+        })),
         "AOW-8: the filled lines {0} do not fit the committed castle",
     );
     // Every required line filled, yet the turn goes on.
     state_refused(
-        mid_turn_with(&[
-            ("/filled", json!([0, 1, 2, 3])),
-            ("/placed", json!(5)),
-            ("/lost", json!(0)),
-            ("/roll", json!(["archery", "archery"])),
-        ]),
+        mid_turn_of(json!({
+            "filled": [0, 1, 2, 3], "placed": 5, "lost": 0, "roll": ["archery", "archery"],
+        })),
         "AOW-8",
     );
 }
