@@ -40,11 +40,9 @@ use crate::table::Phase;
 /// assert_eq!(game.to_move(), ToMove::Player(2));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case", try_from = "serde_impl::RawChance")
-)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "serde", serde(try_from = "serde_impl::RawChance"))]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Chance {
     /// The gold layout.

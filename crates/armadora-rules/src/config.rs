@@ -84,25 +84,31 @@ impl ArmadoraConfig {
 
     /// The same with the advanced powers and reinforcement (ARM-15) on or off.
     #[must_use]
-    pub const fn advanced(mut self, on: bool) -> Self {
-        self.advanced = on;
-        self
+    pub const fn advanced(self, on: bool) -> Self {
+        ArmadoraConfig {
+            advanced: on,
+            ..self
+        }
     }
 
     /// The same with players allowed, or not, to look at their own face-down
     /// warriors (ARM-14).
     #[must_use]
-    pub const fn peek_own(mut self, on: bool) -> Self {
-        self.peek_own = on;
-        self
+    pub const fn peek_own(self, on: bool) -> Self {
+        ArmadoraConfig {
+            peek_own: on,
+            ..self
+        }
     }
 
     /// Four players each for themselves instead of two teams (ARM-13,
     /// provisional option).
     #[must_use]
-    pub const fn free_for_all(mut self) -> Self {
-        self.teams = false;
-        self
+    pub const fn free_for_all(self) -> Self {
+        ArmadoraConfig {
+            teams: false,
+            ..self
+        }
     }
 
     /// Whether the config is playable: 2–4 players, distinct factions,

@@ -19,17 +19,12 @@ use crate::state::Armadora;
 use crate::table::{Phase, Table};
 use crate::view::ArmadoraView;
 
+// Each associated type opens the calls that deal in it: the config and its
+// errors, then actions, setup chance and views.
 impl Game for Armadora {
     const NAME: &'static str = "armadora";
     type Config = ArmadoraConfig;
-    type Action = Action;
-    type Chance = Chance;
-    type View = ArmadoraView;
     type Error = ArmadoraError;
-    type SeenAction = SeenAction;
-    /// The gold and the first player are public: every viewer is told the
-    /// outcome.
-    type SeenChance = Chance;
 
     fn new(config: &ArmadoraConfig) -> Result<Self, ArmadoraError> {
         let table = Table::new(config)?;
@@ -55,6 +50,9 @@ impl Game for Armadora {
         self.table.config.players()
     }
 
+    type Action = Action;
+    type SeenAction = SeenAction;
+
     fn to_move(&self) -> ToMove {
         self.table.to_move()
     }
@@ -70,6 +68,11 @@ impl Game for Armadora {
     fn apply_unchecked(&mut self, action: Action) {
         self.apply_action(action);
     }
+
+    type Chance = Chance;
+    /// The gold and the first player are public: every viewer is told the
+    /// outcome.
+    type SeenChance = Chance;
 
     fn chance_outcomes(&self, out: &mut Vec<(Chance, Prob)>) {
         self.setup_outcomes(out);
@@ -97,6 +100,8 @@ impl Game for Armadora {
     fn sample_chance(&self, rng: &mut DiceRng) -> Option<Chance> {
         self.sample_setup(rng)
     }
+
+    type View = ArmadoraView;
 
     fn view(&self, viewer: Viewer) -> ArmadoraView {
         ArmadoraView::of(self, viewer)

@@ -31,7 +31,7 @@ mod turn;
 mod view;
 
 pub use action::{ADVANCED_ACTION_IDS, Action, BASE_ACTION_IDS, Power};
-pub use army::{Faction, SeenWarrior, Value, Warrior};
+pub use army::{Faction, NoSuchValue, SeenWarrior, Value, Warrior};
 pub use board::{Line, Square};
 pub use bot::Greedy;
 pub use chance::Chance;

@@ -10,63 +10,47 @@ use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use crate::army::{MAX_VALUE, Value, Warrior};
 use crate::board::{Line, Palisades, Square};
 
-impl JsonSchema for Square {
-    fn schema_name() -> Cow<'static, str> {
-        "Square".into()
-    }
+/// A form whose schema has one fixed name and one JSON value (`$generator`
+/// names the generator where the value refers to other forms).
+macro_rules! named_schema {
+    ($form:ty, $name:literal, $generator:pat => $schema:tt) => {
+        impl JsonSchema for $form {
+            fn schema_name() -> Cow<'static, str> {
+                Cow::Borrowed($name)
+            }
 
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "description": "A square by name, a1 to h5 (ARM-1).",
-            "type": "string",
-            "pattern": "^[a-h][1-5]$"
-        })
-    }
+            fn json_schema($generator: &mut SchemaGenerator) -> Schema {
+                json_schema!($schema)
+            }
+        }
+    };
 }
 
-impl JsonSchema for Line {
-    fn schema_name() -> Cow<'static, str> {
-        "Line".into()
-    }
+named_schema!(Square, "Square", _ => {
+    "description": "A square by name, a1 to h5 (ARM-1).",
+    "type": "string",
+    "pattern": "^[a-h][1-5]$"
+});
 
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "description": "An interior line by the square west or north of it and `e` (its east side) or `s` (its south side): `c2e`, `c2s` (ARM-2).",
-            "type": "string",
-            "pattern": "^([a-g][1-5]e|[a-h][1-4]s)$"
-        })
-    }
-}
+named_schema!(Line, "Line", _ => {
+    "description": "An interior line by the square west or north of it and `e` (its east side) or `s` (its south side): `c2e`, `c2s` (ARM-2).",
+    "type": "string",
+    "pattern": "^([a-g][1-5]e|[a-h][1-4]s)$"
+});
 
-impl JsonSchema for Palisades {
-    fn schema_name() -> Cow<'static, str> {
-        "Palisades".into()
-    }
+named_schema!(Palisades, "Palisades", generator => {
+    "description": "The lines holding a palisade, each at most once (ARM-2).",
+    "type": "array",
+    "items": generator.subschema_for::<Line>(),
+    "uniqueItems": true
+});
 
-    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "description": "The lines holding a palisade, each at most once (ARM-2).",
-            "type": "array",
-            "items": generator.subschema_for::<Line>(),
-            "uniqueItems": true
-        })
-    }
-}
-
-impl JsonSchema for Value {
-    fn schema_name() -> Cow<'static, str> {
-        "WarriorValue".into()
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "description": "A warrior's strength (ARM-5).",
-            "type": "integer",
-            "minimum": 1,
-            "maximum": MAX_VALUE
-        })
-    }
-}
+named_schema!(Value, "WarriorValue", _ => {
+    "description": "A warrior's strength (ARM-5).",
+    "type": "integer",
+    "minimum": 1,
+    "maximum": MAX_VALUE
+});
 
 impl<V: JsonSchema> JsonSchema for Warrior<V> {
     fn schema_name() -> Cow<'static, str> {

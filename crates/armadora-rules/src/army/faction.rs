@@ -32,22 +32,22 @@ impl Faction {
 
     /// One letter for boards drawn in text: `O`, `G`, `E`, `M`.
     pub const fn letter(self) -> char {
-        match self {
-            Faction::Orc => 'O',
-            Faction::Goblin => 'G',
-            Faction::Elf => 'E',
-            Faction::Mage => 'M',
-        }
+        self.names().1
     }
 
     /// The faction's name in lower case, as records and the text notation
     /// write it.
     pub const fn name(self) -> &'static str {
+        self.names().0
+    }
+
+    /// Both spellings of the faction, its name and its letter, in one table.
+    const fn names(self) -> (&'static str, char) {
         match self {
-            Faction::Orc => "orc",
-            Faction::Goblin => "goblin",
-            Faction::Elf => "elf",
-            Faction::Mage => "mage",
+            Faction::Orc => ("orc", 'O'),
+            Faction::Goblin => ("goblin", 'G'),
+            Faction::Elf => ("elf", 'E'),
+            Faction::Mage => ("mage", 'M'),
         }
     }
 }

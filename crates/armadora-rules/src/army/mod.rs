@@ -7,7 +7,7 @@ mod warrior;
 
 pub use faction::Faction;
 pub use supply::{Supply, TooManyWarriors, WARRIORS, starting_warriors};
-pub use warrior::{MAX_VALUE, SeenWarrior, Value, Warrior};
+pub use warrior::{MAX_VALUE, NoSuchValue, SeenWarrior, Value, Warrior};
 
 /// The most seats at an Armadöra table.
 pub const MAX_PLAYERS: usize = 4;

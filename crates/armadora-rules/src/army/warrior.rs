@@ -19,6 +19,11 @@ pub const MAX_VALUE: u8 = 5;
 /// assert_eq!(Value::Four.get(), 4);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "u8", try_from = "u8")
+)]
 #[repr(u8)]
 pub enum Value {
     /// 1.
@@ -70,6 +75,20 @@ impl From<Value> for u8 {
 impl From<Value> for u32 {
     fn from(value: Value) -> u32 {
         u32::from(value.get())
+    }
+}
+
+/// A number no warrior carries (ARM-5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("ARM-5: warrior value {0} is not 1 to {MAX_VALUE}")]
+pub struct NoSuchValue(pub u8);
+
+/// [`Value::new`] with the number kept for the error.
+impl TryFrom<u8> for Value {
+    type Error = NoSuchValue;
+
+    fn try_from(value: u8) -> Result<Value, NoSuchValue> {
+        Value::new(value).ok_or(NoSuchValue(value))
     }
 }
 
@@ -150,25 +169,8 @@ mod serde_impl {
 
     use dice_core::Seat;
 
-    use super::{MAX_VALUE, Value, Warrior};
+    use super::Warrior;
     use crate::army::{Faction, MAX_PLAYERS};
-
-    impl Serialize for Value {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.serialize_u8(self.get())
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Value {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let value = u8::deserialize(d)?;
-            Value::new(value).ok_or_else(|| {
-                D::Error::custom(format_args!(
-                    "ARM-5: warrior value {value} is not 1 to {MAX_VALUE}"
-                ))
-            })
-        }
-    }
 
     impl<V: Serialize> Serialize for Warrior<V> {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

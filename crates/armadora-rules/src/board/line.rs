@@ -181,27 +181,7 @@ impl FromStr for Line {
 }
 
 #[cfg(feature = "serde")]
-mod serde_impl {
-    use alloc::borrow::Cow;
-
-    use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error};
-
-    use super::Line;
-
-    impl Serialize for Line {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Line {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let text = <Cow<'de, str>>::deserialize(d)?;
-            text.parse().map_err(|_| {
-                D::Error::custom(format_args!(
-                    "ARM-2: line \"{text:.8}\" is not an interior side of a square (like c2e or c2s)"
-                ))
-            })
-        }
-    }
-}
+serde_by_name!(
+    Line,
+    "ARM-2: line \"{:.8}\" is not an interior side of a square (like c2e or c2s)"
+);

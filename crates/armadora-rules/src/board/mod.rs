@@ -4,6 +4,9 @@
 //! A square set is a `u64`: bit `i` for the square with index `i`
 //! ([`Square::index`]), row-major from `a1`.
 
+#[cfg(feature = "serde")]
+#[macro_use]
+mod by_name;
 mod line;
 mod palisades;
 mod square;

@@ -323,13 +323,7 @@ mod serde_palisades {
     use alloc::vec::Vec;
     use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error};
 
-    /// A list of lines, each at most once.
-    impl Serialize for Palisades {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_seq(self.lines())
-        }
-    }
-
+    /// A line listed twice is refused (ARM-2).
     impl<'de> Deserialize<'de> for Palisades {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
             let lines = Vec::<Line>::deserialize(d)?;
@@ -343,6 +337,13 @@ mod serde_palisades {
                 palisades = palisades.with(line);
             }
             Ok(palisades)
+        }
+    }
+
+    /// A list of lines, each at most once.
+    impl Serialize for Palisades {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_seq(self.lines())
         }
     }
 }

@@ -229,30 +229,18 @@ impl<T> IndexMut<Square> for SquareMap<T> {
 }
 
 #[cfg(feature = "serde")]
+serde_by_name!(
+    Square,
+    "ARM-1: square \"{:.8}\" is off the board (squares are a1 to h5)"
+);
+
+#[cfg(feature = "serde")]
 mod serde_impl {
-    use alloc::borrow::Cow;
     use alloc::vec::Vec;
 
     use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error};
 
-    use super::{Square, SquareMap};
-
-    impl Serialize for Square {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Square {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let text = <Cow<'de, str>>::deserialize(d)?;
-            text.parse().map_err(|_| {
-                D::Error::custom(format_args!(
-                    "ARM-1: square \"{text:.8}\" is off the board (squares are a1 to h5)"
-                ))
-            })
-        }
-    }
+    use super::SquareMap;
 
     /// A list of one entry per square, `a1` first.
     impl<T: Serialize> Serialize for SquareMap<T> {
