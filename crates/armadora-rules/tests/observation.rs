@@ -13,10 +13,10 @@
 
 mod common;
 
-use armadora_rules::dice_core::observation::{
-    ObservationTensor, observation, observation_blocks, observation_len,
+use armadora_rules::dice_core::observation::{ObservationTensor, observation, observation_len};
+use armadora_rules::dice_core::testkit::{
+    self, block, check_observation_range, check_observations, layout_lengths, observed_blocks,
 };
-use armadora_rules::dice_core::testkit::{check_observation_range, check_observations};
 use armadora_rules::prelude::*;
 use common::{GOLD, palisade, play, started, warrior};
 
@@ -72,17 +72,10 @@ fn every_number_is_in_0_to_1_for_every_viewer() {
     }
 }
 
-fn names_and_lengths(config: &ArmadoraConfig) -> Vec<(&'static str, usize)> {
-    Armadora::observation_layout(config)
-        .iter()
-        .map(|block| (block.name(), block.len()))
-        .collect()
-}
-
 #[test]
 fn the_layout_lists_the_documented_blocks() {
     assert_eq!(
-        names_and_lengths(&ArmadoraConfig::new(2)),
+        layout_lengths::<Armadora>(&ArmadoraConfig::new(2)),
         [
             ("viewer", 2),
             ("to_move", 2),
@@ -104,7 +97,7 @@ fn the_layout_lists_the_documented_blocks() {
         ]
     );
     assert_eq!(
-        names_and_lengths(&ArmadoraConfig::new(4).advanced(true)),
+        layout_lengths::<Armadora>(&ArmadoraConfig::new(4).advanced(true)),
         [
             ("viewer", 4),
             ("to_move", 4),
@@ -132,20 +125,11 @@ fn the_layout_lists_the_documented_blocks() {
             ("looked", 40),
         ]
     );
-    for config in configs() {
-        assert!(
-            Armadora::observation_layout(&config)
-                .iter()
-                .all(|b| !b.meaning().is_empty())
-        );
-    }
-}
-
-/// The tensor cut into its named blocks.
-fn blocks(config: &ArmadoraConfig, tensor: &[f32]) -> Vec<(&'static str, Vec<f32>)> {
-    let layout = Armadora::observation_layout(config);
-    let blocks = observation_blocks(&layout, tensor).unwrap();
-    blocks.into_iter().map(|(n, b)| (n, b.to_vec())).collect()
+    let layouts = configs()
+        .iter()
+        .flat_map(Armadora::observation_layout)
+        .collect::<Vec<_>>();
+    assert!(layouts.iter().all(|b| !b.meaning().is_empty()));
 }
 
 /// A square plane: 0 but for `set` (square name, number).
@@ -170,7 +154,6 @@ fn arm_3_a_position_encoded_by_hand() {
     play(&mut game, 0, warrior("a1", 5));
     play(&mut game, 1, warrior("b1", 1));
     play(&mut game, 0, warrior("a2", 2));
-    let config = *game.config();
 
     let small = ["a1", "b1", "a2", "b2"];
     let everywhere = |small_value: f32, large_value: f32| {
@@ -229,15 +212,11 @@ fn arm_3_a_position_encoded_by_hand() {
         ("value", values),
         ("hidden", plane(&[("a1", 1.0), ("a2", 1.0)])),
     ];
-    let tensor = observation(&game, Viewer::Seat(1));
-    assert_eq!(tensor.len(), 570);
-    assert_eq!(blocks(&config, &tensor), expected);
+    assert_eq!(observation(&game, Viewer::Seat(1)).len(), 570);
+    assert_eq!(observed_blocks(&game, Viewer::Seat(1)), expected);
 
     // Seat 0 sees its own 5 and 2, and seat 1's 1 hidden.
-    let seat0 = blocks(&config, &observation(&game, Viewer::Seat(0)));
-    let block = |all: &[(&str, Vec<f32>)], name: &str| {
-        all.iter().find(|(n, _)| *n == name).unwrap().1.clone()
-    };
+    let seat0 = observed_blocks(&game, Viewer::Seat(0));
     assert_eq!(block(&seat0, "viewer"), [1.0, 0.0]);
     assert_eq!(block(&seat0, "own_supply"), [1.0, 0.5, 1.0, 1.0, 0.0]);
     let mut values = vec![0.0; 200];
@@ -247,7 +226,7 @@ fn arm_3_a_position_encoded_by_hand() {
     assert_eq!(block(&seat0, "hidden"), plane(&[("b1", 1.0)]));
 
     // A spectator sees no value and holds no supply.
-    let spectator = blocks(&config, &observation(&game, Viewer::Spectator));
+    let spectator = observed_blocks(&game, Viewer::Spectator);
     assert_eq!(block(&spectator, "viewer"), [0.0, 0.0]);
     assert_eq!(block(&spectator, "own_supply"), [0.0; 5]);
     assert_eq!(block(&spectator, "value"), [0.0; 200]);
@@ -259,7 +238,7 @@ fn arm_3_a_position_encoded_by_hand() {
     // Once everyone has passed, every value is public.
     let mut over = game.clone();
     common::all_pass(&mut over);
-    let end = blocks(&config, &observation(&over, Viewer::Spectator));
+    let end = observed_blocks(&over, Viewer::Spectator);
     assert_eq!(block(&end, "phase"), [0.0, 0.0, 0.0, 1.0]);
     assert_eq!(block(&end, "to_move"), [0.0, 0.0]);
     assert_eq!(block(&end, "passed"), [1.0, 1.0]);
@@ -275,8 +254,8 @@ fn arm_3_a_position_encoded_by_hand() {
 fn arm_6_before_the_deal_the_gold_is_unknown_and_nobody_is_to_move() {
     let config = ArmadoraConfig::new(3).advanced(true);
     let fresh = Armadora::new(&config).unwrap();
-    let all = blocks(&config, &observation(&fresh, Viewer::Seat(2)));
-    let block = |name: &str| all.iter().find(|(n, _)| *n == name).unwrap().1.clone();
+    let all = observed_blocks(&fresh, Viewer::Seat(2));
+    let block = |name| block(&all, name);
     assert_eq!(block("viewer"), [0.0, 0.0, 1.0]);
     assert_eq!(block("to_move"), [0.0; 3]);
     assert_eq!(block("phase"), [1.0, 0.0, 0.0, 0.0]);
@@ -299,15 +278,14 @@ fn arm_6_before_the_deal_the_gold_is_unknown_and_nobody_is_to_move() {
 fn arm_15_arrows_face_up_warriors_reinforcements_and_looks_are_encoded() {
     // The Elf (seat 0) against the Mage (seat 1).
     let mut game = common::advanced([Faction::Elf, Faction::Mage]);
-    let config = *game.config();
     play(&mut game, 0, warrior("d3", 4));
     play(&mut game, 1, warrior("e3", 3));
     play(&mut game, 0, Action::Power(Power::Elf(common::sq("e3"))));
     play(&mut game, 0, warrior("a1", 1));
     play(&mut game, 1, Action::Power(Power::Mage(common::sq("d3"))));
     play(&mut game, 1, Action::Pass);
-    let all = blocks(&config, &observation(&game, Viewer::Seat(1)));
-    let block = |name: &str| all.iter().find(|(n, _)| *n == name).unwrap().1.clone();
+    let all = observed_blocks(&game, Viewer::Seat(1));
+    let block = |name| block(&all, name);
     assert_eq!(block("arrows"), plane(&[("e3", 0.5)]));
     assert_eq!(block("looked"), plane(&[("d3", 1.0)]));
     assert_eq!(block("face_up"), [0.0; 40]);
@@ -319,8 +297,8 @@ fn arm_15_arrows_face_up_warriors_reinforcements_and_looks_are_encoded() {
     assert_eq!(block("passed"), [0.0, 1.0]);
     // The Elf is told where the Mage looked, and sees its own 4 there
     // anyway; the Mage's 3 stays hidden from it.
-    let elf = blocks(&config, &observation(&game, Viewer::Seat(0)));
-    let elf_block = |name: &str| elf.iter().find(|(n, _)| *n == name).unwrap().1.clone();
+    let elf = observed_blocks(&game, Viewer::Seat(0));
+    let elf_block = |name| testkit::block(&elf, name);
     assert_eq!(elf_block("looked"), plane(&[("d3", 1.0)]));
     assert_eq!(elf_block("hidden"), plane(&[("e3", 1.0)]));
 }

@@ -6,18 +6,18 @@
     clippy::arithmetic_side_effects,
     clippy::unwrap_used,
     clippy::float_cmp,
-    reason = "expected tensors are built by hand: a wrong index is a broken \
-              test, reported by panicking as an assertion does; every entry is an exact \
-              quotient of small integers, so the comparisons are exact"
+    reason = "the expected tensors are written out by hand, so a wrong index \
+              fails the test as an assertion would, and each number is an exact \
+              quotient of small integers that compares exactly"
 )]
 
 mod common;
 
 use common::{laid_out_with, roll, start};
-use era_rules::dice_core::observation::{
-    ObservationTensor, observation, observation_blocks, observation_len,
+use era_rules::dice_core::observation::{ObservationTensor, observation_len};
+use era_rules::dice_core::testkit::{
+    block, check_observation_range, check_observations, layout_lengths, observed_blocks,
 };
-use era_rules::dice_core::testkit::{check_observation_range, check_observations};
 use era_rules::prelude::*;
 use era_rules::ruleset::{ByPlayers, RulesetSpec};
 
@@ -80,13 +80,6 @@ fn every_number_is_in_0_to_1_for_every_viewer() {
     }
 }
 
-fn names_and_lengths(config: &EraConfig) -> Vec<(&'static str, usize)> {
-    Era::observation_layout(config)
-        .iter()
-        .map(|block| (block.name(), block.len()))
-        .collect()
-}
-
 #[test]
 fn the_layout_lists_the_documented_blocks() {
     let blocks = |n: usize, cells: usize| {
@@ -125,29 +118,16 @@ fn the_layout_lists_the_documented_blocks() {
             ("domain", 15 * cells * n),
         ]
     };
-    assert_eq!(names_and_lengths(&EraConfig::new(2)), blocks(2, 81));
+    assert_eq!(layout_lengths::<Era>(&EraConfig::new(2)), blocks(2, 81));
     assert_eq!(
-        names_and_lengths(&EraConfig::with_ruleset(4, domain_of(11))),
+        layout_lengths::<Era>(&EraConfig::with_ruleset(4, domain_of(11))),
         blocks(4, 121)
     );
-    for config in configs() {
-        assert!(
-            Era::observation_layout(&config)
-                .iter()
-                .all(|b| !b.meaning().is_empty())
-        );
-    }
-}
-
-/// The tensor cut into its named blocks.
-fn blocks(config: &EraConfig, tensor: &[f32]) -> Vec<(&'static str, Vec<f32>)> {
-    let layout = Era::observation_layout(config);
-    let blocks = observation_blocks(&layout, tensor).unwrap();
-    blocks.into_iter().map(|(n, b)| (n, b.to_vec())).collect()
-}
-
-fn block<'a>(all: &'a [(&str, Vec<f32>)], name: &str) -> &'a [f32] {
-    &all.iter().find(|(n, _)| *n == name).unwrap().1
+    let layouts = configs()
+        .iter()
+        .flat_map(Era::observation_layout)
+        .collect::<Vec<_>>();
+    assert!(layouts.iter().all(|b| !b.meaning().is_empty()));
 }
 
 /// The smallest table to check by hand: a 5 × 5 domain, a Farm as the only
@@ -250,12 +230,12 @@ fn era_12_a_position_encoded_by_hand() {
         ("layout_hidden", vec![0.0, 0.0]),
         ("domain", both(&domain)),
     ];
-    let seat1 = blocks(&config, &observation(&game, Viewer::Seat(1)));
+    let seat1 = observed_blocks(&game, Viewer::Seat(1));
     assert_eq!(seat1, expected);
 
     // Seat 0 sees its own die on face 3 (gray: the 9th of its 24), and
     // seat 1's dice behind the screen (none show yet).
-    let seat0 = blocks(&config, &observation(&game, Viewer::Seat(0)));
+    let seat0 = observed_blocks(&game, Viewer::Seat(0));
     assert_eq!(block(&seat0, "viewer"), [1.0, 0.0]);
     assert_eq!(block(&seat0, "dice_hidden"), [0.0, 1.0]);
     let mut faces = vec![0.0; 48];
@@ -268,7 +248,7 @@ fn era_12_a_position_encoded_by_hand() {
     }
 
     // A spectator sees neither.
-    let spectator = blocks(&config, &observation(&game, Viewer::Spectator));
+    let spectator = observed_blocks(&game, Viewer::Spectator);
     assert_eq!(block(&spectator, "viewer"), [0.0, 0.0]);
     assert_eq!(block(&spectator, "dice_hidden"), [1.0, 1.0]);
     assert_eq!(block(&spectator, "faces"), [0.0; 48]);
@@ -288,7 +268,7 @@ fn era_5_a_layout_in_progress_is_encoded_only_for_its_owner() {
         (Viewer::Seat(1), [1.0, 0.0]),
         (Viewer::Spectator, [1.0, 1.0]),
     ] {
-        let all = blocks(&config, &observation(&game, viewer));
+        let all = observed_blocks(&game, viewer);
         assert_eq!(block(&all, "turn_of"), [0.0, 1.0]);
         assert_eq!(block(&all, "to_move"), [0.0, 1.0]);
         assert_eq!(block(&all, "start_player"), [0.0, 0.0]);
@@ -313,7 +293,7 @@ fn era_18_era_20_the_build_and_extort_steps_are_encoded() {
         let mut rng = DiceRng::from_seed_u64(seed);
         let mut legal = Vec::new();
         while game.to_move() != ToMove::Over {
-            let all = blocks(&config, &observation(&game, Viewer::Spectator));
+            let all = observed_blocks(&game, Viewer::Spectator);
             match game.step() {
                 Step::Build {
                     hammers,
@@ -362,7 +342,7 @@ fn era_18_era_20_the_build_and_extort_steps_are_encoded() {
                 ToMove::Over => {}
             }
         }
-        let all = blocks(&config, &observation(&game, Viewer::Spectator));
+        let all = observed_blocks(&game, Viewer::Spectator);
         assert_eq!(block(&all, "step")[9], 1.0);
         assert_eq!(block(&all, "tracking_tokens"), [1.0]);
     }

@@ -12,7 +12,8 @@
 //!   (refusals, and its legal actions worked out from its view) leaks nothing.
 //! - [`check_golden_records`] pins committed records and their results.
 //! - [`check_observations`] proves that observation tensors have their
-//!   size and leak nothing.
+//!   size and leak nothing; [`observed_blocks`], [`block`] and
+//!   [`layout_lengths`] read a tensor by its named blocks.
 //! - [`check_action_stream`] drives a game with arbitrary bytes, for
 //!   property tests and fuzz targets, and [`check_action_streams`] with
 //!   bytes drawn from seeds; [`random_steps`] reaches positions
@@ -68,6 +69,7 @@ pub mod json;
 mod observation;
 mod random;
 mod seat;
+mod tensor;
 mod whole;
 
 pub use golden::{WRITE_GOLDEN, check_golden_records};
@@ -77,4 +79,5 @@ pub use random::{
     Options, Summary, check_action_stream, check_action_streams, check_random_games, random_steps,
 };
 pub use seat::{SeatSummary, check_refusals};
+pub use tensor::{block, layout_lengths, observed_blocks};
 pub use whole::{GameSummary, check_game};
