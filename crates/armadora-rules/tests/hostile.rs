@@ -52,6 +52,30 @@ fn elf_game() -> Armadora {
     game
 }
 
+/// A supply as views write it: the count of each value, `"1"` to `"5"`.
+fn supply_json([one, two, three, four, five]: [u8; 5]) -> Value {
+    json!({"1": one, "2": two, "3": three, "4": four, "5": five})
+}
+
+/// Asserts that `two_warriors`' view for `viewer`, with `value` put at
+/// `path`, is refused with an error holding `message`.
+fn assert_view_edit_refused(viewer: Viewer, path: &str, value: Value, message: &str) {
+    let json = edited(&view_json(&two_warriors(), viewer), path, value);
+    assert_refused::<ArmadoraView>(json, message);
+}
+
+/// Asserts that `game`'s state, with `value` put at `path`, is refused with
+/// an error holding `message`.
+fn assert_state_edit_refused(game: &Armadora, path: &str, value: Value, message: &str) {
+    assert_refused::<Armadora>(edited(&state_json(game), path, value), message);
+}
+
+/// Asserts that seat 0's view of `two_warriors`, its own supply replaced by
+/// `counts` of each value, is refused with an error holding `message`.
+fn assert_own_supply_refused(counts: [u8; 5], message: &str) {
+    assert_view_edit_refused(Viewer::Seat(0), "/own_supply", supply_json(counts), message);
+}
+
 // Parts: squares, lines, palisades, square sets, warriors, actions, chance.
 
 #[test]
@@ -71,22 +95,22 @@ fn arm_2_line_on_the_outer_edge_is_refused() {
 
 #[test]
 fn arm_2_palisade_listed_twice_is_refused() {
-    let json = edited(
-        &state_json(&two_warriors()),
+    assert_state_edit_refused(
+        &two_warriors(),
         "/palisades",
         json!(["c2e", "c2e"]),
+        "palisade c2e is listed twice",
     );
-    assert_refused::<Armadora>(json, "palisade c2e is listed twice");
 }
 
 #[test]
 fn arm_15_mage_look_listed_twice_is_refused() {
-    let json = edited(
-        &view_json(&two_warriors(), Viewer::Spectator),
+    assert_view_edit_refused(
+        Viewer::Spectator,
         "/looked",
         json!(["d3", "d3"]),
+        "square d3 is listed twice",
     );
-    assert_refused::<ArmadoraView>(json, "square d3 is listed twice");
 }
 
 #[test]
@@ -116,32 +140,44 @@ fn arm_6_first_player_beyond_four_seats_is_refused() {
 
 #[test]
 fn arm_5_warrior_value_out_of_range_in_a_state_is_refused() {
-    let json = edited(&state_json(&two_warriors()), "/board/19/value", json!(9));
-    assert_refused::<Armadora>(json, "warrior value 9 is not 1 to 5");
-    let json = edited(
-        &view_json(&two_warriors(), Viewer::Seat(0)),
+    assert_state_edit_refused(
+        &two_warriors(),
+        "/board/19/value",
+        json!(9),
+        "warrior value 9 is not 1 to 5",
+    );
+    assert_view_edit_refused(
+        Viewer::Seat(0),
         "/warriors/d3/value",
         json!(0),
+        "warrior value 0 is not 1 to 5",
     );
-    assert_refused::<ArmadoraView>(json, "warrior value 0 is not 1 to 5");
 }
 
 #[test]
 fn arm_4_warrior_owner_beyond_four_seats_is_refused() {
-    let json = edited(&state_json(&two_warriors()), "/board/19/owner", json!(7));
-    assert_refused::<Armadora>(json, "warrior owner 7 is not a seat");
-    let json = edited(
-        &view_json(&two_warriors(), Viewer::Seat(1)),
+    assert_state_edit_refused(
+        &two_warriors(),
+        "/board/19/owner",
+        json!(7),
+        "warrior owner 7 is not a seat",
+    );
+    assert_view_edit_refused(
+        Viewer::Seat(1),
         "/warriors/e3/owner",
         json!(usize::MAX),
+        "is not a seat",
     );
-    assert_refused::<ArmadoraView>(json, "is not a seat");
 }
 
 #[test]
 fn arm_15_more_arrows_on_a_warrior_than_elf_tokens_is_refused() {
-    let json = edited(&state_json(&elf_game()), "/board/20/arrows", json!(3));
-    assert_refused::<Armadora>(json, "3 arrows on one warrior but the Elf has 2 tokens");
+    assert_state_edit_refused(
+        &elf_game(),
+        "/board/20/arrows",
+        json!(3),
+        "3 arrows on one warrior but the Elf has 2 tokens",
+    );
 }
 
 // Configs.
@@ -248,16 +284,6 @@ fn arm_6_view_mine_listed_twice_or_missing_is_refused() {
 }
 
 #[test]
-fn arm_4_view_of_a_seat_not_at_the_table_is_refused() {
-    let json = edited(
-        &view_json(&two_warriors(), Viewer::Seat(1)),
-        "/viewer",
-        json!({"seat": 2}),
-    );
-    assert_refused::<ArmadoraView>(json, "viewer seat 2 is not at the table of 2");
-}
-
-#[test]
 fn arm_4_a_seat_not_at_the_table_gets_a_spectator_view() {
     // So every view the engine hands out decodes again.
     let game = two_warriors();
@@ -268,23 +294,33 @@ fn arm_4_a_seat_not_at_the_table_gets_a_spectator_view() {
 }
 
 #[test]
+fn arm_4_view_of_a_seat_not_at_the_table_is_refused() {
+    assert_view_edit_refused(
+        Viewer::Seat(1),
+        "/viewer",
+        json!({"seat": 2}),
+        "viewer seat 2 is not at the table of 2",
+    );
+}
+
+#[test]
 fn arm_6_view_seat_to_move_not_at_the_table_is_refused() {
-    let json = edited(
-        &view_json(&two_warriors(), Viewer::Seat(0)),
+    assert_view_edit_refused(
+        Viewer::Seat(0),
         "/current",
         json!(3),
+        "seat 3 to move is not at the table of 2",
     );
-    assert_refused::<ArmadoraView>(json, "seat 3 to move is not at the table of 2");
 }
 
 #[test]
 fn arm_6_view_gold_that_is_not_the_piles_is_refused() {
-    let json = edited(
-        &view_json(&two_warriors(), Viewer::Seat(0)),
+    assert_view_edit_refused(
+        Viewer::Seat(0),
         "/gold/g5",
         json!(8),
+        "gold [3, 4, 4, 5, 5, 6, 6, 8] on the 8 mines",
     );
-    assert_refused::<ArmadoraView>(json, "gold [3, 4, 4, 5, 5, 6, 6, 8] on the 8 mines");
 }
 
 #[test]
@@ -318,28 +354,28 @@ fn thirty_seven_palisades() -> Value {
 
 #[test]
 fn arm_6_view_with_more_palisades_than_the_supply_is_refused() {
-    let json = edited(
-        &view_json(&two_warriors(), Viewer::Seat(0)),
+    assert_view_edit_refused(
+        Viewer::Seat(0),
         "/palisades",
         thirty_seven_palisades(),
+        "37 palisades on the board but the supply is 35",
     );
-    assert_refused::<ArmadoraView>(json, "37 palisades on the board but the supply is 35");
-    let json = edited(
-        &state_json(&two_warriors()),
+    assert_state_edit_refused(
+        &two_warriors(),
         "/palisades",
         thirty_seven_palisades(),
+        "37 palisades on the board but the supply is 35",
     );
-    assert_refused::<Armadora>(json, "37 palisades on the board but the supply is 35");
 }
 
 #[test]
 fn arm_4_view_warrior_of_a_seat_not_at_the_table_is_refused() {
-    let json = edited(
-        &view_json(&two_warriors(), Viewer::Seat(0)),
+    assert_view_edit_refused(
+        Viewer::Seat(0),
         "/warriors/e3/owner",
         json!(3),
+        "the warrior on e3 belongs to seat 3",
     );
-    assert_refused::<ArmadoraView>(json, "the warrior on e3 belongs to seat 3");
 }
 
 #[test]
@@ -352,54 +388,48 @@ fn arm_7_view_warrior_on_a_mine_is_refused() {
 
 #[test]
 fn arm_14_view_showing_a_value_its_viewer_may_not_see_is_refused() {
-    let json = edited(
-        &view_json(&two_warriors(), Viewer::Seat(1)),
+    assert_view_edit_refused(
+        Viewer::Seat(1),
         "/warriors/d3/value",
         json!(5),
-    );
-    assert_refused::<ArmadoraView>(
-        json,
         "the value of the warrior on d3 is shown, but seat 1 may not see it",
     );
-    let json = edited(
-        &view_json(&two_warriors(), Viewer::Spectator),
+    assert_view_edit_refused(
+        Viewer::Spectator,
         "/warriors/e3/value",
         json!(1),
+        "but a spectator may not see it",
     );
-    assert_refused::<ArmadoraView>(json, "but a spectator may not see it");
 }
 
 #[test]
 fn arm_14_view_hiding_a_value_its_viewer_sees_is_refused() {
-    let json = edited(
-        &view_json(&two_warriors(), Viewer::Seat(0)),
+    assert_view_edit_refused(
+        Viewer::Seat(0),
         "/warriors/d3/value",
         Value::Null,
-    );
-    assert_refused::<ArmadoraView>(
-        json,
         "the value of the warrior on d3 is hidden, but seat 0 sees it",
     );
 }
 
 #[test]
 fn arm_14_seat_view_without_its_own_supply_is_refused() {
-    let json = edited(
-        &view_json(&two_warriors(), Viewer::Seat(0)),
+    assert_view_edit_refused(
+        Viewer::Seat(0),
         "/own_supply",
         Value::Null,
+        "seat 0's view lacks its own supply",
     );
-    assert_refused::<ArmadoraView>(json, "seat 0's view lacks its own supply");
 }
 
 #[test]
 fn arm_14_spectator_view_holding_a_supply_is_refused() {
-    let json = edited(
-        &view_json(&two_warriors(), Viewer::Spectator),
+    assert_view_edit_refused(
+        Viewer::Spectator,
         "/own_supply",
-        json!({"1": 10, "2": 2, "3": 1, "4": 1, "5": 1}),
+        supply_json([10, 2, 1, 1, 1]),
+        "a spectator's view holds a supply",
     );
-    assert_refused::<ArmadoraView>(json, "a spectator's view holds a supply");
 }
 
 #[test]
@@ -414,46 +444,39 @@ fn arm_5_view_tiles_left_for_a_seat_not_at_the_table_are_refused() {
 
 #[test]
 fn arm_5_view_with_more_warriors_than_the_set_is_refused() {
-    let json = edited(
-        &view_json(&two_warriors(), Viewer::Spectator),
+    assert_view_edit_refused(
+        Viewer::Spectator,
         "/seats/1/tiles_left",
         json!(16),
-    );
-    assert_refused::<ArmadoraView>(
-        json,
         "seat 1 has 17 warriors (1 placed, 16 left) but each player has 16 at a table of 2",
     );
 }
 
 #[test]
 fn arm_5_view_supply_not_matching_the_tiles_left_is_refused() {
-    let json = edited(
-        &view_json(&two_warriors(), Viewer::Seat(0)),
-        "/own_supply",
-        json!({"1": 10, "2": 2, "3": 1, "4": 1, "5": 0}),
+    assert_own_supply_refused(
+        [10, 2, 1, 1, 0],
+        "seat 0's supply holds 14 tiles but 15 are left",
     );
-    assert_refused::<ArmadoraView>(json, "seat 0's supply holds 14 tiles but 15 are left");
 }
 
 #[test]
 fn arm_5_view_showing_more_of_a_value_than_the_set_is_refused() {
     // Seat 0's 5 is on d3; a second 5 in its supply is one too many.
-    let json = edited(
-        &view_json(&two_warriors(), Viewer::Seat(0)),
-        "/own_supply",
-        json!({"1": 10, "2": 2, "3": 1, "4": 1, "5": 1}),
+    assert_own_supply_refused(
+        [10, 2, 1, 1, 1],
+        "seat 0 shows 2 warriors of value 5 but has 1",
     );
-    assert_refused::<ArmadoraView>(json, "seat 0 shows 2 warriors of value 5 but has 1");
 }
 
 #[test]
 fn arm_15_view_no_position_could_show_is_refused() {
-    let json = edited(
-        &view_json(&two_warriors(), Viewer::Seat(0)),
+    assert_view_edit_refused(
+        Viewer::Seat(0),
         "/seats/0/power_tokens",
         json!(1),
+        "ARM-15: more power tokens than the faction has",
     );
-    assert_refused::<ArmadoraView>(json, "ARM-15: more power tokens than the faction has");
 }
 
 // States: invariants of the advanced game.
@@ -476,21 +499,22 @@ fn arm_15_reinforcement_in_a_territory_not_full_is_refused() {
 
 #[test]
 fn arm_15_turn_after_a_power_with_no_token_spent_is_refused() {
-    let json = edited(&state_json(&elf_game()), "/step", json!("after_power"));
-    assert_refused::<Armadora>(
-        json,
+    assert_state_edit_refused(
+        &elf_game(),
+        "/step",
+        json!("after_power"),
         "a power used this turn but the player to move has spent none",
     );
 }
 
 #[test]
 fn arm_7_second_palisade_with_none_placed_is_refused() {
-    let json = edited(
-        &state_json(&two_warriors()),
+    assert_state_edit_refused(
+        &two_warriors(),
         "/step",
         json!("second_palisade"),
+        "waiting for a second palisade with none placed",
     );
-    assert_refused::<Armadora>(json, "waiting for a second palisade with none placed");
 }
 
 // Valid values round-trip.
