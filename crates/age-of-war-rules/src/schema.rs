@@ -12,51 +12,45 @@ use crate::dice::{DICE, Face, Roll};
 use crate::line::{LineSet, MAX_LINE};
 use crate::table::{Place, Table};
 
-impl JsonSchema for Table {
-    fn schema_name() -> Cow<'static, str> {
-        "Table".into()
-    }
+/// A form written by hand gets its schema under its own type name, built
+/// by `$schema` from the generator (which refers to the derived forms).
+macro_rules! by_hand {
+    ($form:ident, |$generator:pat_param| $schema:expr) => {
+        impl JsonSchema for $form {
+            fn schema_name() -> Cow<'static, str> {
+                stringify!($form).into()
+            }
 
-    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-        let place = generator.subschema_for::<Place>();
-        let names: Vec<&str> = Castle::ALL.iter().map(|c| c.name()).collect();
-        let properties: BTreeMap<&str, &Schema> = names.iter().map(|&n| (n, &place)).collect();
-        json_schema!({
-            "description": "Where each castle lies, by castle name (AOW-2), in table order.",
-            "type": "object",
-            "properties": properties,
-            "required": names,
-            "additionalProperties": false
-        })
-    }
+            fn json_schema($generator: &mut SchemaGenerator) -> Schema {
+                $schema
+            }
+        }
+    };
 }
 
-impl JsonSchema for Roll {
-    fn schema_name() -> Cow<'static, str> {
-        "Roll".into()
-    }
+by_hand!(Table, |generator| {
+    let place = generator.subschema_for::<Place>();
+    let names: Vec<&str> = Castle::ALL.iter().map(|c| c.name()).collect();
+    let properties: BTreeMap<&str, &Schema> = names.iter().map(|&n| (n, &place)).collect();
+    json_schema!({
+        "description": "Where each castle lies, by castle name (AOW-2), in table order.",
+        "type": "object",
+        "properties": properties,
+        "required": names,
+        "additionalProperties": false
+    })
+});
 
-    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "description": "The faces the dice in hand show (AOW-5), in any order.",
-            "type": "array",
-            "items": generator.subschema_for::<Face>(),
-            "maxItems": DICE
-        })
-    }
-}
+by_hand!(Roll, |generator| json_schema!({
+    "description": "The faces the dice in hand show (AOW-5), in any order.",
+    "type": "array",
+    "items": generator.subschema_for::<Face>(),
+    "maxItems": DICE
+}));
 
-impl JsonSchema for LineSet {
-    fn schema_name() -> Cow<'static, str> {
-        "LineSet".into()
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "description": "Line numbers of one castle: 0 the special daimyo line, 1 on the printed lines (AOW-2).",
-            "type": "array",
-            "items": { "type": "integer", "minimum": 0, "maximum": MAX_LINE },
-            "uniqueItems": true
-        })
-    }
-}
+by_hand!(LineSet, |_| json_schema!({
+    "description": "Line numbers of one castle: 0 the special daimyo line, 1 on the printed lines (AOW-2).",
+    "type": "array",
+    "items": { "type": "integer", "minimum": 0, "maximum": MAX_LINE },
+    "uniqueItems": true
+}));
