@@ -28,10 +28,11 @@ fn aow_1_seven_dice_roll_as_792_outcomes_with_exact_chances() {
     let mut outcomes = Vec::new();
     game.chance_outcomes(&mut outcomes);
     assert_eq!(outcomes.len(), 792);
-    let total = outcomes
-        .iter()
-        .try_fold(Prob::ZERO, |acc, (_, p)| acc.checked_add(*p));
-    assert_eq!(total, Some(Prob::ONE));
+    let mut chances = outcomes.iter().map(|(_, p)| *p);
+    assert_eq!(
+        chances.try_fold(Prob::ZERO, Prob::checked_add),
+        Some(Prob::ONE)
+    );
     let all_daimyo = Chance::Roll(roll("D D D D D D D"));
     let p = outcomes.iter().find(|(c, _)| *c == all_daimyo).unwrap().1;
     assert_eq!(p, Prob::new(1, 6u128.pow(7)).unwrap());
