@@ -375,13 +375,18 @@ fn arm_7_without_warriors_palisades_remain_and_pass_is_last() {
 
 // ARM-8
 
+/// Seat 0 put palisades on b1e and b1s, seat 1 one on a2e and may put a
+/// second: a2s would close off a1, b1 and a2.
+fn a2s_short_of_closing_off_three() -> Armadora {
+    let mut game = two();
+    play_script(&mut game, "0 palisade b1e; 0 palisade b1s; 1 palisade a2e");
+    game
+}
+
 #[test]
 fn arm_8_no_territory_under_four_squares() {
-    let mut game = two();
-    // A palisade that closes nothing off is legal.
-    play(&mut game, 0, palisade("b1e"));
-    play(&mut game, 0, palisade("b1s"));
-    play(&mut game, 1, palisade("a2e"));
+    // Palisades that close nothing off are legal: the script plays three.
+    let mut game = a2s_short_of_closing_off_three();
     // a2s would close off a1, b1, a2: three squares.
     assert_eq!(
         game.apply(palisade("a2s")),
@@ -405,10 +410,7 @@ fn arm_8_no_territory_under_four_squares() {
 
 #[test]
 fn arm_8_two_palisades_are_checked_with_both_in_place() {
-    let mut game = two();
-    play(&mut game, 0, palisade("b1e"));
-    play(&mut game, 0, palisade("b1s"));
-    play(&mut game, 1, palisade("a2e"));
+    let game = a2s_short_of_closing_off_three();
     assert_eq!(
         game.check(&palisade("a2s")),
         Err(ArmadoraError::FourSquares(ln("a2s")))
@@ -501,11 +503,10 @@ fn arm_10_the_strongest_player_takes_the_territory_gold() {
 #[test]
 fn arm_10_a_tie_splits_the_gold_and_discards_the_remainder() {
     let mut game = halves();
-    play(&mut game, 1, warrior("a1", 2));
-    play(&mut game, 0, warrior("b1", 1));
-    play(&mut game, 1, Action::Pass);
-    play(&mut game, 0, warrior("c1", 1));
-    play(&mut game, 0, Action::Pass);
+    play_script(
+        &mut game,
+        "1 warrior a1 2; 0 warrior b1 1; 1 pass; 0 warrior c1 1; 0 pass",
+    );
     let s = game.scoring();
     // 19 between two: 9 each, 1 lost; 21 on the empty right half: nobody's.
     assert_eq!((s.gold(0), s.gold(1)), (9, 9));
@@ -524,20 +525,22 @@ fn arm_10_a_territory_without_warriors_gives_nothing() {
     assert_eq!((s.gold(0), s.gold(1), s.discarded()), (0, 21, 19));
 }
 
+/// Every column walled off into a territory with one mine, `script` then
+/// played. Columns: a a4 6, b b2 5, c c5 6, d d1 4, e e4 3, f f2 4, g g5 7,
+/// h h2 5 (gold on d1, b2, f2, h2, a4, e4, c5, g5).
+fn one_mine_per_column(config: ArmadoraConfig, script: &str) -> Armadora {
+    let mut game = columns_game(config, [4, 5, 4, 5, 6, 3, 6, 7]);
+    play_script(&mut game, script);
+    game
+}
+
 #[test]
 fn arm_11_each_share_is_a_pile() {
-    // Every column is a territory with one mine.
-    // Columns: a a4 6, b b2 5, c c5 6, d d1 4, e e4 3, f f2 4, g g5 7, h h2 5.
-    let gold = [4, 5, 4, 5, 6, 3, 6, 7];
-    let mut game = columns_game(ArmadoraConfig::new(2), gold);
-    play(&mut game, 0, warrior("a1", 1));
-    play(&mut game, 1, warrior("e1", 1));
-    play(&mut game, 0, warrior("b1", 1));
-    play(&mut game, 1, warrior("e2", 1));
-    play(&mut game, 0, warrior("e3", 1));
-    play(&mut game, 1, Action::Pass);
-    play(&mut game, 0, warrior("e5", 1));
-    play(&mut game, 0, Action::Pass);
+    let game = one_mine_per_column(
+        ArmadoraConfig::new(2),
+        "0 warrior a1 1; 1 warrior e1 1; 0 warrior b1 1; 1 warrior e2 1; \
+         0 warrior e3 1; 1 pass; 0 warrior e5 1; 0 pass",
+    );
     let s = game.scoring();
     // Column e (3 gold) is tied 2 against 2: a pile of 1 each, 1 lost.
     assert_eq!(s.piles(0), &[6, 5, 1]);
@@ -552,17 +555,11 @@ fn arm_11_each_share_is_a_pile() {
 /// Goblin (seat 1) shares the Orc's column f.
 #[test]
 fn arm_12_tie_break_example_of_the_spec() {
-    // a 6, b 5, c 6, d 4, e 3, f 4, g 7, h 5 (d1,b2,f2,h2,a4,e4,c5,g5).
-    let gold = [4, 5, 4, 5, 6, 3, 6, 7];
-    let mut game = columns_game(ArmadoraConfig::new(3), gold);
-    play(&mut game, 0, warrior("a1", 1));
-    play(&mut game, 1, warrior("f1", 1));
-    play(&mut game, 2, warrior("c1", 1));
-    play(&mut game, 0, warrior("b1", 1));
-    play(&mut game, 1, Action::Pass);
-    play(&mut game, 2, warrior("d2", 1));
-    play(&mut game, 0, warrior("f3", 1));
-    play(&mut game, 2, warrior("e1", 1));
+    let mut game = one_mine_per_column(
+        ArmadoraConfig::new(3),
+        "0 warrior a1 1; 1 warrior f1 1; 2 warrior c1 1; 0 warrior b1 1; \
+         1 pass; 2 warrior d2 1; 0 warrior f3 1; 2 warrior e1 1",
+    );
     all_pass(&mut game);
     let s = game.scoring();
     assert_eq!(game.config().faction(0), Some(Faction::Orc));
@@ -729,8 +726,7 @@ fn arm_15_powers_and_reinforcement_belong_to_the_advanced_game() {
 #[test]
 fn arm_15_mage_looks_at_one_opponent_warrior() {
     let mut game = advanced([Faction::Mage, Faction::Elf]);
-    play(&mut game, 0, warrior("d3", 1));
-    play(&mut game, 1, warrior("e3", 4));
+    play_script(&mut game, "0 warrior d3 1; 1 warrior e3 4");
     assert_eq!(
         game.apply(power(Power::Mage(sq("d3")))),
         Err(ArmadoraError::NoOpponentWarrior(sq("d3")))
@@ -818,11 +814,9 @@ fn full_corner(factions: [Faction; 2]) -> Armadora {
 #[test]
 fn arm_15_elf_shoots_in_its_territory_while_not_full() {
     let mut game = advanced([Faction::Elf, Faction::Orc]);
-    play(&mut game, 0, warrior("a1", 1));
-    play(&mut game, 1, warrior("h5", 5));
+    play_script(&mut game, "0 warrior a1 1; 1 warrior h5 5");
     // The whole board is one territory, and the Elf stands in it.
-    play(&mut game, 0, power(Power::Elf(sq("h5"))));
-    play(&mut game, 0, Action::Pass);
+    play_script(&mut game, "0 power elf h5; 0 pass");
     assert_eq!(game.warrior_at(sq("h5")).unwrap().arrows, 1);
     assert_eq!(game.warrior_at(sq("h5")).unwrap().strength(), 4);
 }
@@ -911,11 +905,10 @@ fn arm_16_strength_is_value_minus_arrows_not_below_zero_plus_reinforcement() {
 #[test]
 fn arm_16_arrows_decide_the_majority_at_scoring() {
     let mut game = advanced([Faction::Elf, Faction::Orc]);
-    play(&mut game, 0, warrior("a1", 4));
-    play(&mut game, 1, warrior("h5", 5));
-    play(&mut game, 0, power(Power::Elf(sq("h5"))));
-    play(&mut game, 0, Action::Pass);
-    play(&mut game, 1, Action::Pass);
+    play_script(
+        &mut game,
+        "0 warrior a1 4; 1 warrior h5 5; 0 power elf h5; 0 pass; 1 pass",
+    );
     // 4 against 5 - 1: a tie over the whole board, 20 each.
     let r = game.result().unwrap();
     assert_eq!(r.scores(), &[20, 20]);

@@ -67,6 +67,22 @@ pub fn play(game: &mut Armadora, seat: usize, action: Action) {
         .unwrap_or_else(|e| panic!("{action:?} refused: {e}"));
 }
 
+/// Plays `script`, `;`-separated steps of the seat that must be to move and
+/// its action in the text notation: `"0 warrior a1 1; 1 pass; 0 end turn"`.
+pub fn play_script(game: &mut Armadora, script: &str) {
+    for step in script.split(';') {
+        let (seat, action) = step
+            .trim()
+            .split_once(' ')
+            .unwrap_or_else(|| panic!("step {step:?} names no seat"));
+        let seat = seat
+            .parse()
+            .unwrap_or_else(|e| panic!("seat in {step:?}: {e}"));
+        let action = action.parse().unwrap_or_else(|e| panic!("{step:?}: {e}"));
+        play(game, seat, action);
+    }
+}
+
 /// Places these palisades two per turn, whoever is to move, ending a turn
 /// after a single one when the list runs out.
 pub fn place_palisades(game: &mut Armadora, lines: &[Line]) {
