@@ -60,8 +60,8 @@ fn mid_turn_with(edits: &[(&str, Value)]) -> Value {
 /// (any of `target`, `filled`, `placed`, `lost` and `roll`) replaced.
 fn mid_turn_of(turn: Value) -> Value {
     let mut json = mid_turn();
-    for (field, value) in turn.as_object().into_iter().flatten() {
-        json[field] = value.clone();
+    if let (Some(state), Value::Object(fields)) = (json.as_object_mut(), turn) {
+        state.extend(fields);
     }
     json
 }
