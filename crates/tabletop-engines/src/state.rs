@@ -14,31 +14,29 @@ use serde_json::value::RawValue;
 use crate::error::StepError;
 use crate::tell::{Mark, Marked, Told};
 
-/// What every game of the registry asks of its engine: the contract, its
-/// declaration, its tensors, and JSON for states, views and records (and,
-/// with the feature `schema`, their JSON Schemas).
-pub trait Engine:
-    Game<
-        Config: Serialize + DeserializeOwned + Send + Sync,
-        Action: Serialize + DeserializeOwned + Send + Sync,
-        Chance: Serialize + DeserializeOwned + Send + Sync,
-        View: Serialize,
-        SeenAction: Serialize + DeserializeOwned,
-        SeenChance: Serialize + DeserializeOwned,
-    > + Listed
-    + ObservationTensor
-    + ResampleLog
-    + WireTypes
-    + Serialize
-    + DeserializeOwned
-    + Send
-    + Sync
-    + 'static
-{
+/// A trait that only names bounds, and its blanket impl for every type
+/// that meets them: the bounds are written once.
+macro_rules! bounds_trait {
+    (
+        $(#[doc = $doc:expr])*
+        $(#[cfg($cfg:meta)])?
+        pub trait $name:ident: $($bounds:tt)+
+    ) => {
+        $(#[doc = $doc])*
+        $(#[cfg($cfg)])?
+        pub trait $name: $($bounds)+ {}
+
+        $(#[cfg($cfg)])?
+        impl<G> $name for G where G: $($bounds)+ {}
+    };
 }
 
-impl<G> Engine for G where
-    G: Game<
+bounds_trait! {
+    /// What every game of the registry asks of its engine: the contract, its
+    /// declaration, its tensors, and JSON for states, views and records (and,
+    /// with the feature `schema`, their JSON Schemas).
+    pub trait Engine:
+        Game<
             Config: Serialize + DeserializeOwned + Send + Sync,
             Action: Serialize + DeserializeOwned + Send + Sync,
             Chance: Serialize + DeserializeOwned + Send + Sync,
@@ -54,26 +52,13 @@ impl<G> Engine for G where
         + Send
         + Sync
         + 'static
-{
 }
 
-/// With the feature `schema`: wire types that write their JSON Schemas.
-#[cfg(feature = "schema")]
-pub trait WireTypes:
-    Game<
-        Config: schemars::JsonSchema,
-        Action: schemars::JsonSchema,
-        Chance: schemars::JsonSchema,
-        View: schemars::JsonSchema,
-        SeenAction: schemars::JsonSchema,
-        SeenChance: schemars::JsonSchema,
-    >
-{
-}
-
-#[cfg(feature = "schema")]
-impl<G> WireTypes for G where
-    G: Game<
+bounds_trait! {
+    /// With the feature `schema`: wire types that write their JSON Schemas.
+    #[cfg(feature = "schema")]
+    pub trait WireTypes:
+        Game<
             Config: schemars::JsonSchema,
             Action: schemars::JsonSchema,
             Chance: schemars::JsonSchema,
@@ -81,7 +66,6 @@ impl<G> WireTypes for G where
             SeenAction: schemars::JsonSchema,
             SeenChance: schemars::JsonSchema,
         >
-{
 }
 
 /// Without the feature `schema`: nothing asked.
@@ -343,17 +327,17 @@ impl<G: Engine> Played<G> {
             .into_iter()
             .map(|(id, text)| LegalAction::new(id, text))
             .collect();
-        Told::new(
-            G::NAME,
+        Told {
+            game: G::NAME,
             viewer,
             from,
-            self.log.len(),
-            self.seen_since(before, from, viewer),
-            self.state.to_move(),
-            view_value(&self.state, viewer),
+            to: self.log.len(),
+            entries: self.seen_since(before, from, viewer),
+            to_move: self.state.to_move(),
+            view: view_value(&self.state, viewer),
             legal,
-            self.state.result(),
-        )
+            result: self.state.result(),
+        }
     }
 
     fn outcome_id(&self, outcome: &G::Chance) -> Option<u32> {

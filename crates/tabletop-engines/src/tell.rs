@@ -52,46 +52,18 @@ pub(crate) trait Marked: Send + Sync {
 /// two states the viewer cannot tell apart give it equal parts.
 #[derive(Debug, Clone, Serialize)]
 pub struct Told {
-    game: &'static str,
-    viewer: Viewer,
-    from: usize,
-    to: usize,
-    entries: Box<RawValue>,
-    to_move: ToMove,
-    view: Value,
-    legal: Vec<LegalAction>,
-    result: Option<GameResult>,
+    pub(crate) game: &'static str,
+    pub(crate) viewer: Viewer,
+    pub(crate) from: usize,
+    pub(crate) to: usize,
+    pub(crate) entries: Box<RawValue>,
+    pub(crate) to_move: ToMove,
+    pub(crate) view: Value,
+    pub(crate) legal: Vec<LegalAction>,
+    pub(crate) result: Option<GameResult>,
 }
 
 impl Told {
-    #[allow(
-        clippy::too_many_arguments,
-        reason = "the parts of an update, each named by its field"
-    )]
-    pub(crate) fn new(
-        game: &'static str,
-        viewer: Viewer,
-        from: usize,
-        to: usize,
-        entries: Box<RawValue>,
-        to_move: ToMove,
-        view: Value,
-        legal: Vec<LegalAction>,
-        result: Option<GameResult>,
-    ) -> Self {
-        Told {
-            game,
-            viewer,
-            from,
-            to,
-            entries,
-            to_move,
-            view,
-            legal,
-            result,
-        }
-    }
-
     /// The game's name.
     pub fn game(&self) -> &'static str {
         self.game

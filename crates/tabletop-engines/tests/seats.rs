@@ -23,6 +23,16 @@ const GAMES: [&str; 6] = [
     "era(players=3)",
 ];
 
+/// `name`'s game and a state `steps` random steps in from `seed`, with the
+/// generator that drew them.
+fn played(name: &str, seed: u64, steps: usize) -> (Box<dyn AnyGame>, Box<dyn AnyState>, DiceRng) {
+    let game = load_game(name).unwrap();
+    let mut state = game.new_initial_state();
+    let mut rng = DiceRng::from_seed_u64(seed);
+    advance(state.as_mut(), steps, &mut rng);
+    (game, state, rng)
+}
+
 fn answer(state: &dyn AnyState, seat: usize, id: u32) -> String {
     match state.check_as(seat, id) {
         Ok(()) => "accepted".to_owned(),
@@ -33,10 +43,7 @@ fn answer(state: &dyn AnyState, seat: usize, id: u32) -> String {
 #[test]
 fn a_move_from_a_seat_not_to_move_is_refused_and_changes_nothing() {
     for name in GAMES {
-        let game = load_game(name).unwrap();
-        let mut state = game.new_initial_state();
-        let mut rng = DiceRng::from_seed_u64(1);
-        advance(state.as_mut(), 30, &mut rng);
+        let (game, mut state, mut rng) = played(name, 1, 30);
         while state.to_move() == ToMove::Chance {
             state.apply_sampled_chance(&mut rng);
         }
@@ -111,10 +118,7 @@ fn refusals_are_the_same_in_twins_a_seat_cannot_tell_apart() {
 #[test]
 fn updates_tell_each_viewer_its_entries_view_and_moves() {
     for name in GAMES {
-        let game = load_game(name).unwrap();
-        let mut state = game.new_initial_state();
-        let mut rng = DiceRng::from_seed_u64(3);
-        advance(state.as_mut(), 25, &mut rng);
+        let (game, state, _) = played(name, 3, 25);
         let count = state.entry_count();
         // A short game (Liar's Dice) may end before 25 entries.
         let from = count.saturating_sub(5).min(20);
