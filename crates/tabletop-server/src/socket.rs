@@ -146,7 +146,7 @@ async fn hello(app: &App, socket: &mut WebSocket) -> Result<Bound, Reason> {
     };
     let message =
         client_message::decode(text.as_str()).map_err(|e| Reason::new(e.code(), e.to_string()))?;
-    match message {
+    let (match_id, seat, last_seq, view_patches, known_texts) = match message {
         ClientMessage::Hello {
             token,
             last_seq,
@@ -159,18 +159,7 @@ async fn hello(app: &App, socket: &mut WebSocket) -> Result<Bound, Reason> {
                 .await
                 .map_err(|e| unbound(&e))?
                 .ok_or_else(|| Reason::new(Code::UnknownToken, "no seat has this token"))?;
-            let (handle, _) = app
-                .lobby
-                .handle(&match_id, Load::Seat)
-                .await
-                .map_err(|e| unbound(&e))?;
-            Ok(Bound {
-                handle,
-                seat: Some(seat),
-                last_seq,
-                view_patches,
-                known_texts,
-            })
+            (match_id, Some(seat), last_seq, view_patches, known_texts)
         }
         ClientMessage::Spectate {
             match_id,
@@ -185,23 +174,26 @@ async fn hello(app: &App, socket: &mut WebSocket) -> Result<Bound, Reason> {
                     "this match has no spectators",
                 ));
             }
-            let (handle, _) = app
-                .lobby
-                .handle(&match_id, Load::Other)
-                .await
-                .map_err(|e| unbound(&e))?;
-            Ok(Bound {
-                handle,
-                seat: None,
-                last_seq,
-                view_patches,
-                known_texts,
-            })
+            (match_id, None, last_seq, view_patches, known_texts)
         }
         ClientMessage::Act { .. } => {
-            Err(Reason::new(Code::BadMessage, "the first message is hello"))
+            return Err(Reason::new(Code::BadMessage, "the first message is hello"));
         }
-    }
+    };
+    // A seat may use every live slot; a spectator leaves the reserve free.
+    let load = seat.map_or(Load::Other, |_| Load::Seat);
+    let (handle, _) = app
+        .lobby
+        .handle(&match_id, load)
+        .await
+        .map_err(|e| unbound(&e))?;
+    Ok(Bound {
+        handle,
+        seat,
+        last_seq,
+        view_patches,
+        known_texts,
+    })
 }
 
 /// A bound connection's message: passed to the match, or refused here

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use crate::store::{
     Commit, MatchSetup, NewMatch, SeatKind, Status, Store, StoreError, StoredEntry, StoredFacts,
@@ -197,6 +197,30 @@ fn insert_entries(
     Ok(())
 }
 
+/// The one row `sql` finds for `key` (its only parameter), read by `row`;
+/// `None` when there is none.
+fn one_row<T>(
+    conn: &Connection,
+    sql: &str,
+    key: &str,
+    row: impl FnOnce(&Row<'_>) -> rusqlite::Result<T>,
+) -> Result<Option<T>, StoreError> {
+    conn.prepare_cached(sql)
+        .map_err(err)?
+        .query_row(params![key], row)
+        .optional()
+        .map_err(err)
+}
+
+/// What a match row says of its game, spectators, deadline and phase:
+/// the first five columns of both a load and the facts.
+type LeadingColumns = (String, String, bool, Option<u32>, String);
+
+/// Reads `game, config, spectators, turn_seconds, status`, in that order.
+fn leading_columns(r: &Row<'_>) -> rusqlite::Result<LeadingColumns> {
+    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+}
+
 fn seat_kinds(conn: &Connection, id: &str) -> Result<Vec<StoredSeat>, StoreError> {
     let mut stmt = conn
         .prepare_cached("SELECT kind, token_hash FROM seats WHERE match_id = ?1 ORDER BY seat")
@@ -260,26 +284,21 @@ impl Store for SqliteStore {
 
     fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
         let conn = self.conn()?;
-        let row = conn
-            .prepare_cached(
-                "SELECT game, config, spectators, turn_seconds, status, rng, start, turn_started FROM matches WHERE id = ?1",
-            )
-            .map_err(err)?
-            .query_row(params![id], |r| {
+        let row = one_row(
+            &conn,
+            "SELECT game, config, spectators, turn_seconds, status, rng, start, turn_started FROM matches WHERE id = ?1",
+            id,
+            |r| {
                 Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, bool>(2)?,
-                    r.get::<_, Option<u32>>(3)?,
-                    r.get::<_, String>(4)?,
+                    leading_columns(r)?,
                     r.get::<_, String>(5)?,
                     r.get::<_, Option<String>>(6)?,
                     r.get::<_, i64>(7)?,
                 ))
-            })
-            .optional()
-            .map_err(err)?;
-        let Some((game, config, spectators, turn_seconds, status, rng, start, turn_started)) = row
+            },
+        )?;
+        let Some(((game, config, spectators, turn_seconds, status), rng, start, turn_started)) =
+            row
         else {
             return Ok(None);
         };
@@ -327,25 +346,19 @@ impl Store for SqliteStore {
 
     fn facts(&self, id: &str) -> Result<Option<StoredFacts>, StoreError> {
         let conn = self.conn()?;
-        let row = conn
-            .prepare_cached(
-                "SELECT game, config, spectators, turn_seconds, status, entries, result FROM matches WHERE id = ?1",
-            )
-            .map_err(err)?
-            .query_row(params![id], |r| {
+        let row = one_row(
+            &conn,
+            "SELECT game, config, spectators, turn_seconds, status, entries, result FROM matches WHERE id = ?1",
+            id,
+            |r| {
                 Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, bool>(2)?,
-                    r.get::<_, Option<u32>>(3)?,
-                    r.get::<_, String>(4)?,
+                    leading_columns(r)?,
                     r.get::<_, i64>(5)?,
                     r.get::<_, Option<String>>(6)?,
                 ))
-            })
-            .optional()
-            .map_err(err)?;
-        let Some((game, config, spectators, turn_seconds, status, entries, result)) = row else {
+            },
+        )?;
+        let Some(((game, config, spectators, turn_seconds, status), entries, result)) = row else {
             return Ok(None);
         };
         Ok(Some(StoredFacts {
@@ -362,14 +375,12 @@ impl Store for SqliteStore {
 
     fn seat_of(&self, token_hash: &str) -> Result<Option<(String, usize)>, StoreError> {
         let conn = self.conn()?;
-        let row = conn
-            .prepare_cached("SELECT match_id, seat FROM seats WHERE token_hash = ?1")
-            .map_err(err)?
-            .query_row(params![token_hash], |r| {
-                Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?))
-            })
-            .optional()
-            .map_err(err)?;
+        let row = one_row(
+            &conn,
+            "SELECT match_id, seat FROM seats WHERE token_hash = ?1",
+            token_hash,
+            |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)),
+        )?;
         row.map(|(m, s)| Ok((m, usize::try_from(s).map_err(err)?)))
             .transpose()
     }
