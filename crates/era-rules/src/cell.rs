@@ -2,6 +2,8 @@
 
 use core::fmt;
 
+use crate::parse_error::parse_error;
+
 /// A cell of a domain: column `a`.. from the left, row `1`.. from the top,
 /// written `"e5"`.
 ///
@@ -75,17 +77,6 @@ impl fmt::Display for Cell {
     }
 }
 
-/// A string that is no cell.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct ParseCellError;
-
-impl fmt::Display for ParseCellError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("not a cell (a column letter a-k then a row number 1-11, like \"e5\")")
-    }
-}
-
 impl core::str::FromStr for Cell {
     type Err = ParseCellError;
 
@@ -107,22 +98,8 @@ impl core::str::FromStr for Cell {
     }
 }
 
-#[cfg(feature = "serde")]
-mod serde_impl {
-    use super::Cell;
-    use alloc::borrow::Cow;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    impl Serialize for Cell {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Cell {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let s = <Cow<'de, str>>::deserialize(d)?;
-            s.parse().map_err(serde::de::Error::custom)
-        }
-    }
-}
+parse_error!(
+    /// A string that is no cell.
+    ParseCellError,
+    "not a cell (a column letter a-k then a row number 1-11, like \"e5\")"
+);

@@ -12,6 +12,7 @@ pub mod map;
 pub mod prelude;
 pub mod ruleset;
 
+mod accessors;
 mod action;
 mod auto_layout;
 mod build;
@@ -36,6 +37,7 @@ mod listing;
 mod narration;
 mod notation;
 mod observation;
+mod parse_error;
 mod past;
 mod piece;
 mod render;
@@ -44,6 +46,8 @@ mod rolling;
 #[cfg(feature = "schema")]
 mod schema;
 mod scoring;
+#[cfg(feature = "serde")]
+mod serde_text;
 mod side;
 mod start_player;
 mod state;

@@ -3,6 +3,7 @@
 
 use core::fmt;
 
+use crate::parse_error::parse_error;
 use crate::building::BuildingKind;
 
 /// The longest wall a ruleset may list (table D4).
@@ -95,16 +96,11 @@ impl fmt::Display for Piece {
     }
 }
 
-/// A name that is no piece.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct ParsePieceError;
-
-impl fmt::Display for ParsePieceError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("not a piece (a building name, \"wall1\"..\"wall8\" or \"scorched\")")
-    }
-}
+parse_error!(
+    /// A name that is no piece.
+    ParsePieceError,
+    "not a piece (a building name, \"wall1\"..\"wall8\" or \"scorched\")"
+);
 
 impl core::str::FromStr for Piece {
     type Err = ParsePieceError;
@@ -127,25 +123,5 @@ impl core::str::FromStr for Piece {
             .find(|k| k.name() == s)
             .map(Piece::Building)
             .ok_or(ParsePieceError)
-    }
-}
-
-#[cfg(feature = "serde")]
-mod serde_impl {
-    use super::Piece;
-    use alloc::borrow::Cow;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    impl Serialize for Piece {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Piece {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let s = <Cow<'de, str>>::deserialize(d)?;
-            s.parse().map_err(serde::de::Error::custom)
-        }
     }
 }

@@ -7,6 +7,7 @@ use core::fmt;
 
 use dice_core::seat::{PerSeat, Seat, TurnOrder};
 
+use crate::accessors::{board_accessors, table_accessors};
 use crate::action::Action;
 use crate::building::BuildingKind;
 use crate::cell::Cell;
@@ -58,6 +59,8 @@ pub struct Player {
 }
 
 impl Player {
+    board_accessors!();
+
     /// A player at the start: the Keep on the centre cell, the starting
     /// resources (ERA-4, D6), nothing laid out yet.
     pub(crate) fn new(ruleset: &Ruleset) -> Player {
@@ -80,26 +83,6 @@ impl Player {
         &self.domain
     }
 
-    /// Resources on the tracks.
-    pub fn resources(&self) -> ByResource<u8> {
-        self.resources
-    }
-
-    /// One resource.
-    pub fn resource(&self, r: Resource) -> u8 {
-        self.resources[r]
-    }
-
-    /// Culture in all: the track plus 25 per lap (ERA-15).
-    pub fn culture(&self) -> u32 {
-        self.culture
-    }
-
-    /// Disaster points in all: the track plus 25 per lap (ERA-21).
-    pub fn disaster(&self) -> u32 {
-        self.disaster
-    }
-
     /// The culture track as (laps recorded as +25, position on the track)
     /// under `ruleset`'s lap (ERA-15).
     pub fn culture_track(&self, ruleset: &Ruleset) -> (u32, u32) {
@@ -110,11 +93,6 @@ impl Player {
     /// under `ruleset`'s lap (ERA-21).
     pub fn disaster_track(&self, ruleset: &Ruleset) -> (u32, u32) {
         laps(self.disaster, ruleset.tracks.disaster_lap)
-    }
-
-    /// The dice owned, per colour.
-    pub fn owned_dice(&self) -> ByColour<u8> {
-        self.owned
     }
 
     /// The dice showing faces (including those set aside to roll again).
@@ -131,33 +109,6 @@ impl Player {
     /// not even by a feather (ERA-14).
     pub fn fixed(&self) -> &DiceCounts {
         &self.fixed
-    }
-
-    /// The dice on choice faces whose set is still to be picked at Collect
-    /// (ERA-15).
-    pub fn choices(&self) -> &DiceCounts {
-        &self.choices
-    }
-
-    /// Dice in hand, about to be rolled, per colour.
-    pub fn rolling(&self) -> ByColour<u8> {
-        self.rolling
-    }
-
-    /// Rolls made this round.
-    pub fn rolls(&self) -> u8 {
-        self.rolls
-    }
-
-    /// White dice on each feather face that may still be re-rolled
-    /// (ERA-13).
-    pub fn unused_feathers(&self) -> FaceCounts {
-        self.fresh
-    }
-
-    /// How many start pieces this player has laid out (ERA-5).
-    pub fn laid_out(&self) -> u8 {
-        self.laid_out
     }
 
     /// Dice owned, of every colour.
@@ -279,25 +230,7 @@ impl Era {
         })
     }
 
-    /// The ruleset in force.
-    pub fn ruleset(&self) -> &Ruleset {
-        self.config.ruleset()
-    }
-
-    /// The current step.
-    pub fn step(&self) -> Step {
-        self.step
-    }
-
-    /// The round number, from 1 (0 during the setup).
-    pub fn round(&self) -> u32 {
-        self.round
-    }
-
-    /// The seat holding the round marker (the start player, ERA-6).
-    pub fn start_player(&self) -> Seat {
-        self.start
-    }
+    table_accessors!();
 
     /// How many play.
     pub fn table(&self) -> TableSize {
@@ -317,31 +250,6 @@ impl Era {
     /// One player's domain, `None` for a seat not at the table.
     pub fn domain(&self, seat: Seat) -> Option<&Domain> {
         self.player(seat).map(Player::domain)
-    }
-
-    /// Buildings of each type in the supply.
-    pub fn supply(&self) -> ByBuilding<u8> {
-        self.supply
-    }
-
-    /// Buildings of each type returned to the box (2-player setup, Fire).
-    pub fn boxed(&self) -> ByBuilding<u8> {
-        self.boxed
-    }
-
-    /// Walls of each length (index = length − 1) in the supply.
-    pub fn wall_supply(&self) -> [u8; MAX_WALL_LENGTH as usize] {
-        self.wall_supply
-    }
-
-    /// Scorched areas in the supply.
-    pub fn scorched_supply(&self) -> u8 {
-        self.scorched_supply
-    }
-
-    /// Tracking tokens in play and how many show X (ERA-19).
-    pub fn tracking_tokens(&self) -> (u8, u8) {
-        (self.tokens, self.flipped)
     }
 
     /// The seats in turn order.

@@ -6,15 +6,14 @@ use alloc::vec::Vec;
 use dice_core::seat::{Seat, TurnOrder};
 use dice_core::{ToMove, Viewer};
 
+use crate::accessors::{board_accessors, table_accessors};
 use crate::config::EraConfig;
 use crate::dice::DiceCounts;
 use crate::domain::Domain;
 use crate::map::{ByBuilding, ByColour, ByResource, FaceCounts};
 use crate::piece::MAX_WALL_LENGTH;
-use crate::ruleset::Ruleset;
 use crate::state::Era;
 use crate::step::Step;
-use crate::symbols::Resource;
 
 /// One player as a viewer sees them: the layout is hidden from the others
 /// until every player has laid out (ERA-5), and the dice until the end of
@@ -109,41 +108,12 @@ pub struct EraView {
 }
 
 impl PlayerView {
+    board_accessors!();
+
     /// The domain, `None` while the layout is hidden from the viewer
     /// (ERA-5).
     pub fn domain(&self) -> Option<&Domain> {
         self.domain.as_ref()
-    }
-
-    /// How many start pieces this player has laid out (ERA-5).
-    pub fn laid_out(&self) -> u8 {
-        self.laid_out
-    }
-
-    /// Resources on the tracks.
-    pub fn resources(&self) -> ByResource<u8> {
-        self.resources
-    }
-
-    /// One resource.
-    pub fn resource(&self, resource: Resource) -> u8 {
-        self.resources[resource]
-    }
-
-    /// Culture in all: the track plus a lap's points per lap (ERA-15).
-    pub fn culture(&self) -> u32 {
-        self.culture
-    }
-
-    /// Disaster points in all: the track plus a lap's points per lap
-    /// (ERA-21).
-    pub fn disaster(&self) -> u32 {
-        self.disaster
-    }
-
-    /// The dice owned, per colour (ERA-2).
-    pub fn owned_dice(&self) -> ByColour<u8> {
-        self.owned
     }
 
     /// The faces showing (those set aside to roll again included), `None`
@@ -179,27 +149,6 @@ impl PlayerView {
         self.fixed_count
     }
 
-    /// The dice on choice faces whose set is still to be picked at Collect
-    /// (ERA-15; public, like every die after the reveal).
-    pub fn choices(&self) -> &DiceCounts {
-        &self.choices
-    }
-
-    /// Dice in hand about to be rolled, per colour.
-    pub fn rolling(&self) -> ByColour<u8> {
-        self.rolling
-    }
-
-    /// Rolls made this round (ERA-12).
-    pub fn rolls(&self) -> u8 {
-        self.rolls
-    }
-
-    /// White dice on each feather face that may still be re-rolled
-    /// (ERA-13).
-    pub fn unused_feathers(&self) -> FaceCounts {
-        self.fresh
-    }
 }
 
 impl Era {
@@ -237,50 +186,7 @@ impl EraView {
         &self.config
     }
 
-    /// The ruleset in force.
-    pub fn ruleset(&self) -> &Ruleset {
-        self.config.ruleset()
-    }
-
-    /// The current step.
-    pub fn step(&self) -> Step {
-        self.step
-    }
-
-    /// The round number, from 1 (0 during the setup).
-    pub fn round(&self) -> u32 {
-        self.round
-    }
-
-    /// The seat holding the round marker (the start player, ERA-6).
-    pub fn start_player(&self) -> Seat {
-        self.start
-    }
-
-    /// Buildings of each type in the supply.
-    pub fn supply(&self) -> ByBuilding<u8> {
-        self.supply
-    }
-
-    /// Buildings of each type returned to the box (2-player setup, Fire).
-    pub fn boxed(&self) -> ByBuilding<u8> {
-        self.boxed
-    }
-
-    /// Walls of each length (index = length − 1) in the supply.
-    pub fn wall_supply(&self) -> [u8; MAX_WALL_LENGTH as usize] {
-        self.wall_supply
-    }
-
-    /// Scorched areas in the supply.
-    pub fn scorched_supply(&self) -> u8 {
-        self.scorched_supply
-    }
-
-    /// Tracking tokens in play and how many show X (ERA-19).
-    pub fn tracking_tokens(&self) -> (u8, u8) {
-        (self.tokens, self.flipped)
-    }
+    table_accessors!();
 
     /// Every player as the viewer sees them, by seat.
     pub fn player_list(&self) -> &[PlayerView] {

@@ -43,186 +43,95 @@ use crate::colour::Colour;
 use crate::config::EraConfig;
 use crate::dice::DiceCounts;
 use crate::domain::{Domain, RawBuilding, RawDomain};
-use crate::map::{ByBuilding, ByColour, ByResource, FaceCounts};
+use crate::map::{ByBuilding, ByColour, ByResource, FaceCounts, Key, Map};
 use crate::piece::MAX_WALL_LENGTH;
 use crate::ruleset::Ruleset;
 use crate::side::Side;
 use crate::step::Step;
 use crate::view::{EraView, PlayerView};
 
-/// One count per resource, by name.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub(crate) struct ResourceCounts {
-    goods: u8,
-    stone: u8,
-    wood: u8,
-    food: u8,
+/// A fixed list of counts in order: a typed map, or walls by length.
+trait InOrder<const N: usize> {
+    fn in_order(self) -> [u8; N];
+    fn from_order(counts: [u8; N]) -> Self;
 }
 
-impl From<ByResource<u8>> for ResourceCounts {
-    fn from(m: ByResource<u8>) -> Self {
-        let [goods, stone, wood, food] = *m.as_array();
-        ResourceCounts {
-            goods,
-            stone,
-            wood,
-            food,
+impl<K: Key<N>, const N: usize> InOrder<N> for Map<K, u8, N> {
+    fn in_order(self) -> [u8; N] {
+        *self.as_array()
+    }
+
+    fn from_order(counts: [u8; N]) -> Self {
+        Map::from_array(counts)
+    }
+}
+
+impl<const N: usize> InOrder<N> for [u8; N] {
+    fn in_order(self) -> [u8; N] {
+        self
+    }
+
+    fn from_order(counts: [u8; N]) -> Self {
+        counts
+    }
+}
+
+/// Counts by name: a struct of one `u8` per name, written as an object,
+/// converted from and to the positional form that lists the names in
+/// order.
+macro_rules! counts_by_name {
+    (
+        $(#[$meta:meta])*
+        $name:ident for $order:ty { $($(#[$field_meta:meta])* $field:ident),+ $(,)? }
+    ) => {
+        $(#[$meta])*
+        #[derive(Serialize, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+        pub(crate) struct $name {
+            $($(#[$field_meta])* $field: u8,)+
         }
-    }
-}
 
-impl From<ResourceCounts> for ByResource<u8> {
-    fn from(c: ResourceCounts) -> Self {
-        ByResource::from_array([c.goods, c.stone, c.wood, c.food])
-    }
-}
-
-/// One count per die colour, by name.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub(crate) struct ColourCounts {
-    yellow: u8,
-    gray: u8,
-    blue: u8,
-    white: u8,
-}
-
-impl From<ByColour<u8>> for ColourCounts {
-    fn from(m: ByColour<u8>) -> Self {
-        let [yellow, gray, blue, white] = *m.as_array();
-        ColourCounts {
-            yellow,
-            gray,
-            blue,
-            white,
+        impl From<$order> for $name {
+            fn from(counts: $order) -> Self {
+                let [$($field),+] = InOrder::in_order(counts);
+                $name { $($field),+ }
+            }
         }
-    }
-}
 
-impl From<ColourCounts> for ByColour<u8> {
-    fn from(c: ColourCounts) -> Self {
-        ByColour::from_array([c.yellow, c.gray, c.blue, c.white])
-    }
-}
-
-/// One count per building type (table D3), by name.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub(crate) struct BuildingCounts {
-    keep: u8,
-    longhouse: u8,
-    townhouse: u8,
-    church: u8,
-    farm: u8,
-    lumber_mill: u8,
-    market: u8,
-    hospital: u8,
-    guildhall: u8,
-    monastery: u8,
-    university: u8,
-    cathedral: u8,
-}
-
-impl From<ByBuilding<u8>> for BuildingCounts {
-    fn from(m: ByBuilding<u8>) -> Self {
-        let [
-            keep,
-            longhouse,
-            townhouse,
-            church,
-            farm,
-            lumber_mill,
-            market,
-            hospital,
-            guildhall,
-            monastery,
-            university,
-            cathedral,
-        ] = *m.as_array();
-        BuildingCounts {
-            keep,
-            longhouse,
-            townhouse,
-            church,
-            farm,
-            lumber_mill,
-            market,
-            hospital,
-            guildhall,
-            monastery,
-            university,
-            cathedral,
+        impl From<$name> for $order {
+            fn from(counts: $name) -> Self {
+                InOrder::from_order([$(counts.$field),+])
+            }
         }
+    };
+}
+
+counts_by_name! {
+    /// One count per resource, by name.
+    ResourceCounts for ByResource<u8> { goods, stone, wood, food }
+}
+
+counts_by_name! {
+    /// One count per die colour, by name.
+    ColourCounts for ByColour<u8> { yellow, gray, blue, white }
+}
+
+counts_by_name! {
+    /// One count per building type (table D3), by name.
+    BuildingCounts for ByBuilding<u8> {
+        keep, longhouse, townhouse, church, farm, lumber_mill,
+        market, hospital, guildhall, monastery, university, cathedral,
     }
 }
 
-impl From<BuildingCounts> for ByBuilding<u8> {
-    fn from(c: BuildingCounts) -> Self {
-        ByBuilding::from_array([
-            c.keep,
-            c.longhouse,
-            c.townhouse,
-            c.church,
-            c.farm,
-            c.lumber_mill,
-            c.market,
-            c.hospital,
-            c.guildhall,
-            c.monastery,
-            c.university,
-            c.cathedral,
-        ])
-    }
-}
-
-/// Walls by length, `"1"` to `"8"` (table D4).
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub(crate) struct WallCounts {
-    #[serde(rename = "1")]
-    one: u8,
-    #[serde(rename = "2")]
-    two: u8,
-    #[serde(rename = "3")]
-    three: u8,
-    #[serde(rename = "4")]
-    four: u8,
-    #[serde(rename = "5")]
-    five: u8,
-    #[serde(rename = "6")]
-    six: u8,
-    #[serde(rename = "7")]
-    seven: u8,
-    #[serde(rename = "8")]
-    eight: u8,
-}
-
-impl From<[u8; MAX_WALL_LENGTH as usize]> for WallCounts {
-    fn from(w: [u8; MAX_WALL_LENGTH as usize]) -> Self {
-        let [one, two, three, four, five, six, seven, eight] = w;
-        WallCounts {
-            one,
-            two,
-            three,
-            four,
-            five,
-            six,
-            seven,
-            eight,
-        }
-    }
-}
-
-impl From<WallCounts> for [u8; MAX_WALL_LENGTH as usize] {
-    fn from(w: WallCounts) -> Self {
-        [
-            w.one, w.two, w.three, w.four, w.five, w.six, w.seven, w.eight,
-        ]
+counts_by_name! {
+    /// Walls by length, `"1"` to `"8"` (table D4).
+    WallCounts for [u8; MAX_WALL_LENGTH as usize] {
+        #[serde(rename = "1")] one, #[serde(rename = "2")] two,
+        #[serde(rename = "3")] three, #[serde(rename = "4")] four,
+        #[serde(rename = "5")] five, #[serde(rename = "6")] six,
+        #[serde(rename = "7")] seven, #[serde(rename = "8")] eight,
     }
 }
 

@@ -1,7 +1,17 @@
-//! The specification's tables D1–D7 as plain data: the values of
-//! [`RulesetSpec::default`](super::RulesetSpec). Most are provisional (see
-//! the crate README): correct them by loading a ruleset, never by editing
-//! the rules.
+//! The specification's tables D1–D7 as plain data, and
+//! [`RulesetSpec::default`](super::RulesetSpec) written from them. Most are
+//! provisional (see the crate README): correct them by loading a ruleset,
+//! never by editing the rules.
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::spec::{
+    BuildingSpec, BuildingsSpec, ByPlayers, DiceSpec, Disaster, DisasterRow, PerResource,
+    RoundSpec, RulesetSpec, ScoringSpec, StartSpec, SupplySpec, Target, TracksSpec, WallSpec,
+    WallsSpec,
+};
+use crate::symbols::Resource;
 
 /// D1 (revision 2, single source): the six faces of each die colour
 /// (yellow, gray, blue, white), as symbol letters; `A|B` is a choice face.
@@ -108,34 +118,165 @@ pub(super) const RESOURCE_MAX: [i64; 4] = [6, 7, 8, 8];
 /// D6: culture and disaster tracks wrap after this many points.
 pub(super) const TRACK_LAP: i64 = 25;
 
-/// ERA-12: rolls per Roll step.
-pub(super) const ROLLS: i64 = 3;
-/// ERA-16: food per die.
-pub(super) const FOOD_PER_DIE: i64 = 1;
-/// ERA-16: disaster points per unfed die.
-pub(super) const UNFED_DISASTER: i64 = 1;
-/// ERA-20: disaster points per unpaid demand.
-pub(super) const EXTORT_DISASTER: i64 = 2;
-/// ERA-14: dice each Monastery sets.
-pub(super) const MONASTERY_DICE: i64 = 1;
+/// ERA-12 … ERA-20: the numbers of a round.
+pub(super) const ROUND: RoundSpec = RoundSpec {
+    // ERA-12: rolls per Roll step.
+    rolls: 3,
+    // ERA-16: food per die.
+    food_per_die: 1,
+    // ERA-16: disaster points per unfed die.
+    unfed_disaster: 1,
+    // ERA-20: disaster points per unpaid demand.
+    extort_disaster: 2,
+    // ERA-14: dice each Monastery sets.
+    monastery_dice: 1,
+};
 
-/// D5 (revision 3) 1 skull, Brigands: the roller takes this many disaster
-/// points or loses [`BRIGANDS_RESOURCES`] resources of their choice (seed:
-/// one skull causes a disaster; single source: the effect).
-pub(super) const BRIGANDS_POINTS: u32 = 1;
-/// D5 (revision 3): resources Brigands take instead of the points.
-pub(super) const BRIGANDS_RESOURCES: u32 = 1;
-/// D5 (revision 3) 2 skulls, Disease: points per building of the largest
+/// D5 (revision 3) 1 skull, Brigands: the roller takes a disaster point or
+/// loses a resource of their choice (seed: one skull causes a disaster;
+/// single source: the effect).
+pub(super) const BRIGANDS: Disaster = Disaster::PointsOrLose {
+    disaster: 1,
+    resources: 1,
+};
+/// D5 (revision 3) 2 skulls, Disease: a point per building of the largest
 /// cluster not immune; a Hospital and its neighbours are immune.
-pub(super) const DISEASE_PER_BUILDING: u32 = 1;
-/// D5 (revision 3) 3 skulls, Treachery, each opponent: scorched areas in
+pub(super) const DISEASE: Disaster = Disaster::Disease {
+    per_building: 1,
+    hospital_immune: true,
+};
+/// D5 (revision 3) 3 skulls, Treachery, each opponent: a scorched area in
 /// their own domain outside the walls, freeing a cell if needed.
-pub(super) const TREACHERY_AREAS: u32 = 1;
+pub(super) const TREACHERY: Disaster = Disaster::Scorch {
+    areas: 1,
+    remove_to_free: true,
+};
 /// D5 (revision 3) 4 skulls, Fire (the roller) and 5 skulls, Invasion
-/// (each opponent): buildings removed that are not walled.
-pub(super) const FIRE_BUILDINGS: u32 = 1;
+/// (each opponent): a building removed that is not walled.
+pub(super) const FIRE: Disaster = Disaster::Remove {
+    buildings: 1,
+    walled_safe: true,
+};
 
-/// D7: the culture bonus (ERA-25).
-pub(super) const CULTURE_BONUS: i64 = 5;
-/// D7: the walled-area bonus (ERA-26).
-pub(super) const WALLED_AREA_BONUS: i64 = 10;
+/// D7: the culture bonus (ERA-25) and the walled-area bonus (ERA-26).
+pub(super) const SCORING: ScoringSpec = ScoringSpec {
+    culture_bonus: 5,
+    walled_area_bonus: 10,
+};
+
+fn strings(items: &[&str]) -> Vec<String> {
+    items.iter().map(|s| (*s).to_string()).collect()
+}
+
+fn building(row: &BuildingRow) -> BuildingSpec {
+    BuildingSpec {
+        count: row.count,
+        cost: row.cost.to_string(),
+        points: row.points,
+        shape: strings(row.shape),
+        income: row.income.to_string(),
+        bonus: row.bonus,
+    }
+}
+
+impl Default for RulesetSpec {
+    /// The tables of the rules specification.
+    fn default() -> Self {
+        let [y, g, b, w] = DICE_FACES;
+        let [
+            keep,
+            longhouse,
+            townhouse,
+            church,
+            farm,
+            lumber_mill,
+            market,
+            hospital,
+            guildhall,
+            monastery,
+            university,
+            cathedral,
+        ] = &BUILDINGS;
+        let by = |[two, three, four]: [i64; 3]| ByPlayers { two, three, four };
+        RulesetSpec {
+            dice: DiceSpec {
+                yellow: strings(&y),
+                gray: strings(&g),
+                blue: strings(&b),
+                white: strings(&w),
+            },
+            domain_size: DOMAIN_SIZE,
+            buildings: BuildingsSpec {
+                keep: building(keep),
+                longhouse: building(longhouse),
+                townhouse: building(townhouse),
+                church: building(church),
+                farm: building(farm),
+                lumber_mill: building(lumber_mill),
+                market: building(market),
+                hospital: building(hospital),
+                guildhall: building(guildhall),
+                monastery: building(monastery),
+                university: building(university),
+                cathedral: building(cathedral),
+            },
+            walls: WallsSpec {
+                counts: WALLS
+                    .iter()
+                    .map(|&(length, count)| WallSpec { length, count })
+                    .collect(),
+                stone_per_cell: WALL_STONE_PER_CELL,
+            },
+            supply: SupplySpec {
+                scorched: SCORCHED,
+                tracking_tokens: by(TRACKING_TOKENS),
+                two_player_removed: TWO_PLAYER_REMOVED,
+            },
+            start: StartSpec {
+                resources: START_RESOURCES.to_string(),
+                pieces: strings(&START_PIECES),
+                scorched: by(START_SCORCHED),
+            },
+            tracks: TracksSpec {
+                resource_max: {
+                    let [goods, stone, wood, food] = RESOURCE_MAX;
+                    PerResource {
+                        goods,
+                        stone,
+                        wood,
+                        food,
+                    }
+                },
+                culture_lap: TRACK_LAP,
+                disaster_lap: TRACK_LAP,
+            },
+            round: ROUND,
+            disasters: default_disasters(),
+            scoring: SCORING,
+        }
+    }
+}
+
+fn default_disasters() -> Vec<DisasterRow> {
+    let row = DisasterRow::new;
+    alloc::vec![
+        row(0, Some(0), Disaster::None),
+        row(1, Some(1), BRIGANDS).named("Brigands"),
+        row(2, Some(2), DISEASE).named("Disease"),
+        row(3, Some(3), TREACHERY)
+            .named("Treachery")
+            .striking(Target::EachOpponent),
+        row(4, Some(4), FIRE).named("Fire"),
+        row(5, Some(5), FIRE)
+            .named("Invasion")
+            .striking(Target::EachOpponent),
+        row(
+            6,
+            None,
+            Disaster::LoseAll {
+                resource: Resource::Goods
+            }
+        )
+        .named("Revolt"),
+    ]
+}
