@@ -52,7 +52,8 @@ pub struct Limits {
     pub messages_per_second: u32,
     /// Messages a connection may send in a burst.
     pub message_burst: u32,
-    /// Refusals for rate before the connection is closed.
+    /// Refusals for rate in a row (no message taken between them)
+    /// before the connection is closed.
     pub rate_strikes: u32,
     /// How long a bot may think before the fallback bot answers.
     pub bot_budget: Duration,

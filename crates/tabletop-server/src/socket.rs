@@ -294,8 +294,12 @@ async fn connection(app: Arc<App>, mut socket: WebSocket) {
                     Ok(Some(Ok(message))) => message,
                 };
                 // Every frame counts, whatever its kind: pings and binary
-                // frames cost the server as much as text.
-                if !bucket.take() {
+                // frames cost the server as much as text. A client told
+                // to slow down that does is forgiven; one that keeps
+                // sending into an empty bucket is cut off.
+                if bucket.take() {
+                    strikes = 0;
+                } else {
                     strikes = strikes.saturating_add(1);
                     if strikes > limits.rate_strikes {
                         close_with(&mut socket, &limits, &Reason::new(Code::RateLimited, "too many messages")).await;

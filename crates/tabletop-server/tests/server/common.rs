@@ -30,6 +30,32 @@ pub fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// A title of every game, each on two seats.
+pub const TWO_SEATS: &[&str] = &[
+    "pig(players=2,target=20)",
+    "age-of-war(players=2)",
+    "armadora(players=2)",
+    "era(players=2)",
+];
+
+/// Those, and Armadöra's advanced game on three seats: a board where a
+/// seat's view is not the whole table.
+pub fn every_table() -> impl Iterator<Item = &'static str> {
+    TWO_SEATS
+        .iter()
+        .copied()
+        .chain(["armadora(players=3,advanced=true)"])
+}
+
+/// A server on a fresh database whose clients may act as fast as a test
+/// drives them.
+pub fn unthrottled(name: &str) -> Server {
+    Server::start(
+        &scratch(name).join("db.sqlite"),
+        &["--rate", "1000", "--burst", "1000"],
+    )
+}
+
 /// The server binary, running.
 pub struct Server {
     pub child: Child,
@@ -334,13 +360,16 @@ impl Table {
             .unwrap()
     }
 
-    /// Reads one frame on client `i`.
-    pub async fn pump(&mut self, i: usize) {
+    /// Reads one frame on client `i`; answers whether it was a refusal for
+    /// rate, after which the client waits and sends again.
+    pub async fn pump(&mut self, i: usize) -> bool {
         let frame = self.clients[i].next().await.expect("open");
         match frame["type"].as_str().unwrap() {
             "update" | "stale" | "welcome" => self.latest[i] = frame,
+            "refused" if frame["reason"]["code"] == "rate_limited" => return true,
             other => panic!("unexpected {other}: {frame}"),
         }
+        false
     }
 
     /// Brings every client up to `seq`.
@@ -383,12 +412,16 @@ impl Table {
             } else {
                 json!(text)
             };
-            self.clients[i]
-                .act(seq, action, &format!("c{actions}"))
-                .await;
+            let client_id = format!("c{actions}");
+            self.clients[i].act(seq, action.clone(), &client_id).await;
             actions += 1;
             loop {
-                self.pump(i).await;
+                if self.pump(i).await {
+                    // Told to slow down: a well-behaved client waits for
+                    // its bucket and sends the same action again.
+                    tokio::time::sleep(Duration::from_millis(300)).await;
+                    self.clients[i].act(seq, action.clone(), &client_id).await;
+                }
                 if self.latest[i]["seq"].as_u64().unwrap() > seq {
                     break;
                 }

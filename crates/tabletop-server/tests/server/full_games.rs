@@ -1,22 +1,11 @@
 //! Full games of every title over real WebSockets: people only, people
 //! and bots, each with a spectator.
-use crate::common::{Lcg, Server, Table, scratch};
-
-const TITLES: &[&str] = &[
-    "pig(players=2,target=20)",
-    "age-of-war(players=2)",
-    "armadora(players=2)",
-    "era(players=2)",
-];
+use crate::common::{Lcg, Server, TWO_SEATS, Table, scratch, unthrottled};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_title_plays_to_the_end_people_only_with_a_spectator() {
-    let dir = scratch("people");
-    let server = Server::start(
-        &dir.join("db.sqlite"),
-        &["--rate", "1000", "--burst", "1000"],
-    );
-    for (n, title) in TITLES.iter().enumerate() {
+    let server = unthrottled("people");
+    for (n, title) in TWO_SEATS.iter().enumerate() {
         let created = server.create(title, &["person", "person"]).await;
         let mut table = Table::join(&server, &created, true).await;
         let actions = table.play_out(&mut Lcg(n as u64 + 1), 5_000).await;
@@ -37,12 +26,8 @@ async fn every_title_plays_to_the_end_people_only_with_a_spectator() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_title_plays_to_the_end_people_and_bots_with_a_spectator() {
-    let dir = scratch("bots");
-    let server = Server::start(
-        &dir.join("db.sqlite"),
-        &["--rate", "1000", "--burst", "1000"],
-    );
-    for (n, title) in TITLES.iter().enumerate() {
+    let server = unthrottled("bots");
+    for (n, title) in TWO_SEATS.iter().enumerate() {
         let created = server.create(title, &["random", "person"]).await;
         let mut table = Table::join(&server, &created, true).await;
         table.play_out(&mut Lcg(n as u64 + 11), 5_000).await;
@@ -53,7 +38,7 @@ async fn every_title_plays_to_the_end_people_and_bots_with_a_spectator() {
 async fn bots_only_play_to_the_end_and_a_spectator_sees_it() {
     let dir = scratch("botsonly");
     let server = Server::start(&dir.join("db.sqlite"), &[]);
-    for title in TITLES {
+    for title in TWO_SEATS {
         let created = server.create(title, &["random", "random"]).await;
         let mut table = Table::join(&server, &created, true).await;
         table.play_out(&mut Lcg(3), 0).await;

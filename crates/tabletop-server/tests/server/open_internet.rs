@@ -363,6 +363,40 @@ async fn pings_and_binary_frames_count_in_the_rate_limit() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_slows_down_when_told_is_never_cut_off() {
+    let dir = scratch("slow-down");
+    let server = Server::start(&dir.join("db.sqlite"), &["--rate", "40", "--burst", "2"]);
+    let created = server.create("pig(players=2)", &["person", "person"]).await;
+    let mut seat = server.connect().await;
+    let welcome = seat
+        .hello(tokens(&created)[0].as_deref().unwrap(), None)
+        .await;
+    let seq = welcome["seq"].as_u64().unwrap();
+    // More refusals for rate than the 20 in a row that cut a flooder off,
+    // each followed by a pause that refills the bucket.
+    for round in 0..30 {
+        for n in 0..3 {
+            seat.act(seq, json!(99_999), &format!("r{round}-{n}")).await;
+        }
+        let mut codes = Vec::new();
+        for _ in 0..3 {
+            let frame = seat.expect("refused").await;
+            codes.push(frame["reason"]["code"].as_str().unwrap().to_owned());
+        }
+        assert_eq!(
+            codes.iter().filter(|c| *c == "rate_limited").count(),
+            1,
+            "round {round}: {codes:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // Still served: a legal action is taken.
+    let legal = legal_of(&welcome);
+    seat.act(seq, json!(legal[0].0), "legal").await;
+    assert!(seat.expect("update").await["seq"].as_u64().unwrap() > seq);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_of_another_origin_cannot_open_a_websocket() {
     let dir = scratch("origin");
     let server = Server::start(

@@ -9,17 +9,9 @@
 //! connection's.
 use std::collections::BTreeMap;
 
-use crate::common::{Client, Lcg, Server, legal_of, scratch, tokens};
+use crate::common::{Client, Lcg, Server, every_table, legal_of, tokens, unthrottled};
 use serde_json::{Value, json};
 use tabletop_server::patch;
-
-const TITLES: &[&str] = &[
-    "pig(players=2,target=30)",
-    "age-of-war(players=2)",
-    "armadora(players=2)",
-    "armadora(players=3,advanced=true)",
-    "era(players=2)",
-];
 
 /// A connection that asked for view patches, and the view it holds.
 struct Patched {
@@ -102,12 +94,8 @@ impl Patched {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_view_patch_gives_the_whole_view_the_plain_connection_got() {
-    let dir = scratch("patches");
-    let server = Server::start(
-        &dir.join("db.sqlite"),
-        &["--rate", "1000", "--burst", "1000"],
-    );
-    for (n, title) in TITLES.iter().enumerate() {
+    let server = unthrottled("patches");
+    for (n, title) in every_table().enumerate() {
         let mut rng = Lcg(n as u64 + 7);
         let players: usize = title
             .split("players=")

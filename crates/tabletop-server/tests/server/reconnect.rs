@@ -1,14 +1,7 @@
 //! Reconnect at every step with the last sequence number seen; a resent
 //! action is applied once; a stale one is refused with a fresh view.
-use crate::common::{Lcg, Server, legal_of, scratch, tokens};
+use crate::common::{Lcg, TWO_SEATS, legal_of, tokens, unthrottled};
 use serde_json::{Value, json};
-
-const TITLES: &[&str] = &[
-    "pig(players=2,target=15)",
-    "age-of-war(players=2)",
-    "armadora(players=2)",
-    "era(players=2)",
-];
 
 fn entries(frame: &Value) -> Vec<Value> {
     frame["update"]["entries"]
@@ -19,12 +12,8 @@ fn entries(frame: &Value) -> Vec<Value> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reconnecting_at_every_step_sends_only_what_was_missed() {
-    let dir = scratch("reconnect");
-    let server = Server::start(
-        &dir.join("db.sqlite"),
-        &["--rate", "1000", "--burst", "1000"],
-    );
-    for (n, title) in TITLES.iter().enumerate() {
+    let server = unthrottled("reconnect");
+    for (n, title) in TWO_SEATS.iter().enumerate() {
         let created = server.create(title, &["person", "person"]).await;
         let tokens: Vec<String> = tokens(&created).into_iter().map(Option::unwrap).collect();
         let mut rng = Lcg(n as u64 + 7);

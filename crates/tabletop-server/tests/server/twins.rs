@@ -9,19 +9,12 @@
 //! The servers run with the hidden test flags `--dice-seed` (the same
 //! dice for the n-th match of each) and `--test-starts` (a match created
 //! at a given position, resampled for the viewer, with a chosen id).
-use crate::common::{Client, Lcg, Server, scratch};
+use crate::common::{Client, Lcg, Server, every_table, scratch};
 use serde_json::{Value, json};
 use tabletop_engines::dice_core::{DiceRng, Viewer};
 use tabletop_server::games::{Table, TestStart};
 use tabletop_server::token::derived_seed;
 
-const TITLES: &[&str] = &[
-    "pig(players=2,target=30)",
-    "age-of-war(players=2)",
-    "armadora(players=2)",
-    "armadora(players=3,advanced=true)",
-    "era(players=2)",
-];
 const GAMES_PER_TITLE: u64 = 50;
 const STEPS_AFTER_TWIN: usize = 40;
 const DICE_SEED: u64 = 11;
@@ -289,7 +282,7 @@ async fn twins_a_viewer_cannot_tell_apart_are_sent_identical_frames_over_sockets
     ];
     let started = std::time::Instant::now();
     let mut created = 0;
-    for title in TITLES {
+    for title in every_table() {
         let mut tally = Tally {
             created,
             ..Tally::default()
