@@ -3,8 +3,8 @@
 
 use core::fmt;
 
-use crate::parse_error::parse_error;
 use crate::building::BuildingKind;
+use crate::parse_error::parse_error;
 
 /// The longest wall a ruleset may list (table D4).
 pub const MAX_WALL_LENGTH: u8 = 8;

@@ -148,7 +148,6 @@ impl PlayerView {
     pub fn fixed_count(&self) -> ByColour<u8> {
         self.fixed_count
     }
-
 }
 
 impl Era {
