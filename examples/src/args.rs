@@ -15,7 +15,7 @@ use crate::playable::GameOptions;
 #[derive(Debug, Clone, PartialEq, Eq, Parser)]
 #[command(
     name = "play",
-    after_long_help = PLAY_DETAILS,
+    after_long_help = play_details(),
     after_help = "See `--help` for the bots, people at the table and exit statuses."
 )]
 pub struct PlayArgs {
@@ -90,9 +90,30 @@ pub struct Switches {
     pub no_peek: bool,
 }
 
-const PLAY_DETAILS: &str = "\
-Bots: random and mcts (a Monte Carlo tree search that samples what its seat cannot see) in every game; in age-of-war, solver (the exact solver's best action for the turn at hand; greedy is another name for it); in armadora, era and pig, greedy (one-ply rules).
+/// The long help's list of bots, from each game's declaration.
+fn play_details() -> String {
+    let games: Vec<String> = tabletop_engines::catalogue()
+        .iter()
+        .map(|game| {
+            let bots: Vec<String> = game
+                .bots
+                .iter()
+                .map(|bot| match bot.aliases {
+                    [] => bot.name.to_owned(),
+                    aliases => format!("{} (or {})", bot.name, aliases.join(", ")),
+                })
+                .collect();
+            format!("{}: {}", game.name, bots.join(", "))
+        })
+        .collect();
+    format!(
+        "Bots, each game's default first: {}. mcts is a Monte Carlo tree search that samples what \
+         its seat cannot see.\n\n{PLAY_NOTES}",
+        games.join("; ")
+    )
+}
 
+const PLAY_NOTES: &str = "\
 One game is told as a spectator sees it unless --view or --omniscient says otherwise. A person at a seat (--human) sees the table as their seat sees it, the other seats' moves as their seat may know them, and a numbered list of their legal actions; they answer with a number or the action as listed, at a terminal or from a script on standard input (? shows the list again). With one person, the game is told as their seat sees it; with several, as a spectator sees it, each person seeing their own view at their prompt.
 
 A game stopped by --max-steps, or by the end of a person's input, still has its record written with --record: `play GAME --resume FILE` plays it on, with the bots given by --bots and --mcts-iterations, to the same end as the game played without stopping (the bots draw from generators derived from the record's own).
