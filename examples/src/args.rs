@@ -2,10 +2,10 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser};
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, Parser};
 use dice_core::{Seat, Viewer};
 
-use crate::games::GameName;
+use crate::games::{GameName, table_options};
 use crate::narrate::Viewpoint;
 use crate::options::PlayOptions;
 use crate::playable::GameOptions;
@@ -58,7 +58,7 @@ pub struct PlayArgs {
     pub record: Option<PathBuf>,
     /// Play on from a saved record (written by --record) with the bots
     /// given, to the end the uninterrupted game would have reached.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["players", "seed", "games", "rotate", "advanced", "no_teams", "no_peek"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["players", "seed", "games", "rotate"])]
     pub resume: Option<PathBuf>,
     /// Print the result, or the summary, as JSON.
     #[arg(long)]
@@ -75,19 +75,47 @@ pub struct PlayArgs {
     pub switches: Switches,
 }
 
-/// The switches of one game (`play` refuses them for the others).
-#[derive(Debug, Clone, PartialEq, Eq, Args)]
-#[command(next_help_heading = "Armadöra")]
-pub struct Switches {
-    /// The advanced game: powers and reinforcements.
-    #[arg(long)]
-    pub advanced: bool,
-    /// Every player for themselves at a table of four.
-    #[arg(long)]
-    pub no_teams: bool,
-    /// Players may not look at their own face-down warriors.
-    #[arg(long)]
-    pub no_peek: bool,
+/// The table options the games declare (`--advanced`, ...), each under
+/// its game's title, as switches: the ones given, by name. `play` refuses
+/// a switch the game played does not declare; a resumed game keeps its
+/// record's.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Switches(pub Vec<String>);
+
+impl FromArgMatches for Switches {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        Ok(Switches(
+            table_options()
+                .into_iter()
+                .filter(|&(_, option, _)| matches.get_flag(option))
+                .map(|(_, option, _)| option.to_owned())
+                .collect(),
+        ))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Switches::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Args for Switches {
+    fn augment_args(mut command: Command) -> Command {
+        for (title, option, help) in table_options() {
+            command = command.next_help_heading(title).arg(
+                Arg::new(option)
+                    .long(option)
+                    .help(help)
+                    .action(ArgAction::SetTrue)
+                    .conflicts_with("resume"),
+            );
+        }
+        command
+    }
+
+    fn augment_args_for_update(command: Command) -> Command {
+        Switches::augment_args(command)
+    }
 }
 
 /// The long help's list of bots, from each game's declaration.
@@ -172,19 +200,10 @@ impl PlayArgs {
             ([], true, _) => Viewpoint::Omniscient,
             ([], false, view) => Viewpoint::Of(view.unwrap_or(Viewer::Spectator)),
         };
-        let switches = [
-            (self.switches.advanced, "advanced"),
-            (self.switches.no_teams, "no-teams"),
-            (self.switches.no_peek, "no-peek"),
-        ];
         PlayOptions {
             game: GameOptions {
                 players: self.players,
-                switches: switches
-                    .iter()
-                    .filter(|(on, _)| *on)
-                    .map(|(_, name)| (*name).to_string())
-                    .collect(),
+                switches: self.switches.0.clone(),
                 mcts_iterations: self.mcts_iterations,
             },
             seed: self.seed,
@@ -219,6 +238,19 @@ mod tests {
     fn the_command_lines_are_well_formed() {
         PlayArgs::command().debug_assert();
         ReplayArgs::command().debug_assert();
+    }
+
+    #[test]
+    fn the_help_lists_every_declared_table_option_under_its_game() {
+        let help = PlayArgs::command().render_long_help().to_string();
+        let options = table_options();
+        assert!(!options.is_empty());
+        for (title, option, what) in options {
+            let heading = help.find(&format!("\n{title}:\n")).unwrap();
+            let listed = help.find(&format!("--{option}\n")).unwrap();
+            assert!(heading < listed, "{option}: {help}");
+            assert!(help.contains(what), "{option}: {help}");
+        }
     }
 
     #[test]
