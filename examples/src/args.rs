@@ -2,10 +2,10 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser};
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, Parser};
 use dice_core::{Seat, Viewer};
 
-use crate::games::GameName;
+use crate::games::{GameName, table_options};
 use crate::narrate::Viewpoint;
 use crate::options::PlayOptions;
 use crate::playable::GameOptions;
@@ -15,7 +15,7 @@ use crate::playable::GameOptions;
 #[derive(Debug, Clone, PartialEq, Eq, Parser)]
 #[command(
     name = "play",
-    after_long_help = PLAY_DETAILS,
+    after_long_help = play_details(),
     after_help = "See `--help` for the bots, people at the table and exit statuses."
 )]
 pub struct PlayArgs {
@@ -58,7 +58,7 @@ pub struct PlayArgs {
     pub record: Option<PathBuf>,
     /// Play on from a saved record (written by --record) with the bots
     /// given, to the end the uninterrupted game would have reached.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["players", "seed", "games", "rotate", "advanced", "no_teams", "no_peek"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["players", "seed", "games", "rotate"])]
     pub resume: Option<PathBuf>,
     /// Print the result, or the summary, as JSON.
     #[arg(long)]
@@ -75,24 +75,73 @@ pub struct PlayArgs {
     pub switches: Switches,
 }
 
-/// The switches of one game (`play` refuses them for the others).
-#[derive(Debug, Clone, PartialEq, Eq, Args)]
-#[command(next_help_heading = "Armadöra")]
-pub struct Switches {
-    /// The advanced game: powers and reinforcements.
-    #[arg(long)]
-    pub advanced: bool,
-    /// Every player for themselves at a table of four.
-    #[arg(long)]
-    pub no_teams: bool,
-    /// Players may not look at their own face-down warriors.
-    #[arg(long)]
-    pub no_peek: bool,
+/// The table options the games declare (`--advanced`, ...), each under
+/// its game's title, as switches: the ones given, by name. `play` refuses
+/// a switch the game played does not declare; a resumed game keeps its
+/// record's.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Switches(pub Vec<String>);
+
+impl FromArgMatches for Switches {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        Ok(Switches(
+            table_options()
+                .into_iter()
+                .filter(|&(_, option, _)| matches.get_flag(option))
+                .map(|(_, option, _)| option.to_owned())
+                .collect(),
+        ))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Switches::from_arg_matches(matches)?;
+        Ok(())
+    }
 }
 
-const PLAY_DETAILS: &str = "\
-Bots: random and mcts (a Monte Carlo tree search that samples what its seat cannot see) in every game; in age-of-war, solver (the exact solver's best action for the turn at hand; greedy is another name for it); in armadora, era and pig, greedy (one-ply rules).
+impl Args for Switches {
+    fn augment_args(mut command: Command) -> Command {
+        for (title, option, help) in table_options() {
+            command = command.next_help_heading(title).arg(
+                Arg::new(option)
+                    .long(option)
+                    .help(help)
+                    .action(ArgAction::SetTrue)
+                    .conflicts_with("resume"),
+            );
+        }
+        command
+    }
 
+    fn augment_args_for_update(command: Command) -> Command {
+        Switches::augment_args(command)
+    }
+}
+
+/// The long help's list of bots, from each game's declaration.
+fn play_details() -> String {
+    let games: Vec<String> = tabletop_engines::catalogue()
+        .iter()
+        .map(|game| {
+            let bots: Vec<String> = game
+                .bots
+                .iter()
+                .map(|bot| match bot.aliases {
+                    [] => bot.name.to_owned(),
+                    aliases => format!("{} (or {})", bot.name, aliases.join(", ")),
+                })
+                .collect();
+            format!("{}: {}", game.name, bots.join(", "))
+        })
+        .collect();
+    format!(
+        "Bots, each game's default first: {}. mcts is a Monte Carlo tree search that samples what \
+         its seat cannot see.\n\n{PLAY_NOTES}",
+        games.join("; ")
+    )
+}
+
+const PLAY_NOTES: &str = "\
 One game is told as a spectator sees it unless --view or --omniscient says otherwise. A person at a seat (--human) sees the table as their seat sees it, the other seats' moves as their seat may know them, and a numbered list of their legal actions; they answer with a number or the action as listed, at a terminal or from a script on standard input (? shows the list again). With one person, the game is told as their seat sees it; with several, as a spectator sees it, each person seeing their own view at their prompt.
 
 A game stopped by --max-steps, or by the end of a person's input, still has its record written with --record: `play GAME --resume FILE` plays it on, with the bots given by --bots and --mcts-iterations, to the same end as the game played without stopping (the bots draw from generators derived from the record's own).
@@ -151,19 +200,10 @@ impl PlayArgs {
             ([], true, _) => Viewpoint::Omniscient,
             ([], false, view) => Viewpoint::Of(view.unwrap_or(Viewer::Spectator)),
         };
-        let switches = [
-            (self.switches.advanced, "advanced"),
-            (self.switches.no_teams, "no-teams"),
-            (self.switches.no_peek, "no-peek"),
-        ];
         PlayOptions {
             game: GameOptions {
                 players: self.players,
-                switches: switches
-                    .iter()
-                    .filter(|(on, _)| *on)
-                    .map(|(_, name)| (*name).to_string())
-                    .collect(),
+                switches: self.switches.0.clone(),
                 mcts_iterations: self.mcts_iterations,
             },
             seed: self.seed,
@@ -198,6 +238,19 @@ mod tests {
     fn the_command_lines_are_well_formed() {
         PlayArgs::command().debug_assert();
         ReplayArgs::command().debug_assert();
+    }
+
+    #[test]
+    fn the_help_lists_every_declared_table_option_under_its_game() {
+        let help = PlayArgs::command().render_long_help().to_string();
+        let options = table_options();
+        assert!(!options.is_empty());
+        for (title, option, what) in options {
+            let heading = help.find(&format!("\n{title}:\n")).unwrap();
+            let listed = help.find(&format!("--{option}\n")).unwrap();
+            assert!(heading < listed, "{option}: {help}");
+            assert!(help.contains(what), "{option}: {help}");
+        }
     }
 
     #[test]

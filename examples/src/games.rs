@@ -36,6 +36,31 @@ fn names_and_titles() -> Vec<(&'static str, &'static str)> {
     all.0
 }
 
+/// Every table option the games declare, by game (by name), each with the
+/// game's title and what it does: `(title, option, help)`. An option two
+/// games declare is listed once, under the first.
+pub fn table_options() -> Vec<(&'static str, &'static str, &'static str)> {
+    struct All(Vec<(&'static str, &'static str, &'static str, &'static str)>);
+    impl GameVisitor for All {
+        fn visit<G: Engine>(&mut self) {
+            for &option in G::LISTING.options() {
+                self.0
+                    .push((G::NAME, G::LISTING.title(), option, G::option_help(option)));
+            }
+        }
+    }
+    let mut all = All(Vec::new());
+    visit_games(&mut all);
+    all.0.sort_by_key(|&(name, ..)| name);
+    let mut options: Vec<(&'static str, &'static str, &'static str)> = Vec::new();
+    for (_, title, option, help) in all.0 {
+        if options.iter().all(|&(_, o, _)| o != option) {
+            options.push((title, option, help));
+        }
+    }
+    options
+}
+
 impl GameName {
     /// Runs `task` with this game's type.
     ///

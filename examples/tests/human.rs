@@ -20,16 +20,36 @@ fn always_first() -> String {
 }
 
 /// Plays a whole game of `game` with a person at seat 0 who always answers
-/// `1`, and checks that it is told to its end.
+/// `1`, and checks that it is told to its end: the record it writes is of
+/// a finished game.
 fn a_person_plays_a_full_game(game: &str) {
-    let run = play(&[game, "--human", "0", "--seed", "3"], &always_first());
+    let path = temp_path(&format!("{game}-full.json"));
+    let run = play(
+        &[
+            game,
+            "--human",
+            "0",
+            "--seed",
+            "3",
+            "--record",
+            path.to_str().unwrap(),
+        ],
+        &always_first(),
+    );
     assert_eq!(run.status, 0, "{}{}", run.out, run.err);
     assert!(run.out.contains("  seat 0: human"), "{}", run.out);
     assert!(run.out.contains("told as seat 0 sees it"), "{}", run.out);
     assert!(run.out.contains("\nseat 0, your turn\n"), "{}", run.out);
     assert!(run.out.contains("seat 0> 1\n"), "{}", run.out);
-    assert!(run.out.contains("final"), "{}", run.out);
     assert!(!run.out.contains("the input ended"), "{}", run.out);
+    let record = std::fs::read_to_string(&path).unwrap();
+    let config: serde_json::Value = serde_json::from_str(&record).unwrap();
+    let finished =
+        tabletop_engines::load_game_json(game, &config.get("config").unwrap().to_string())
+            .unwrap()
+            .load_state(&record)
+            .unwrap();
+    assert!(finished.returns().is_some(), "{game}: {}", run.out);
 }
 
 for_every_game!(a_person_plays_a_full_game);

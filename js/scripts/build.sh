@@ -53,6 +53,20 @@ elif [ -n "${2:-}" ]; then
   usage
 fi
 
+# The rules crates (every published crate but the registry, read from the
+# workspace's metadata) are optimised for speed.
+rules="$(cargo metadata --no-deps --format-version 1 | node -e '
+let text = "";
+process.stdin.on("data", (chunk) => (text += chunk)).on("end", () => {
+  for (const p of JSON.parse(text).packages) {
+    if (p.publish === null && p.name !== "tabletop-engines") console.log(p.name);
+  }
+});')"
+speed=()
+for crate in $rules; do
+  speed+=(--config "profile.release.package.$crate.opt-level=3")
+done
+
 # A one-game build keeps a target directory of its own so that it does not
 # replace the package's build.
 CARGO_TARGET_DIR="$profile_target" RUSTFLAGS="${WASM_RUSTFLAGS-"-C target-feature=+simd128"}" \
@@ -62,10 +76,7 @@ cargo build --quiet -p tabletop-engines-js "${what[@]}" --target wasm32-unknown-
   --config 'profile.release.debug=0' \
   --config 'profile.release.panic="abort"' \
   --config 'profile.release.opt-level="s"' \
-  --config 'profile.release.package.tabletop-dice-core.opt-level=3' \
-  --config 'profile.release.package.armadora-rules.opt-level=3' \
-  --config 'profile.release.package.age-of-war-rules.opt-level=3' \
-  --config 'profile.release.package.era-rules.opt-level=3'
+  "${speed[@]}"
 
 rm -rf "$out"
 wasm-bindgen --target web --out-dir "$out" --out-name tabletop_engines \

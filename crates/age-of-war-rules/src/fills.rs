@@ -61,49 +61,47 @@ const fn fills(offers: u32, needs: u32) -> bool {
     (offers | GUARDS).wrapping_sub(needs) & GUARDS == GUARDS
 }
 
-/// Every castle's lines, packed, by castle index then line number (0 the
-/// special line); a line the card lacks is never filled.
-#[expect(
-    clippy::indexing_slicing,
-    reason = "only evaluated at compile time: a bad index would fail the build"
-)]
-static NEEDS: [[u32; MAX_LINE as usize + 1]; Castle::ALL.len()] = {
-    let mut table = [[NEVER; MAX_LINE as usize + 1]; Castle::ALL.len()];
-    let mut c = 0;
-    while c < Castle::ALL.len() {
-        let castle = Castle::ALL[c];
-        if castle.has_special_line() {
-            table[c][0] = needs(Line::SPECIAL);
-        }
-        let printed = castle.printed_lines();
-        let mut i = 0;
-        while i < printed.len() {
-            table[c][i + 1] = needs(printed[i]);
-            i += 1;
-        }
-        c += 1;
-    }
-    table
-};
+/// What one line of a card asks: its needs, packed, and its fewest dice
+/// (AOW-6).
+#[derive(Clone, Copy)]
+struct Asks {
+    needs: u32,
+    fewest: u8,
+}
 
-/// Every castle's lines' fewest dice (AOW-6), by castle index then line
-/// number; 0 for a line the card lacks.
+impl Asks {
+    /// The slot of a line a card does not have: never filled, no dice.
+    const NOTHING: Asks = Asks {
+        needs: NEVER,
+        fewest: 0,
+    };
+
+    const fn of(line: Line) -> Asks {
+        Asks {
+            needs: needs(line),
+            fewest: line.fewest_dice(),
+        }
+    }
+}
+
+/// Every castle's lines, by castle index then line number (0 the special
+/// line).
 #[expect(
     clippy::indexing_slicing,
     reason = "only evaluated at compile time: a bad index would fail the build"
 )]
-static FEWEST: [[u8; MAX_LINE as usize + 1]; Castle::ALL.len()] = {
-    let mut table = [[0; MAX_LINE as usize + 1]; Castle::ALL.len()];
+static LINES: [[Asks; MAX_LINE as usize + 1]; Castle::ALL.len()] = {
+    let mut table = [[Asks::NOTHING; MAX_LINE as usize + 1]; Castle::ALL.len()];
     let mut c = 0;
     while c < Castle::ALL.len() {
         let castle = Castle::ALL[c];
         if castle.has_special_line() {
-            table[c][0] = Line::SPECIAL.fewest_dice();
+            table[c][0] = Asks::of(Line::SPECIAL);
         }
         let printed = castle.printed_lines();
         let mut i = 0;
         while i < printed.len() {
-            table[c][i + 1] = printed[i].fewest_dice();
+            table[c][i + 1] = Asks::of(printed[i]);
             i += 1;
         }
         c += 1;
@@ -114,22 +112,22 @@ static FEWEST: [[u8; MAX_LINE as usize + 1]; Castle::ALL.len()] = {
 /// The fewest dice that could fill all of `lines` of `castle`, one line a
 /// roll: a die a symbol, a die per three infantry points.
 pub(crate) fn fewest_dice(castle: Castle, lines: LineSet) -> u8 {
-    let Some(fewest) = FEWEST.get(castle.index()) else {
+    let Some(asks) = LINES.get(castle.index()) else {
         return 0;
     };
     lines
         .iter()
-        .filter_map(|line| fewest.get(usize::from(line)))
-        .fold(0u8, |sum, &dice| sum.saturating_add(dice))
+        .filter_map(|line| asks.get(usize::from(line)))
+        .fold(0u8, |sum, line| sum.saturating_add(line.fewest))
 }
 
 /// Whether a roll offering `offers` (see [`offers`]) fills line `line` of
 /// `castle`; a line the card lacks is never filled.
 pub(crate) fn fills_line(castle: Castle, line: u8, offers: u32) -> bool {
-    NEEDS
+    LINES
         .get(castle.index())
         .and_then(|lines| lines.get(usize::from(line)))
-        .is_some_and(|&needs| fills(offers, needs))
+        .is_some_and(|asks| fills(offers, asks.needs))
 }
 
 #[cfg(test)]

@@ -47,6 +47,15 @@ impl Listed for Armadora {
         Ok(config)
     }
 
+    fn option_help(option: &str) -> &'static str {
+        match option {
+            "advanced" => "The advanced game: powers and reinforcements",
+            "no-teams" => "Every player for themselves at a table of four",
+            "no-peek" => "Players may not look at their own face-down warriors",
+            _ => "",
+        }
+    }
+
     fn table_text(view: &ArmadoraView) -> String {
         view.board_text()
     }

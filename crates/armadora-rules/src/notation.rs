@@ -86,6 +86,16 @@ fn words(text: &str) -> impl Iterator<Item = String> + '_ {
         .map(str::to_ascii_lowercase)
 }
 
+/// A square and a value, read for `who` (a warrior, the Goblin) from the
+/// words `next` reads.
+fn square_and_value(
+    who: &str,
+    next: &mut impl FnMut(&str) -> Result<String, String>,
+) -> Result<(Square, Value), String> {
+    let at = square(&next(&format!("{who} needs a square and a value"))?)?;
+    Ok((at, value(&next(&format!("{who} needs a value"))?)?))
+}
+
 fn read(text: &str) -> Result<Action, String> {
     let mut words = words(text);
     let Some(first) = words.next() else {
@@ -104,8 +114,7 @@ fn read(text: &str) -> Result<Action, String> {
             other => return Err(format!("\"end {other}\" is no action: end turn, maybe?")),
         },
         "warrior" => {
-            let at = square(&next("a warrior needs a square and a value")?)?;
-            let value = value(&next("a warrior needs a value")?)?;
+            let (at, value) = square_and_value("a warrior", &mut next)?;
             Action::Warrior { at, value }
         }
         "reinforce" => Action::Reinforce(square(&next("a reinforcement needs a square")?)?),
@@ -115,8 +124,7 @@ fn read(text: &str) -> Result<Action, String> {
             let power = match faction.as_str() {
                 "mage" => Power::Mage(square(&next("the Mage needs a square")?)?),
                 "goblin" => {
-                    let at = square(&next("the Goblin needs a square and a value")?)?;
-                    let value = value(&next("the Goblin needs a value")?)?;
+                    let (at, value) = square_and_value("the Goblin", &mut next)?;
                     Power::Goblin { at, value }
                 }
                 "orc" => Power::Orc(line(&next("the Orc needs a line")?)?),

@@ -14,7 +14,7 @@ use crate::army::MAX_PLAYERS;
 use crate::board::{Palisades, Square, squares_of};
 use crate::config::ArmadoraConfig;
 use crate::error::{ArmadoraError, Holding, InvalidState};
-use crate::table::{Phase, Table, TurnStep, successors};
+use crate::table::{Phase, Table, TurnStep};
 
 /// One value per seat, written as four values (seats beyond the table
 /// holding the default), the shape records always had.
@@ -109,7 +109,6 @@ impl RawTable {
             current: self.current,
             step: self.step,
             palisades: self.palisades,
-            successor: successors(passed),
             passed,
             powers: seats(players, self.powers, Holding::PowerTokens)?,
             reinforcements: seats(players, self.reinforcements, |_| Holding::Reinforcement)?,

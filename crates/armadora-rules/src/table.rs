@@ -76,9 +76,6 @@ pub struct Table {
     pub(crate) reinforcements: PerSeat<bool, MAX_PLAYERS>,
     /// Squares whose warrior the Mage has looked at.
     pub(crate) looked: u64,
-    /// The seat after each seat, from [`TurnOrder::next`]: worked out once
-    /// per table, so that passing the turn costs no division.
-    pub(crate) successor: PerSeat<u8, MAX_PLAYERS>,
 }
 
 impl Table {
@@ -97,7 +94,6 @@ impl Table {
             current: 0,
             step: TurnStep::Start,
             palisades: Palisades::EMPTY,
-            successor: successors(passed),
             passed,
             powers: PerSeat::from_fn(players, |seat| match config.faction(seat) {
                 Some(faction) if advanced => faction.power_tokens(),
@@ -402,17 +398,6 @@ impl Table {
             _ => Ok(()),
         }
     }
-}
-
-/// Each seat's successor in the turn order of `seats`' table, as a byte: a
-/// state is copied on every search step, and smaller copies faster.
-pub(crate) fn successors(seats: PerSeat<bool, MAX_PLAYERS>) -> PerSeat<u8, MAX_PLAYERS> {
-    let order = seats.turn_order();
-    #[allow(
-        clippy::cast_possible_truncation,
-        reason = "a seat is below MAX_PLAYERS = 4"
-    )]
-    seats.map(|seat, _| order.next(seat) as u8)
 }
 
 /// The warriors on a board, `a1` first.

@@ -268,10 +268,12 @@ impl Armadora {
         table.step = TurnStep::Start;
         // Once round the table from the seat after the current one, back to
         // the current one itself.
-        let successor = |seat: Seat| table.successor.get(seat).copied().map(usize::from);
-        let next = core::iter::successors(successor(table.current), |&seat| successor(seat))
-            .take(table.successor.players())
-            .find(|&seat| !table.has_passed(seat));
+        let order = table.turn_order();
+        let next = core::iter::successors(Some(order.next(table.current)), |&seat| {
+            Some(order.next(seat))
+        })
+        .take(order.players())
+        .find(|&seat| !table.has_passed(seat));
         match next {
             Some(seat) => table.current = seat,
             None => table.phase = Phase::Over,

@@ -104,3 +104,22 @@ fn legal_listing_apply_and_observation_tensors_do_not_allocate() {
         assert_eq!(info.count_total, 0, "{config:?}");
     }
 }
+
+/// What `play` shows for the table options: each says what it does, and
+/// each sets up a table of four.
+#[test]
+fn every_table_option_says_what_it_does_and_sets_up_a_table() {
+    use armadora_rules::dice_core::listing::Listed;
+    assert_eq!(
+        Armadora::LISTING.options(),
+        ["advanced", "no-teams", "no-peek"]
+    );
+    for &option in Armadora::LISTING.options() {
+        assert!(!Armadora::option_help(option).is_empty(), "{option}");
+        assert!(
+            Armadora::table_config(Some(4), &[option]).is_ok(),
+            "{option}"
+        );
+    }
+    assert_eq!(Armadora::option_help("chess"), "");
+}

@@ -53,6 +53,18 @@ fn play(config: ArmadoraConfig, seed: u64, choices: &[u16], mut each: impl FnMut
     }
 }
 
+/// Whether `property` holds of every state of the game [`play`] plays.
+fn holds_throughout(
+    config: ArmadoraConfig,
+    seed: u64,
+    choices: &[u16],
+    property: impl Fn(&Armadora) -> bool,
+) -> bool {
+    let mut holds = true;
+    play(config, seed, choices, |g| holds &= property(g));
+    holds
+}
+
 fn placed_plus_unplaced(game: &Armadora, seat: usize) -> [u8; 5] {
     let mut counts = game.supply(seat).counts();
     for s in Square::all() {
@@ -126,41 +138,38 @@ proptest! {
     ) {
         let config = config(c);
         let starting = starting_warriors(config.players()).unwrap();
-        let mut ok = true;
-        play(config, seed, &choices, |g| {
-            ok &= (0..g.players()).all(|p| placed_plus_unplaced(g, p) == starting.counts());
+        let holds = holds_throughout(config, seed, &choices, |g| {
+            (0..g.players()).all(|p| placed_plus_unplaced(g, p) == starting.counts())
         });
-        prop_assert!(ok);
+        prop_assert!(holds);
     }
 
     #[test]
     fn at_most_35_palisades_and_territories_of_at_least_4(
         c in 0usize..10, seed in any::<u64>(), choices in prop::collection::vec(any::<u16>(), 0..200)
     ) {
-        let mut ok = true;
-        play(config(c), seed, &choices, |g| {
+        let holds = holds_throughout(config(c), seed, &choices, |g| {
             let p = g.table().palisades();
-            ok &= p.count() <= u32::from(PALISADES)
+            p.count() <= u32::from(PALISADES)
                 && u32::from(g.table().palisades_left()) + p.count() == u32::from(PALISADES)
                 && p.territories().all(|t| t.count_ones() >= MIN_TERRITORY)
                 && p.territories().map(u64::count_ones).sum::<u32>() == 40
                 && Line::all().all(|l| {
                     g.allows_palisade(l) == (g.table().palisades_left() > 0 && p.allows(l))
-                });
+                })
         });
-        prop_assert!(ok);
+        prop_assert!(holds);
     }
 
     #[test]
     fn the_game_ends_exactly_when_all_have_passed(
         c in 0usize..10, seed in any::<u64>(), choices in prop::collection::vec(any::<u16>(), 0..200)
     ) {
-        let mut ok = true;
-        play(config(c), seed, &choices, |g| {
+        let holds = holds_throughout(config(c), seed, &choices, |g| {
             let all_passed = (0..g.players()).all(|p| g.table().has_passed(p));
-            ok &= all_passed == (g.to_move() == ToMove::Over);
+            all_passed == (g.to_move() == ToMove::Over)
         });
-        prop_assert!(ok);
+        prop_assert!(holds);
     }
 
     #[test]

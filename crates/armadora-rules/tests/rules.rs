@@ -183,8 +183,7 @@ fn peer_mistake_two_player_armies_have_16_tiles_not_18() {
 #[test]
 fn arm_5_a_player_places_only_values_they_still_have() {
     let mut game = two();
-    play(&mut game, 0, warrior("a1", 5));
-    play(&mut game, 1, warrior("b1", 5));
+    play_script(&mut game, "0 warrior a1 5; 1 warrior b1 5");
     assert_eq!(
         game.apply(warrior("c1", 5)),
         Err(ArmadoraError::NoSuchWarrior(Value::Five))
@@ -711,8 +710,7 @@ fn arm_15_power_tokens_and_reinforcements_at_setup() {
 #[test]
 fn arm_15_powers_and_reinforcement_belong_to_the_advanced_game() {
     let mut game = two();
-    play(&mut game, 0, warrior("a1", 1));
-    play(&mut game, 1, warrior("b1", 1));
+    play_script(&mut game, "0 warrior a1 1; 1 warrior b1 1");
     assert_eq!(
         game.apply(power(Power::Orc(ln("c2e")))),
         Err(ArmadoraError::NotAdvanced)

@@ -199,18 +199,23 @@ mod tests {
     use alloc::vec::Vec;
 
     #[test]
-    fn unrank_gives_every_arrangement_at_its_place_and_nothing_past_the_last() {
+    fn a_rank_is_the_position_among_the_arrangements_and_unranks_back() {
         for items in [
             [3u8, 4, 4, 5, 5, 6, 6, 7],
             [1, 1, 1, 1, 2, 2, 2, 2],
+            [1, 1, 1, 2, 2, 3, 3, 3],
             [7, 6, 5, 4, 3, 2, 1, 0],
         ] {
             let listed: Vec<_> = arrangements(items).map(|(a, _)| a).collect();
-            for (rank, a) in listed.iter().enumerate() {
-                assert_eq!(arrangement_unrank(items, rank as u128), Some(*a));
+            for (position, layout) in listed.iter().enumerate() {
+                let rank = position as u128;
+                assert_eq!(arrangement_rank(*layout), Some(rank), "{layout:?}");
+                assert_eq!(arrangement_unrank(items, rank), Some(*layout));
             }
+            // Nothing past the last.
             assert_eq!(arrangement_unrank(items, listed.len() as u128), None);
         }
+        assert_eq!(arrangement_rank::<u8, 0>([]), Some(0));
         assert_eq!(arrangement_unrank([0u8; 0], 0), Some([]));
     }
 
@@ -234,24 +239,6 @@ mod tests {
             all.iter()
                 .all(|(a, _)| a.iter().map(|&x| u32::from(x)).sum::<u32>() == 40)
         );
-    }
-
-    #[test]
-    fn a_rank_is_the_position_among_the_arrangements() {
-        for items in [
-            [3u8, 4, 4, 5, 5, 6, 6, 7],
-            [1, 1, 1, 2, 2, 3, 3, 3],
-            [9, 8, 7, 6, 5, 4, 3, 2],
-        ] {
-            for (position, (layout, _)) in arrangements(items).enumerate() {
-                assert_eq!(
-                    arrangement_rank(layout),
-                    Some(position as u128),
-                    "{layout:?}"
-                );
-            }
-        }
-        assert_eq!(arrangement_rank::<u8, 0>([]), Some(0));
     }
 
     #[test]

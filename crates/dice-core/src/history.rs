@@ -159,19 +159,11 @@ mod serde_impl {
         G::SeenAction: Serialize,
     {
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            let raw = match self {
-                SeenEntry::Chance(c) => RawEntry {
-                    chance: Some(c),
-                    player: None,
-                    action: None,
-                },
-                SeenEntry::Action { player, action } => RawEntry {
-                    chance: None,
-                    player: *player,
-                    action: Some(action),
-                },
-            };
-            raw.serialize(serializer)
+            RawEntry::from(match self {
+                SeenEntry::Chance(c) => Line::Chance(c),
+                SeenEntry::Action { player, action } => Line::Action(*player, action),
+            })
+            .serialize(serializer)
         }
     }
 

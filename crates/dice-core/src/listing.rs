@@ -408,6 +408,15 @@ pub trait Listed: Game + 'static {
     /// in words.
     fn table_config(players: Option<usize>, options: &[&str]) -> Result<Self::Config, String>;
 
+    /// What table option `option` (one of [`Listing::options`]) does, in
+    /// a line for a command line's help: `"The advanced game: powers and
+    /// reinforcements"`. Every declared option has one (`check_game`
+    /// checks); the provided method, for a game without options, has none.
+    fn option_help(option: &str) -> &'static str {
+        let _ = option;
+        ""
+    }
+
     /// The table as `view` shows it, as text for a terminal: what a person
     /// needs to decide.
     fn table_text(view: &Self::View) -> String;

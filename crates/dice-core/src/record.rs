@@ -230,6 +230,23 @@ pub(crate) mod serde_impl {
         Action(Option<Seat>, A),
     }
 
+    impl<C, A> From<Line<C, A>> for RawEntry<C, A> {
+        fn from(line: Line<C, A>) -> Self {
+            match line {
+                Line::Chance(c) => RawEntry {
+                    chance: Some(c),
+                    player: None,
+                    action: None,
+                },
+                Line::Action(player, action) => RawEntry {
+                    chance: None,
+                    player,
+                    action: Some(action),
+                },
+            }
+        }
+    }
+
     impl<C, A> RawEntry<C, A> {
         pub(crate) fn into_line<E: serde::de::Error>(self) -> Result<Line<C, A>, E> {
             match self {
@@ -259,19 +276,11 @@ pub(crate) mod serde_impl {
         G::Action: Serialize,
     {
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            let raw = match self {
-                Entry::Chance(c) => RawEntry {
-                    chance: Some(c),
-                    player: None,
-                    action: None,
-                },
-                Entry::Action { player, action } => RawEntry {
-                    chance: None,
-                    player: *player,
-                    action: Some(action),
-                },
-            };
-            raw.serialize(serializer)
+            RawEntry::from(match self {
+                Entry::Chance(c) => Line::Chance(c),
+                Entry::Action { player, action } => Line::Action(*player, action),
+            })
+            .serialize(serializer)
         }
     }
 

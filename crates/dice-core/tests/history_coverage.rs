@@ -1,6 +1,8 @@
 //! `check_histories` fails when it compares too little to prove anything:
 //! when the twins part at most entries, or when something is hidden but
-//! no twin ever differs from the game. Two toy games do each.
+//! no twin ever differs from the game. Two toy games do each; a third
+//! reveals a secret in the middle of the game, and the comparison goes on
+//! past it to the end.
 #![allow(
     clippy::unwrap_used,
     clippy::arithmetic_side_effects,
@@ -22,6 +24,9 @@ enum Mode {
     /// The coin lies hidden from the start and is never tossed: something
     /// is hidden, but no entry ever depends on it.
     NeverTossed,
+    /// Each round a coin is tossed that nobody sees; seat 0 shows the
+    /// second one, once.
+    ShowOnce,
 }
 
 /// Four rounds of a hidden coin.
@@ -107,6 +112,7 @@ impl Game for Hidden {
         if self.to_move() == ToMove::Player(0) {
             out.push(match self.mode {
                 Mode::ShowAtOnce if !self.shown => Move::Show,
+                Mode::ShowOnce if self.rounds == 2 && !self.shown => Move::Show,
                 _ => Move::Toss,
             });
         }
@@ -122,6 +128,7 @@ impl Game for Hidden {
     }
     fn apply_unchecked(&mut self, action: Move) {
         match (action, self.mode) {
+            (Move::Show, Mode::ShowOnce) => self.shown = true,
             (Move::Show, _) => {
                 self.shown = true;
                 self.rounds += 1;
@@ -129,6 +136,11 @@ impl Game for Hidden {
             (Move::Toss, Mode::ShowAtOnce) => {
                 self.tossing = true;
                 self.shown = false;
+            }
+            (Move::Toss, Mode::ShowOnce) => {
+                self.tossing = true;
+                self.shown = false;
+                self.rounds += 1;
             }
             (Move::Toss, Mode::NeverTossed) => self.rounds += 1,
         }
@@ -221,4 +233,18 @@ fn a_secret_no_entry_depends_on_compares_nothing_hidden() {
     // The coin is hidden from the start, so resampling redraws it, but no
     // entry of the log can differ between twins.
     check_histories::<Hidden>(&Mode::NeverTossed, 0..4, 100);
+}
+
+#[test]
+fn the_comparison_goes_on_past_a_reveal_in_the_middle_of_the_game() {
+    // Toss, the coin, toss, the coin, show, toss, the coin, toss: the show
+    // reveals the second coin and the twins part there; a new twin, drawn
+    // from the revealed position, is compared to the end, and the third
+    // coin differs between them again.
+    let summary = check_histories::<Hidden>(&Mode::ShowOnce, 0..4, 100);
+    // Four seeds, each told to two seats and a spectator.
+    let told = 4 * 3;
+    assert_eq!(summary.reveals, told, "{summary:?}");
+    assert_eq!(summary.entries, 7 * told, "{summary:?}");
+    assert_eq!(summary.hidden_differences, 3 * told, "{summary:?}");
 }

@@ -13,13 +13,18 @@ use dice_core::{
     ReplayError, ToMove, Viewer, play_out, replay,
 };
 
+/// A table of `players` playing to 20: games short enough to play many.
+fn to_20(players: usize) -> PigConfig {
+    PigConfig {
+        players,
+        target: 20,
+    }
+}
+
 #[test]
 fn testkit_passes_on_thousands_of_random_pig_games() {
     for players in 2..=4 {
-        let config = PigConfig {
-            players,
-            target: 20,
-        };
+        let config = to_20(players);
         let summary = check_random_games::<Pig>(&config, &Options::new(0..1000));
         assert_eq!(summary.games, 1000);
         assert!(summary.decisions > 1000 && summary.chance_events > 1000);
@@ -457,10 +462,7 @@ fn a_seedless_record_that_leaves_a_roll_out_names_the_entry() {
 #[test]
 fn histories_leak_nothing_and_carry_no_seed() {
     for players in [2, 3] {
-        let config = PigConfig {
-            players,
-            target: 20,
-        };
+        let config = to_20(players);
         let summary = check_histories::<Pig>(&config, 0..30, 400);
         assert!(summary.entries > 1000);
     }
@@ -540,10 +542,7 @@ fn a_log_entry_that_does_not_read_is_named_by_its_index() {
 fn observation_tensors_have_their_size_and_show_only_the_view() {
     use dice_core::observation::{ObservationTensor, observation, observation_len};
     for players in [2, 5] {
-        let config = PigConfig {
-            players,
-            target: 20,
-        };
+        let config = to_20(players);
         assert!(dice_core::testkit::check_observations::<Pig>(&config, 0..20, 2_000) > 1_000);
         assert_eq!(observation_len::<Pig>(&config), 2 * players + 4);
         let names: Vec<_> = Pig::observation_layout(&config)
@@ -561,13 +560,7 @@ fn observation_tensors_have_their_size_and_show_only_the_view() {
 
 #[test]
 fn every_check_of_the_kit_passes_on_pig_and_its_declaration() {
-    let configs = [
-        PigConfig::default(),
-        PigConfig {
-            players: 3,
-            target: 20,
-        },
-    ];
+    let configs = [PigConfig::default(), to_20(3)];
     let summary = dice_core::testkit::check_game::<Pig>(&configs);
     assert_eq!(summary.games, 48);
     assert!(summary.history_entries > 500, "{summary:?}");

@@ -235,7 +235,7 @@ pub enum InvalidState {
         empty: u8,
     },
     /// The pieces of one kind do not add up to the game's.
-    #[error("{}: {have} in the supply, the box, domains and hands, but the game has {count} (ERA-1)", supply_field(.piece))]
+    #[error("{}: {have} in the supply, the box, domains and hands, but the game has {count} (ERA-1)", supply_field(*.piece))]
     Supply {
         /// The piece.
         piece: Piece,
@@ -267,11 +267,7 @@ pub enum InvalidState {
     },
 }
 
-#[allow(
-    clippy::trivially_copy_pass_by_ref,
-    reason = "`thiserror` hands the field over by reference"
-)]
-fn supply_field(piece: &Piece) -> alloc::string::String {
+fn supply_field(piece: Piece) -> alloc::string::String {
     match piece {
         Piece::Building(kind) => alloc::format!("supply: {kind}"),
         Piece::Wall(length) => alloc::format!("wall_supply: walls of length {length}"),

@@ -278,13 +278,6 @@ pub(crate) fn is_connected(cells: &[(u8, u8)]) -> bool {
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::arithmetic_side_effects
-)]
 mod tests {
     use super::*;
 

@@ -12,6 +12,7 @@ use crate::colour::Colour;
 use crate::map::FaceCounts;
 use crate::piece::Piece;
 use crate::side::Side;
+use crate::start_player::start_roll_shown;
 use crate::state::{Era, MAX_PLAYERS};
 use crate::step::Step;
 use crate::view::dice_hidden;
@@ -215,12 +216,7 @@ impl fmt::Display for SeenChance {
         match *self {
             SeenChance::StartRoll(faces) => {
                 f.write_str("the start-player roll:")?;
-                let rolled = faces
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(seat, face)| Some((seat, (*face)?)));
-                for (i, (seat, face)) in rolled.enumerate() {
-                    let sep = if i == 0 { "" } else { "," };
+                for (sep, seat, face) in start_roll_shown(&faces) {
                     write!(f, "{sep} player {seat} shows {face}")?;
                 }
                 Ok(())

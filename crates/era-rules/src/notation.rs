@@ -36,6 +36,7 @@ use crate::face::ChoiceSet;
 use crate::piece::Piece;
 use crate::ruleset::Ruleset;
 use crate::side::Side;
+use crate::start_player::start_roll_shown;
 use crate::state::Era;
 use crate::symbols::Resource;
 
@@ -336,12 +337,7 @@ impl Era {
         match outcome {
             Chance::StartRoll(faces) => {
                 text.push_str("the start-player roll:");
-                let rolled = faces
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(seat, face)| Some((seat, (*face)?)));
-                for (i, (seat, side)) in rolled.enumerate() {
-                    let sep = if i == 0 { "" } else { "," };
+                for (sep, seat, side) in start_roll_shown(&faces) {
                     let face = self.ruleset().face(Colour::Gray, side);
                     let _ = write!(text, "{sep} player {seat} rolls {face} ({side})");
                 }

@@ -117,3 +117,16 @@ fn seats_in(seats: impl Iterator<Item = usize>) -> u8 {
         .filter(|&s| s < MAX_PLAYERS)
         .fold(0, |set, s| set | 1 << s)
 }
+
+/// The faces of a start-player roll (ERA-6) by seat, each with what
+/// separates it from the one before: `""` for the first, `","` after.
+pub(crate) fn start_roll_shown(
+    faces: &[Option<Side>],
+) -> impl Iterator<Item = (&'static str, usize, Side)> + '_ {
+    faces
+        .iter()
+        .enumerate()
+        .filter_map(|(seat, face)| Some((seat, (*face)?)))
+        .enumerate()
+        .map(|(i, (seat, face))| (if i == 0 { "" } else { "," }, seat, face))
+}

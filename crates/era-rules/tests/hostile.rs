@@ -207,36 +207,50 @@ fn era_19_tracking_tokens_that_can_never_all_flip_are_refused() {
 
 // ----- state: domains (ERA-7) -----
 
+/// Domains edited by hand, each refused naming what is wrong: a path into
+/// the state, the value written there, and the words of the refusal.
 #[test]
-fn era_7_a_cell_outside_the_grid_is_refused() {
-    state_refused(
-        &laid_out(),
-        "/players/0/domain/scorched",
-        json!(["k1"]),
-        "cell k1 is outside the 9 × 9 domain",
-    );
-}
-
-#[test]
-fn a_cell_spelled_with_a_sign_is_refused() {
-    state_refused(
-        &laid_out(),
-        "/players/0/domain/scorched",
-        json!(["a+5"]),
-        "not a cell",
-    );
-}
-
-#[test]
-fn a_cell_listed_twice_in_one_piece_is_refused() {
+fn era_4_era_7_domains_edited_against_the_rules_are_refused() {
     let g = laid_out();
     let cell = empty_cell(&g, 0);
-    state_refused(
-        &g,
-        "/players/0/domain/scorched",
-        json!([cell, cell]),
-        &format!("cell {cell} is listed twice"),
-    );
+    let cases = [
+        // ERA-7: cells are within the domain's grid, and spelled plainly.
+        (
+            "/players/0/domain/scorched",
+            json!(["k1"]),
+            "cell k1 is outside the 9 × 9 domain".to_owned(),
+        ),
+        (
+            "/players/0/domain/scorched",
+            json!(["a+5"]),
+            "not a cell".to_owned(),
+        ),
+        (
+            "/players/0/domain/scorched",
+            json!([cell, cell]),
+            format!("cell {cell} is listed twice"),
+        ),
+        (
+            "/players/1/domain/wall_counts/3",
+            json!(2),
+            "wall_counts: the walls counted cover 8 cells, but 12 cells are walls".to_owned(),
+        ),
+        // ERA-7: a building covers its shape.
+        (
+            "/players/0/domain/buildings/1/cells",
+            json!([cell]),
+            "players[0].domain.buildings[1]: not a placement".to_owned(),
+        ),
+        // ERA-4: the Keep stands on the centre cell.
+        (
+            "/players/0/domain/buildings/0/cells",
+            json!([cell]),
+            "the Keep on the centre cell".to_owned(),
+        ),
+    ];
+    for (pointer, value, needle) in cases {
+        state_refused(&g, pointer, value, &needle);
+    }
 }
 
 #[test]
@@ -251,40 +265,6 @@ fn era_7_pieces_overlapping_in_a_domain_are_refused() {
     assert_refused::<Era>(json, "pieces overlap at e5 (ERA-7)");
     let walls = json_of(&g)["players"][1]["domain"]["walls"].clone();
     state_refused(&g, "/players/1/domain/scorched", walls, "pieces overlap at");
-}
-
-#[test]
-fn wall_counts_that_do_not_match_the_wall_cells_are_refused() {
-    state_refused(
-        &laid_out(),
-        "/players/1/domain/wall_counts/3",
-        json!(2),
-        "wall_counts: the walls counted cover 8 cells, but 12 cells are walls",
-    );
-}
-
-#[test]
-fn era_7_a_building_that_is_not_its_shape_is_refused() {
-    let g = laid_out();
-    let cell = empty_cell(&g, 0);
-    state_refused(
-        &g,
-        "/players/0/domain/buildings/1/cells",
-        json!([cell]),
-        "players[0].domain.buildings[1]: not a placement",
-    );
-}
-
-#[test]
-fn era_4_a_moved_keep_is_refused() {
-    let g = laid_out();
-    let cell = empty_cell(&g, 0);
-    state_refused(
-        &g,
-        "/players/0/domain/buildings/0/cells",
-        json!([cell]),
-        "the Keep on the centre cell",
-    );
 }
 
 // ----- state: the table -----

@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{blank, hand, legal, roll, skull, started};
+use common::{blank, hand, legal, only_stop_then_the_second_rolls, roll, skull, started};
 use dice_core::{Game, ToMove, Viewer};
 use era_rules::ruleset::RulesetSpec;
 use era_rules::{
@@ -43,9 +43,7 @@ fn era_12_a_player_whose_dice_all_show_skulls_is_still_asked() {
         other.view(Viewer::Seat(1)).step(),
         g.view(Viewer::Seat(1)).step()
     );
-    g.apply(Action::Done).unwrap();
-    assert_eq!(g.step(), Step::Roll { turn: 1 });
-    assert_eq!(g.to_move(), ToMove::Chance);
+    only_stop_then_the_second_rolls(&mut g);
 }
 
 #[test]

@@ -13,8 +13,8 @@ mod common;
 
 use common::{
     add_building, add_wall, blank, blank_rolls, cell, clear_domain, edited, fewest_and_most_swords,
-    hand, laid_out, laid_out_with, legal, place, roll, roll_and_stop, set_resources, side, skull,
-    start, started,
+    hand, laid_out, laid_out_with, legal, only_stop_then_the_second_rolls, place, roll,
+    roll_and_stop, set_resources, side, skull, start, started,
 };
 use dice_core::{Game, ToMove, Viewer};
 use era_rules::map::FaceCounts;
@@ -433,10 +433,7 @@ fn era_12_skulls_lock_three_rolls_and_dice_stay_hidden() {
     }
     assert_eq!(g.player(0).unwrap().rolls(), 3);
     assert_eq!(g.player(0).unwrap().dice().get(Colour::Yellow, dead), 1);
-    assert_eq!(legal(&g), vec![Action::Done]);
-    g.apply(Action::Done).unwrap();
-    assert_eq!(g.step(), Step::Roll { turn: 1 });
-    assert_eq!(g.to_move(), ToMove::Chance);
+    only_stop_then_the_second_rolls(&mut g);
 }
 
 #[test]

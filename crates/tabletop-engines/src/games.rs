@@ -9,6 +9,20 @@ use serde_json::{Map, Value};
 
 use crate::state::Engine;
 
+/// The rules crates, re-exported at the crate root: the contract (with
+/// Pig) and each game's.
+pub mod rules {
+    #[cfg(feature = "age-of-war")]
+    pub use age_of_war_rules;
+    #[cfg(feature = "armadora")]
+    pub use armadora_rules;
+    pub use dice_core;
+    #[cfg(feature = "era")]
+    pub use era_rules;
+    #[cfg(feature = "liars-dice")]
+    pub use liars_dice_rules;
+}
+
 /// Work done with one game's type, for each game ([`visit_games`]) or for
 /// the game of a name ([`with_game`]).
 pub trait GameVisitor {

@@ -1,17 +1,5 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
-// A build without any game's feature loads nothing: the registry's
-// machinery is unused then, and that is no mistake.
-#![cfg_attr(
-    not(any(
-        feature = "pig",
-        feature = "age-of-war",
-        feature = "armadora",
-        feature = "era",
-        feature = "liars-dice"
-    )),
-    allow(dead_code, unused_imports)
-)]
 
 mod bot;
 mod error;
@@ -35,12 +23,5 @@ pub use spec::GameString;
 pub use state::{AnyState, Engine, WireTypes};
 pub use tell::{Mark, Told};
 
-#[cfg(feature = "age-of-war")]
-pub use age_of_war_rules;
-#[cfg(feature = "armadora")]
-pub use armadora_rules;
-pub use dice_core;
-#[cfg(feature = "era")]
-pub use era_rules;
-#[cfg(feature = "liars-dice")]
-pub use liars_dice_rules;
+// The rules crates: `dice_core` and each game's `NAME_rules`.
+pub use games::rules::*;

@@ -1,20 +1,17 @@
 //! Running the tools in-process, as their binaries do, on given arguments
 //! and input.
 
-/// A module of tests named after `$check`, one per game, each running
-/// `$check` on the game's name.
+/// A test named after `$check` that runs `$check` on every game of the
+/// registry, by name.
 macro_rules! for_every_game {
     ($check:ident) => {
-        for_every_game!($check: pig "pig", age_of_war "age-of-war", armadora "armadora", era "era");
-    };
-    ($check:ident: $($test:ident $game:literal),*) => {
         mod $check {
-            $(
-                #[test]
-                fn $test() {
-                    super::$check($game);
+            #[test]
+            fn every_game() {
+                for name in tabletop_engines::game_names() {
+                    super::$check(name);
                 }
-            )*
+            }
         }
     };
 }

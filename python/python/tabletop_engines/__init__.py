@@ -1,4 +1,5 @@
-"""Tabletop rules engines (Age of War, Armadöra, Era, Pig) for Python.
+"""Tabletop rules engines for Python: every game of the registry
+(``game_names()``).
 
 Every game speaks OpenSpiel's API::
 

@@ -198,7 +198,7 @@ mod serde_impl {
 
     /// What any warrior, seen or not, must be: a seat at some table and no
     /// more arrows than the Elf has tokens; its value is checked by
-    /// [`Value`]'s own decoding.
+    /// [`Value`](super::Value)'s own decoding.
     impl<'de, V: Deserialize<'de>> Deserialize<'de> for Warrior<V> {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
             let raw = RawWarrior::<V>::deserialize(d)?;

@@ -106,15 +106,15 @@ impl Line {
 
     /// Index `0..67`: row * 7 + column for a vertical line, 35 plus its
     /// square's index for a horizontal one.
-    #[expect(
-        clippy::arithmetic_side_effects,
-        reason = "an east line's square has row < 5 and column < 7, so row * 7 + column < 35; \
-                  a south line's square index is below 32"
-    )]
     pub const fn index(self) -> usize {
+        // An east line's square has row < 5 and column < 7, so
+        // row * 7 + column < 35; a south line's square index is below 32:
+        // nothing wraps.
         match self.side() {
-            Side::East => self.anchor.row() as usize * EAST_PER_ROW + self.anchor.column() as usize,
-            Side::South => EAST_LINES + self.anchor.index(),
+            Side::East => (self.anchor.row() as usize)
+                .wrapping_mul(EAST_PER_ROW)
+                .wrapping_add(self.anchor.column() as usize),
+            Side::South => EAST_LINES.wrapping_add(self.anchor.index()),
         }
     }
 

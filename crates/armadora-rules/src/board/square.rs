@@ -187,9 +187,13 @@ impl<T: Copy> Clone for SquareMap<T> {
 impl<T> SquareMap<T> {
     /// Square `s` holding `value(s)`.
     pub(crate) fn from_fn(mut value: impl FnMut(Square) -> T) -> Self {
-        SquareMap(core::array::from_fn(|index| {
-            #[allow(clippy::cast_possible_truncation, reason = "index < SQUARES = 40")]
-            value(Square(index as u8))
+        // `array::from_fn` walks the array forward, from `a1` = 0.
+        let mut next = 0;
+        SquareMap(core::array::from_fn(|_| {
+            let square = Square(next);
+            // At most SQUARES = 40 steps: the byte never wraps.
+            next = next.wrapping_add(1);
+            value(square)
         }))
     }
 

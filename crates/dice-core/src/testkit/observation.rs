@@ -1,11 +1,15 @@
 //! Observation tensors: the right size, finite, and blind to what their
 //! viewer may not know.
 
+use alloc::format;
+use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::{Range, RangeInclusive};
 
 use crate::game::{ToMove, Viewer};
+use crate::history::SeenEntry;
 use crate::observation::{ObservationTensor, observation_len};
+use crate::record::Entry;
 use crate::rng::DiceRng;
 use crate::testkit::random::{random_steps, viewers};
 
@@ -57,15 +61,15 @@ pub fn check_observations<G: ObservationTensor>(
         twin_rng.set_stream(3);
         for step in 0..max_steps {
             for viewer in viewers(&game) {
-                G::write_observation(&game.view(viewer), &mut tensor);
-                assert_eq!(
-                    tensor.len(),
+                let at = || format!("seed {seed}, step {step}");
+                write_tensor(
+                    &game,
+                    viewer,
+                    &mut tensor,
                     len,
-                    "seed {seed}, step {step}: {viewer:?}'s tensor has the wrong length"
-                );
-                assert!(
-                    tensor.iter().all(|x| x.is_finite()),
-                    "seed {seed}, step {step}: {viewer:?}'s tensor holds a non-finite number"
+                    "finite",
+                    |x| x.is_finite(),
+                    at,
                 );
                 let twin = game.resample_hidden(viewer, &mut rng);
                 G::write_observation(&twin.view(viewer), &mut twin_tensor);
@@ -78,40 +82,37 @@ pub fn check_observations<G: ObservationTensor>(
                 );
                 checked = checked.saturating_add(1);
             }
-            match game.to_move() {
+            // The game's entry, and the twin's from its own stream.
+            let (entry, other) = match game.to_move() {
                 ToMove::Over => break,
                 ToMove::Chance => {
                     let outcome = game
                         .sample_chance(&mut rng)
                         .unwrap_or_else(|| panic!("seed {seed}: no outcome at a chance node"));
-                    if let Some(other) = game.sample_chance(&mut twin_rng) {
-                        let mut twin = game.clone();
-                        twin.apply_chance_unchecked(other.clone());
-                        let mut next = game.clone();
-                        next.apply_chance_unchecked(outcome.clone());
-                        check_told_alike(&next, &twin, seed, step, |viewer| {
-                            game.seen_chance(&outcome, viewer) == game.seen_chance(&other, viewer)
-                        });
-                    }
-                    game.apply_chance_unchecked(outcome);
+                    let other = game.sample_chance(&mut twin_rng).map(Entry::Chance);
+                    (Entry::Chance(outcome), other)
                 }
-                ToMove::Player(_) => {
+                ToMove::Player(seat) => {
                     game.legal_actions(&mut legal);
-                    let action = *rng
+                    let played = |action: &G::Action| Entry::Action {
+                        player: Some(seat),
+                        action: *action,
+                    };
+                    let action = rng
                         .choose(&legal)
                         .unwrap_or_else(|| panic!("seed {seed}: no legal action"));
-                    if let Some(&other) = twin_rng.choose(&legal) {
-                        let mut twin = game.clone();
-                        twin.apply_unchecked(other);
-                        let mut next = game.clone();
-                        next.apply_unchecked(action);
-                        check_told_alike(&next, &twin, seed, step, |viewer| {
-                            game.seen_action(&action, viewer) == game.seen_action(&other, viewer)
-                        });
-                    }
-                    game.apply_unchecked(action);
+                    (played(action), twin_rng.choose(&legal).map(played))
                 }
+            };
+            if let Some(other) = other {
+                let [mut next, mut twin] = [game.clone(), game.clone()];
+                entry.apply_unchecked(&mut next);
+                other.apply_unchecked(&mut twin);
+                check_told_alike(&next, &twin, seed, step, |viewer| {
+                    SeenEntry::new(&game, &entry, viewer) == SeenEntry::new(&game, &other, viewer)
+                });
             }
+            entry.apply_unchecked(&mut game);
         }
     }
     checked
@@ -172,19 +173,45 @@ pub fn check_observation_range<G: ObservationTensor>(
             let start = G::new(config).unwrap_or_else(|e| panic!("config refused: {e}"));
             let game = random_steps(start, seed, count, |_| false);
             for viewer in viewers(&game) {
-                G::write_observation(&game.view(viewer), &mut tensor);
-                assert_eq!(
-                    tensor.len(),
+                let within = format!("within {range:?}");
+                let at = || format!("seed {seed}, {count} steps");
+                write_tensor(
+                    &game,
+                    viewer,
+                    &mut tensor,
                     len,
-                    "seed {seed}, {count} steps: {viewer:?}'s tensor has the wrong length"
-                );
-                assert!(
-                    tensor.iter().all(|x| range.contains(x)),
-                    "seed {seed}, {count} steps: {viewer:?}'s tensor leaves {range:?}"
+                    &within,
+                    |x| range.contains(x),
+                    at,
                 );
                 checked = checked.saturating_add(1);
             }
         }
     }
     checked
+}
+
+/// Writes `viewer`'s tensor of `game` into `tensor` and checks that it has
+/// `len` numbers, each `allowed` (`what` says how); `at` says where.
+fn write_tensor<G: ObservationTensor>(
+    game: &G,
+    viewer: Viewer,
+    tensor: &mut Vec<f32>,
+    len: usize,
+    what: &str,
+    allowed: impl Fn(&f32) -> bool,
+    at: impl Fn() -> String,
+) {
+    G::write_observation(&game.view(viewer), tensor);
+    assert_eq!(
+        tensor.len(),
+        len,
+        "{}: {viewer:?}'s tensor has the wrong length",
+        at()
+    );
+    assert!(
+        tensor.iter().all(allowed),
+        "{}: {viewer:?}'s tensor holds a number that is not {what}",
+        at()
+    );
 }

@@ -471,37 +471,44 @@ where
     G: Game,
     G::View: Serialize,
 {
-    let differs = |a: &G::View, b: &G::View| {
-        first_difference(a, b).unwrap_or_else(|| "values written alike".into())
-    };
     for viewer in viewers(state) {
         let view = state.view(viewer);
-        let other = state.resample_hidden(viewer, rng);
-        let resampled = other.view(viewer);
-        if resampled != view {
-            ctx.fail(&format!(
-                "{viewer:?}'s view changed when only what it cannot see changed: {}",
-                differs(&view, &resampled)
-            ));
-        }
-        if other.to_move() != state.to_move() {
-            ctx.fail("resample_hidden changed who is to move");
-        }
+        let resampled = state.resample_hidden(viewer, rng);
+        same_view(ctx, state, viewer, &view, &resampled, || {
+            format!("resample_hidden for {viewer:?}, which redraws only what it cannot see,")
+        });
         let sampled = G::determinize(&view, rng).unwrap_or_else(|e| {
             ctx.fail(&format!(
                 "no state determinized from {viewer:?}'s view: {e}"
             ))
         });
-        let shown = sampled.view(viewer);
-        if shown != view {
-            ctx.fail(&format!(
-                "a state determinized from {viewer:?}'s view shows another view: {}",
-                differs(&view, &shown)
-            ));
-        }
-        if sampled.to_move() != state.to_move() {
-            ctx.fail("a determinized state has another player to move");
-        }
+        same_view(ctx, state, viewer, &view, &sampled, || {
+            format!("a state determinized from {viewer:?}'s view")
+        });
+    }
+}
+
+/// Fails unless `other` shows `viewer` the view `view` of `state` and has
+/// its player to move; `what` names `other` in the failure.
+fn same_view<G>(
+    ctx: &Ctx,
+    state: &G,
+    viewer: Viewer,
+    view: &G::View,
+    other: &G,
+    what: impl Fn() -> String,
+) where
+    G: Game,
+    G::View: Serialize,
+{
+    let shown = other.view(viewer);
+    if shown != *view {
+        let difference =
+            first_difference(view, &shown).unwrap_or_else(|| "values written alike".into());
+        ctx.fail(&format!("{} shows another view: {difference}", what()));
+    }
+    if other.to_move() != state.to_move() {
+        ctx.fail(&format!("{} has another player to move", what()));
     }
 }
 

@@ -68,7 +68,9 @@ const BOT_ITERATIONS: u32 = 16;
 /// - every result fits the declared utility (zero-sum scores add up to
 ///   zero, within the declared range);
 /// - the declared bots have distinct names, and each plays a game to the
-///   end from its views (a searching bot with 16 iterations).
+///   end from its views (a searching bot with 16 iterations);
+/// - every declared table option has its help
+///   ([`option_help`](Listed::option_help)).
 ///
 /// ```
 /// use dice_core::testkit::check_game;
@@ -92,6 +94,7 @@ where
 {
     assert!(!configs.is_empty(), "check_game needs at least one config");
     check_bot_names::<G>();
+    check_options::<G>();
     let mut summary = GameSummary::default();
     let mut hidden_somewhere = false;
     for config in configs {
@@ -125,6 +128,17 @@ where
         G::NAME
     );
     summary
+}
+
+/// Every declared table option says what it does.
+fn check_options<G: Listed>() {
+    for option in G::LISTING.options() {
+        assert!(
+            !G::option_help(option).is_empty(),
+            "{}: table option {option:?} has no option_help",
+            G::NAME
+        );
+    }
 }
 
 fn check_bot_names<G: Listed>() {

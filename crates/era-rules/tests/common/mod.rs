@@ -129,6 +129,14 @@ pub fn roll_and_stop(g: &mut Era, dice: &[(Colour, Side, u8)]) {
     }
 }
 
+/// The first roller, who may only stop (ERA-12), stops: the second rolls.
+pub fn only_stop_then_the_second_rolls(g: &mut Era) {
+    assert_eq!(legal(g), vec![Action::Done]);
+    g.apply(Action::Done).unwrap();
+    assert_eq!(g.step(), era_rules::Step::Roll { turn: 1 });
+    assert_eq!(g.to_move(), ToMove::Chance);
+}
+
 /// The players still to roll show blank faces and stop, and the game moves
 /// on past this round's Roll step.
 pub fn blank_rolls(g: &mut Era) {
