@@ -42,82 +42,67 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/play/{id}", get(play_page))
         .route("/replay/{id}", get(replay_page))
         .route("/web/{name}", get(web_asset))
+        .route("/web/i18n/{name}", get(message_file))
         .route("/offline", get(offline_page))
         .route("/web/engines/{*path}", get(engines_file))
         .with_state(app)
 }
 
+/// An embedded file's content type, by its kind.
+macro_rules! kind {
+    (html) => {
+        "text/html; charset=utf-8"
+    };
+    (css) => {
+        "text/css; charset=utf-8"
+    };
+    (js) => {
+        "text/javascript; charset=utf-8"
+    };
+}
+
+/// `(name, content type, text)` of each file under `web/`, embedded.
+macro_rules! assets {
+    ($($name:literal: $kind:ident),* $(,)?) => {
+        &[$(($name, kind!($kind), include_str!(concat!("../web/", $name)))),*]
+    };
+}
+
 /// The pages and their assets: plain HTML, CSS and ES modules embedded in
 /// the binary, no build step. `/` is the lobby, `/play/{id}` the page a
-/// capability link opens, `/offline` the offline table (with
-/// `--offline-table`); they load their modules from `/web/`.
-const ASSETS: &[(&str, &str, &str)] = &[
-    (
-        "lobby.html",
-        "text/html; charset=utf-8",
-        include_str!("../web/lobby.html"),
-    ),
-    (
-        "play.html",
-        "text/html; charset=utf-8",
-        include_str!("../web/play.html"),
-    ),
-    (
-        "style.css",
-        "text/css; charset=utf-8",
-        include_str!("../web/style.css"),
-    ),
-    (
-        "lobby.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/lobby.js"),
-    ),
-    (
-        "play.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/play.js"),
-    ),
-    (
-        "patch.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/patch.js"),
-    ),
-    (
-        "sentences.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/sentences.js"),
-    ),
-    (
-        "age-of-war.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/age-of-war.js"),
-    ),
-    (
-        "armadora.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/armadora.js"),
-    ),
-    (
-        "era.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/era.js"),
-    ),
-    (
-        "offline.html",
-        "text/html; charset=utf-8",
-        include_str!("../web/offline.html"),
-    ),
-    (
-        "offline.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/offline.js"),
-    ),
-    (
-        "generic.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/generic.js"),
-    ),
-];
+/// capability link opens, `/replay/{id}` a finished match stepped
+/// through, `/offline` the offline table (with `--offline-table`); they
+/// load their modules from `/web/`, and their messages, one file per
+/// language, from `/web/i18n/`.
+const ASSETS: &[(&str, &str, &str)] = assets! {
+    "lobby.html": html,
+    "play.html": html,
+    "replay.html": html,
+    "offline.html": html,
+    "style.css": css,
+    "lobby.js": js,
+    "play.js": js,
+    "replay.js": js,
+    "offline.js": js,
+    "patch.js": js,
+    "dom.js": js,
+    "i18n.js": js,
+    "sentences.js": js,
+    "focus.js": js,
+    "moves.js": js,
+    "history.js": js,
+    "players.js": js,
+    "help.js": js,
+    "drawers.js": js,
+    "seat-link.js": js,
+    "age-of-war.js": js,
+    "armadora.js": js,
+    "era.js": js,
+    "generic.js": js,
+    "i18n/en.js": js,
+    "i18n/es.js": js,
+    "i18n/pl.js": js,
+};
 
 fn asset(name: &str) -> Response {
     match ASSETS.iter().find(|(n, _, _)| *n == name) {
@@ -147,6 +132,11 @@ async fn replay_page() -> Response {
 
 async fn web_asset(Path(name): Path<String>) -> Response {
     asset(&name)
+}
+
+/// A language's messages (`/web/i18n/es.js`).
+async fn message_file(Path(name): Path<String>) -> Response {
+    asset(&format!("i18n/{name}"))
 }
 
 fn not_found() -> Response {
