@@ -523,9 +523,9 @@ impl Store for SqliteStore {
         let conn = self.conn()?;
         let ids: Vec<(String, i64)> = conn
             .prepare_cached(
-                "SELECT DISTINCT m.id, m.created FROM seats s JOIN matches m ON m.id = s.match_id
+                "SELECT DISTINCT m.id, m.created, m.rowid FROM seats s JOIN matches m ON m.id = s.match_id
                  WHERE s.kind = 'open' AND s.token_hash IS NULL AND m.status != 'over'
-                 ORDER BY m.created DESC, m.id LIMIT ?1",
+                 ORDER BY m.created DESC, m.rowid DESC LIMIT ?1",
             )
             .map_err(err)?
             .query_map(params![count_of(limit)?], |r| Ok((r.get(0)?, r.get(1)?)))

@@ -328,7 +328,7 @@ pub trait Store: Send + Sync {
     /// A database failure.
     fn take_seat(&self, taking: &SeatTaking<'_>) -> Result<bool, StoreError>;
     /// Matches not over with at least one open seat no one has taken,
-    /// newest first, at most `limit`.
+    /// newest first (in the order they were created), at most `limit`.
     ///
     /// # Errors
     /// A database failure, or a match stored damaged.

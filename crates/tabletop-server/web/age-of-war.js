@@ -160,7 +160,10 @@ export function draw(ctx) {
     const all = [[0, "D"], ...c.lines.map((l, i) => [i + 1, l])];
     for (const [index, text] of all) {
       const id = legal.get(`fill ${c.name} ${index === 0 ? "daimyo" : index}`);
-      const needed = index !== 0 || (owner !== null && owner !== v.current);
+      // The daimyo line matters only to take a castle from its holder: not
+      // in the centre, not to its holder, never on a conquered clan's
+      // cards, and Kumamoto has none (AOW-9, AOW-11).
+      const needed = index !== 0 || (owner !== null && owner !== v.current && clanHolder[c.clan] === null && c.name !== "kumamoto");
       if (!needed && id === undefined) continue;
       const filled = attacked && (v.filled ?? []).includes(index);
       const li = el("li", { className: filled ? "filled" : "", value: index });

@@ -263,12 +263,17 @@ function take(seq, update) {
   state.entries = state.entries.concat(update.entries);
   if (seq !== state.seq) $("refusal").textContent = "";
   const ended = Boolean(update.result) && !state.update?.result;
+  // An open seat that moved was taken: its player's name is in the facts.
+  const taken = update.entries.some((e) => "player" in e && (state.facts?.free ?? []).includes(e.player));
   state.seq = seq;
   state.update = update;
   state.filter = null;
   save();
   draw();
-  if (ended) readFacts();
+  if (ended || taken) {
+    state.polls = 0;
+    readFacts();
+  }
 }
 
 function onFrame(frame) {

@@ -56,14 +56,14 @@ export function drawResult(box, ctx, drawer) {
   table.append(el("tr", {},
     el("th", { scope: "col", textContent: t("result.seat") }),
     ...parts.map((p) => el("th", { scope: "col", className: "num", textContent: p.label })),
-    el("th", { scope: "col", className: "num", textContent: t("result.total") }),
-    el("th", { scope: "col", textContent: "" })));
+    el("th", { scope: "col", className: "num", textContent: t("result.total") })));
   scores.forEach((score, seat) => {
-    const row = el("tr", { className: `owner-${seat}${winners.includes(seat) ? " winner" : ""}` },
-      el("th", { scope: "row" }, chip(seat), el("span", { textContent: seatName(seat, ctx, true) })),
+    const wins = winners.includes(seat);
+    const row = el("tr", { className: `owner-${seat}${wins ? " winner" : ""}` },
+      el("th", { scope: "row" }, chip(seat), el("span", { textContent: seatName(seat, ctx, true) }),
+        wins ? el("span", { className: "wins", textContent: " ★ " + t("result.wins") }) : null),
       ...parts.map((p) => el("td", { className: "num part", textContent: String(p.values[seat] ?? "") })),
-      el("td", { className: "num score", textContent: String(score) }),
-      el("td", { textContent: winners.includes(seat) ? t("result.wins") : "" }));
+      el("td", { className: "num score", textContent: String(score) }));
     row.dataset.seat = seat;
     table.append(row);
   });

@@ -283,7 +283,7 @@ export default {
   "era.empty": "empty",
   "era.dieTitle": (colour, face, symbols) => `${colour} die, face ${face}: ${symbols}`,
   "era.running": "culture − disasters",
-  "era.buildings": "buildings, bonuses and majorities",
+  "era.buildings": "buildings and bonuses",
   "era.disasters": "disasters",
   "era.lays": (who, piece) => `${who} lays out ${piece} behind the screen.`,
   "era.placed": (who, piece, cell) => `${who} places ${piece} on ${cell}.`,

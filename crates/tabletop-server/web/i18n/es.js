@@ -275,7 +275,7 @@ export default {
   "era.empty": "vacío",
   "era.dieTitle": (colour, face, symbols) => `dado ${colour}, cara ${face}: ${symbols}`,
   "era.running": "cultura − desastres",
-  "era.buildings": "edificios, bonificaciones y mayorías",
+  "era.buildings": "edificios y bonificaciones",
   "era.disasters": "desastres",
   "era.lays": (who, piece) => `${who} coloca ${piece} detrás de la pantalla.`,
   "era.placed": (who, piece, cell) => `${who} coloca ${piece} en ${cell}.`,

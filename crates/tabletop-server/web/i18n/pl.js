@@ -274,7 +274,7 @@ export default {
   "era.empty": "pusta",
   "era.dieTitle": (colour, face, symbols) => `kość ${colour}, ścianka ${face}: ${symbols}`,
   "era.running": "kultura − katastrofy",
-  "era.buildings": "budynki, premie i przewagi",
+  "era.buildings": "budynki i premie",
   "era.disasters": "katastrofy",
   "era.lays": (who, piece) => `${who} kładzie za zasłoną: ${piece}.`,
   "era.placed": (who, piece, cell) => `${who} kładzie: ${piece} na ${cell}.`,
