@@ -90,7 +90,7 @@ export type ServerMessage =
       type: "error";
     };
 /**
- * Who sits in a seat: `person`, or the name of one of the game's bots.
+ * Who sits in a seat: `person`, `open` (a seat a person takes from the lobby), or the name of one of the game's bots.
  */
 export type SeatKind = string;
 /**
@@ -107,6 +107,11 @@ export type ClientMessage =
        * The last sequence number seen, to resume from.
        */
       last_seq?: number | null;
+      /**
+       * Whether each update carries its entries in words
+       * (`narration`).
+       */
+      narration?: boolean;
       /**
        * The capability token of the seat.
        */
@@ -132,6 +137,11 @@ export type ClientMessage =
        * The match id.
        */
       match: string;
+      /**
+       * Whether each update carries its entries in words
+       * (`narration`).
+       */
+      narration?: boolean;
       type: "spectate";
       /**
        * Whether each `update` carries a patch of the last view sent
@@ -181,7 +191,10 @@ export type Code =
   | "unavailable"
   | "unsupported_media_type"
   | "forbidden_origin"
-  | "too_many_matches";
+  | "too_many_matches"
+  | "seat_taken"
+  | "unknown_seat"
+  | "not_over";
 /**
  * A legal action: `[id, "text"]`, or `[id]` for a text the connection
  * was sent already.
@@ -212,6 +225,11 @@ export interface ServerProtocol {
   created: Created;
   facts: Facts;
   error: ErrorBody;
+  "take-seat": TakeSeat;
+  "taken-seat": TakenSeat;
+  "open-matches": OpenMatches;
+  "ask-rematch": AskRematch;
+  replay: Replay;
 }
 /**
  * The answer to `GET /api/games`.
@@ -272,8 +290,8 @@ export interface CreateMatch {
    */
   game: string;
   /**
-   * One kind per seat: `person` or a bot's name; all persons when
-   * absent.
+   * One kind per seat: `person`, `open` (a seat a person takes from
+   * the lobby) or a bot's name; all persons when absent.
    */
   seats?: string[] | null;
   /**
@@ -308,7 +326,7 @@ export interface Created {
  */
 export interface CreatedSeat {
   /**
-   * `person` or the bot's name.
+   * `person`, `open` or the bot's name.
    */
   kind: SeatKind;
   /**
@@ -320,7 +338,8 @@ export interface CreatedSeat {
    */
   seat: number;
   /**
-   * The capability token of a person's seat, handed out this once.
+   * The capability token of a person's seat, handed out this once (an
+   * open seat's comes when it is taken).
    */
   token: string | null;
 }
@@ -337,6 +356,10 @@ export interface Facts {
    */
   entries: number;
   /**
+   * The open seats no one has taken yet.
+   */
+  free: number[];
+  /**
    * The game's registry name.
    */
   game: string;
@@ -344,6 +367,15 @@ export interface Facts {
    * The match id.
    */
   id: string;
+  /**
+   * Each seat's player name, given when an open seat was taken; `null`
+   * where none was.
+   */
+  names: (string | null)[];
+  /**
+   * The id of the match's rematch, once a seat asked for one.
+   */
+  rematch: string | null;
   /**
    * The result once over.
    */
@@ -375,22 +407,169 @@ export interface ErrorBody {
   error: Reason;
 }
 /**
- * Age of War's chance of a conquest if the seat to move takes one of its
- * legal actions and plays the rest of the turn as well as it can.
+ * A request to take an open seat (`POST /api/matches/{id}/seats/{n}`).
  */
-export interface ConquestChance {
+export interface TakeSeat {
   /**
-   * The legal action's id.
+   * The player's name, shown to the table: 1 to 32 characters, no
+   * control or invisible characters; trimmed.
    */
-  action: number;
+  name: string;
+}
+/**
+ * A seat handed to the person who took it: its token, this once.
+ */
+export interface TakenSeat {
   /**
-   * The exact chance, `"numerator/denominator"`.
+   * The match id.
    */
-  chance: string;
+  id: string;
   /**
-   * The chance in percent with two decimals, rounded half up.
+   * The page that plays the seat, the token in its fragment.
    */
-  percent: string;
+  link: string;
+  /**
+   * The player's name, as kept.
+   */
+  name: string | null;
+  /**
+   * The seat's number.
+   */
+  seat: number;
+  /**
+   * The seat's capability token, handed out this once.
+   */
+  token: string;
+}
+/**
+ * The answer to `GET /api/matches?open=true`.
+ */
+export interface OpenMatches {
+  /**
+   * Matches not over with a free seat, newest first, at most 50.
+   */
+  matches: ListedMatch[];
+}
+/**
+ * A match with a free seat, as the lobby lists it.
+ */
+export interface ListedMatch {
+  /**
+   * The game's config, every parameter.
+   */
+  config: GameConfig;
+  /**
+   * When the match was created, in seconds since the epoch.
+   */
+  created: number;
+  /**
+   * The open seats no one has taken yet.
+   */
+  free: number[];
+  /**
+   * The game's registry name.
+   */
+  game: string;
+  /**
+   * The match id.
+   */
+  id: string;
+  /**
+   * Each seat's player name, where one was given.
+   */
+  names: (string | null)[];
+  /**
+   * Who sits where.
+   */
+  seats: SeatKind[];
+  /**
+   * The per-turn deadline, if any.
+   */
+  turn_seconds: number | null;
+}
+/**
+ * A request for a rematch (`POST /api/matches/{id}/rematch`), by a seat
+ * of the match.
+ */
+export interface AskRematch {
+  /**
+   * The capability token of the asking seat in the finished match.
+   */
+  token: string;
+}
+/**
+ * A finished match as one viewer saw it.
+ */
+export interface Replay {
+  /**
+   * The game's config, every parameter.
+   */
+  config: GameConfig;
+  /**
+   * The game's registry name.
+   */
+  game: string;
+  /**
+   * The match id.
+   */
+  id: string;
+  /**
+   * Each seat's player name, where one was given.
+   */
+  names: (string | null)[];
+  /**
+   * The result.
+   */
+  result: GameResult;
+  /**
+   * Who sat where.
+   */
+  seats: SeatKind[];
+  /**
+   * The viewer's view before the first entry (the game's view schema).
+   */
+  start: View;
+  /**
+   * The steps, in order: each the update the viewer was sent after one
+   * seat's action (with the chance it led to); the first holds the
+   * setup's chance.
+   */
+  steps: ReplayStep[];
+  /**
+   * Whose eyes.
+   */
+  viewer: Viewer;
+}
+/**
+ * One step of a replay.
+ */
+export interface ReplayStep {
+  /**
+   * The step's entries as the viewer saw them (the game's seen
+   * entries).
+   */
+  entries: SeenEntry[];
+  /**
+   * The log index of the step's first entry.
+   */
+  from: number;
+  /**
+   * Each entry in words, as the viewer saw it.
+   */
+  narration: string[];
+  /**
+   * The number of entries after the step.
+   */
+  to: number;
+  /**
+   * Who was to move after the step.
+   */
+  to_move: ToMove;
+  /**
+   * RFC 6902 operations turning the viewer's view before the step into
+   * the view after it.
+   */
+  view_patch: PatchOp[];
 }
 /**
  * One operation of a view patch, borrowing its value from the new view:
@@ -411,6 +590,24 @@ export interface PatchOp {
   value?: unknown;
 }
 /**
+ * Age of War's chance of a conquest if the seat to move takes one of its
+ * legal actions and plays the rest of the turn as well as it can.
+ */
+export interface ConquestChance {
+  /**
+   * The legal action's id.
+   */
+  action: number;
+  /**
+   * The exact chance, `"numerator/denominator"`.
+   */
+  chance: string;
+  /**
+   * The chance in percent with two decimals, rounded half up.
+   */
+  percent: string;
+}
+/**
  * A refusal: its code and a text for people.
  */
 export interface Reason {
@@ -426,7 +623,8 @@ export interface Reason {
 /**
  * An update as one connection is told it: a `dice_core::Update`
  * (`game`, `viewer`, `from`, `to`, `entries`, `to_move`, `view` or
- * `view_patch`, `legal`, `result`) and, in Age of War, `conquest_odds`.
+ * `view_patch`, `legal`, `result`), in Age of War `conquest_odds`, and,
+ * when asked for, `narration`.
  */
 export interface UpdateBody {
   /**
@@ -451,6 +649,11 @@ export interface UpdateBody {
    * for a text this connection was sent already (known texts).
    */
   legal: Legal;
+  /**
+   * Each of `entries` in words, as the viewer saw it (the engine's
+   * narration): connections that asked for narration.
+   */
+  narration?: string[] | null;
   /**
    * The result, once the game is over.
    */

@@ -28,6 +28,11 @@ const DOCUMENTS = [
   ["created", "Created"],
   ["facts", "Facts"],
   ["error", "ErrorBody"],
+  ["take-seat", "TakeSeat"],
+  ["taken-seat", "TakenSeat"],
+  ["open-matches", "OpenMatches"],
+  ["ask-rematch", "AskRematch"],
+  ["replay", "Replay"],
 ];
 
 /** Definitions wire.d.ts declares already: referenced, not declared again. */

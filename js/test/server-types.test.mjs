@@ -19,7 +19,7 @@ test("server.d.ts is what scripts/server-types.mjs makes of schemas/server/ (reg
 });
 
 const FRAMES = `
-import type { ClientMessage, Code, ServerMessage, Facts, UpdateBody } from ${JSON.stringify(join(here, "server.js"))};
+import type { ClientMessage, Code, ServerMessage, Facts, UpdateBody, OpenMatches, TakenSeat, Replay } from ${JSON.stringify(join(here, "server.js"))};
 
 const update: UpdateBody = {
   game: "pig", viewer: { seat: 0 }, from: 3, to: 5,
@@ -30,6 +30,7 @@ export const frames: ServerMessage[] = [
   { type: "welcome", match: "ab12", seat: 0, game: "pig", config: { players: 2, target: 100 },
     seats: ["person", "random"], seq: 5, update: { ...update, view: { scores: [0, 0], turn_total: 4, rolling: true, current: 0, over: false, config: { players: 2, target: 100 } } as never } },
   { type: "update", seq: 5, update: { ...update, view_patch: [{ op: "replace", path: "/turn_total", value: 4 }] } },
+  { type: "update", seq: 5, update: { ...update, view_patch: [], narration: ["player 0: roll", "chance: 4"] } },
   { type: "refused", client_id: "c1", reason: { code: "not_your_turn", text: "seat 1 is to move" } },
   { type: "refused", client_id: null, reason: { code: "rate_limited", text: "slow down" } },
   { type: "stale", client_id: "c2", seq: 5, update: { ...update, view: {} as never } },
@@ -38,12 +39,24 @@ export const frames: ServerMessage[] = [
 export const sent: ClientMessage[] = [
   { type: "hello", token: "t", last_seq: 4, view_patches: true, known_texts: true },
   { type: "spectate", match: "ab12" },
+  { type: "spectate", match: "ab12", narration: true },
   { type: "act", seq: 5, action: 1, client_id: "c3" },
   { type: "act", seq: 5, action: "hold", client_id: "c4" },
 ];
 export const code: Code = "spectators_full";
+export const taken_code: Code = "seat_taken";
 export const facts: Facts = { id: "ab12", game: "pig", config: { players: 2, target: 100 }, seats: ["person", "person"],
-  spectators: true, turn_seconds: null, status: "over", entries: 40, result: { scores: [100, 12], tiebreaks: [], winners: [0] } };
+  spectators: true, turn_seconds: null, status: "over", entries: 40, result: { scores: [100, 12], tiebreaks: [], winners: [0] },
+  names: ["Ana", null], free: [], rematch: null };
+export const open: OpenMatches = { matches: [{ id: "ab12", game: "pig", config: { players: 2, target: 100 }, seats: ["open", "random"],
+  names: [null, null], free: [0], turn_seconds: 60, created: 1700000000 }] };
+export const taken: TakenSeat = { id: "ab12", seat: 0, name: "Ana", token: "t", link: "/play/ab12#token=t" };
+export const replay: Replay = { id: "ab12", game: "pig", config: { players: 2, target: 100 }, seats: ["person", "person"],
+  names: [null, null], viewer: "spectator", start: {} as never, result: { scores: [100, 12], tiebreaks: [], winners: [0] },
+  steps: [{ from: 0, to: 2, entries: [{ player: 0, action: "roll" }, { chance: 4 }], narration: ["player 0: roll", "chance: 4"],
+    to_move: { player: 0 }, view_patch: [{ op: "replace", path: "/turn_total", value: 4 }] }] };
+// @ts-expect-error: a taken seat always carries its token
+export const tokenless: TakenSeat = { id: "ab12", seat: 0, name: null, link: "/play/ab12" };
 // @ts-expect-error: no such code
 export const wrong: Code = "oops";
 // @ts-expect-error: an update frame without its sequence number

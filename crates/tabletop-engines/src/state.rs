@@ -303,8 +303,14 @@ impl<G: Engine> Played<G> {
 
     /// The seen form, for `viewer`, of the entries from `from` on, applied
     /// to `state` (the position after the first `from` entries): a JSON
-    /// array written once.
-    fn seen_since(&self, mut state: G, from: usize, viewer: Viewer) -> Box<RawValue> {
+    /// array written once, and each entry's narration (its `Display`, as
+    /// the viewer saw it).
+    fn seen_since(
+        &self,
+        mut state: G,
+        from: usize,
+        viewer: Viewer,
+    ) -> (Box<RawValue>, Vec<String>) {
         let rest = self.log.get(from..).unwrap_or_default();
         let mut seen = Vec::with_capacity(rest.len());
         for entry in rest {
@@ -314,9 +320,13 @@ impl<G: Engine> Played<G> {
                 Entry::Action { action, .. } => state.apply_unchecked(*action),
             }
         }
+        let narration = seen.iter().map(ToString::to_string).collect();
         // Seen entries of the registry's engines always serialise; `null`
         // stands for one that would not.
-        serde_json::value::to_raw_value(&seen).unwrap_or_default()
+        (
+            serde_json::value::to_raw_value(&seen).unwrap_or_default(),
+            narration,
+        )
     }
 
     /// What `viewer` is told of the entries from `from` on, `before` being
@@ -327,12 +337,14 @@ impl<G: Engine> Played<G> {
             .into_iter()
             .map(|(id, text)| LegalAction::new(id, text))
             .collect();
+        let (entries, narration) = self.seen_since(before, from, viewer);
         Told {
             game: G::NAME,
             viewer,
             from,
             to: self.log.len(),
-            entries: self.seen_since(before, from, viewer),
+            entries,
+            narration,
             to_move: self.state.to_move(),
             view: view_value(&self.state, viewer),
             legal,

@@ -57,6 +57,8 @@ pub struct Told {
     pub(crate) from: usize,
     pub(crate) to: usize,
     pub(crate) entries: Box<RawValue>,
+    #[serde(skip)]
+    pub(crate) narration: Vec<String>,
     pub(crate) to_move: ToMove,
     pub(crate) view: Value,
     pub(crate) legal: Vec<LegalAction>,
@@ -89,6 +91,14 @@ impl Told {
     /// seen entries, written once.
     pub fn entries(&self) -> &RawValue {
         &self.entries
+    }
+
+    /// Each entry told in words, as the viewer saw it: the `Display` of
+    /// the game's seen entry (`player 0: places a warrior face down on
+    /// d3`), one per entry of [`entries`](Told::entries), worded from
+    /// what the viewer may know.
+    pub fn narration(&self) -> &[String] {
+        &self.narration
     }
 
     /// Who is to move now.

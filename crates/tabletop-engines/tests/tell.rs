@@ -49,6 +49,9 @@ fn a_step_told_from_its_mark_is_the_update_from_its_first_entry() {
                     let expected = as_value(&state.update_json(viewer, mark.at()));
                     assert_eq!(serde_json::to_value(&told).unwrap(), expected, "{name}");
                     assert_eq!(told.from(), mark.at());
+                    // One narration per entry told.
+                    let entries: Vec<Value> = serde_json::from_str(told.entries().get()).unwrap();
+                    assert_eq!(told.narration().len(), entries.len(), "{name}");
                     assert_eq!(told.to(), state.entry_count());
                     // The mark's view is the one the viewer held before.
                     assert_eq!(mark.view_value(viewer), as_value(&before.view_json(viewer)));
@@ -104,6 +107,35 @@ fn a_mark_of_another_game_or_a_later_position_is_told_from_its_entry_count() {
         assert_eq!(
             serde_json::to_value(earlier.tell(&later, viewer)).unwrap(),
             now
+        );
+    }
+}
+
+#[test]
+fn arm_14_a_warrior_is_narrated_with_its_value_to_its_owner_alone() {
+    let game = load_game("armadora(players=2)").unwrap();
+    let mut rng = DiceRng::from_seed_u64(1);
+    let mut state = game.new_initial_state();
+    step(&mut *state, &mut rng);
+    let ToMove::Player(seat) = state.to_move() else {
+        panic!("a seat is to move after the setup")
+    };
+    let warrior = state.string_to_id("warrior c3 1").unwrap();
+    let mark = state.mark();
+    state.apply(warrior).unwrap();
+    let own = state.tell(&mark, Viewer::Seat(seat));
+    let other = state.tell(&mark, Viewer::Seat(1 - seat));
+    let spectator = state.tell(&mark, Viewer::Spectator);
+    assert_eq!(
+        own.narration(),
+        [format!(
+            "player {seat}: places a warrior of value 1 face down on c3"
+        )]
+    );
+    for told in [&other, &spectator] {
+        assert_eq!(
+            told.narration(),
+            [format!("player {seat}: places a warrior face down on c3")]
         );
     }
 }

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { before, after } from "node:test";
 import { chromium } from "playwright-core";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -56,6 +57,22 @@ export async function startServer({ seed, offlineTable } = {}) {
   };
 }
 
+/** For a test file: Chromium and a server (`startServer`'s options),
+ * started before its tests and stopped after them; read them from the
+ * answer's `browser` and `server` inside the tests. */
+export function browserAndServer(options) {
+  const shared = {};
+  before(async () => {
+    shared.browser = await launch();
+    shared.server = await startServer(options);
+  });
+  after(async () => {
+    await shared.server?.stop();
+    await shared.browser?.close();
+  });
+  return shared;
+}
+
 export async function launch() {
   mkdirSync(OUT, { recursive: true });
   return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, timeout: 30_000 });
@@ -64,7 +81,7 @@ export async function launch() {
 /** A browser context for one person: its page, every frame it received
  * (text, in order), its console errors, and a way to drop its connection. */
 export async function seatContext(browser, { viewport = { width: 1280, height: 1000 } } = {}) {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, locale: "en-US" });
   context.setDefaultTimeout(15_000);
   const seat = { context, frames: [], sent: [], errors: [], routes: [] };
   await context.routeWebSocket(/\/ws$/, (ws) => {
@@ -121,9 +138,16 @@ export function parsed(seat) {
   });
 }
 
-/** The page's legal moves: `[{id, text}]`, empty unless it is to move. */
+/** The page's legal moves: `[{id, text, words, percent}]` (the text in
+ * the game's notation, the words beside it, Age of War's chance of
+ * conquering), empty unless it is to move. */
 export async function moves(page) {
-  return page.$$eval("#moves button.move[data-action]", (bs) => bs.map((b) => ({ id: Number(b.dataset.action), text: b.textContent })));
+  return page.$$eval("#moves button.move[data-action]", (bs) => bs.map((b) => ({
+    id: Number(b.dataset.action),
+    text: b.dataset.text,
+    words: b.querySelector(".words")?.textContent ?? "",
+    percent: b.dataset.percent === undefined ? null : Number(b.dataset.percent),
+  })));
 }
 
 /** A small deterministic generator for the test's choices. */
@@ -160,7 +184,7 @@ export async function play(page, move) {
  * size, the options and a kind per seat. Answers the match id and the
  * link of each seat (null for a bot). */
 export async function createInLobby(browser, base, { game, players, options = {}, seats }) {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ locale: "en-US" });
   const page = await context.newPage();
   const errors = [];
   page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
@@ -197,4 +221,76 @@ export async function until(f, what, { timeout = 30_000, every = 50 } = {}) {
     await sleep(every);
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+/** axe-core (from this folder's node_modules, the committed lock file's
+ * version) run in `page`: the violations of impact critical or serious,
+ * as `rule: target` lines. */
+export async function seriousViolations(page) {
+  if (!(await page.evaluate(() => Boolean(window.axe)))) {
+    await page.addScriptTag({ path: join(here, "node_modules", "axe-core", "axe.min.js") });
+  }
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 3) }));
+  });
+  return violations.filter((v) => v.impact === "critical" || v.impact === "serious").map((v) => `${v.id}: ${v.targets.join(", ")}`);
+}
+
+/** What a phone-sized window gets wrong: the page wider than the screen,
+ * text cut off at the screen's edge (outside a box that scrolls), and
+ * pieces of text drawn over one another. */
+export async function layoutProblems(page) {
+  return page.evaluate(() => {
+    // From the top: a turn line that stays on screen would lie over what
+    // scrolls under it.
+    window.scrollTo(0, 0);
+    const problems = [];
+    const width = window.innerWidth;
+    if (document.documentElement.scrollWidth > width) problems.push(`the page is ${document.documentElement.scrollWidth - width}px wider than the window`);
+    const scrolls = (e) => {
+      for (let p = e.parentElement; p; p = p.parentElement) {
+        const s = getComputedStyle(p);
+        if (/(auto|scroll)/.test(s.overflowX + s.overflowY) && p !== document.documentElement && p !== document.body) return p;
+      }
+      return null;
+    };
+    const boxes = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!n.textContent.trim()) continue;
+      const e = n.parentElement;
+      if (!e || e.closest("[hidden], script, style, option, select, .sr-only")) continue;
+      // A closed details element's content is laid out but not shown.
+      const folded = e.closest("details");
+      if (folded && !folded.open && !e.closest("summary")) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const r of range.getClientRects()) {
+        if (r.width < 1 || r.height < 1) continue;
+        const box = scrolls(e);
+        if (!box && (r.right > width + 1 || r.left < -1)) problems.push(`"${n.textContent.trim().slice(0, 30)}" is cut off at the edge`);
+        boxes.push({ r, e, box, text: n.textContent.trim().slice(0, 30) });
+      }
+    }
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i];
+        const b = boxes[j];
+        if (a.e === b.e || a.box !== b.box) continue;
+        const x = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+        const y = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+        if (x > 2 && y > 2) problems.push(`"${a.text}" and "${b.text}" overlap`);
+      }
+    }
+    return [...new Set(problems)].slice(0, 10);
+  });
+}
+
+/** How many times Tab stops on the page (visible, enabled, in the tab
+ * order). */
+export async function tabStops(page) {
+  return page.evaluate(() => [...document.querySelectorAll("a[href], button, input, select, textarea, [tabindex]")]
+    .filter((e) => e.tabIndex >= 0 && !e.disabled && e.getClientRects().length > 0 && !e.closest("[hidden]"))
+    .length);
 }

@@ -10,7 +10,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { OUT, ENGINES, startServer, launch, moves, play, picker, until } from "./lib.mjs";
+import { OUT, ENGINES, startServer, launch, moves, play, picker, until, seriousViolations, layoutProblems } from "./lib.mjs";
 
 const TITLES = [
   // Two people and nothing hidden: no curtain.
@@ -35,7 +35,7 @@ after(async () => {
 
 /** A page that records console errors, WebSockets and every request. */
 async function offlinePage() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, locale: "en-US" });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const seen = { errors: [], sockets: [], requests: [] };
@@ -55,6 +55,7 @@ test("the lobby links to the offline table when the server serves the engines", 
     await page.click("#offline-link");
     await page.waitForSelector("body[data-ready=true]");
     assert.equal(new URL(page.url()).pathname, "/offline");
+    assert.deepEqual(await seriousViolations(page), [], "axe on the offline table's setup");
     assert.deepEqual(seen.errors, []);
   } finally {
     await context.close();
@@ -178,7 +179,7 @@ for (const title of TITLES) {
         // Age of War's person fills a line when it can (losing dice at
         // random makes for games of thousands of moves).
         const filling = legal.filter((m) => !m.text.startsWith("lose die"));
-        if (title.game === "age-of-war") oddsShown ||= legal.some((m) => /\d\.\d\d% to conquer$/.test(m.text));
+        if (title.game === "age-of-war") oddsShown ||= legal.some((m) => m.percent !== null);
         const pool = title.game === "age-of-war" && filling.length ? filling : legal;
         await play(page, pool[pick(pool.length)]);
         decisions += 1;
@@ -194,6 +195,11 @@ for (const title of TITLES) {
       const people = title.seats.flatMap((kind, seat) => (kind === "person" ? [String(seat)] : []));
       for (const shown of await shownSoFar(page)) assert.ok(shown === "spectator" || people.includes(shown), `seat ${shown}'s view shown`);
       await page.screenshot({ path: join(OUT, `offline-${title.game}.png`), fullPage: true });
+      assert.deepEqual(await seriousViolations(page), [], "axe on the offline table at the end");
+      if (title.game === "armadora") {
+        await page.setViewportSize({ width: 390, height: 844 });
+        assert.deepEqual(await layoutProblems(page), [], "the offline table on a phone");
+      }
       assert.deepEqual(seen.sockets, [], "a WebSocket was opened");
       assert.deepEqual(seen.requests.slice(loaded), [], "a request once the page had loaded");
       assert.deepEqual(seen.errors, []);

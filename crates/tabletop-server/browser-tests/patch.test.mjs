@@ -10,7 +10,7 @@ let page;
 before(async () => {
   server = await startServer();
   browser = await launch();
-  page = await (await browser.newContext()).newPage();
+  page = await (await browser.newContext({ locale: "en-US" })).newPage();
   await page.goto(server.base + "/");
 });
 after(async () => {

@@ -60,6 +60,8 @@ pub enum Command {
         view_patches: bool,
         /// Whether legal texts are sent to it only once.
         known_texts: bool,
+        /// Whether its updates carry each entry's narration.
+        narration: bool,
         /// Where its frames go.
         frames: mpsc::Sender<Frame>,
         /// The subscriber's number, for later commands, or the refusal.
@@ -114,6 +116,8 @@ struct Subscriber {
     /// The ids whose legal text it was told (sorted), when it asked to be
     /// told each text once.
     texts_sent: Option<Vec<u32>>,
+    /// Whether its updates carry each entry's narration.
+    narration: bool,
 }
 
 impl Subscriber {
@@ -134,6 +138,14 @@ impl Subscriber {
             known,
         }
     }
+}
+
+/// What a subscriber asked for (the protocol's opt-ins).
+#[derive(Debug, Clone, Copy)]
+struct OptIns {
+    view_patches: bool,
+    known_texts: bool,
+    narration: bool,
 }
 
 /// What an actor starts with.
@@ -261,10 +273,20 @@ impl Actor {
                 last_seq,
                 view_patches,
                 known_texts,
+                narration,
                 frames,
                 reply,
             } => {
-                let answer = self.subscribe(viewer, last_seq, view_patches, known_texts, frames);
+                let answer = self.subscribe(
+                    viewer,
+                    last_seq,
+                    OptIns {
+                        view_patches,
+                        known_texts,
+                        narration,
+                    },
+                    frames,
+                );
                 let joined = answer.is_ok();
                 let _ = reply.send(answer);
                 if joined && matches!(viewer, Viewer::Seat(_)) && self.status == Status::Waiting {
@@ -293,8 +315,7 @@ impl Actor {
         &mut self,
         viewer: Viewer,
         last_seq: Option<usize>,
-        view_patches: bool,
-        known_texts: bool,
+        opt_ins: OptIns,
         frames: mpsc::Sender<Frame>,
     ) -> Result<u64, Reason> {
         let limits = &self.services.limits;
@@ -345,8 +366,9 @@ impl Actor {
             id,
             viewer,
             frames,
-            patches: view_patches,
-            texts_sent: known_texts.then(Vec::new),
+            patches: opt_ins.view_patches,
+            texts_sent: opt_ins.known_texts.then(Vec::new),
+            narration: opt_ins.narration,
         };
         let mut known = Vec::new();
         let legal = subscriber.legal(&told, &mut known);
@@ -360,7 +382,13 @@ impl Actor {
             config: &self.config,
             seats: &self.info.seats,
             seq,
-            update: UpdateBody::new(&told, ViewPart::Whole(told.view()), legal, odds.as_deref()),
+            update: UpdateBody::new(
+                &told,
+                ViewPart::Whole(told.view()),
+                legal,
+                odds.as_deref(),
+                subscriber.narration,
+            ),
         };
         if subscriber.frames.try_send(frame(&message)).is_ok() {
             self.subscribers.push(subscriber);
@@ -410,7 +438,7 @@ impl Actor {
             (None, true) => ViewPart::Patch(&[]),
             _ => ViewPart::Whole(told.view()),
         };
-        let update = UpdateBody::new(told, view, legal, odds.as_deref());
+        let update = UpdateBody::new(told, view, legal, odds.as_deref(), s.narration);
         let message = match stale {
             Some(client_id) => ServerMessage::Stale {
                 client_id,
@@ -459,7 +487,10 @@ impl Actor {
             self.send_told(sub, &told, Some(&client_id));
             return true;
         }
-        if !matches!(self.seat_kind(seat), Some(SeatKind::Person)) {
+        if !matches!(
+            self.seat_kind(seat),
+            Some(SeatKind::Person | SeatKind::Open)
+        ) {
             let reason = Reason::new(Code::NotYourSeat, format!("seat {seat} is played by a bot"));
             self.refuse(sub, &client_id, &reason);
             return true;
@@ -597,7 +628,9 @@ impl Actor {
                 .as_ref()
                 .map(|b| patch::diff(b, told.view()))
                 .unwrap_or_default();
-            let mut shared: [Option<Frame>; 2] = [None, None];
+            // Shared frames by opt-in: whole view or patch, with or
+            // without narration.
+            let mut shared: [Option<Frame>; 4] = [None, None, None, None];
             for s in self.subscribers.iter_mut().filter(|s| s.viewer == viewer) {
                 let view = if s.patches {
                     ViewPart::Patch(&ops)
@@ -605,10 +638,11 @@ impl Actor {
                     ViewPart::Whole(told.view())
                 };
                 let tailored = s.texts_sent.is_some() && !told.legal().is_empty();
+                let narration = s.narration;
                 let frame_for = |legal: Legal<'_>| {
                     frame(&ServerMessage::Update {
                         seq,
-                        update: UpdateBody::new(&told, view, legal, odds.as_deref()),
+                        update: UpdateBody::new(&told, view, legal, odds.as_deref(), narration),
                     })
                 };
                 let sent = if tailored {
@@ -616,7 +650,7 @@ impl Actor {
                     let legal = s.legal(&told, &mut known);
                     frame_for(legal)
                 } else {
-                    let slot = usize::from(s.patches);
+                    let slot = usize::from(s.patches) | usize::from(s.narration) << 1;
                     match shared.get_mut(slot) {
                         Some(Some(f)) => Arc::clone(f),
                         Some(cache) => {
@@ -652,13 +686,15 @@ impl Actor {
                     self.start_bot(&name, seat, seq);
                 }
             }
-            Some(SeatKind::Person) if self.status == Status::Playing => {
+            // An open seat no one has taken yet waits as a person who has
+            // not come: its deadline runs too.
+            Some(SeatKind::Person | SeatKind::Open) if self.status == Status::Playing => {
                 self.deadline = self.info.turn_seconds.and_then(|s| {
                     self.turn_started
                         .checked_add(Duration::from_secs(u64::from(s)))
                 });
             }
-            Some(SeatKind::Person) | None => self.deadline = None,
+            Some(SeatKind::Person | SeatKind::Open) | None => self.deadline = None,
         }
     }
 

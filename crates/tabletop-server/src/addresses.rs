@@ -15,6 +15,7 @@ const REMEMBERED: usize = 4096;
 struct Usage {
     connections: usize,
     creates: Bucket,
+    asks: Bucket,
 }
 
 /// Every client address's usage.
@@ -24,6 +25,8 @@ pub struct Addresses {
     per_address: usize,
     creates_per_minute: u32,
     create_burst: u32,
+    asks_per_minute: u32,
+    ask_burst: u32,
 }
 
 /// One open connection of an address; the count drops with the last clone.
@@ -50,6 +53,8 @@ impl Addresses {
             per_address: limits.connections_per_address,
             creates_per_minute: limits.creates_per_minute,
             create_burst: limits.create_burst,
+            asks_per_minute: limits.lobby_requests_per_minute,
+            ask_burst: limits.lobby_burst,
         }
     }
 
@@ -59,11 +64,12 @@ impl Addresses {
 
     fn entry<'a>(&self, usage: &'a mut BTreeMap<IpAddr, Usage>, ip: IpAddr) -> &'a mut Usage {
         if usage.len() >= REMEMBERED && !usage.contains_key(&ip) {
-            usage.retain(|_, u| u.connections > 0 || !u.creates.is_full());
+            usage.retain(|_, u| u.connections > 0 || !u.creates.is_full() || !u.asks.is_full());
         }
         usage.entry(ip).or_insert_with(|| Usage {
             connections: 0,
             creates: Bucket::per_minute(self.creates_per_minute, self.create_burst),
+            asks: Bucket::per_minute(self.asks_per_minute, self.ask_burst),
         })
     }
 
@@ -85,6 +91,14 @@ impl Addresses {
     pub fn may_create(&self, ip: IpAddr) -> bool {
         let mut usage = self.usage();
         self.entry(&mut usage, ip).creates.take()
+    }
+
+    /// Whether `ip` may make a lobby request that costs the server now (a
+    /// seat taken, a rematch, a replay, the list of open matches; it
+    /// takes one of its tokens).
+    pub fn may_ask(&self, ip: IpAddr) -> bool {
+        let mut usage = self.usage();
+        self.entry(&mut usage, ip).asks.take()
     }
 }
 
@@ -121,5 +135,21 @@ mod tests {
         assert!((0..3).all(|_| addresses.may_create(ip)));
         assert!(!addresses.may_create(ip));
         assert!(addresses.may_create([10, 0, 0, 2].into()));
+    }
+
+    #[test]
+    fn an_address_asks_a_burst_of_lobby_requests_then_waits() {
+        let limits = Limits {
+            lobby_requests_per_minute: 1,
+            lobby_burst: 2,
+            ..Limits::default()
+        };
+        let addresses = Addresses::new(&limits);
+        let ip: IpAddr = [10, 0, 0, 1].into();
+        assert!(addresses.may_ask(ip) && addresses.may_ask(ip));
+        assert!(!addresses.may_ask(ip));
+        // Creating is counted apart.
+        assert!(addresses.may_create(ip));
+        assert!(addresses.may_ask([10, 0, 0, 2].into()));
     }
 }

@@ -42,6 +42,10 @@ pub enum ClientMessage {
         /// (`[id]` alone after that).
         #[serde(default)]
         known_texts: bool,
+        /// Whether each update carries its entries in words
+        /// (`narration`).
+        #[serde(default)]
+        narration: bool,
     },
     /// Binds the connection to a match as a spectator.
     Spectate {
@@ -59,6 +63,10 @@ pub enum ClientMessage {
         /// (`[id]` alone after that).
         #[serde(default)]
         known_texts: bool,
+        /// Whether each update carries its entries in words
+        /// (`narration`).
+        #[serde(default)]
+        narration: bool,
     },
     /// An action of the bound seat.
     Act {
@@ -143,15 +151,19 @@ mod tests {
                 last_seq: Some(3),
                 view_patches: false,
                 known_texts: false,
+                narration: false,
             })
         );
         assert_eq!(
-            decode(r#"{"type":"spectate","match":"m","view_patches":true,"known_texts":true}"#),
+            decode(
+                r#"{"type":"spectate","match":"m","view_patches":true,"known_texts":true,"narration":true}"#
+            ),
             Ok(ClientMessage::Spectate {
                 match_id: "m".into(),
                 last_seq: None,
                 view_patches: true,
                 known_texts: true,
+                narration: true,
             })
         );
         assert_eq!(

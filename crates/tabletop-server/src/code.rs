@@ -57,11 +57,18 @@ pub enum Code {
     ForbiddenOrigin,
     /// The server keeps as many matches as it may.
     TooManyMatches,
+    /// A seat someone took already, or that no one may take (HTTP 409).
+    SeatTaken,
+    /// A seat number the match does not have (HTTP 404).
+    UnknownSeat,
+    /// A request about a match's end (a replay, a rematch) before it
+    /// (HTTP 409).
+    NotOver,
 }
 
 impl Code {
     /// Every code.
-    pub const ALL: [Code; 23] = [
+    pub const ALL: [Code; 26] = [
         Code::NotYourTurn,
         Code::Illegal,
         Code::UnknownAction,
@@ -85,6 +92,9 @@ impl Code {
         Code::UnsupportedMediaType,
         Code::ForbiddenOrigin,
         Code::TooManyMatches,
+        Code::SeatTaken,
+        Code::UnknownSeat,
+        Code::NotOver,
     ];
 
     /// The code as written on the wire.
@@ -113,6 +123,9 @@ impl Code {
             Code::UnsupportedMediaType => "unsupported_media_type",
             Code::ForbiddenOrigin => "forbidden_origin",
             Code::TooManyMatches => "too_many_matches",
+            Code::SeatTaken => "seat_taken",
+            Code::UnknownSeat => "unknown_seat",
+            Code::NotOver => "not_over",
         }
     }
 }

@@ -39,6 +39,12 @@ pub struct Limits {
     pub creates_per_minute: u32,
     /// Matches one client address may create in a burst.
     pub create_burst: u32,
+    /// Lobby requests that cost the server (seats taken, rematches,
+    /// replays, lists of open matches) one client address may make per
+    /// minute, sustained.
+    pub lobby_requests_per_minute: u32,
+    /// Such requests one client address may make in a burst.
+    pub lobby_burst: u32,
     /// Matches stored at most; creation is refused beyond.
     pub stored_matches: usize,
     /// Origins (`https://example.org`) whose pages may open a WebSocket,
@@ -101,6 +107,8 @@ impl Default for Limits {
             seat_connections: 4,
             creates_per_minute: 30,
             create_burst: 10,
+            lobby_requests_per_minute: 60,
+            lobby_burst: 20,
             stored_matches: 1_000_000,
             allow_origins: Vec::new(),
             send_queue: 64,

@@ -16,7 +16,9 @@ use crate::clock::{now_ms, now_secs};
 use crate::games::{Table, TestStart};
 use crate::limits::MAX_TURN_SECONDS;
 use crate::lobby_error::LobbyError;
-use crate::store::{MatchSetup, NewMatch, SeatKind, Status, StoreError, StoredEntry, StoredSeat};
+use crate::store::{
+    MatchSetup, NewMatch, SeatKind, Status, StoreError, StoredEntry, StoredFacts, StoredSeat,
+};
 use crate::token;
 
 /// A request to create a match.
@@ -25,8 +27,8 @@ use crate::token;
 pub struct CreateMatch {
     /// A game string of the registry (`armadora(players=3,advanced=true)`).
     pub game: String,
-    /// One kind per seat: `person` or a bot's name; all persons when
-    /// absent.
+    /// One kind per seat: `person`, `open` (a seat a person takes from
+    /// the lobby) or a bot's name; all persons when absent.
     #[serde(default)]
     pub seats: Option<Vec<String>>,
     /// Whether spectators may watch (default yes).
@@ -52,9 +54,10 @@ fn yes() -> bool {
 pub struct CreatedSeat {
     /// The seat's number.
     pub seat: usize,
-    /// `person` or the bot's name.
+    /// `person`, `open` or the bot's name.
     pub kind: SeatKind,
-    /// The capability token of a person's seat, handed out this once.
+    /// The capability token of a person's seat, handed out this once (an
+    /// open seat's comes when it is taken).
     pub token: Option<String>,
     /// The page that plays the seat, the token in its fragment.
     pub link: Option<String>,
@@ -94,6 +97,36 @@ pub struct Facts {
     /// The result once over.
     #[schemars(with = "Option<serde_json::Value>", extend("tsType" = "GameResult | null"))]
     pub result: Option<Box<RawValue>>,
+    /// Each seat's player name, given when an open seat was taken; `null`
+    /// where none was.
+    pub names: Vec<Option<String>>,
+    /// The open seats no one has taken yet.
+    pub free: Vec<usize>,
+    /// The id of the match's rematch, once a seat asked for one.
+    pub rematch: Option<String>,
+}
+
+impl Facts {
+    /// The facts of match `id` as stored.
+    ///
+    /// # Errors
+    /// A config or result stored as something other than JSON.
+    pub fn of(id: &str, f: StoredFacts) -> Result<Self, LobbyError> {
+        Ok(Facts {
+            id: id.to_owned(),
+            free: f.free_seats(),
+            game: f.game,
+            config: raw(f.config)?,
+            seats: f.seats,
+            spectators: f.spectators,
+            turn_seconds: f.turn_seconds,
+            status: f.status,
+            entries: f.entries,
+            result: f.result.map(raw).transpose()?,
+            names: f.names,
+            rematch: f.rematch,
+        })
+    }
 }
 
 /// Who asks for a match to be loaded: a seat may use every live slot;
@@ -126,7 +159,8 @@ impl std::fmt::Debug for Lobby {
     }
 }
 
-async fn blocking<T: Send + 'static>(
+/// Runs store work on a blocking thread.
+pub(crate) async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> Result<T, StoreError> + Send + 'static,
 ) -> Result<T, LobbyError> {
     tokio::task::spawn_blocking(f)
@@ -152,6 +186,12 @@ fn match_id(start: Option<&TestStart>) -> Result<String, LobbyError> {
         )),
         None => token::random_hex::<8>().map_err(|e| LobbyError::Store(e.to_string())),
     }
+}
+
+/// The page that plays a seat: its token rides in the fragment, which
+/// browsers never send to a server.
+pub(crate) fn play_link(id: &str, token: &str) -> String {
+    format!("/play/{id}#token={token}")
 }
 
 /// The seat kinds a request names for `table`: one per seat, each a
@@ -182,7 +222,8 @@ fn seat_kinds(table: &Table, seats: Option<&[String]>) -> Result<Vec<SeatKind>, 
     Ok(kinds)
 }
 
-fn raw(json: String) -> Result<Box<RawValue>, LobbyError> {
+/// JSON text as a raw value; text that is not JSON is a damaged store.
+pub(crate) fn raw(json: String) -> Result<Box<RawValue>, LobbyError> {
     RawValue::from_string(json).map_err(|e| LobbyError::Store(e.to_string()))
 }
 
@@ -269,13 +310,75 @@ impl Lobby {
             }
         }
         let table = Table::new(&request.game).map_err(|e| LobbyError::BadRequest(e.to_string()))?;
-        let (mut table, start) = self.start_of(table, request.start.as_ref())?;
+        let (table, start) = self.start_of(table, request.start.as_ref())?;
         let players = table.players();
+        let game = table.name();
         let kinds = seat_kinds(&table, request.seats.as_deref())?;
         let bots_only = kinds.iter().all(SeatKind::is_bot);
         if bots_only {
             Self::room(&self.live(), limits, Load::Other, true)?;
         }
+        let id = match_id(request.start.as_ref())?;
+        let mut seats = Vec::with_capacity(players);
+        let mut answer = Vec::with_capacity(players);
+        for (seat, kind) in kinds.into_iter().enumerate() {
+            let token = match kind {
+                SeatKind::Person => {
+                    Some(token::new_token().map_err(|e| LobbyError::Store(e.to_string()))?)
+                }
+                SeatKind::Open | SeatKind::Bot(_) => None,
+            };
+            seats.push(StoredSeat {
+                kind: kind.clone(),
+                token_hash: token.as_deref().map(token::token_hash),
+                name: None,
+            });
+            answer.push(CreatedSeat {
+                seat,
+                kind,
+                link: token.as_deref().map(|t| play_link(&id, t)),
+                token,
+            });
+        }
+        let new = self.new_match(
+            table,
+            MatchSetup {
+                id: id.clone(),
+                game: String::new(),
+                config: String::new(),
+                spectators: request.spectators,
+                turn_seconds: request.turn_seconds.or(limits.default_turn_seconds),
+                start,
+                seats,
+            },
+        )?;
+        let store = Arc::clone(&self.services.store);
+        blocking(move || store.create(&new)).await?;
+        self.stored.fetch_add(1, Ordering::SeqCst);
+        tracing::info!(r#match = %id, %game, bots_only, "created");
+        if bots_only {
+            // Bots play on their own: load the match now.
+            self.handle(&id, Load::Other).await?;
+        }
+        Ok(Created {
+            spectate: request.spectators.then(|| format!("/play/{id}#spectate")),
+            id,
+            seats: answer,
+        })
+    }
+
+    /// A new match of `table` (the game and config are its own, whatever
+    /// `setup` says of them) with its setup's chance resolved by a fresh
+    /// generator, if the server may keep one more match.
+    ///
+    /// # Errors
+    /// The server keeps as many matches as it may, or the generator fails.
+    pub(crate) fn new_match(
+        &self,
+        mut table: Table,
+        setup: MatchSetup,
+    ) -> Result<NewMatch, LobbyError> {
+        let limits = &self.services.limits;
         if self.stored.load(Ordering::SeqCst) >= limits.stored_matches {
             return Err(LobbyError::TooManyMatches);
         }
@@ -293,36 +396,12 @@ impl Lobby {
                 client_id: None,
             })
             .collect();
-        let id = match_id(request.start.as_ref())?;
-        let mut seats = Vec::with_capacity(players);
-        let mut answer = Vec::with_capacity(players);
-        for (seat, kind) in kinds.into_iter().enumerate() {
-            let token = match kind {
-                SeatKind::Person => {
-                    Some(token::new_token().map_err(|e| LobbyError::Store(e.to_string()))?)
-                }
-                SeatKind::Bot(_) => None,
-            };
-            seats.push(StoredSeat {
-                kind: kind.clone(),
-                token_hash: token.as_deref().map(token::token_hash),
-            });
-            answer.push(CreatedSeat {
-                seat,
-                kind,
-                link: token.as_ref().map(|t| format!("/play/{id}#token={t}")),
-                token,
-            });
-        }
-        let new = NewMatch {
+        let bots_only = setup.seats.iter().all(|s| s.kind.is_bot());
+        Ok(NewMatch {
             setup: MatchSetup {
-                id: id.clone(),
                 game: table.name().to_owned(),
                 config: table.config_json(),
-                spectators: request.spectators,
-                turn_seconds: request.turn_seconds.or(limits.default_turn_seconds),
-                start,
-                seats,
+                ..setup
             },
             rng: serde_json::to_string(&rng).map_err(|e| LobbyError::Store(e.to_string()))?,
             entries,
@@ -332,20 +411,17 @@ impl Lobby {
                 Status::Waiting
             },
             now_ms: now_ms(),
-        };
-        let store = Arc::clone(&self.services.store);
-        blocking(move || store.create(&new)).await?;
-        self.stored.fetch_add(1, Ordering::SeqCst);
-        tracing::info!(r#match = %id, game = %table.name(), bots_only, "created");
-        if bots_only {
-            // Bots play on their own: load the match now.
-            self.handle(&id, Load::Other).await?;
-        }
-        Ok(Created {
-            spectate: request.spectators.then(|| format!("/play/{id}#spectate")),
-            id,
-            seats: answer,
         })
+    }
+
+    /// The store and the limits.
+    pub(crate) fn services(&self) -> &Services {
+        &self.services
+    }
+
+    /// One more match is stored (a rematch).
+    pub(crate) fn stored_one_more(&self) {
+        self.stored.fetch_add(1, Ordering::SeqCst);
     }
 
     /// A match's public facts, read from the store: nothing is loaded.
@@ -358,17 +434,7 @@ impl Lobby {
         let f = blocking(move || store.facts(&key))
             .await?
             .ok_or(LobbyError::NotFound)?;
-        Ok(Facts {
-            id: id.to_owned(),
-            game: f.game,
-            config: raw(f.config)?,
-            seats: f.seats,
-            spectators: f.spectators,
-            turn_seconds: f.turn_seconds,
-            status: f.status,
-            entries: f.entries,
-            result: f.result.map(raw).transpose()?,
-        })
+        Facts::of(id, f)
     }
 
     /// The live match `id`, loaded from the store when it is not, if the

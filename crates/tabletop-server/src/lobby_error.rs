@@ -31,6 +31,24 @@ pub enum LobbyError {
     /// A body that is not JSON (HTTP 415).
     #[error("the body must be `application/json`")]
     UnsupportedMediaType,
+    /// The seat is taken, or not one a person may take (HTTP 409).
+    #[error("{0}")]
+    SeatTaken(String),
+    /// The match has no such seat (HTTP 404).
+    #[error("the match has no such seat")]
+    UnknownSeat,
+    /// The match is not over (HTTP 409).
+    #[error("the match is not over yet")]
+    NotOver,
+    /// The match is over (HTTP 409).
+    #[error("the match is over")]
+    GameOver,
+    /// The match is private: it has no spectators (HTTP 403).
+    #[error("this match has no spectators, and no replay")]
+    NoSpectators,
+    /// No seat of the match has this token (HTTP 403).
+    #[error("no seat of this match has this token")]
+    UnknownToken,
     /// The store failed (HTTP 500); the text is for the log only.
     #[error("{0}")]
     Store(String),
@@ -55,6 +73,12 @@ impl LobbyError {
             LobbyError::UnsupportedMediaType => {
                 Reason::new(Code::UnsupportedMediaType, self.to_string())
             }
+            LobbyError::SeatTaken(_) => Reason::new(Code::SeatTaken, self.to_string()),
+            LobbyError::UnknownSeat => Reason::new(Code::UnknownSeat, self.to_string()),
+            LobbyError::NotOver => Reason::new(Code::NotOver, self.to_string()),
+            LobbyError::GameOver => Reason::new(Code::GameOver, self.to_string()),
+            LobbyError::NoSpectators => Reason::new(Code::NoSpectators, self.to_string()),
+            LobbyError::UnknownToken => Reason::new(Code::UnknownToken, self.to_string()),
             LobbyError::Store(why) => {
                 tracing::error!(error = %why, "the store failed");
                 Reason::new(
@@ -68,7 +92,11 @@ impl LobbyError {
     fn status(&self) -> StatusCode {
         match self {
             LobbyError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            LobbyError::NotFound => StatusCode::NOT_FOUND,
+            LobbyError::NotFound | LobbyError::UnknownSeat => StatusCode::NOT_FOUND,
+            LobbyError::SeatTaken(_) | LobbyError::NotOver | LobbyError::GameOver => {
+                StatusCode::CONFLICT
+            }
+            LobbyError::NoSpectators | LobbyError::UnknownToken => StatusCode::FORBIDDEN,
             LobbyError::Busy(_) | LobbyError::TooManyMatches => StatusCode::SERVICE_UNAVAILABLE,
             LobbyError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             LobbyError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,

@@ -86,6 +86,14 @@ struct Cli {
     /// Matches one client address may create in a burst.
     #[arg(long, default_value_t = 10)]
     create_burst: u32,
+    /// Lobby requests that cost the server (seats taken, rematches,
+    /// replays, lists of open matches) one client address may make per
+    /// minute, sustained.
+    #[arg(long, default_value_t = 60)]
+    lobby_requests_per_minute: u32,
+    /// Such lobby requests one client address may make in a burst.
+    #[arg(long, default_value_t = 20)]
+    lobby_burst: u32,
     /// Matches stored at most; creation is refused beyond.
     #[arg(long, default_value_t = 1_000_000)]
     max_stored_matches: usize,
@@ -199,6 +207,8 @@ fn main() -> ExitCode {
         seat_connections: cli.max_seat_connections.max(1),
         creates_per_minute: cli.creates_per_minute,
         create_burst: cli.create_burst,
+        lobby_requests_per_minute: cli.lobby_requests_per_minute,
+        lobby_burst: cli.lobby_burst,
         stored_matches: cli.max_stored_matches,
         allow_origins: cli.allow_origin,
         send_queue: cli.send_queue.max(1),

@@ -7,17 +7,20 @@ use std::sync::Arc;
 use axum::Json;
 use axum::Router;
 use axum::body::Body;
-use axum::extract::{Path, Request, State};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Extension, Path, Query, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 use crate::app::{App, Peer};
 use crate::games::{GameInfo, catalogue};
 use crate::lobby::CreateMatch;
 use crate::lobby_error::LobbyError;
+use crate::seats::{AskRematch, TakeSeat};
 
 /// The largest body `POST /api/matches` reads: a request names a game and
 /// its seats (a test start carries a record, and may be larger).
@@ -29,88 +32,77 @@ const MAX_TEST_BODY: usize = 1024 * 1024;
 pub fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/api/games", get(games))
-        .route("/api/matches", post(create_match))
+        .route("/api/matches", post(create_match).get(open_matches))
         .route("/api/matches/{id}", get(match_facts))
+        .route("/api/matches/{id}/seats/{seat}", post(take_seat))
+        .route("/api/matches/{id}/rematch", post(rematch))
+        .route("/api/matches/{id}/replay", get(replay))
         .route("/ws", get(crate::socket::upgrade))
         .route("/", get(lobby_page))
         .route("/play/{id}", get(play_page))
+        .route("/replay/{id}", get(replay_page))
         .route("/web/{name}", get(web_asset))
+        .route("/web/i18n/{name}", get(message_file))
         .route("/offline", get(offline_page))
         .route("/web/engines/{*path}", get(engines_file))
         .with_state(app)
 }
 
+/// An embedded file's content type, by its kind.
+macro_rules! kind {
+    (html) => {
+        "text/html; charset=utf-8"
+    };
+    (css) => {
+        "text/css; charset=utf-8"
+    };
+    (js) => {
+        "text/javascript; charset=utf-8"
+    };
+}
+
+/// `(name, content type, text)` of each file under `web/`, embedded.
+macro_rules! assets {
+    ($($name:literal: $kind:ident),* $(,)?) => {
+        &[$(($name, kind!($kind), include_str!(concat!("../web/", $name)))),*]
+    };
+}
+
 /// The pages and their assets: plain HTML, CSS and ES modules embedded in
 /// the binary, no build step. `/` is the lobby, `/play/{id}` the page a
-/// capability link opens, `/offline` the offline table (with
-/// `--offline-table`); they load their modules from `/web/`.
-const ASSETS: &[(&str, &str, &str)] = &[
-    (
-        "lobby.html",
-        "text/html; charset=utf-8",
-        include_str!("../web/lobby.html"),
-    ),
-    (
-        "play.html",
-        "text/html; charset=utf-8",
-        include_str!("../web/play.html"),
-    ),
-    (
-        "style.css",
-        "text/css; charset=utf-8",
-        include_str!("../web/style.css"),
-    ),
-    (
-        "lobby.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/lobby.js"),
-    ),
-    (
-        "play.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/play.js"),
-    ),
-    (
-        "patch.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/patch.js"),
-    ),
-    (
-        "sentences.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/sentences.js"),
-    ),
-    (
-        "age-of-war.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/age-of-war.js"),
-    ),
-    (
-        "armadora.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/armadora.js"),
-    ),
-    (
-        "era.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/era.js"),
-    ),
-    (
-        "offline.html",
-        "text/html; charset=utf-8",
-        include_str!("../web/offline.html"),
-    ),
-    (
-        "offline.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/offline.js"),
-    ),
-    (
-        "generic.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/generic.js"),
-    ),
-];
+/// capability link opens, `/replay/{id}` a finished match stepped
+/// through, `/offline` the offline table (with `--offline-table`); they
+/// load their modules from `/web/`, and their messages, one file per
+/// language, from `/web/i18n/`.
+const ASSETS: &[(&str, &str, &str)] = assets! {
+    "lobby.html": html,
+    "play.html": html,
+    "replay.html": html,
+    "offline.html": html,
+    "style.css": css,
+    "lobby.js": js,
+    "play.js": js,
+    "replay.js": js,
+    "offline.js": js,
+    "patch.js": js,
+    "dom.js": js,
+    "i18n.js": js,
+    "sentences.js": js,
+    "focus.js": js,
+    "moves.js": js,
+    "history.js": js,
+    "players.js": js,
+    "help.js": js,
+    "drawers.js": js,
+    "seat-link.js": js,
+    "age-of-war.js": js,
+    "armadora.js": js,
+    "era.js": js,
+    "generic.js": js,
+    "i18n/en.js": js,
+    "i18n/es.js": js,
+    "i18n/pl.js": js,
+};
 
 fn asset(name: &str) -> Response {
     match ASSETS.iter().find(|(n, _, _)| *n == name) {
@@ -134,8 +126,17 @@ async fn play_page() -> Response {
     asset("play.html")
 }
 
+async fn replay_page() -> Response {
+    asset("replay.html")
+}
+
 async fn web_asset(Path(name): Path<String>) -> Response {
     asset(&name)
+}
+
+/// A language's messages (`/web/i18n/es.js`).
+async fn message_file(Path(name): Path<String>) -> Response {
+    asset(&format!("i18n/{name}"))
 }
 
 fn not_found() -> Response {
@@ -195,22 +196,19 @@ fn is_json(headers: &HeaderMap) -> bool {
 }
 
 async fn create_match(State(app): State<Arc<App>>, request: Request<Body>) -> Response {
-    match create(&app, request).await {
-        Ok(created) => (StatusCode::CREATED, Json(created)).into_response(),
-        Err(e) => e.into_response(),
-    }
+    answer(StatusCode::CREATED, create(&app, request).await)
 }
 
-async fn create(app: &App, request: Request<Body>) -> Result<crate::lobby::Created, LobbyError> {
+/// The JSON body of `request`, read within the body's deadline and at
+/// most `limit` bytes, as a `T`.
+async fn json_body<T: DeserializeOwned>(
+    app: &App,
+    request: Request<Body>,
+    limit: usize,
+) -> Result<T, LobbyError> {
     if !is_json(request.headers()) {
         return Err(LobbyError::UnsupportedMediaType);
     }
-    let ip = request.extensions().get::<Peer>().map(|p| p.ip);
-    let limit = if app.limits.test_starts {
-        MAX_TEST_BODY
-    } else {
-        MAX_BODY
-    };
     let body = tokio::time::timeout(
         app.limits.body_timeout,
         axum::body::to_bytes(request.into_body(), limit),
@@ -218,8 +216,31 @@ async fn create(app: &App, request: Request<Body>) -> Result<crate::lobby::Creat
     .await
     .map_err(|_| LobbyError::BadRequest("the body did not arrive in time".to_owned()))?
     .map_err(|_| LobbyError::BadRequest(format!("a body of at most {limit} bytes")))?;
-    let wanted: CreateMatch =
-        serde_json::from_slice(&body).map_err(|e| LobbyError::BadRequest(e.to_string()))?;
+    serde_json::from_slice(&body).map_err(|e| LobbyError::BadRequest(e.to_string()))
+}
+
+fn peer_ip(request: &Request<Body>) -> Option<std::net::IpAddr> {
+    request.extensions().get::<Peer>().map(|p| p.ip)
+}
+
+/// Whether the request's address may make one more lobby request that
+/// costs the server (a seat taken, a rematch, a replay, the list of open
+/// matches).
+fn may_ask(app: &App, ip: Option<std::net::IpAddr>) -> Result<(), LobbyError> {
+    match ip {
+        Some(ip) if !app.addresses.may_ask(ip) => Err(LobbyError::RateLimited),
+        _ => Ok(()),
+    }
+}
+
+async fn create(app: &App, request: Request<Body>) -> Result<crate::lobby::Created, LobbyError> {
+    let ip = peer_ip(&request);
+    let limit = if app.limits.test_starts {
+        MAX_TEST_BODY
+    } else {
+        MAX_BODY
+    };
+    let wanted: CreateMatch = json_body(app, request, limit).await?;
     if let Some(ip) = ip {
         if !app.addresses.may_create(ip) {
             return Err(LobbyError::RateLimited);
@@ -228,9 +249,98 @@ async fn create(app: &App, request: Request<Body>) -> Result<crate::lobby::Creat
     app.lobby.create(wanted).await
 }
 
-async fn match_facts(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
-    match app.lobby.facts(&id).await {
-        Ok(facts) => Json(facts).into_response(),
+/// The answer to a lobby request: `status` and the JSON of what it
+/// answers, or the refusal.
+fn answer<T: Serialize>(status: StatusCode, result: Result<T, LobbyError>) -> Response {
+    match result {
+        Ok(body) => (status, Json(body)).into_response(),
         Err(e) => e.into_response(),
     }
+}
+
+/// `GET /api/matches`'s query: only the open matches are listed.
+#[derive(Debug, Deserialize)]
+struct ListQuery {
+    #[serde(default)]
+    open: Option<bool>,
+}
+
+async fn open_matches(
+    State(app): State<Arc<App>>,
+    peer: Option<Extension<Peer>>,
+    query: Result<Query<ListQuery>, QueryRejection>,
+) -> Response {
+    let listed = async {
+        if !matches!(query, Ok(Query(ListQuery { open: Some(true) }))) {
+            return Err(LobbyError::BadRequest(
+                "only matches with a free seat are listed: GET /api/matches?open=true".to_owned(),
+            ));
+        }
+        may_ask(&app, peer.map(|Extension(p)| p.ip))?;
+        app.lobby.open_matches().await
+    };
+    answer(StatusCode::OK, listed.await)
+}
+
+async fn take_seat(
+    State(app): State<Arc<App>>,
+    Path((id, seat)): Path<(String, String)>,
+    request: Request<Body>,
+) -> Response {
+    let taken = async {
+        let seat: usize = seat.parse().map_err(|_| LobbyError::UnknownSeat)?;
+        let ip = peer_ip(&request);
+        let wanted: TakeSeat = json_body(&app, request, MAX_BODY).await?;
+        may_ask(&app, ip)?;
+        app.lobby.take_seat(&id, seat, wanted).await
+    };
+    answer(StatusCode::CREATED, taken.await)
+}
+
+async fn rematch(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    request: Request<Body>,
+) -> Response {
+    let rematch = async {
+        let ip = peer_ip(&request);
+        let wanted: AskRematch = json_body(&app, request, MAX_BODY).await?;
+        may_ask(&app, ip)?;
+        // A rematch may create a match: it counts as one.
+        if let Some(ip) = ip {
+            if !app.addresses.may_create(ip) {
+                return Err(LobbyError::RateLimited);
+            }
+        }
+        app.lobby.rematch(&id, wanted).await
+    };
+    answer(StatusCode::CREATED, rematch.await)
+}
+
+/// `GET /api/matches/{id}/replay`'s query: the seat whose eyes, or none
+/// for the spectators'.
+#[derive(Debug, Deserialize)]
+struct ReplayQuery {
+    #[serde(default)]
+    seat: Option<usize>,
+}
+
+async fn replay(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    peer: Option<Extension<Peer>>,
+    query: Result<Query<ReplayQuery>, QueryRejection>,
+) -> Response {
+    let replay = async {
+        let Ok(Query(query)) = query else {
+            return Err(LobbyError::UnknownSeat);
+        };
+        may_ask(&app, peer.map(|Extension(p)| p.ip))?;
+        app.lobby.replay(&id, query.seat).await
+    };
+    answer(StatusCode::OK, replay.await)
+}
+
+async fn match_facts(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+    answer(StatusCode::OK, app.lobby.facts(&id).await)
 }

@@ -93,7 +93,8 @@ pub enum ViewPart<'a> {
 
 /// An update as one connection is told it: a `dice_core::Update`
 /// (`game`, `viewer`, `from`, `to`, `entries`, `to_move`, `view` or
-/// `view_patch`, `legal`, `result`) and, in Age of War, `conquest_odds`.
+/// `view_patch`, `legal`, `result`), in Age of War `conquest_odds`, and,
+/// when asked for, `narration`.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct UpdateBody<'a> {
     /// The game's registry name.
@@ -128,16 +129,22 @@ pub struct UpdateBody<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Option<Vec<ConquestChance>>")]
     pub conquest_odds: Option<&'a [ConquestOdds]>,
+    /// Each of `entries` in words, as the viewer saw it (the engine's
+    /// narration): connections that asked for narration.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub narration: Option<&'a [String]>,
 }
 
 impl<'a> UpdateBody<'a> {
     /// `told` with its view as `view`, its legal actions written as
-    /// `legal`, and Age of War's `odds`.
+    /// `legal`, Age of War's `odds`, and the entries' narration when
+    /// `narration` is asked for.
     pub fn new(
         told: &'a Told,
         view: ViewPart<'a>,
         legal: Legal<'a>,
         odds: Option<&'a [ConquestOdds]>,
+        narration: bool,
     ) -> Self {
         let (view, view_patch) = match view {
             ViewPart::Whole(v) => (Some(v), None),
@@ -155,6 +162,7 @@ impl<'a> UpdateBody<'a> {
             legal,
             result: told.result(),
             conquest_odds: odds,
+            narration: narration.then(|| told.narration()),
         }
     }
 }

@@ -130,6 +130,7 @@ struct Bound {
     last_seq: Option<usize>,
     view_patches: bool,
     known_texts: bool,
+    narration: bool,
 }
 
 /// What a connection is told when the lobby cannot bind it.
@@ -146,12 +147,13 @@ async fn hello(app: &App, socket: &mut WebSocket) -> Result<Bound, Reason> {
     };
     let message =
         client_message::decode(text.as_str()).map_err(|e| Reason::new(e.code(), e.to_string()))?;
-    let (match_id, seat, last_seq, view_patches, known_texts) = match message {
+    let (match_id, seat, last_seq, view_patches, known_texts, narration) = match message {
         ClientMessage::Hello {
             token,
             last_seq,
             view_patches,
             known_texts,
+            narration,
         } => {
             let (match_id, seat) = app
                 .lobby
@@ -159,13 +161,21 @@ async fn hello(app: &App, socket: &mut WebSocket) -> Result<Bound, Reason> {
                 .await
                 .map_err(|e| unbound(&e))?
                 .ok_or_else(|| Reason::new(Code::UnknownToken, "no seat has this token"))?;
-            (match_id, Some(seat), last_seq, view_patches, known_texts)
+            (
+                match_id,
+                Some(seat),
+                last_seq,
+                view_patches,
+                known_texts,
+                narration,
+            )
         }
         ClientMessage::Spectate {
             match_id,
             last_seq,
             view_patches,
             known_texts,
+            narration,
         } => {
             let facts = app.lobby.facts(&match_id).await.map_err(|e| unbound(&e))?;
             if !facts.spectators {
@@ -174,7 +184,14 @@ async fn hello(app: &App, socket: &mut WebSocket) -> Result<Bound, Reason> {
                     "this match has no spectators",
                 ));
             }
-            (match_id, None, last_seq, view_patches, known_texts)
+            (
+                match_id,
+                None,
+                last_seq,
+                view_patches,
+                known_texts,
+                narration,
+            )
         }
         ClientMessage::Act { .. } => {
             return Err(Reason::new(Code::BadMessage, "the first message is hello"));
@@ -193,6 +210,7 @@ async fn hello(app: &App, socket: &mut WebSocket) -> Result<Bound, Reason> {
         last_seq,
         view_patches,
         known_texts,
+        narration,
     })
 }
 
@@ -249,6 +267,7 @@ async fn subscribe(bound: &Bound, limits: &Limits) -> Result<(u64, mpsc::Receive
         last_seq: bound.last_seq,
         view_patches: bound.view_patches,
         known_texts: bound.known_texts,
+        narration: bound.narration,
         frames,
         reply,
     };

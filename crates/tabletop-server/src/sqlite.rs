@@ -7,8 +7,8 @@ use std::sync::{Mutex, MutexGuard};
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use crate::store::{
-    Commit, MatchSetup, NewMatch, SeatKind, Status, Store, StoreError, StoredEntry, StoredFacts,
-    StoredMatch, StoredSeat,
+    Commit, MatchSetup, NewMatch, OpenMatch, SeatKind, SeatTaking, Status, Store, StoreError,
+    StoredEntry, StoredFacts, StoredMatch, StoredSeat,
 };
 
 /// [`Store`] on one SQLite database file.
@@ -79,13 +79,22 @@ CREATE TABLE IF NOT EXISTS entries (
 );
 ";
 
-/// Columns added since the first schema, with their type: a database of
-/// an earlier version gains them when opened.
-const ADDED_COLUMNS: &[(&str, &str)] = &[
-    ("start", "TEXT"),
-    ("result", "TEXT"),
-    ("turn_started", "INTEGER NOT NULL DEFAULT 0"),
+/// Columns added since the first schema, by table, with their type: a
+/// database of an earlier version gains them when opened (seat names and
+/// rematches came with open seats).
+const ADDED_COLUMNS: &[(&str, &str, &str)] = &[
+    ("matches", "start", "TEXT"),
+    ("matches", "result", "TEXT"),
+    ("matches", "turn_started", "INTEGER NOT NULL DEFAULT 0"),
+    ("matches", "rematch", "TEXT"),
+    ("seats", "name", "TEXT"),
 ];
+
+/// Made once the added columns are there: the open seats no one has
+/// taken, for the lobby's list of matches with a free seat.
+const INDEXES: &str = "
+CREATE INDEX IF NOT EXISTS seats_free ON seats(match_id) WHERE kind = 'open' AND token_hash IS NULL;
+";
 
 impl SqliteStore {
     /// Opens (creating if needed) the database at `path`.
@@ -120,19 +129,20 @@ impl SqliteStore {
         conn.pragma_update(None, "foreign_keys", "ON")
             .map_err(err)?;
         conn.execute_batch(SCHEMA).map_err(err)?;
-        for (column, kind) in ADDED_COLUMNS {
+        for (table, column, kind) in ADDED_COLUMNS {
             let present: bool = conn
                 .query_row(
-                    "SELECT COUNT(*) > 0 FROM pragma_table_info('matches') WHERE name = ?1",
-                    [column],
+                    "SELECT COUNT(*) > 0 FROM pragma_table_info(?1) WHERE name = ?2",
+                    [table, column],
                     |r| r.get(0),
                 )
                 .map_err(err)?;
             if !present {
-                conn.execute_batch(&format!("ALTER TABLE matches ADD COLUMN {column} {kind}"))
+                conn.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {column} {kind}"))
                     .map_err(err)?;
             }
         }
+        conn.execute_batch(INDEXES).map_err(err)?;
         Ok(SqliteStore {
             conn: Mutex::new(conn),
         })
@@ -223,12 +233,15 @@ fn leading_columns(r: &Row<'_>) -> rusqlite::Result<LeadingColumns> {
 
 fn seat_kinds(conn: &Connection, id: &str) -> Result<Vec<StoredSeat>, StoreError> {
     let mut stmt = conn
-        .prepare_cached("SELECT kind, token_hash FROM seats WHERE match_id = ?1 ORDER BY seat")
+        .prepare_cached(
+            "SELECT kind, token_hash, name FROM seats WHERE match_id = ?1 ORDER BY seat",
+        )
         .map_err(err)?;
     stmt.query_map(params![id], |r| {
         Ok(StoredSeat {
             kind: SeatKind::from_text(&r.get::<_, String>(0)?),
             token_hash: r.get(1)?,
+            name: r.get(2)?,
         })
     })
     .map_err(err)?
@@ -236,50 +249,90 @@ fn seat_kinds(conn: &Connection, id: &str) -> Result<Vec<StoredSeat>, StoreError
     .map_err(err)
 }
 
+/// Inserts a new match with its seats and setup entries (in the caller's
+/// transaction).
+fn insert_match(tx: &Connection, m: &NewMatch) -> Result<(), StoreError> {
+    let s = &m.setup;
+    let now = to_i64(m.now_ms / 1000)?;
+    let started = to_i64(m.now_ms)?;
+    let entries = count_of(m.entries.len())?;
+    tx.prepare_cached(
+        "INSERT INTO matches (id, game, config, spectators, turn_seconds, status, rng, entries, created, touched, start, turn_started)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11)",
+    )
+    .and_then(|mut stmt| {
+        stmt.execute(params![
+            s.id,
+            s.game,
+            s.config,
+            s.spectators,
+            s.turn_seconds,
+            m.status.as_str(),
+            m.rng,
+            entries,
+            now,
+            s.start,
+            started,
+        ])
+    })
+    .map_err(err)?;
+    let mut stmt = tx
+        .prepare_cached(
+            "INSERT INTO seats (match_id, seat, kind, token_hash, name) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )
+        .map_err(err)?;
+    for (seat, kind) in s.seats.iter().enumerate() {
+        stmt.execute(params![
+            s.id,
+            count_of(seat)?,
+            kind.kind.as_str(),
+            kind.token_hash,
+            kind.name
+        ])
+        .map_err(err)?;
+    }
+    insert_entries(tx, &s.id, 0, &m.entries)
+}
+
+/// A match's public facts (`None` when unknown).
+fn facts_of(conn: &Connection, id: &str) -> Result<Option<StoredFacts>, StoreError> {
+    let row = one_row(
+        conn,
+        "SELECT game, config, spectators, turn_seconds, status, entries, result, rematch FROM matches WHERE id = ?1",
+        id,
+        |r| {
+            Ok((
+                leading_columns(r)?,
+                r.get::<_, i64>(5)?,
+                r.get::<_, Option<String>>(6)?,
+                r.get::<_, Option<String>>(7)?,
+            ))
+        },
+    )?;
+    let Some(((game, config, spectators, turn_seconds, status), entries, result, rematch)) = row
+    else {
+        return Ok(None);
+    };
+    let seats = seat_kinds(conn, id)?;
+    Ok(Some(StoredFacts {
+        game,
+        config,
+        spectators,
+        turn_seconds,
+        status: Status::from_stored(&status)?,
+        entries: usize::try_from(entries).map_err(err)?,
+        result,
+        names: seats.iter().map(|s| s.name.clone()).collect(),
+        taken: seats.iter().map(|s| s.token_hash.is_some()).collect(),
+        seats: seats.into_iter().map(|s| s.kind).collect(),
+        rematch,
+    }))
+}
+
 impl Store for SqliteStore {
     fn create(&self, m: &NewMatch) -> Result<(), StoreError> {
         let conn = self.conn()?;
-        let s = &m.setup;
-        let now = to_i64(m.now_ms / 1000)?;
-        let started = to_i64(m.now_ms)?;
-        let entries = count_of(m.entries.len())?;
-        in_transaction(&conn, |tx| {
-            tx.prepare_cached(
-                "INSERT INTO matches (id, game, config, spectators, turn_seconds, status, rng, entries, created, touched, start, turn_started)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11)",
-            )
-            .and_then(|mut stmt| {
-                stmt.execute(params![
-                    s.id,
-                    s.game,
-                    s.config,
-                    s.spectators,
-                    s.turn_seconds,
-                    m.status.as_str(),
-                    m.rng,
-                    entries,
-                    now,
-                    s.start,
-                    started,
-                ])
-            })
-            .map_err(err)?;
-            let mut stmt = tx
-                .prepare_cached(
-                    "INSERT INTO seats (match_id, seat, kind, token_hash) VALUES (?1, ?2, ?3, ?4)",
-                )
-                .map_err(err)?;
-            for (seat, kind) in s.seats.iter().enumerate() {
-                stmt.execute(params![
-                    s.id,
-                    count_of(seat)?,
-                    kind.kind.as_str(),
-                    kind.token_hash
-                ])
-                .map_err(err)?;
-            }
-            insert_entries(tx, &s.id, 0, &m.entries)
-        })
+        in_transaction(&conn, |tx| insert_match(tx, m))
     }
 
     fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
@@ -345,32 +398,7 @@ impl Store for SqliteStore {
     }
 
     fn facts(&self, id: &str) -> Result<Option<StoredFacts>, StoreError> {
-        let conn = self.conn()?;
-        let row = one_row(
-            &conn,
-            "SELECT game, config, spectators, turn_seconds, status, entries, result FROM matches WHERE id = ?1",
-            id,
-            |r| {
-                Ok((
-                    leading_columns(r)?,
-                    r.get::<_, i64>(5)?,
-                    r.get::<_, Option<String>>(6)?,
-                ))
-            },
-        )?;
-        let Some(((game, config, spectators, turn_seconds, status), entries, result)) = row else {
-            return Ok(None);
-        };
-        Ok(Some(StoredFacts {
-            game,
-            config,
-            seats: seat_kinds(&conn, id)?.into_iter().map(|s| s.kind).collect(),
-            spectators,
-            turn_seconds,
-            status: Status::from_stored(&status)?,
-            entries: usize::try_from(entries).map_err(err)?,
-            result,
-        }))
+        facts_of(&*self.conn()?, id)
     }
 
     fn seat_of(&self, token_hash: &str) -> Result<Option<(String, usize)>, StoreError> {
@@ -466,6 +494,72 @@ impl Store for SqliteStore {
             .map_err(err)?
             .collect::<Result<Vec<String>, _>>()
             .map_err(err)
+        })
+    }
+
+    fn take_seat(&self, t: &SeatTaking<'_>) -> Result<bool, StoreError> {
+        let seat = count_of(t.seat)?;
+        let taken = self
+            .conn()?
+            .prepare_cached(
+                "UPDATE seats SET token_hash = ?4, name = COALESCE(?5, name)
+                 WHERE match_id = ?1 AND seat = ?2 AND kind = ?3 AND token_hash IS NULL
+                 AND EXISTS (SELECT 1 FROM matches WHERE id = ?1 AND status != 'over')",
+            )
+            .and_then(|mut s| {
+                s.execute(params![
+                    t.match_id,
+                    seat,
+                    t.kind.as_str(),
+                    t.token_hash,
+                    t.name
+                ])
+            })
+            .map_err(err)?;
+        Ok(taken == 1)
+    }
+
+    fn open_matches(&self, limit: usize) -> Result<Vec<OpenMatch>, StoreError> {
+        let conn = self.conn()?;
+        let ids: Vec<(String, i64)> = conn
+            .prepare_cached(
+                "SELECT DISTINCT m.id, m.created, m.rowid FROM seats s JOIN matches m ON m.id = s.match_id
+                 WHERE s.kind = 'open' AND s.token_hash IS NULL AND m.status != 'over'
+                 ORDER BY m.created DESC, m.rowid DESC LIMIT ?1",
+            )
+            .map_err(err)?
+            .query_map(params![count_of(limit)?], |r| Ok((r.get(0)?, r.get(1)?)))
+            .map_err(err)?
+            .collect::<Result<_, _>>()
+            .map_err(err)?;
+        let mut open = Vec::with_capacity(ids.len());
+        for (id, created) in ids {
+            if let Some(facts) = facts_of(&conn, &id)? {
+                open.push(OpenMatch {
+                    id,
+                    facts,
+                    created: from_i64(created)?,
+                });
+            }
+        }
+        Ok(open)
+    }
+
+    fn create_rematch(&self, of: &str, m: &NewMatch) -> Result<String, StoreError> {
+        let conn = self.conn()?;
+        in_transaction(&conn, |tx| {
+            let earlier = one_row(tx, "SELECT rematch FROM matches WHERE id = ?1", of, |r| {
+                r.get::<_, Option<String>>(0)
+            })?
+            .ok_or_else(|| StoreError(format!("no match {of} to rematch")))?;
+            if let Some(id) = earlier {
+                return Ok(id);
+            }
+            insert_match(tx, m)?;
+            tx.prepare_cached("UPDATE matches SET rematch = ?2 WHERE id = ?1")
+                .and_then(|mut s| s.execute(params![of, m.setup.id]))
+                .map_err(err)?;
+            Ok(m.setup.id.clone())
         })
     }
 }

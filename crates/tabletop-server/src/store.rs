@@ -42,30 +42,34 @@ impl Status {
     }
 }
 
-/// Who sits in a seat; written `"person"` or the bot's name.
+/// Who sits in a seat; written `"person"`, `"open"` or the bot's name.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SeatKind {
     /// A person, who connects with a capability token.
     Person,
+    /// A person who takes the seat from the lobby: its token is made when
+    /// the seat is taken, and handed out that once.
+    Open,
     /// A bot of the game, by name.
     Bot(String),
 }
 
 impl SeatKind {
-    /// `person`, or the bot's name.
+    /// `person`, `open`, or the bot's name.
     pub fn as_str(&self) -> &str {
         match self {
             SeatKind::Person => "person",
+            SeatKind::Open => "open",
             SeatKind::Bot(name) => name,
         }
     }
 
     /// The kind a stored or requested text names.
     pub fn from_text(text: &str) -> Self {
-        if text == "person" {
-            SeatKind::Person
-        } else {
-            SeatKind::Bot(text.to_owned())
+        match text {
+            "person" => SeatKind::Person,
+            "open" => SeatKind::Open,
+            bot => SeatKind::Bot(bot.to_owned()),
         }
     }
 
@@ -88,7 +92,7 @@ impl JsonSchema for SeatKind {
 
     fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
         schemars::json_schema!({
-            "description": "Who sits in a seat: `person`, or the name of one of the game's bots.",
+            "description": "Who sits in a seat: `person`, `open` (a seat a person takes from the lobby), or the name of one of the game's bots.",
             "type": "string"
         })
     }
@@ -99,8 +103,13 @@ impl JsonSchema for SeatKind {
 pub struct StoredSeat {
     /// Who sits there.
     pub kind: SeatKind,
-    /// The hash of its capability token (persons only).
+    /// The hash of its capability token (persons only; an open seat's
+    /// once taken).
     pub token_hash: Option<String>,
+    /// The name its player gave when taking it (at most
+    /// [`MAX_NAME_CHARS`](crate::names::MAX_NAME_CHARS) characters,
+    /// checked by the lobby), if any.
+    pub name: Option<String>,
 }
 
 /// One applied entry: an action of a seat, or a chance outcome (no seat).
@@ -186,6 +195,54 @@ pub struct StoredFacts {
     pub entries: usize,
     /// The result as JSON once over.
     pub result: Option<String>,
+    /// Each seat's player name, by seat (`None` where none was given).
+    pub names: Vec<Option<String>>,
+    /// By seat: whether a token opens it (a person's seat from its
+    /// creation, an open seat once taken; never a bot's).
+    pub taken: Vec<bool>,
+    /// The id of the match's rematch, once one was asked for.
+    pub rematch: Option<String>,
+}
+
+impl StoredFacts {
+    /// The open seats no one has taken yet.
+    pub fn free_seats(&self) -> Vec<usize> {
+        self.seats
+            .iter()
+            .zip(&self.taken)
+            .enumerate()
+            .filter(|(_, (kind, taken))| **kind == SeatKind::Open && !**taken)
+            .map(|(seat, _)| seat)
+            .collect()
+    }
+}
+
+/// A match not over with a seat free, as the lobby lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenMatch {
+    /// The match id.
+    pub id: String,
+    /// Its public facts.
+    pub facts: StoredFacts,
+    /// When it was created, in seconds since the epoch.
+    pub created: u64,
+}
+
+/// A seat given to the person who takes it.
+#[derive(Debug, Clone, Copy)]
+pub struct SeatTaking<'a> {
+    /// The match.
+    pub match_id: &'a str,
+    /// The seat.
+    pub seat: usize,
+    /// The kind the seat must have: [`SeatKind::Open`] for a seat taken
+    /// from the lobby, [`SeatKind::Person`] for a rematch's seat kept for
+    /// the person who held it.
+    pub kind: &'a SeatKind,
+    /// The hash of the token made for it.
+    pub token_hash: &'a str,
+    /// The player's name, if one is given (else the stored one stays).
+    pub name: Option<&'a str>,
 }
 
 /// Why the store failed. Its text is for the server's log only: clients are
@@ -262,4 +319,25 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// A database failure.
     fn expire(&self, over_before: u64, idle_before: u64) -> Result<Vec<String>, StoreError>;
+    /// Gives a seat its token hash (and name), atomically: only when the
+    /// seat has the kind asked, no token opens it yet and its match is not
+    /// over. Answers whether it did: of two takings of one seat, one
+    /// answers `true`.
+    ///
+    /// # Errors
+    /// A database failure.
+    fn take_seat(&self, taking: &SeatTaking<'_>) -> Result<bool, StoreError>;
+    /// Matches not over with at least one open seat no one has taken,
+    /// newest first (in the order they were created), at most `limit`.
+    ///
+    /// # Errors
+    /// A database failure, or a match stored damaged.
+    fn open_matches(&self, limit: usize) -> Result<Vec<OpenMatch>, StoreError>;
+    /// Saves `m` as the rematch of the match `of`, atomically: only when
+    /// `of` has none yet. Answers the rematch's id: `m`'s when it was saved
+    /// now, the earlier one's otherwise (and `m` is not saved).
+    ///
+    /// # Errors
+    /// A database failure, or `of` unknown.
+    fn create_rematch(&self, of: &str, m: &NewMatch) -> Result<String, StoreError>;
 }

@@ -1,8 +1,12 @@
 // Armadöra as on the table: the 8 × 5 board with its gold mines, the
 // palisades, warriors face down (a value only where this seat may know
 // it) or face up, the territories once scored, and each player's
-// remaining army as this seat may know it.
-import { el, seatName, describe } from "/web/sentences.js";
+// remaining army as this seat may know it; moves in words, and the gold
+// piles each player took at the end.
+import { el, seatName, chip } from "/web/sentences.js";
+import { t } from "/web/i18n.js";
+
+export const key = "arm";
 
 const COLUMNS = "abcdefgh";
 const ROWS = [1, 2, 3, 4, 5];
@@ -12,18 +16,63 @@ function squareMoves(sq) {
   return (text) => text.split(" ").some((w) => w === sq || w === sq + "e" || w === sq + "s");
 }
 
+/** The two squares a line lies between: `c2e` → c2, d2; `c2s` → c2, c3. */
+function sides(line) {
+  const m = /^([a-h])([1-5])([es])$/.exec(line);
+  if (!m) return [line, "?"];
+  const other = m[3] === "e" ? COLUMNS[COLUMNS.indexOf(m[1]) + 1] + m[2] : m[1] + (Number(m[2]) + 1);
+  return [m[1] + m[2], other];
+}
+
+export function moveWords(text) {
+  const w = text.split(" ");
+  switch (w[0]) {
+    case "warrior": return t("arm.warrior", w[2], w[1]);
+    case "palisade": return t("arm.palisade", ...sides(w[1]));
+    case "pass": return t("arm.pass");
+    case "end": return t("arm.endTurn");
+    case "reinforce": return t("arm.reinforce", w[1]);
+    case "power":
+      if (w[1] === "mage") return t("arm.mage", w[2]);
+      if (w[1] === "goblin") return t("arm.goblin", w[2], w[3]);
+      if (w[1] === "orc") return t("arm.orc", ...sides(w[2]));
+      if (w[1] === "elf") return t("arm.elf", w[2]);
+      return null;
+    default: return null;
+  }
+}
+
+/** The gold piles each seat took: one per territory won or shared. */
+function piles(ctx) {
+  const out = Array.from({ length: ctx.players }, () => []);
+  for (const t of ctx.view.territories ?? []) {
+    if (!t.owners?.length) continue;
+    const share = Math.floor(t.gold / t.owners.length);
+    for (const o of t.owners) if (share > 0) out[o]?.push(share);
+  }
+  return out.map((p) => p.sort((a, b) => b - a));
+}
+
+export function breakdown(ctx) {
+  if (!(ctx.view.territories ?? []).some((t) => t.owners)) return [];
+  return [{ label: t("arm.gold.total"), values: piles(ctx).map((p) => p.join(" + ") || "0") }];
+}
+
 export function draw(ctx) {
   const v = ctx.view;
   const root = el("div", { className: "armadora" });
   const palisades = new Set(v.palisades ?? []);
   const territoryOf = {};
-  const scored = (v.territories ?? []).some((t) => t.owners !== null && t.owners !== undefined);
-  (v.territories ?? []).forEach((t, i) => t.squares.forEach((sq) => { territoryOf[sq] = i; }));
+  const scored = (v.territories ?? []).some((x) => x.owners !== null && x.owners !== undefined);
+  (v.territories ?? []).forEach((x, i) => x.squares.forEach((sq) => { territoryOf[sq] = i; }));
   const moveTexts = ctx.legal.map(([, text]) => text);
 
-  const board = el("div", { className: "arm-board", role: "grid", ariaLabel: "the board, columns a to h, rows 1 to 5" });
-  for (const row of ROWS) {
-    for (const col of COLUMNS) {
+  const board = el("div", { className: "arm-board", role: "group", ariaLabel: t("arm.board") });
+  // The coordinates around the board, as in the notation.
+  board.append(el("span", { className: "axis", ariaHidden: "true" }), ...[...COLUMNS].map((col) => el("span", { className: "axis", ariaHidden: "true", textContent: col })));
+  for (const [r, row] of ROWS.entries()) {
+    board.append(el("span", { className: "axis", ariaHidden: "true", textContent: String(row) }));
+    for (const [c, col] of [...COLUMNS].entries()) {
       const sq = col + row;
       const classes = ["sq"];
       if (palisades.has(sq + "e")) classes.push("wall-e");
@@ -32,32 +81,36 @@ export function draw(ctx) {
       if (west && palisades.has(west + row + "e")) classes.push("wall-w");
       if (row > 1 && palisades.has(col + (row - 1) + "s")) classes.push("wall-n");
       if (scored) {
-        const t = v.territories[territoryOf[sq]];
-        if (t && t.owners && t.owners.length === 1) classes.push("terr-" + t.owners[0]);
-        else if (t && t.owners && t.owners.length > 1) classes.push("terr-shared");
+        const x = v.territories[territoryOf[sq]];
+        if (x && x.owners && x.owners.length === 1) classes.push("terr-" + x.owners[0]);
+        else if (x && x.owners && x.owners.length > 1) classes.push("terr-shared");
       }
-      const parts = [el("span", { className: "coord", textContent: sq })];
+      const parts = [];
       let label = sq;
       if (sq in (v.gold ?? {})) {
         const g = v.gold[sq];
-        parts.push(el("span", { className: "gold", textContent: g === null ? "gold ?" : `gold ${g}` }));
-        label += g === null ? ", a gold mine" : `, a gold mine of ${g}`;
+        parts.push(el("span", { className: "gold", ariaHidden: "true", textContent: g === null ? "?" : String(g) }));
+        label += ", " + t("arm.mine", g);
       }
       const w = v.warriors?.[sq];
       if (w) {
         const known = w.value !== null && w.value !== undefined;
-        const face = w.face_up ? "face up" : "face down";
         const text = known ? String(w.value + (w.reinforced ? 1 : 0)) : "?";
-        parts.push(el("span", { className: `warrior owner-${w.owner} ${w.face_up ? "up" : "down"}`, textContent: text, title: `${seatName(w.owner, ctx)}, ${face}${known ? ", value " + w.value : ""}${w.reinforced ? ", reinforced" : ""}` }));
-        label += `, a warrior of ${seatName(w.owner, ctx)} ${face}${known ? " of value " + w.value : ""}`;
-        if (w.arrows) label += `, ${w.arrows} arrows`;
+        const about = [t("arm.warriorOf", seatName(w.owner, ctx), w.face_up, known ? w.value : null)];
+        if (w.reinforced) about.push(t("arm.reinforced"));
+        if (w.arrows) about.push(t("arm.arrows", w.arrows));
+        parts.push(el("span", { className: `warrior owner-${w.owner} ${w.face_up ? "up" : "down"}`, ariaHidden: "true", textContent: text + (w.face_up ? "↑" : ""), title: about.join(", ") }));
+        label += ", " + about.join(", ");
       }
       const playable = moveTexts.some(squareMoves(sq));
-      const cell = el(playable ? "button" : "div", { className: classes.join(" ") + (playable ? " playable" : ""), ariaLabel: label }, ...parts);
+      const cell = el(playable ? "button" : "div", { className: classes.join(" ") + (playable ? " playable" : ""), ...(playable ? { ariaLabel: label } : { role: "img", ariaLabel: label }) }, ...parts);
       cell.dataset.square = sq;
+      cell.dataset.row = r;
+      cell.dataset.col = c;
       if (playable) {
         cell.type = "button";
-        cell.onclick = () => ctx.choose(squareMoves(sq));
+        cell.dataset.key = "sq:" + sq;
+        cell.onclick = () => ctx.choose(squareMoves(sq), sq);
       }
       board.append(cell);
     }
@@ -65,27 +118,27 @@ export function draw(ctx) {
   root.append(board);
 
   // The armies.
-  const armies = el("section", { className: "armies" }, el("h3", { textContent: "Armies" }));
+  const armies = el("section", { className: "armies" }, el("h3", { textContent: t("arm.armies") }));
   for (const s of v.seats ?? []) {
     const line = el("p", { className: `army owner-${s.seat}` },
-      el("span", { className: "swatch" }),
-      `${seatName(s.seat, ctx, true)} (${s.faction}): ${s.tiles_left} warriors left`,
-      s.passed ? ", passed" : "",
-      s.power_tokens ? `, ${s.power_tokens} power tokens` : "");
+      chip(s.seat),
+      t("arm.left", seatName(s.seat, ctx, true), t("arm.faction." + s.faction), s.tiles_left),
+      s.passed ? ", " + t("arm.passed") : "",
+      s.power_tokens ? ", " + t("arm.tokens", s.power_tokens) : "");
     if (s.seat === ctx.seat && v.own_supply) {
       const counts = Object.entries(v.own_supply).filter(([, n]) => n > 0).map(([value, n]) => `${n} × ${value}`);
-      line.append(el("span", { className: "supply", textContent: ` — yours by value: ${counts.join(", ") || "none"}` }));
+      line.append(el("span", { className: "supply", textContent: " — " + t("arm.supply", counts.join(", ") || t("arm.none")) }));
     }
     armies.append(line);
   }
-  armies.append(el("p", { className: "quiet", textContent: `${v.palisades_left ?? 0} palisades left in the supply.` }));
+  armies.append(el("p", { className: "quiet", textContent: t("arm.palisadesLeft", v.palisades_left ?? 0) }));
   root.append(armies);
 
   if (scored) {
-    const list = el("section", { className: "territories" }, el("h3", { textContent: "Territories" }));
-    for (const t of v.territories) {
-      const owners = t.owners?.length ? t.owners.map((o) => seatName(o, ctx)).join(" and ") : "nobody";
-      list.append(el("p", { textContent: `${t.squares.length} squares, gold ${t.gold}: ${owners}` }));
+    const list = el("section", { className: "territories" }, el("h3", { textContent: t("arm.territories") }));
+    for (const x of v.territories) {
+      const owners = x.owners?.length ? x.owners.map((o) => seatName(o, ctx)).join(", ") : t("arm.nobody");
+      list.append(el("p", { textContent: t("arm.territory", x.squares.length, x.gold, owners) }));
     }
     root.append(list);
   }
@@ -95,25 +148,19 @@ export function draw(ctx) {
 export function sentence(entry, ctx) {
   if ("chance" in entry) {
     const c = entry.chance;
-    if (c && "first_player" in c) return `${seatName(c.first_player, ctx, true)} ${c.first_player === ctx.seat ? "start" : "starts"}.`;
-    if (c && "gold" in c) return `The gold is laid out: ${describe(c.gold)}.`;
-    return `Chance: ${describe(c)}.`;
+    if (c && "first_player" in c) return t("arm.starts", seatName(c.first_player, ctx, true));
+    if (c && "gold" in c) return t("arm.goldLaid");
+    return null;
   }
-  const me = entry.player === ctx.seat;
   const who = seatName(entry.player, ctx, true);
-  const verb = (you, them) => (me ? you : them);
   const a = entry.action;
-  if (a === "pass") return `${who} ${verb("pass", "passes")}.`;
-  if (a === "end_turn") return `${who} ${verb("end", "ends")} the turn after one palisade.`;
+  if (a === "pass") return t("arm.passes", who);
+  if (a === "end_turn") return t("arm.ends", who);
   if (a && a.warrior) {
     const value = a.warrior.value;
-    return value === undefined || value === null
-      ? `${who} ${verb("place", "places")} a warrior face down on ${a.warrior.at}.`
-      : `${who} ${verb("place", "places")} a warrior of value ${value} face down on ${a.warrior.at}.`;
+    return value === undefined || value === null ? t("arm.places", who, a.warrior.at) : t("arm.placesValue", who, value, a.warrior.at);
   }
-  if (a && a.palisade) return `${who} ${verb("place", "places")} a palisade on ${a.palisade}.`;
-  if (a && a.reinforce) return `${who} ${verb("reinforce", "reinforces")} the warrior on ${a.reinforce}.`;
-  if (a && a.palisades) return `${who} ${verb("place", "places")} palisades on ${describe(a.palisades)}.`;
-  if (a && typeof a === "object") return `${who} ${verb("use", "uses")} ${describe(a)}.`;
+  if (a && a.palisade) return t("arm.placesPalisade", who, ...sides(a.palisade));
+  if (a && a.reinforce) return t("arm.reinforces", who, a.reinforce);
   return null;
 }

@@ -1,23 +1,66 @@
 // Era: Medieval Age as on the table, from the view JSON by name: every
-// player's domain grid with its buildings, walls and scorched areas, the
-// tracks (resources, culture, disaster), the dice behind the screen (the
-// seat's own faces; another's only counted) and revealed for all, the
-// supply and the tracking tokens.
-import { el, seatName, describe } from "/web/sentences.js";
+// player's domain grid with its coordinates, buildings, walls and
+// scorched areas, the tracks (resources, culture, disaster), the dice
+// behind the screen (the seat's own faces; another's only counted) and
+// revealed for all, the supply and the tracking tokens; moves in words,
+// culture less disasters as the game goes, and the parts of the final
+// score.
+import { el, seatName, chip, isYou } from "/web/sentences.js";
+import { t } from "/web/i18n.js";
+import { scrolling } from "/web/dom.js";
+
+export const key = "era";
 
 const COLOURS = ["yellow", "gray", "blue", "white"];
-const RESOURCES = [["goods", "trade goods"], ["stone", "stone"], ["wood", "wood"], ["food", "food"]];
+const RESOURCES = ["goods", "stone", "wood", "food"];
 const MARK = { keep: "K", longhouse: "L", townhouse: "T", church: "C", farm: "F", lumber_mill: "M", market: "Mk", hospital: "H", guildhall: "G", monastery: "Mo", university: "U", cathedral: "Ca", wall: "▪", scorched: "✕" };
 const DIE_BG = { yellow: "#f8ec9c", gray: "#ccc", blue: "#cfe0f5", white: "#fff" };
 const COLS = "abcdefghijklmnopqrstuvwxyz";
-const words = (s) => String(s).replace(/_/g, " ");
+
+const colour = (c) => t("era.colour." + c);
+const resource = (r) => t("era.resource." + r);
+
+/** A piece by its record name: `farm`, `lumber_mill`, `wall4`, `scorched`. */
+function piece(name, article = false) {
+  const wall = /^wall(\d)$/.exec(name);
+  if (wall) return t("era.wall", Number(wall[1]));
+  if (name === "scorched") return t("era.scorched");
+  const building = t("era.building." + name);
+  return article ? t("era.a", building) : building;
+}
+
+export function moveWords(text) {
+  const w = text.split(" ");
+  switch (w[0]) {
+    case "place": return t("era.place", piece(w[1], true), w[3] ?? w[2], w[5] ?? "0");
+    case "build":
+    case "choose": return t("era.build", piece(w[1], true));
+    case "reroll": return t("era.reroll", colour(w[1]), w[2]);
+    case "roll": return t("era.roll");
+    case "done": return t("era.done");
+    case "collect": return t("era.collect", colour(w[1]), w[2], w[3]);
+    case "demand": return t("era.demand", resource(w[1]));
+    case "pay": return t("era.pay");
+    case "refuse": return t("era.refuse");
+    case "lose": return t("era.lose", resource(w[1]));
+    case "scorch": return t("era.scorch", w[1]);
+    case "burn": return t("era.burn", w[1]);
+    case "feather": return t("era.feather", w[1], w[2] === "with" ? t("era.theDie", colour(w[3]), w[4]) : "");
+    case "set": return t("era.set", colour(w[1]), w[2], w[4]);
+    default: return null;
+  }
+}
 
 function grid(domain, ctx, own) {
   const size = domain.size ?? 9;
   const cells = domain.cells ?? {};
-  const g = el("div", { className: "grid", role: "img" });
+  const built = (domain.buildings ?? []).map((b) => t("era.buildingOn", piece(b.kind), b.cells.join(" ")));
+  const g = el("div", { className: "grid", role: "group", ariaLabel: t("era.domain", built.join("; ") || t("era.empty")) });
   g.style.setProperty("--size", size);
+  g.append(el("span", { className: "axis corner", ariaHidden: "true" }));
+  for (let col = 0; col < size; col++) g.append(el("span", { className: "axis", ariaHidden: "true", textContent: COLS[col] }));
   for (let row = 1; row <= size; row++) {
+    g.append(el("span", { className: "axis", ariaHidden: "true", textContent: String(row) }));
     for (let col = 0; col < size; col++) {
       const c = COLS[col] + row;
       const what = cells[c];
@@ -26,18 +69,20 @@ function grid(domain, ctx, own) {
       else if (what === "scorched") classes.push("scorched");
       else if (what) classes.push("building", what);
       const playable = own && ctx.legal.some(([, text]) => text.split(" ").includes(c));
-      const cell = el(playable ? "button" : "span", { className: classes.join(" "), textContent: what ? MARK[what] ?? what[0].toUpperCase() : "", title: what ? `${c} ${words(what)}` : c });
+      const name = what ? `${c} ${what === "wall" ? t("era.wallName") : piece(what)}` : c;
+      const cell = el(playable ? "button" : "span", { className: classes.join(" "), textContent: what ? MARK[what] ?? what[0].toUpperCase() : "", title: name, ...(playable ? { ariaLabel: name } : { ariaHidden: "true" }) });
       cell.dataset.cell = c;
+      cell.dataset.row = row;
+      cell.dataset.col = col;
       if (playable) {
         cell.type = "button";
+        cell.dataset.key = "cell:" + c;
         cell.classList.add("playable");
-        cell.onclick = () => ctx.choose((text) => text.split(" ").includes(c));
+        cell.onclick = () => ctx.choose((text) => text.split(" ").includes(c), c);
       }
       g.append(cell);
     }
   }
-  const built = (domain.buildings ?? []).map((b) => `${words(b.kind)} on ${b.cells.join(" ")}`);
-  g.setAttribute("aria-label", `domain: ${built.join("; ") || "empty"}; walls on ${(domain.walls ?? []).join(" ") || "no cell"}; scorched ${(domain.scorched ?? []).join(" ") || "nowhere"}`);
   return g;
 }
 
@@ -45,59 +90,84 @@ function faces(groups) {
   const out = [];
   for (const g of groups ?? []) {
     for (let i = 0; i < g.dice; i++) {
-      out.push(el("span", { className: `die era-${g.colour}`, title: `${g.colour} die, face ${g.face}: ${g.symbols}`, textContent: g.symbols, style: { background: DIE_BG[g.colour] ?? "#fff" } }));
+      out.push(el("span", { className: `die era-${g.colour}`, role: "img", ariaLabel: t("era.dieTitle", colour(g.colour), g.face, g.symbols), title: t("era.dieTitle", colour(g.colour), g.face, g.symbols), textContent: g.symbols, style: { background: DIE_BG[g.colour] ?? "#fff" } }));
     }
   }
   return out;
 }
 
-const counted = (byColour) => COLOURS.map((c) => [c, byColour?.[c] ?? 0]).filter(([, n]) => n > 0).map(([c, n]) => `${n} ${c}`).join(", ");
+const counted = (byColour) => COLOURS.map((c) => [c, byColour?.[c] ?? 0]).filter(([, n]) => n > 0).map(([c, n]) => t("era.count", n, colour(c))).join(", ");
 
 function diceLine(label, groups, counts) {
   if (groups === null) {
     // Behind another seat's screen: how many, never which faces.
     const n = counted(counts);
-    return n ? el("p", { className: "quiet behind", textContent: `${label}: ${n}, behind the screen` }) : null;
+    return n ? el("p", { className: "quiet behind", textContent: t("era.behind", label, n) }) : null;
   }
   if (!groups || !groups.length) return null;
   return el("div", { className: "dice-row" }, el("span", { className: "quiet", textContent: label + ": " }), el("span", { className: "dice-hand" }, ...faces(groups)));
+}
+
+/** The step's name: `{"roll": {"turn": 0}}` → "roll". */
+function stepName(step) {
+  const name = typeof step === "string" ? step : Object.keys(step ?? {})[0] ?? "";
+  const words = t("era.step." + name);
+  return words === "era.step." + name ? name.replace(/_/g, " ") : words;
+}
+
+export const scoreLabel = "era.running";
+
+/** Culture less disasters: the parts of the score every seat sees as the
+ * game goes (buildings count only at the end). */
+export function score(ctx) {
+  return (ctx.view.seats ?? []).map((p) => (p.culture ?? 0) - (p.disaster ?? 0));
+}
+
+export function breakdown(ctx) {
+  const seats = ctx.view.seats ?? [];
+  const scores = ctx.result?.scores ?? [];
+  return [
+    { label: t("era.culture"), values: seats.map((p) => p.culture ?? 0) },
+    { label: t("era.disasters"), values: seats.map((p) => -(p.disaster ?? 0)) },
+    { label: t("era.buildings"), values: seats.map((p, i) => (scores[i] ?? 0) - (p.culture ?? 0) + (p.disaster ?? 0)) },
+  ];
 }
 
 export function draw(ctx) {
   const v = ctx.view;
   const root = el("div", { className: "era" });
   const tokens = v.tracking_tokens ?? {};
-  root.append(el("p", { className: "quiet", textContent: `Round ${(v.round ?? 0) + 1} · ${describe(v.step)} · start player ${seatName(v.start_player, ctx)} · tracking tokens: ${tokens.in_play ?? 0} in play, ${tokens.showing_x ?? 0} showing X` }));
+  root.append(el("p", { className: "quiet", textContent: `${t("era.round", (v.round ?? 0) + 1, stepName(v.step), seatName(v.start_player, ctx))} · ${t("era.tokens", tokens.in_play ?? 0, tokens.showing_x ?? 0)}` }));
   const domains = el("div", { className: "domains" });
   for (const p of v.seats ?? []) {
     const seat = p.seat;
     const box = el("section", { className: `domain owner-${seat}` });
     box.dataset.seat = seat;
-    box.append(el("h3", { textContent: seatName(seat, ctx, true) }));
-    box.append(p.domain ? grid(p.domain, ctx, seat === ctx.seat) : el("p", { className: "quiet", textContent: `laying out the domain behind the screen (${p.laid_out ?? 0} pieces so far)` }));
+    box.append(el("h3", {}, chip(seat), seatName(seat, ctx, true)));
+    box.append(p.domain ? grid(p.domain, ctx, seat === ctx.seat) : el("p", { className: "quiet", textContent: t("era.layout", p.laid_out ?? 0) }));
     const tracks = el("table", { className: "tracks" });
-    tracks.append(el("tr", {}, ...RESOURCES.map(([, name]) => el("th", { textContent: name })), el("th", { textContent: "culture" }), el("th", { textContent: "disaster" })));
-    tracks.append(el("tr", {}, ...RESOURCES.map(([key]) => el("td", { textContent: String(p.resources?.[key] ?? 0) })), el("td", { textContent: String(p.culture ?? 0) }), el("td", { textContent: String(p.disaster ?? 0) })));
-    box.append(tracks);
+    tracks.append(el("tr", {}, ...RESOURCES.map((r) => el("th", { scope: "col", textContent: resource(r) })), el("th", { scope: "col", textContent: t("era.culture") }), el("th", { scope: "col", textContent: t("era.disaster") })));
+    tracks.append(el("tr", {}, ...RESOURCES.map((r) => el("td", { textContent: String(p.resources?.[r] ?? 0) })), el("td", { textContent: String(p.culture ?? 0) }), el("td", { textContent: String(p.disaster ?? 0) })));
+    box.append(scrolling(t("era.tracks", seatName(seat, ctx)), tracks));
     const d = p.dice ?? {};
-    box.append(el("p", { className: "quiet", textContent: `dice owned: ${counted(d.owned) || "none"}` }));
+    box.append(el("p", { className: "quiet", textContent: t("era.owned", counted(d.owned) || t("arm.none")) }));
     for (const line of [
-      diceLine(seat === ctx.seat ? "your roll" : "showing", d.showing_faces, d.showing),
-      diceLine("set aside", d.set_aside_faces, d.set_aside),
-      diceLine("set", d.fixed_faces, d.fixed),
+      diceLine(isYou(seat, ctx) ? t("era.yourRoll") : t("era.showing"), d.showing_faces, d.showing),
+      diceLine(t("era.setAside"), d.set_aside_faces, d.set_aside),
+      diceLine(t("era.fixed"), d.fixed_faces, d.fixed),
     ]) if (line) box.append(line);
-    if (counted(d.rolling)) box.append(el("p", { className: "quiet", textContent: `rolling: ${counted(d.rolling)}` }));
+    if (counted(d.rolling)) box.append(el("p", { className: "quiet", textContent: t("era.rolling", counted(d.rolling)) }));
     domains.append(box);
   }
   root.append(domains);
   const supply = v.supply ?? {};
   const kinds = Object.keys(supply.buildings ?? {});
-  const table = el("table", { className: "supply" }, el("caption", { textContent: "The supply (boxed in brackets)" }));
-  table.append(el("tr", {}, ...kinds.map((k) => el("th", { textContent: words(k) }))));
+  const table = el("table", { className: "supply" }, el("caption", { textContent: t("era.supply") }));
+  table.append(el("tr", {}, ...kinds.map((k) => el("th", { scope: "col", textContent: piece(k) }))));
   table.append(el("tr", {}, ...kinds.map((k) => el("td", { textContent: `${supply.buildings[k]}${v.boxed?.[k] ? ` (${v.boxed[k]})` : ""}` }))));
-  root.append(el("div", { style: { overflowX: "auto" } }, table));
-  const walls = Object.entries(supply.walls_by_length ?? {}).filter(([, n]) => n > 0).map(([len, n]) => `${n} of length ${len}`).join(", ");
-  root.append(el("p", { className: "quiet", textContent: `Walls: ${walls || "none"}. Scorched areas: ${supply.scorched_areas ?? 0}.` }));
+  root.append(scrolling(t("era.supply"), table));
+  const walls = Object.entries(supply.walls_by_length ?? {}).filter(([, n]) => n > 0).map(([len, n]) => t("era.wallsOf", n, len)).join(", ");
+  root.append(el("p", { className: "quiet", textContent: t("era.walls", walls || t("arm.none"), supply.scorched_areas ?? 0) }));
   return root;
 }
 
@@ -106,15 +176,27 @@ export function sentence(entry, ctx) {
     const c = entry.chance ?? {};
     if (c.rolled_behind_screen) {
       const r = c.rolled_behind_screen;
-      return `${seatName(r.seat, ctx, true)} ${r.seat === ctx.seat ? "roll" : "rolls"} ${r.dice} ${r.die} ${r.dice === 1 ? "die" : "dice"} behind the screen.`;
+      return t("era.rollsBehind", seatName(r.seat, ctx, true), r.dice, colour(r.die));
     }
-    return `Chance: ${describe(c)}.`;
+    if (c.rolled) return t("era.rolls", seatName(c.rolled.seat, ctx, true), colour(c.rolled.die));
+    if (c.start_roll) return t("era.startRoll");
+    return null;
   }
-  const me = entry.player === ctx.seat;
   const who = seatName(entry.player, ctx, true);
   const a = entry.action;
-  if (a === "roll") return `${who} ${me ? "roll" : "rolls"} the dice set aside.`;
-  if (a === "done") return `${who} ${me ? "are" : "is"} done.`;
-  if (a && a.laid_out) return `${who} ${me ? "lay" : "lays"} out a ${words(a.laid_out)} behind the screen.`;
-  return `${who}: ${describe(a)}.`;
+  if (a === "roll") return t("era.rollsAgain", who);
+  if (a === "done") return t("era.isDone", who);
+  if (a === "pay") return t("era.pays", who);
+  if (a === "refuse") return t("era.refuses", who);
+  if (!a || typeof a !== "object") return null;
+  if (a.laid_out) return t("era.lays", who, piece(a.laid_out, true));
+  if (a.place) return t("era.placed", who, piece(a.place.piece, true), a.place.at);
+  if (a.choose) return t("era.chooses", who, piece(a.choose, true));
+  if (a.set_aside) return t("era.setsAside", who, colour(a.set_aside));
+  if (a.reroll) return t("era.setsAside", who, colour(a.reroll.die));
+  if (a.demand) return t("era.demands", who, resource(a.demand));
+  if (a.lose) return t("era.loses", who, resource(a.lose));
+  if (a.scorch) return t("era.scorches", who, a.scorch);
+  if (a.burn) return t("era.burns", who, a.burn);
+  return null;
 }

@@ -1,5 +1,9 @@
-// A game without its own drawing: the view as a list of its parts.
-import { el, describe, seatName } from "/web/sentences.js";
+// A game without its own drawing: the view as a list of its parts, the
+// history in the engine's own words, and the scores where the view has
+// them (Pig's).
+import { el, describe } from "/web/sentences.js";
+
+export const key = "generic";
 
 export function draw(ctx) {
   const list = el("dl", { className: "generic" });
@@ -9,7 +13,10 @@ export function draw(ctx) {
   return list;
 }
 
-export function sentence(entry, ctx) {
-  if ("chance" in entry) return `Chance: ${describe(entry.chance)}.`;
-  return `${seatName(entry.player, ctx, true)}: ${describe(entry.action)}.`;
+export const scoreLabel = "generic.score";
+
+/** The view's own `scores`, when it has them. */
+export function score(ctx) {
+  const scores = ctx.view?.scores;
+  return Array.isArray(scores) && scores.every((s) => typeof s === "number") ? scores : null;
 }

@@ -1,14 +1,23 @@
 // The lobby: GET /api/games fills the form (and says where the offline
 // table is, when there is one); POST /api/matches answers one capability
-// link per person seat.
-import { el } from "/web/sentences.js";
+// link per person seat; GET /api/matches?open=true lists the matches
+// with a free seat, and POST /api/matches/{id}/seats/{n} takes one with
+// the player's name (its link opens the play page).
+import { el } from "/web/dom.js";
+import { t, translateStatic, languagePicker, onLanguage } from "/web/i18n.js";
+import { goToSeat } from "/web/seat-link.js";
 
 const $ = (id) => document.getElementById(id);
+const NAME_KEY = "tabletop:name";
 let games = [];
-
+let open = [];
 
 function chosen() {
   return games.find((g) => g.name === $("game").value);
+}
+
+function title(name) {
+  return games.find((g) => g.name === name)?.title ?? name;
 }
 
 function drawOptions() {
@@ -20,17 +29,20 @@ function drawOptions() {
     players.value = game.players;
   }
   const options = $("options");
-  options.replaceChildren(el("legend", { textContent: "Options" }));
+  const values = Object.fromEntries([...options.querySelectorAll("input")].map((i) => [i.dataset.key, i.type === "checkbox" ? i.checked : i.value]));
+  options.replaceChildren(el("legend", { textContent: t("lobby.options") }));
   for (const [key, value] of Object.entries(game.config)) {
     if (key === "players" || Array.isArray(value) || (value !== null && typeof value === "object")) continue;
     const id = "opt-" + key;
+    const kept = options.dataset.game === game.name ? values[key] : undefined;
     if (typeof value === "boolean") {
-      options.append(el("label", {}, el("input", { id, type: "checkbox", checked: value, dataset: { key } }), " " + key.replace(/_/g, " ")));
+      options.append(el("label", {}, el("input", { id, type: "checkbox", checked: kept ?? value, dataset: { key } }), " " + key.replace(/_/g, " ")));
     } else {
       options.append(el("label", { htmlFor: id, textContent: key.replace(/_/g, " ") }),
-        el("input", { id, type: typeof value === "number" ? "number" : "text", value: String(value), dataset: { key } }));
+        el("input", { id, type: typeof value === "number" ? "number" : "text", value: String(kept ?? value), dataset: { key } }));
     }
   }
+  options.dataset.game = game.name;
   options.hidden = options.children.length === 1;
   drawSeats();
 }
@@ -39,14 +51,15 @@ function drawSeats() {
   const game = chosen();
   const seats = $("seats");
   const old = [...seats.querySelectorAll("select")].map((s) => s.value);
-  seats.replaceChildren(el("legend", { textContent: "Seats" }));
+  seats.replaceChildren(el("legend", { textContent: t("lobby.seats") }));
   const n = Math.min(Math.max(Number($("players").value) || game.players, game.min_players), game.max_players);
   for (let i = 0; i < n; i++) {
     const select = el("select", { id: "seat-" + i });
-    select.append(el("option", { value: "person", textContent: "a person" }));
-    for (const bot of game.bots) select.append(el("option", { value: bot, textContent: "bot: " + bot }));
-    select.value = old[i] ?? "person";
-    seats.append(el("label", { htmlFor: select.id, textContent: "Seat " + i }), select);
+    select.append(el("option", { value: "person", textContent: t("lobby.person") }));
+    select.append(el("option", { value: "open", textContent: t("lobby.open") }));
+    for (const bot of game.bots) select.append(el("option", { value: bot, textContent: t("lobby.bot", bot) }));
+    select.value = old[i] && [...select.options].some((o) => o.value === old[i]) ? old[i] : "person";
+    seats.append(el("label", { htmlFor: select.id, textContent: t("lobby.seat", i) }), select);
   }
 }
 
@@ -74,28 +87,90 @@ async function create(event) {
   const answer = await fetch("/api/matches", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const json = await answer.json();
   if (!answer.ok) {
-    $("lobby-error").textContent = json.error ? json.error.text : "the match was not created";
+    $("lobby-error").textContent = json.error ? json.error.text : t("lobby.failed");
     return;
   }
   const list = $("link-list");
   list.replaceChildren();
   for (const seat of json.seats) {
-    if (!seat.link) {
-      list.append(el("li", { textContent: `Seat ${seat.seat}: bot ${seat.kind}` }));
-      continue;
+    if (seat.kind === "open") {
+      list.append(el("li", { textContent: t("lobby.openSeat", seat.seat) }));
+    } else if (!seat.link) {
+      list.append(el("li", { textContent: t("lobby.botSeat", seat.seat, seat.kind) }));
+    } else {
+      const url = new URL(seat.link, location.href).href;
+      list.append(el("li", {}, t("lobby.linkSeat", seat.seat), el("a", { href: url, target: "_blank", className: "seat-link", dataset: { seat: seat.seat }, textContent: url })));
     }
-    const url = new URL(seat.link, location.href).href;
-    list.append(el("li", {}, `Seat ${seat.seat}: `, el("a", { href: url, target: "_blank", className: "seat-link", dataset: { seat: seat.seat }, textContent: url })));
   }
   if (json.spectate) {
     const url = new URL(json.spectate, location.href).href;
-    list.append(el("li", {}, "Spectators: ", el("a", { href: url, target: "_blank", className: "spectate-link", textContent: url })));
+    list.append(el("li", {}, t("lobby.spectate"), el("a", { href: url, target: "_blank", className: "spectate-link", textContent: url })));
   }
   $("links").hidden = false;
   $("links").dataset.match = json.id;
+  if (json.seats.some((s) => s.kind === "open")) listOpen();
+}
+
+/** Takes seat `seat` of match `id` under the name typed; its link opens
+ * the play page in this tab. */
+async function take(id, seat) {
+  $("join-error").textContent = "";
+  const name = $("join-name").value.trim();
+  if (!name) {
+    $("join-error").textContent = t("join.needName");
+    $("join-name").focus();
+    return;
+  }
+  try {
+    localStorage.setItem(NAME_KEY, name);
+  } catch {
+    // The name is only not remembered.
+  }
+  const refused = await goToSeat(`/api/matches/${encodeURIComponent(id)}/seats/${seat}`, { name });
+  if (refused === null) return;
+  $("join-error").textContent = refused || t("lobby.failed");
+  listOpen();
+}
+
+function drawOpen() {
+  const list = $("open-list");
+  if (!open.length) {
+    list.replaceChildren(el("li", { className: "quiet", textContent: t("join.none") }));
+    return;
+  }
+  list.replaceChildren(...open.map((m) => {
+    const who = m.seats.map((kind, seat) => (m.free.includes(seat) ? t("open seat") : m.names[seat] || (kind === "person" || kind === "open" ? t("player", seat) : t("bot", kind))));
+    const item = el("li", { className: "open-match" },
+      el("strong", { textContent: title(m.game) }),
+      " · ", t("join.seats", m.free.length, m.seats.length),
+      m.turn_seconds ? " · " + t("join.deadline", m.turn_seconds) : "",
+      el("div", { className: "quiet", textContent: who.join(" · ") }),
+      el("div", { className: "take" }, ...m.free.map((seat) => {
+        const b = el("button", { type: "button", className: "take-seat", textContent: t("join.take", seat) });
+        b.dataset.match = m.id;
+        b.dataset.seat = seat;
+        b.onclick = () => take(m.id, seat);
+        return b;
+      })));
+    item.dataset.match = m.id;
+    return item;
+  }));
+}
+
+async function listOpen() {
+  const answer = await fetch("/api/matches?open=true").catch(() => null);
+  if (answer?.ok) open = (await answer.json()).matches;
+  drawOpen();
 }
 
 async function start() {
+  $("language-slot").replaceWith(languagePicker());
+  translateStatic();
+  try {
+    $("join-name").value = localStorage.getItem(NAME_KEY) ?? "";
+  } catch {
+    // No remembered name.
+  }
   const answer = await fetch("/api/games");
   const catalogue = await answer.json();
   games = catalogue.games;
@@ -110,7 +185,10 @@ async function start() {
   select.onchange = drawOptions;
   $("players").oninput = drawSeats;
   $("create").onsubmit = create;
+  $("join-refresh").onclick = listOpen;
+  onLanguage(() => { drawOptions(); drawOpen(); });
   drawOptions();
+  await listOpen();
   document.body.dataset.ready = "true";
 }
 start();

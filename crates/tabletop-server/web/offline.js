@@ -15,14 +15,16 @@
 // and a table of bots only shows its game as it goes. Meanwhile the screen
 // stays with the person it showed, or the public table: a bot's view is
 // never drawn.
-import { el, seatName } from "/web/sentences.js";
-import * as ageOfWar from "/web/age-of-war.js";
-import * as armadora from "/web/armadora.js";
-import * as era from "/web/era.js";
-import * as generic from "/web/generic.js";
+import { el } from "/web/dom.js";
+import { t, translateStatic, languagePicker, onLanguage } from "/web/i18n.js";
+import { seatName } from "/web/sentences.js";
+import { drawerOf } from "/web/drawers.js";
+import { drawMoves } from "/web/moves.js";
+import { drawHistory } from "/web/history.js";
+import { drawPlayers, drawResult } from "/web/players.js";
+import { drawHelp } from "/web/help.js";
+import { focusedKey, refocus, rove, focusGroup } from "/web/focus.js";
 import { DiceRng, SPECTATOR, advanceFor, gameNames, loadGame, needsAdvance } from "/web/engines/index.js";
-
-const DRAWERS = { "age-of-war": ageOfWar, armadora, era };
 /** MCTS thinks this many iterations a move in the browser. */
 const MCTS_ITERATIONS = 200;
 /** The most time a frame spends on chance and bots, in milliseconds (one step at least). */
@@ -50,13 +52,13 @@ function drawSeats() {
   }
   const seats = $("seats");
   const old = [...seats.querySelectorAll("select")].map((s) => s.value);
-  seats.replaceChildren(el("legend", { textContent: "Seats" }));
+  seats.replaceChildren(el("legend", { textContent: t("lobby.seats") }));
   for (let i = 0; i < Number(players.value); i++) {
     const select = el("select", { id: "seat-" + i });
-    select.append(el("option", { value: "person", textContent: "a person" }));
-    for (const bot of base.botNames()) select.append(el("option", { value: bot, textContent: "bot: " + bot }));
+    select.append(el("option", { value: "person", textContent: t("lobby.person").replace(/ \(.*\)$/, "") }));
+    for (const bot of base.botNames()) select.append(el("option", { value: bot, textContent: t("lobby.bot", bot) }));
     select.value = old[i] ?? (i === 0 ? "person" : quickBot(base.botNames()));
-    seats.append(el("label", { htmlFor: select.id, textContent: "Seat " + i }), select);
+    seats.append(el("label", { htmlFor: select.id, textContent: t("lobby.seat", i) }), select);
   }
 }
 
@@ -79,7 +81,8 @@ function start(event) {
     const game = info(name, Number($("players").value));
     const seats = [...$("seats").querySelectorAll("select")].map((s) =>
       s.value === "person" ? null : game.newBot(s.value, s.value.endsWith("mcts") ? MCTS_ITERATIONS : undefined));
-    table = { name, game, seats, state: game.newInitialState(), rng: new DiceRng(seed()), shown: null };
+    const kinds = [...$("seats").querySelectorAll("select")].map((s) => s.value);
+    table = { name, game, seats, kinds, state: game.newInitialState(), rng: new DiceRng(seed()), shown: null, filter: null };
   } catch (e) {
     $("setup-error").textContent = e.message;
     return;
@@ -116,6 +119,7 @@ function act(id) {
   const seat = state.currentPlayer();
   if (seat < 0 || table.seats[seat] || table.shown !== seat) return;
   $("refusal").textContent = "";
+  table.filter = null;
   try {
     state.applyAction(id, seat);
   } catch (e) {
@@ -132,7 +136,9 @@ function context(viewer) {
   return {
     game: name,
     config: game.config(),
-    seats: table.seats.map((bot, i) => ({ seat: i, kind: bot ? "bot" : "person" })),
+    seats: table.kinds,
+    names: [],
+    free: [],
     seat,
     players: game.numPlayers(),
     view: update.view,
@@ -143,59 +149,25 @@ function context(viewer) {
     // move, as the server sends them (undefined for other games).
     odds: new Map(seat !== null && update.legal.length ? (state.conquestOdds() ?? []).map((o) => [o.action, o]) : []),
     act,
-    choose: (filter) => drawMoves(context(viewer), filter),
+    choose: (filter, where) => {
+      table.filter = { keep: filter, where };
+      drawMoves_(context(viewer));
+      focusGroup($("moves"));
+    },
   };
 }
 
-function drawMoves(ctx, filter = null) {
-  const moves = $("moves");
-  moves.replaceChildren();
-  const legal = filter ? ctx.legal.filter(([, text]) => filter(text)) : ctx.legal;
-  for (const [id, text] of legal) {
-    const odds = ctx.odds.get(id);
-    const label = odds ? `${text} — ${odds.percent}% to conquer` : text;
-    const b = el("button", { type: "button", className: "move", textContent: label, title: odds ? `exactly ${odds.chance}` : "" });
-    b.dataset.action = id;
-    b.onclick = () => act(id);
-    moves.append(b);
-  }
-  if (filter) {
-    const all = el("button", { type: "button", className: "move all", textContent: "show every move" });
-    all.onclick = () => drawMoves(ctx);
-    moves.append(all);
-  }
-  if (!ctx.legal.length) {
-    moves.append(el("p", { className: "quiet", textContent: ctx.result ? "No more moves." : "Waiting for the next person." }));
-  }
-}
-
-function drawHistory(ctx, viewer) {
-  const sentence = (DRAWERS[ctx.game] ?? generic).sentence ?? generic.sentence;
-  const log = table.state.history(viewer).log;
-  $("history").replaceChildren(...log.map((entry, i) =>
-    el("li", { value: i + 1, textContent: sentence(entry, ctx) ?? generic.sentence(entry, ctx) })));
-  $("history").lastElementChild?.scrollIntoView?.({ block: "nearest" });
-}
-
-function drawResult(ctx) {
-  $("result").hidden = !ctx.result;
-  if (!ctx.result) return;
-  const { scores = [], winners = [] } = ctx.result;
-  const rows = scores.map((score, seat) => {
-    const row = el("tr", { className: winners.includes(seat) ? "winner" : "" },
-      el("td", { textContent: seatName(seat, ctx, true) + (table.seats[seat] ? " (bot)" : "") }),
-      el("td", { className: "score", textContent: String(score) }),
-      el("td", { textContent: winners.includes(seat) ? "wins" : "" }));
-    row.dataset.seat = seat;
-    return row;
+function drawMoves_(ctx) {
+  drawMoves($("moves"), ctx, drawerOf(table.name), {
+    filter: table.filter?.keep ?? null,
+    where: table.filter?.where ?? "",
+    onAll: () => { table.filter = null; drawMoves_(ctx); focusGroup($("moves")); },
+    none: ctx.result ? t("moves.over") : t("offline.waitNext"),
   });
-  const names = winners.map((w) => seatName(w, ctx));
-  const line = winners.length === 0 ? "Nobody wins." : names.length === 1 ? `${names[0]} wins.` : `${names.join(" and ")} share the win.`;
-  $("result-body").replaceChildren(el("p", { className: "winners", textContent: line }),
-    el("table", { className: "scores" }, el("tr", {}, el("th", { textContent: "seat" }), el("th", { textContent: "score" }), el("th")), ...rows));
 }
 
 function draw() {
+  const before = focusedKey();
   const { state } = table;
   const over = state.isTerminal();
   const waiting = needsAdvance(state, table.seats);
@@ -206,20 +178,31 @@ function draw() {
   if (!over && !waiting && !curtain) table.shown = toMove;
   const viewer = over || curtain ? SPECTATOR : waiting ? (table.shown ?? SPECTATOR) : toMove;
   const ctx = context(viewer);
+  const drawer = drawerOf(table.name);
   const title = table.game.title;
-  $("title").textContent = `${title} — offline table`;
-  document.title = `${title} — offline table`;
+  $("title").textContent = `${title} — ${t("offline.title")}`;
+  document.title = `${title} — ${t("offline.title")}`;
   $("curtain").hidden = !curtain;
-  if (curtain) {
-    $("curtain-text").textContent = `Seat ${toMove} plays next. Everyone else, look away; seat ${toMove}, show your table when only you can see the screen.`;
+  const who = (seat) => seatName(seat, { names: [], seat: null }, true);
+  if (curtain) $("curtain-text").textContent = t("offline.curtain", who(toMove));
+  $("status").textContent = over ? t("status.over")
+    : waiting ? (state.isChanceNode() ? t("offline.chance") : t("offline.thinking", who(toMove)))
+      : curtain ? t("offline.next", who(toMove)) : t("offline.turn", who(toMove));
+  $("status").className = toMove === null ? "" : `owner-${toMove}`;
+  $("board").replaceChildren(drawer.draw(ctx));
+  rove($("board"), "button", "board");
+  drawPlayers($("players"), ctx, drawer);
+  if (table.filter && (waiting || curtain || ctx.legal.length === 0)) table.filter = null;
+  drawMoves_(ctx);
+  const log = state.history(viewer).log;
+  drawHistory($("history"), log, [], ctx, drawer, `${viewer}:${document.documentElement.lang}`);
+  $("result").hidden = !ctx.result;
+  if (ctx.result) drawResult($("result-body"), ctx, drawer);
+  if ($("help").dataset.game !== table.name + document.documentElement.lang) {
+    drawHelp($("help"), drawer);
+    $("help").dataset.game = table.name + document.documentElement.lang;
   }
-  $("status").textContent = over ? "The game is over."
-    : waiting ? (state.isChanceNode() ? "Chance is drawn." : `Seat ${toMove} (bot) is thinking.`)
-    : curtain ? `Seat ${toMove} plays next.` : `Seat ${toMove}’s turn.`;
-  $("board").replaceChildren((DRAWERS[table.name] ?? generic).draw(ctx));
-  drawMoves(ctx);
-  drawHistory(ctx, viewer);
-  drawResult(ctx);
+  if (before && !refocus(before) && document.activeElement === document.body) $("moves-title").focus({ preventScroll: true });
   Object.assign(document.body.dataset, {
     game: table.name,
     seq: String(state.moveNumber()),
@@ -241,11 +224,26 @@ $("again").onclick = () => {
   $("table").hidden = true;
   $("result").hidden = true;
   $("setup-box").hidden = false;
-  $("status").textContent = "Choose a game and who sits where.";
+  $("status").textContent = t("offline.choose");
+  $("status").className = "";
   delete document.body.dataset.over;
 };
 
+document.addEventListener("keydown", (event) => {
+  const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement;
+  if (typing || event.ctrlKey || event.metaKey || event.altKey || !table) return;
+  if (event.key === "m") { if (!focusGroup($("moves"))) $("moves-title").focus(); event.preventDefault(); }
+  if (event.key === "b") { focusGroup($("board")); event.preventDefault(); }
+  if (event.key === "h") { $("history").focus(); event.preventDefault(); }
+});
+
 function ready() {
+  $("language-slot").replaceWith(languagePicker());
+  translateStatic();
+  onLanguage(() => {
+    drawSeats();
+    if (table) { $("history").replaceChildren(); draw(); } else $("status").textContent = t("offline.choose");
+  });
   const select = $("game");
   for (const name of gameNames()) select.append(el("option", { value: name, textContent: loadGame(name).title }));
   if (params.has("game") && gameNames().includes(params.get("game"))) select.value = params.get("game");
@@ -253,7 +251,7 @@ function ready() {
   $("players").oninput = drawSeats;
   $("setup").onsubmit = start;
   drawSeats();
-  $("status").textContent = "Choose a game and who sits where.";
+  $("status").textContent = t("offline.choose");
   document.body.dataset.ready = "true";
 }
 

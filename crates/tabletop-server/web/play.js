@@ -1,27 +1,45 @@
 // The play page a capability link opens. It shows only what the server
-// sends this seat: its view, its history as it saw it, its legal moves.
+// sends this seat: its view, its history as it saw it (in the engine's
+// words where the page has none of its own), its legal moves in words
+// with their notation; and, from the lobby's public facts, the players'
+// names, open seats and a rematch.
 //
 // The token travels in the URL fragment (#token=...), which the browser
 // never sends to a server; it is kept in sessionStorage with the last
 // sequence number, the history and the view, so a reload resumes where it
 // was and a dropped connection asks only for what it missed.
+//
+// After every update the page is redrawn in place: focus stays on the
+// element it was on (by its data-key), the history scrolls in its own box
+// only, the turn line stays on screen, and nothing of an earlier state
+// (a refusal, a lost connection, moves after the end) is left showing.
 import { applyPatch } from "/web/patch.js";
-import { el, seatName, describe } from "/web/sentences.js";
-import * as ageOfWar from "/web/age-of-war.js";
-import * as armadora from "/web/armadora.js";
-import * as era from "/web/era.js";
-import * as generic from "/web/generic.js";
+import { el } from "/web/dom.js";
+import { t, translateStatic, languagePicker, onLanguage } from "/web/i18n.js";
+import { seatName } from "/web/sentences.js";
+import { drawerOf } from "/web/drawers.js";
+import { drawMoves } from "/web/moves.js";
+import { drawHistory } from "/web/history.js";
+import { drawPlayers, drawResult, isFree } from "/web/players.js";
+import { drawHelp } from "/web/help.js";
+import { focusedKey, refocus, rove, focusGroup } from "/web/focus.js";
+import { goToSeat } from "/web/seat-link.js";
 
-/** The protocol's version-2 opt-ins: each update's view as a JSON Patch of
- * the last one (`update.view_patch`), and each legal move's text sent once
- * per connection (`[id]` after that). */
+/** The protocol's opt-ins: each update's view as a JSON Patch of the last
+ * one (`update.view_patch`), each legal move's text sent once per
+ * connection (`[id]` after that), and each entry in the engine's words
+ * (`update.narration`). */
 export const VIEW_PATCHES = true;
 export const KNOWN_TEXTS = true;
+export const NARRATION = true;
 
-const DRAWERS = { "age-of-war": ageOfWar, armadora, era };
 /** Each game's title, from the server's catalogue (`GET /api/games`). */
 const titles = new Map();
 const RECONNECT_MS = [250, 500, 1000, 2000, 4000];
+/** How often the lobby's facts are read while a seat is free or a
+ * rematch may come, and for how long at most. */
+const FACTS_EVERY_MS = 4000;
+const FACTS_POLLS = 150;
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
@@ -39,11 +57,13 @@ function loadSaved() {
 const saved = loadSaved();
 const token = fragment.get("token") ?? saved.token ?? null;
 const spectating = !token;
+const same = saved.token === token;
 
 const state = {
-  seq: saved.token === token ? saved.seq ?? null : null,
-  entries: saved.token === token ? saved.entries ?? [] : [],
-  view: saved.token === token ? saved.view ?? null : null,
+  seq: same ? saved.seq ?? null : null,
+  entries: same ? saved.entries ?? [] : [],
+  narration: same ? saved.narration ?? [] : [],
+  view: same ? saved.view ?? null : null,
   welcome: null,
   update: null,
   pending: null,
@@ -52,18 +72,25 @@ const state = {
   stopped: false,
   filter: null,
   counter: 0,
+  facts: null,
+  polls: 0,
+  pollTimer: null,
 };
 
 function save() {
   try {
-    sessionStorage.setItem(key, JSON.stringify({ token, seq: state.seq, entries: state.entries, view: state.view }));
+    sessionStorage.setItem(key, JSON.stringify({ token, seq: state.seq, entries: state.entries, narration: state.narration, view: state.view }));
   } catch {
     // A full or disabled storage only costs the resume on reload.
   }
 }
 
+function connected() {
+  return Boolean(state.socket && state.socket.readyState === WebSocket.OPEN);
+}
+
 function drawer() {
-  return DRAWERS[state.welcome?.game] ?? generic;
+  return drawerOf(state.welcome?.game);
 }
 
 function context() {
@@ -73,18 +100,20 @@ function context() {
     game: state.welcome.game,
     config: state.welcome.config,
     seats: state.welcome.seats,
+    names: state.facts?.names ?? [],
+    free: state.facts?.free ?? [],
     seat: state.welcome.seat,
     players: state.welcome.seats.length,
     view: state.view,
-    legal: state.socket && state.socket.readyState === WebSocket.OPEN ? update.legal : [],
+    legal: connected() ? update.legal : [],
     toMove: update.to_move,
     result: update.result,
     odds,
     act,
-    choose: (filter) => {
-      state.filter = filter;
-      drawMoves();
-      $("moves").querySelector("button")?.focus();
+    choose: (filter, where) => {
+      state.filter = { keep: filter, where };
+      drawMoves_(context());
+      focusGroup($("moves"));
     },
   };
 }
@@ -92,7 +121,7 @@ function context() {
 window.addEventListener("offline", () => state.socket?.close());
 
 function act(action) {
-  if (!state.socket || state.socket.readyState !== WebSocket.OPEN) return;
+  if (!connected()) return;
   state.counter += 1;
   const clientId = "web-" + Date.now().toString(36) + "-" + state.counter;
   state.pending = { type: "act", seq: state.seq, action, client_id: clientId };
@@ -102,89 +131,111 @@ function act(action) {
 
 function drawStatus(ctx) {
   const status = $("status");
+  const to = ctx.toMove && typeof ctx.toMove === "object" && "player" in ctx.toMove ? ctx.toMove.player : null;
   if (ctx.result) {
-    status.textContent = "The game is over.";
-  } else if (ctx.toMove && typeof ctx.toMove === "object" && "player" in ctx.toMove) {
-    const p = ctx.toMove.player;
-    status.textContent = p === ctx.seat ? "Your turn." : `${seatName(p, ctx)}’s turn.`;
+    status.textContent = t("status.over");
+  } else if (!connected()) {
+    status.textContent = t("status.offline");
+  } else if (to !== null) {
+    status.textContent = to === ctx.seat ? t("status.yours")
+      : isFree(to, ctx) ? t("status.waitingFor", seatName(to, ctx)) : t("status.of", seatName(to, ctx));
   } else {
-    status.textContent = "The dice are rolling…";
+    status.textContent = t("status.chance");
   }
-  document.body.dataset.toMove = ctx.toMove?.player ?? "";
+  status.className = to !== null && !ctx.result ? `owner-${to}` : "";
+  document.body.dataset.toMove = to ?? "";
   document.body.dataset.myTurn = String(ctx.legal.length > 0);
 }
 
-function drawMoves() {
-  const ctx = context();
-  const moves = $("moves");
-  moves.replaceChildren();
-  const legal = state.filter ? ctx.legal.filter(([, text]) => state.filter(text)) : ctx.legal;
-  for (const [id, text] of legal) {
-    const odds = ctx.odds.get(id);
-    const label = odds ? `${text} — ${odds.percent}% to conquer` : text;
-    const b = el("button", { type: "button", className: "move", textContent: label, title: odds ? `exactly ${odds.chance}` : "" });
-    b.dataset.action = id;
-    b.onclick = () => act(id);
-    moves.append(b);
-  }
-  if (state.filter) {
-    const all = el("button", { type: "button", className: "move all", textContent: "show every move" });
-    all.onclick = () => { state.filter = null; drawMoves(); };
-    moves.append(all);
-  }
-  if (!ctx.legal.length) {
-    moves.append(el("p", { className: "quiet", textContent: ctx.result ? "No more moves." : "Nothing to do until your turn." }));
-  }
+function drawMoves_(ctx) {
+  const none = ctx.result ? t("moves.over") : spectating ? t("moves.watching") : !connected() ? t("moves.offline") : t("moves.wait");
+  $("moves-title").textContent = spectating ? t("offline.moves") : t("moves.title");
+  drawMoves($("moves"), ctx, drawer(), {
+    filter: state.filter?.keep ?? null,
+    where: state.filter?.where ?? "",
+    onAll: () => { state.filter = null; drawMoves_(context()); focusGroup($("moves")); },
+    none,
+  });
   $("typed").hidden = !ctx.legal.length;
 }
 
-function drawHistory(ctx) {
-  // Only the new entries are drawn: the history grows by a few a move.
-  const list = $("history");
-  if (list.children.length > state.entries.length || list.dataset.seat !== String(ctx.seat)) list.replaceChildren();
-  list.dataset.seat = String(ctx.seat);
-  const sentence = drawer().sentence ?? generic.sentence;
-  for (let i = list.children.length; i < state.entries.length; i++) {
-    const entry = state.entries[i];
-    list.append(el("li", { textContent: sentence(entry, ctx) ?? generic.sentence(entry, ctx), value: i + 1 }));
+/** After the end: the rematch (ask for it, or join the one a seat asked
+ * for) and the replay. */
+function drawAfter(ctx) {
+  const after = $("after");
+  const parts = [];
+  const facts = state.facts;
+  if (!spectating) {
+    if (facts?.rematch) parts.push(el("p", { textContent: t("rematch.open") }));
+    const b = el("button", { type: "button", id: "rematch", className: "rematch", textContent: facts?.rematch ? t("rematch.join") : t("rematch.ask") });
+    b.onclick = rematch;
+    parts.push(b);
+  } else if (facts?.rematch) {
+    parts.push(el("p", {}, el("a", { href: `/play/${encodeURIComponent(facts.rematch)}#spectate`, textContent: t("rematch.open") + " " + t("watching") })));
   }
-  list.lastElementChild?.scrollIntoView?.({ block: "nearest" });
+  if (facts?.spectators) {
+    const query = ctx.seat === null || ctx.seat === undefined ? "" : `?seat=${ctx.seat}`;
+    parts.push(el("p", {}, el("a", { id: "replay-link", href: `/replay/${encodeURIComponent(matchId)}${query}`, textContent: t("replay.link") })));
+  }
+  parts.push(el("p", { id: "rematch-note", className: "quiet", role: "status" }));
+  after.replaceChildren(...parts);
 }
 
-function drawResult(ctx) {
-  const box = $("result");
-  box.hidden = !ctx.result;
-  if (!ctx.result) return;
-  const { scores = [], winners = [] } = ctx.result;
-  const table = el("table", { className: "scores" });
-  table.append(el("tr", {}, el("th", { textContent: "seat" }), el("th", { textContent: "score" }), el("th", { textContent: "" })));
-  scores.forEach((score, seat) => {
-    const row = el("tr", { className: winners.includes(seat) ? "winner" : "" },
-      el("td", { textContent: seatName(seat, ctx, true) }),
-      el("td", { className: "score", textContent: String(score) }),
-      el("td", { textContent: winners.includes(seat) ? "wins" : "" }));
-    row.dataset.seat = seat;
-    table.append(row);
-  });
-  const names = winners.map((w) => seatName(w, ctx));
-  const line = winners.length === 0 ? "Nobody wins." : names.length === 1 ? `${names[0]} ${winners[0] === ctx.seat ? "win" : "wins"}.` : `${names.join(" and ")} share the win.`;
-  $("result-body").replaceChildren(el("p", { className: "winners", textContent: line }), table);
+async function rematch() {
+  const refused = await goToSeat(`/api/matches/${encodeURIComponent(matchId)}/rematch`, { token });
+  const note = $("rematch-note");
+  if (refused !== null && note) note.textContent = refused || t("lobby.failed");
 }
 
 function draw() {
-  if (!state.update || !state.view) return;
+  if (!state.update || !state.view || !state.welcome) return;
+  const before = focusedKey();
   const ctx = context();
   const title = titles.get(ctx.game) ?? ctx.game;
-  $("title").textContent = title + (ctx.seat === null ? " — watching" : ` — seat ${ctx.seat} (you)`);
+  $("title").textContent = title + " — " + (ctx.seat === null ? t("watching") : t("seat.you", ctx.seat));
   document.title = title + " — tabletop";
   drawStatus(ctx);
-  $("board").replaceChildren(drawer().draw(ctx));
-  drawMoves();
-  drawHistory(ctx);
-  drawResult(ctx);
+  const board = drawer().draw(ctx);
+  $("board").replaceChildren(board);
+  rove($("board"), "button", "board");
+  drawPlayers($("players"), ctx, drawer());
+  drawMoves_(ctx);
+  drawHistory($("history"), state.entries, state.narration, ctx, drawer(), `${ctx.seat}:${document.documentElement.lang}:${(state.facts?.names ?? []).join("|")}`);
+  $("result").hidden = !ctx.result;
+  if (ctx.result) {
+    drawResult($("result-body"), ctx, drawer());
+    drawAfter(ctx);
+  }
+  if (!$("help").dataset.game || $("help").dataset.game !== ctx.game + document.documentElement.lang) {
+    drawHelp($("help"), drawer());
+    $("help").dataset.game = ctx.game + document.documentElement.lang;
+  }
+  // Focus stays where it was; on an element the update took away, it
+  // goes to the moves' heading, not to the top of the page.
+  if (before && !refocus(before) && document.activeElement === document.body) {
+    $("moves-title").focus({ preventScroll: true });
+  }
   document.body.dataset.seq = String(state.seq);
   document.body.dataset.game = ctx.game;
   document.body.dataset.over = String(!!ctx.result);
+  document.body.dataset.connected = String(connected());
+}
+
+/** Reads the lobby's facts (names, free seats, the rematch); reads them
+ * again a while later as long as one may still change. */
+async function readFacts() {
+  clearTimeout(state.pollTimer);
+  const answer = await fetch(`/api/matches/${encodeURIComponent(matchId)}`).catch(() => null);
+  if (answer?.ok) {
+    state.facts = await answer.json();
+    draw();
+  }
+  const over = state.facts?.status === "over" || Boolean(state.update?.result);
+  const waiting = (state.facts?.free ?? []).length > 0 || (over && !state.facts?.rematch) || !state.facts;
+  if (waiting && state.polls < FACTS_POLLS) {
+    state.polls += 1;
+    state.pollTimer = setTimeout(readFacts, FACTS_EVERY_MS);
+  }
 }
 
 /** Each legal move's text, learnt on this connection (`known_texts`). */
@@ -205,14 +256,24 @@ function take(seq, update) {
   // replaced (a reconnect may overlap).
   if (update.from < state.entries.length) {
     state.entries = state.entries.slice(0, update.from);
+    state.narration = state.narration.slice(0, update.from);
     $("history").replaceChildren();
   }
+  state.narration = state.narration.slice(0, state.entries.length).concat(update.narration ?? update.entries.map(() => null));
   state.entries = state.entries.concat(update.entries);
+  if (seq !== state.seq) $("refusal").textContent = "";
+  const ended = Boolean(update.result) && !state.update?.result;
+  // An open seat that moved was taken: its player's name is in the facts.
+  const taken = update.entries.some((e) => "player" in e && (state.facts?.free ?? []).includes(e.player));
   state.seq = seq;
   state.update = update;
   state.filter = null;
   save();
   draw();
+  if (ended || taken) {
+    state.polls = 0;
+    readFacts();
+  }
 }
 
 function onFrame(frame) {
@@ -220,8 +281,8 @@ function onFrame(frame) {
     case "welcome":
       state.welcome = frame;
       state.attempts = 0;
-      take(frame.seq, frame.update);
       $("connection").textContent = "";
+      take(frame.seq, frame.update);
       if (state.pending && state.pending.seq === frame.seq) {
         // Sent before the connection dropped and not applied: sent again
         // with the same client id, so it is applied at most once.
@@ -235,7 +296,7 @@ function onFrame(frame) {
     case "stale":
       state.pending = null;
       take(frame.seq, frame.update);
-      $("refusal").textContent = "The table changed before your move arrived; here it is now.";
+      $("refusal").textContent = t("stale");
       break;
     case "refused":
       state.pending = null;
@@ -267,6 +328,7 @@ function connect() {
     if (state.seq !== null && state.view) hello.last_seq = state.seq;
     if (VIEW_PATCHES) hello.view_patches = true;
     if (KNOWN_TEXTS) hello.known_texts = true;
+    if (NARRATION) hello.narration = true;
     socket.send(JSON.stringify(hello));
   };
   socket.onmessage = (event) => onFrame(JSON.parse(event.data));
@@ -276,11 +338,8 @@ function connect() {
     if (state.stopped) return;
     const wait = RECONNECT_MS[Math.min(state.attempts, RECONNECT_MS.length - 1)];
     state.attempts += 1;
-    $("connection").textContent = "Connection lost; reconnecting…";
-    document.body.dataset.connected = "false";
     setTimeout(connect, wait);
   };
-  socket.addEventListener("open", () => { document.body.dataset.connected = "true"; });
 }
 
 $("typed").onsubmit = (event) => {
@@ -291,15 +350,19 @@ $("typed").onsubmit = (event) => {
 };
 
 document.addEventListener("keydown", (event) => {
-  if (event.target instanceof HTMLInputElement || event.ctrlKey || event.metaKey || event.altKey) return;
-  if (event.key === "m") { $("moves").querySelector("button")?.focus(); event.preventDefault(); }
-  if (event.key === "t") { $("move-text").focus(); event.preventDefault(); }
-  if (event.key === "h") { $("history").lastElementChild?.scrollIntoView(); $("history-title").focus?.(); }
-  if (event.key === "Escape" && state.filter) { state.filter = null; drawMoves(); }
+  const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement;
+  if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.key === "m") { if (!focusGroup($("moves"))) $("moves-title").focus(); event.preventDefault(); }
+  if (event.key === "b") { focusGroup($("board")); event.preventDefault(); }
+  if (event.key === "t" && !$("typed").hidden) { $("move-text").focus(); event.preventDefault(); }
+  if (event.key === "h") { $("history").focus(); event.preventDefault(); }
+  if (event.key === "Escape" && state.filter) { state.filter = null; drawMoves_(context()); focusGroup($("moves")); }
 });
 
+$("language-slot").replaceWith(languagePicker());
+translateStatic();
+onLanguage(() => { $("history").replaceChildren(); draw(); });
 if (token) save();
-if (state.view && saved.welcome) state.welcome = saved.welcome;
 // The titles come once; the page plays without them (the name stands in).
 fetch("/api/games")
   .then((answer) => answer.json())
@@ -308,4 +371,5 @@ fetch("/api/games")
     draw();
   })
   .catch(() => {});
+readFacts();
 connect();

@@ -1,31 +1,28 @@
-// Small helpers shared by the pages and the games' drawings.
+// Small helpers shared by the pages and the games' drawings: who a seat
+// is, in words, and JSON as words.
+import { el, svg } from "/web/dom.js";
+import { t } from "/web/i18n.js";
 
-/** An element with properties and children. */
-export function el(tag, props = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === "dataset") Object.assign(e.dataset, v);
-    else if (k === "style" && typeof v === "object") Object.assign(e.style, v);
-    else if (k.startsWith("aria") || k === "role") e.setAttribute(k.replace(/^aria([A-Z])/, (_, c) => "aria-" + c.toLowerCase()), v);
-    else e[k] = v;
-  }
-  e.append(...children.filter((c) => c !== null && c !== undefined && c !== false));
-  return e;
-}
+export { el, svg };
 
-/** An SVG element with attributes. */
-export function svg(tag, attrs = {}, ...children) {
-  const e = document.createElementNS("http://www.w3.org/2000/svg", tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  e.append(...children.filter(Boolean));
-  return e;
-}
-
-/** "you" for the viewer's own seat, "player N" otherwise (`capital` for
- * the start of a sentence or a label). */
+/** The name a seat's player gave, else "player N" (`capital` for the
+ * start of a sentence or a label), "(you)" after the viewer's own: every
+ * sentence speaks of a seat in the third person. */
 export function seatName(seat, ctx, capital = false) {
-  const name = seat === ctx.seat ? "you" : `player ${seat}`;
-  return capital ? name[0].toUpperCase() + name.slice(1) : name;
+  const base = ctx.names?.[seat] || t(capital ? "Player" : "player", seat);
+  return isYou(seat, ctx) ? `${base} (${t("you")})` : base;
+}
+
+/** Whether `seat` is the person looking at the page (not in a replay,
+ * which looks through a seat's eyes). */
+export function isYou(seat, ctx) {
+  return seat === ctx.seat && ctx.seat !== null && ctx.seat !== undefined && !ctx.replay;
+}
+
+/** A seat's colour, as a small swatch next to its name (the same colour
+ * for the seat on every page and board). */
+export function chip(seat) {
+  return el("span", { className: `chip owner-${seat}`, ariaHidden: "true" });
 }
 
 /** A value of the JSON as words: `{"fill": {"castle": "edo", "line": 2}}`
@@ -38,9 +35,16 @@ export function describe(value) {
   return Object.entries(value).map(([k, v]) => `${k.replace(/_/g, " ")} ${describe(v)}`.trim()).join(", ");
 }
 
-/** A button that plays `id`, or does nothing when the move is not legal. */
-export function actionButton(ctx, id, label, className) {
+/** The engine's narration with each "player N" named as on this page. */
+export function named(text, ctx) {
+  return String(text).replace(/\bplayer (\d+)\b/g, (_, n) => seatName(Number(n), ctx));
+}
+
+/** A button that plays `id`, or does nothing when the move is not legal;
+ * `key` names it across redraws (focus stays on it). */
+export function actionButton(ctx, id, label, className, key) {
   const b = el("button", { type: "button", className, textContent: label });
+  if (key) b.dataset.key = key;
   if (id === undefined) {
     b.disabled = true;
   } else {

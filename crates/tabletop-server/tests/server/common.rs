@@ -84,6 +84,14 @@ impl Server {
         if !extra.contains(&"--create-burst") {
             command.args(["--create-burst", "100000", "--creates-per-minute", "100000"]);
         }
+        if !extra.contains(&"--lobby-burst") {
+            command.args([
+                "--lobby-burst",
+                "100000",
+                "--lobby-requests-per-minute",
+                "100000",
+            ]);
+        }
         match log {
             Some(path) => {
                 command
@@ -324,13 +332,32 @@ pub struct Table {
 
 impl Table {
     pub async fn join(server: &Server, created: &Value, spectator: bool) -> Table {
+        Self::join_with(server, created, spectator, &json!({})).await
+    }
+
+    /// Joins with the protocol's opt-ins `opt_ins` (`{"narration": true}`)
+    /// in every hello.
+    pub async fn join_with(
+        server: &Server,
+        created: &Value,
+        spectator: bool,
+        opt_ins: &Value,
+    ) -> Table {
         let mut clients = Vec::new();
         let mut seats = Vec::new();
         let mut latest = Vec::new();
+        let with = |mut hello: Value| {
+            for (k, v) in opt_ins.as_object().unwrap() {
+                hello[k] = v.clone();
+            }
+            hello
+        };
         for (seat, token) in tokens(created).into_iter().enumerate() {
             if let Some(token) = token {
                 let mut c = server.connect().await;
-                let w = c.hello(&token, None).await;
+                c.send(&with(json!({ "type": "hello", "token": token })))
+                    .await;
+                let w = c.expect("welcome").await;
                 assert_eq!(w["seat"], seat);
                 clients.push(c);
                 seats.push(Some(seat));
@@ -339,7 +366,9 @@ impl Table {
         }
         if spectator {
             let mut c = server.connect().await;
-            let w = c.spectate(created["id"].as_str().unwrap()).await;
+            c.send(&with(json!({ "type": "spectate", "match": created["id"] })))
+                .await;
+            let w = c.expect("welcome").await;
             assert_eq!(w["seat"], Value::Null);
             clients.push(c);
             seats.push(None);

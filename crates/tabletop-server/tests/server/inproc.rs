@@ -13,7 +13,9 @@ use tabletop_server::code::Reason;
 use tabletop_server::limits::Limits;
 use tabletop_server::lobby::{CreateMatch, Load, Lobby};
 use tabletop_server::sqlite::SqliteStore;
-use tabletop_server::store::{Commit, NewMatch, Store, StoreError, StoredFacts, StoredMatch};
+use tabletop_server::store::{
+    Commit, NewMatch, OpenMatch, SeatTaking, Store, StoreError, StoredFacts, StoredMatch,
+};
 use tokio::sync::{mpsc, oneshot};
 
 /// The cause a failing store gives: it must reach the log only.
@@ -69,6 +71,15 @@ impl Store for FailingStore {
     fn expire(&self, over_before: u64, idle_before: u64) -> Result<Vec<String>, StoreError> {
         self.inner.expire(over_before, idle_before)
     }
+    fn take_seat(&self, taking: &SeatTaking<'_>) -> Result<bool, StoreError> {
+        self.inner.take_seat(taking)
+    }
+    fn open_matches(&self, limit: usize) -> Result<Vec<OpenMatch>, StoreError> {
+        self.inner.open_matches(limit)
+    }
+    fn create_rematch(&self, of: &str, m: &NewMatch) -> Result<String, StoreError> {
+        self.inner.create_rematch(of, m)
+    }
 }
 
 pub fn lobby_on(store: Arc<dyn Store>, limits: Limits) -> Lobby {
@@ -122,6 +133,7 @@ pub async fn try_subscribe(
             last_seq,
             view_patches: false,
             known_texts: false,
+            narration: false,
             frames,
             reply,
         })

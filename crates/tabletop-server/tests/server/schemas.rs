@@ -16,7 +16,9 @@ use tabletop_server::actor::Command;
 use tabletop_server::client_message::{ActionRef, ClientMessage};
 use tabletop_server::lobby::{CreateMatch, Created, Facts, Load};
 use tabletop_server::lobby_error::ErrorBody;
+use tabletop_server::replay::Replay;
 use tabletop_server::routes::Games;
+use tabletop_server::seats::{AskRematch, OpenMatches, TakeSeat, TakenSeat};
 use tabletop_server::server_message::ServerMessage;
 use tokio::sync::{mpsc, oneshot};
 
@@ -53,6 +55,11 @@ fn generated() -> Vec<(&'static str, Value)> {
         ("created", sent::<Created>()),
         ("facts", sent::<Facts>()),
         ("error", sent::<ErrorBody>()),
+        ("take-seat", read::<TakeSeat>()),
+        ("taken-seat", sent::<TakenSeat>()),
+        ("open-matches", sent::<OpenMatches>()),
+        ("ask-rematch", read::<AskRematch>()),
+        ("replay", sent::<Replay>()),
     ]
 }
 
@@ -96,13 +103,13 @@ fn the_committed_server_schemas_are_those_the_types_generate() {
     );
 }
 
-fn validator(name: &str) -> jsonschema::Validator {
+pub fn validator(name: &str) -> jsonschema::Validator {
     let schema: Value =
         serde_json::from_str(&std::fs::read_to_string(file(name)).unwrap()).unwrap();
     jsonschema::draft202012::new(&schema).unwrap()
 }
 
-fn check(validator: &jsonschema::Validator, document: &Value) {
+pub fn check(validator: &jsonschema::Validator, document: &Value) {
     if let Err(e) = validator.validate(document) {
         panic!("{e} at {}: {document}", e.instance_path());
     }
@@ -141,6 +148,7 @@ async fn every_frame_of_real_games_validates_against_the_schema() {
                     last_seq: None,
                     view_patches: opt_in,
                     known_texts: opt_in,
+                    narration: opt_in,
                     frames: tx,
                     reply,
                 })
@@ -202,6 +210,15 @@ async fn every_frame_of_real_games_validates_against_the_schema() {
                     if f["update"]["view_patch"].is_array() {
                         *kinds.entry("patched".into()).or_default() += 1;
                     }
+                    // Narration, one text per entry, to those who asked.
+                    if let Some(narration) = f["update"]["narration"].as_array() {
+                        *kinds.entry("narrated".into()).or_default() += 1;
+                        assert_eq!(
+                            narration.len(),
+                            f["update"]["entries"].as_array().unwrap().len(),
+                            "{f}"
+                        );
+                    }
                     // Age of War's odds go with the legal actions, one each,
                     // to the seat to move alone.
                     if let Some(odds) = f["update"]["conquest_odds"].as_array() {
@@ -236,6 +253,7 @@ async fn every_frame_of_real_games_validates_against_the_schema() {
     for (kind, least) in [
         ("update", 2000),
         ("patched", 800),
+        ("narrated", 800),
         ("refused", 50),
         ("stale", 50),
         ("odds", 20),
@@ -301,9 +319,38 @@ async fn every_lobby_answer_and_client_message_validates_against_its_schema() {
     check(&validator("facts"), &facts);
     let (_, error) = server.http("GET", "/api/matches/nope", None).await;
     check(&validator("error"), &error);
+    let open = json!({"game": "pig(players=2)", "seats": ["open", "person"]});
+    check(&validator("create-match"), &open);
+    let (_, created) = server.http("POST", "/api/matches", Some(&open)).await;
+    check(&validator("created"), &created);
+    let id = created["id"].as_str().unwrap();
+    let (_, listed) = server.http("GET", "/api/matches?open=true", None).await;
+    check(&validator("open-matches"), &listed);
+    assert_eq!(listed["matches"][0]["id"], id);
+    let take = json!({"name": "Ana"});
+    check(&validator("take-seat"), &take);
+    let (_, taken) = server
+        .http("POST", &format!("/api/matches/{id}/seats/0"), Some(&take))
+        .await;
+    check(&validator("taken-seat"), &taken);
+    let (_, facts) = server
+        .http("GET", &format!("/api/matches/{id}"), None)
+        .await;
+    check(&validator("facts"), &facts);
+    let (_, refused) = server
+        .http("POST", &format!("/api/matches/{id}/seats/0"), Some(&take))
+        .await;
+    check(&validator("error"), &refused);
+    check(&validator("ask-rematch"), &json!({"token": "t"}));
+    assert!(
+        validator("take-seat")
+            .validate(&json!({"name": "A", "seat": 1}))
+            .is_err()
+    );
     let clients = validator("client-message");
     for message in [
         json!({"type": "hello", "token": "t", "last_seq": 3, "view_patches": true, "known_texts": true}),
+        json!({"type": "spectate", "match": "m", "narration": true}),
         json!({"type": "spectate", "match": "m"}),
         json!({"type": "act", "seq": 1, "action": 7, "client_id": "c"}),
         json!({"type": "act", "seq": 1, "action": "warrior b1 4", "client_id": "c"}),

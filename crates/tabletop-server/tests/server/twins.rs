@@ -3,8 +3,8 @@
 //! each on its own server process on 127.0.0.1 with the same dice, driven
 //! with the same moves through WebSockets: every frame that viewer
 //! receives (welcome, updates, refusals, stale answers), on a plain
-//! connection and on one that asked for view patches and known texts, is
-//! byte-identical in both.
+//! connection and on one that asked for view patches, known texts and
+//! narration, is byte-identical in both.
 //!
 //! The servers run with the hidden test flags `--dice-seed` (the same
 //! dice for the n-th match of each) and `--test-starts` (a match created
@@ -23,8 +23,8 @@ const DICE_SEED: u64 = 11;
 /// connections, and a shadow of the server's table with the same dice.
 struct Side {
     seats: Vec<Client>,
-    /// The viewer's connections: plain, then with view patches and known
-    /// texts.
+    /// The viewer's connections: plain, then with view patches, known
+    /// texts and narration.
     viewer: [Client; 2],
     shadow: Table,
     rng: DiceRng,
@@ -69,6 +69,7 @@ async fn side(server: &Server, title: &str, start: &TestStart, n: u64, viewer: V
     let mut patched_hello = hello.clone();
     patched_hello["view_patches"] = json!(true);
     patched_hello["known_texts"] = json!(true);
+    patched_hello["narration"] = json!(true);
     let mut plain = server.connect().await;
     plain.send(&hello).await;
     let mut patched = server.connect().await;

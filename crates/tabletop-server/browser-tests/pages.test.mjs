@@ -1,0 +1,132 @@
+// The play page of each title for people who use the keyboard, a screen
+// reader or a phone: axe-core finds nothing critical or serious; every
+// move has words beside its notation and the game its short rules; the
+// moves and the board are one tab stop each, walked with the arrow keys
+// and played with Enter; an update leaves focus where it was and the
+// page where it was scrolled, the turn line on screen; a phone-sized
+// window clips and overlaps nothing; offline, the page says so and offers
+// no moves until the connection is back.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { browserAndServer, seatContext, seq, moves, play, until, sleep, seriousViolations, layoutProblems, tabStops } from "./lib.mjs";
+import en from "../web/i18n/en.js";
+
+const TITLES = [
+  { game: "age-of-war(players=2)", name: "age-of-war" },
+  { game: "armadora(players=2)", name: "armadora" },
+  { game: "era(players=2)", name: "era" },
+];
+const PACE_MS = 110;
+
+const shared = browserAndServer();
+
+async function seats(game) {
+  const answer = await fetch(shared.server.base + "/api/matches", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ game }) });
+  const created = await answer.json();
+  const people = [];
+  for (const s of created.seats) {
+    const person = await seatContext(shared.browser, { viewport: { width: 1280, height: 800 } });
+    await person.page.goto(shared.server.base + s.link);
+    await person.page.waitForSelector("body[data-seq]");
+    people.push(person);
+  }
+  await until(async () => (await Promise.all(people.map((p) => moves(p.page)))).some((l) => l.length), "a seat to move");
+  const legal = await Promise.all(people.map((p) => moves(p.page)));
+  const mover = legal.findIndex((l) => l.length);
+  return { id: created.id, links: created.seats.map((s) => s.link), mover: people[mover], waiter: people[1 - mover], people };
+}
+
+for (const title of TITLES) {
+  test(`${title.name}: accessible, words beside every move, keyboard play, focus and scroll kept, a phone, offline`, async () => {
+    const { links, mover, waiter, people } = await seats(title.game);
+    try {
+      for (const p of people) assert.deepEqual(await seriousViolations(p.page), [], `axe on the play page (${title.name})`);
+      // Words beside each notation, and the rules folded away.
+      const legal = await moves(mover.page);
+      assert.ok(legal.length > 0 && legal.every((m) => m.words.length > m.text.length / 2), JSON.stringify(legal.slice(0, 3)));
+      await mover.page.click("#help summary");
+      assert.ok((await mover.page.locator("#help p").count()) >= 2, "the rules in a few paragraphs");
+      assert.ok((await mover.page.locator("#help dt").count()) >= 3, "a legend");
+      assert.deepEqual(await seriousViolations(mover.page), [], "axe with the rules open");
+
+      // Keyboard: the moves are one tab stop, whatever their number.
+      const stops = await tabStops(mover.page);
+      assert.ok(stops < 30, `${stops} tab stops`);
+      const tabbable = await mover.page.$$eval("#moves button.move", (bs) => bs.filter((b) => b.tabIndex === 0).length);
+      assert.equal(tabbable, 1, "one move in the tab order");
+      await mover.page.keyboard.press("m");
+      const first = await mover.page.evaluate(() => document.activeElement?.dataset.action);
+      assert.ok(first !== undefined, "m focuses a move");
+      if (legal.length > 1) {
+        await mover.page.keyboard.press("End");
+        const last = await mover.page.evaluate(() => document.activeElement?.dataset.action);
+        assert.equal(last, String(legal.at(-1).id), "End: the last move");
+        await mover.page.keyboard.press("ArrowUp");
+        assert.equal(await mover.page.evaluate(() => document.activeElement?.dataset.action), String(legal.at(-2).id), "ArrowUp: the one before");
+      }
+      // The board is one tab stop too, walked with the arrows.
+      const onBoard = await mover.page.$$eval("#board button", (bs) => bs.length);
+      if (onBoard > 1) {
+        await mover.page.keyboard.press("b");
+        const from = await mover.page.evaluate(() => document.activeElement?.dataset.key);
+        assert.ok(from, "b focuses the board");
+        await mover.page.keyboard.press("ArrowRight");
+        const to = await mover.page.evaluate(() => document.activeElement?.dataset.key);
+        assert.ok(to && to !== from, `an arrow moves on the board (${from} → ${to})`);
+        assert.equal(await mover.page.$$eval("#board button", (bs) => bs.filter((b) => b.tabIndex === 0).length), 1);
+      }
+
+      // The other seat reads its history, scrolled down the page: the
+      // update leaves both where they were, and the turn line on screen.
+      await waiter.page.setViewportSize({ width: 1280, height: 480 });
+      await waiter.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await waiter.page.focus("#history");
+      const scrolled = await waiter.page.evaluate(() => window.scrollY);
+      const before = await seq(waiter.page);
+      await mover.page.keyboard.press("m");
+      await mover.page.keyboard.press("Enter");
+      await until(async () => (await seq(waiter.page)) !== before, "the other seat told of the move");
+      await sleep(50);
+      assert.equal(await waiter.page.evaluate(() => document.activeElement?.id), "history", "focus stays on the history");
+      assert.equal(await waiter.page.evaluate(() => window.scrollY), scrolled, "the page did not scroll");
+      const line = await waiter.page.evaluate(() => {
+        const r = document.getElementById("status").getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, height: window.innerHeight };
+      });
+      assert.ok(scrolled > 0 && line.top >= 0 && line.bottom <= line.height, `the turn line on screen: ${JSON.stringify(line)}`);
+      // The mover's focus stayed in its moves, not on the page's top.
+      assert.notEqual(await mover.page.evaluate(() => document.activeElement?.tagName), "BODY", "focus lost after playing");
+
+      // A phone: nothing wider than the screen, clipped or overlapping.
+      await sleep(PACE_MS);
+      for (const p of people) {
+        await p.page.setViewportSize({ width: 390, height: 844 });
+        assert.deepEqual(await layoutProblems(p.page), [], `${title.name} on a phone`);
+      }
+      assert.deepEqual(await seriousViolations(people[0].page), [], "axe on a phone");
+
+      // Offline: said so, no moves offered; back, the table again.
+      const context = await shared.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+      try {
+        const page = await context.newPage();
+        const link = links[people.indexOf(mover)];
+        await page.goto(shared.server.base + link);
+        await page.waitForSelector("body[data-connected=true]");
+        await context.setOffline(true);
+        await page.evaluate(() => window.dispatchEvent(new Event("offline")));
+        await page.waitForSelector("body[data-connected=false]");
+        assert.equal(await page.textContent("#status"), en["status.offline"]);
+        assert.equal(await page.locator("#moves button.move").count(), 0);
+        assert.equal(await page.isVisible("#typed"), false);
+        await context.setOffline(false);
+        await page.waitForSelector("body[data-connected=true]", { timeout: 20_000 });
+        assert.notEqual(await page.textContent("#status"), en["status.offline"]);
+      } finally {
+        await context.close();
+      }
+      for (const p of people) assert.deepEqual(p.errors, [], "no console errors");
+    } finally {
+      for (const p of people) await p.context.close();
+    }
+  });
+}

@@ -1,0 +1,206 @@
+// The pages as people meet them: the lobby lists a match with an open
+// seat, a stranger takes it under a name (shown as text, never markup) and
+// plays; a game without a drawing of its own (Pig) reads in the engine's
+// words; the end leaves nothing stale (no moves, no text box), the
+// rematch brings both players to a new match, and the replay steps
+// through the finished one as any seat saw it, another seat's warriors
+// still hidden; the pages speak English, Spanish or Polish, chosen from
+// the browser and switchable, remembered; axe-core finds nothing critical
+// or serious on the lobby or the replay.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { OUT, browserAndServer, seatContext, seq, moves, play, until, sleep, seriousViolations, layoutProblems } from "./lib.mjs";
+import en from "../web/i18n/en.js";
+import es from "../web/i18n/es.js";
+import pl from "../web/i18n/pl.js";
+
+const shared = browserAndServer();
+
+async function api(path, body) {
+  const answer = await fetch(shared.server.base + path, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return { status: answer.status, json: await answer.json() };
+}
+
+/** A page in a browser that prefers `locale`. */
+async function pageIn(locale, viewport = { width: 1280, height: 900 }) {
+  const context = await shared.browser.newContext({ locale, viewport });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const errors = [];
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  return { context, page, errors };
+}
+
+test("every language file has every message, and each message takes the same parts", () => {
+  for (const [name, messages] of [["es", es], ["pl", pl]]) {
+    assert.deepEqual(Object.keys(messages).sort(), Object.keys(en).sort(), `${name}.js has other keys than en.js`);
+    for (const [key, message] of Object.entries(en)) {
+      assert.equal(typeof messages[key], typeof message, `${name}.js: ${key}`);
+      if (typeof message === "function") assert.equal(messages[key].length, message.length, `${name}.js: ${key} takes ${message.length} parts`);
+      if (Array.isArray(message) && !key.endsWith(".help")) assert.equal(messages[key].length, message.length, `${name}.js: ${key}`);
+    }
+  }
+});
+
+test("an open seat is listed, taken under a name shown as text, and played; the lobby speaks the browser's language", async () => {
+  const created = await api("/api/matches", { game: "armadora(players=2)", seats: ["person", "open"] });
+  assert.equal(created.status, 201);
+  const id = created.json.id;
+  // A Spanish browser: the lobby in Spanish, the match in its list.
+  const stranger = await pageIn("es-ES");
+  try {
+    await stranger.page.goto(shared.server.base + "/");
+    await stranger.page.waitForSelector("body[data-ready=true]");
+    assert.equal(await stranger.page.getAttribute("html", "lang"), "es");
+    assert.equal(await stranger.page.textContent("#join-title"), es["join.title"]);
+    assert.deepEqual(await seriousViolations(stranger.page), [], "axe on the lobby");
+    const take = stranger.page.locator(`.open-match[data-match="${id}"] button.take-seat`);
+    assert.equal(await take.count(), 1);
+    // No name: told so, nothing taken.
+    await take.click();
+    assert.equal(await stranger.page.textContent("#join-error"), es["join.needName"]);
+    await stranger.page.fill("#join-name", "<b>Zoë</b>");
+    await take.click();
+    await stranger.page.waitForURL(/\/play\//);
+    await stranger.page.waitForSelector("body[data-seq]");
+    assert.equal(new URL(stranger.page.url()).pathname, `/play/${id}`);
+    // The name as text, in the players' table, never as markup.
+    await until(async () => (await stranger.page.textContent("#players")).includes("<b>Zoë</b>"), "the name in the players' table");
+    assert.equal(await stranger.page.locator("#players b").count(), 0);
+    // The seat is taken: the list no longer offers it, and a second
+    // taker is refused.
+    const again = await api(`/api/matches/${id}/seats/1`, { name: "Eve" });
+    assert.equal(again.status, 409);
+    const listed = await api("/api/matches?open=true");
+    assert.ok(!listed.json.matches.some((m) => m.id === id));
+    // The page speaks Spanish, and switches to Polish, remembered.
+    assert.equal(await stranger.page.textContent("#players-title"), es["players.title"]);
+    await stranger.page.selectOption("#language", "pl");
+    assert.equal(await stranger.page.textContent("#players-title"), pl["players.title"]);
+    assert.equal(await stranger.page.getAttribute("html", "lang"), "pl");
+    await stranger.page.reload();
+    await stranger.page.waitForSelector("body[data-seq]");
+    assert.equal(await stranger.page.textContent("#players-title"), pl["players.title"]);
+    assert.deepEqual(stranger.errors, []);
+  } finally {
+    await stranger.context.close();
+  }
+});
+
+test("Pig in the engine's words to its end, nothing stale after it; a rematch for both; the replay linked", async () => {
+  const created = await api("/api/matches", { game: "pig(players=2,target=10)", seats: ["open", "open"] });
+  const id = created.json.id;
+  const people = [];
+  for (const [seat, name] of ["Ana", "Ben"].entries()) {
+    const taken = await api(`/api/matches/${id}/seats/${seat}`, { name });
+    assert.equal(taken.status, 201);
+    const person = await seatContext(shared.browser);
+    await person.page.goto(shared.server.base + taken.json.link);
+    await person.page.waitForSelector("body[data-seq]");
+    people.push(person);
+  }
+  try {
+    for (let n = 0; n < 400; n += 1) {
+      const over = await people[0].page.evaluate(() => document.body.dataset.over === "true");
+      if (over) break;
+      const mover = (await Promise.all(people.map((p) => moves(p.page)))).findIndex((l) => l.length);
+      if (mover < 0) { await sleep(30); continue; }
+      const legal = await moves(people[mover].page);
+      // Rolls, holding once the turn is worth it.
+      const hold = legal.find((m) => m.text === "hold");
+      const turn = await people[mover].page.evaluate(() => Number([...document.querySelectorAll(".generic dt")].find((dt) => dt.textContent === "turn total")?.nextElementSibling.textContent ?? 0));
+      await play(people[mover].page, hold && turn >= 4 ? hold : legal.find((m) => m.text === "roll") ?? legal[0]);
+      await sleep(110);
+    }
+    const page = people[0].page;
+    await page.waitForSelector("body[data-over=true]");
+    // The history in the engine's words, with the players' names.
+    const lines = await page.locator("#history li").allTextContents();
+    assert.ok(lines.some((l) => /^Ana \(you\): roll\.$/.test(l)), lines.slice(0, 6).join(" | "));
+    assert.ok(lines.some((l) => /^Ben: (roll|hold)\.$/.test(l)), lines.slice(0, 6).join(" | "));
+    assert.ok(lines.some((l) => /^Chance: \d\.$/.test(l)), lines.slice(0, 6).join(" | "));
+    // Nothing stale at the end.
+    assert.equal(await page.textContent("#status"), en["status.over"]);
+    assert.equal(await page.isVisible("#typed"), false);
+    assert.equal(await page.locator("#moves button.move").count(), 0);
+    assert.equal(await page.textContent("#moves"), en["moves.over"]);
+    assert.ok(await page.isVisible("#result"));
+    const facts = (await api(`/api/matches/${id}`)).json;
+    const totals = await page.$$eval("#result-body tr[data-seat] td.score", (tds) => tds.map((td) => Number(td.textContent)));
+    assert.deepEqual(totals, facts.result.scores);
+    // The replay, linked from the end, as this seat saw it; then as the
+    // other seat.
+    const replayHref = await page.getAttribute("#replay-link", "href");
+    assert.equal(replayHref, `/replay/${id}?seat=0`);
+    // Rematch: Ana asks, lands in the new match; Ben's page offers to
+    // join it, and he lands in the same one.
+    await page.click("#rematch");
+    const settled = (p, f, arg) => p.evaluate(f, arg).catch(() => false);
+    await until(() => settled(page, (old) => !location.pathname.endsWith(old) && document.body.dataset.seq !== undefined, id), "Ana in the rematch");
+    const rematch = decodeURIComponent(new URL(page.url()).pathname.split("/").pop());
+    assert.notEqual(rematch, id);
+    await people[1].page.waitForSelector("#rematch:has-text('" + en["rematch.join"] + "')", { timeout: 15_000 });
+    await people[1].page.click("#rematch");
+    await until(() => settled(people[1].page, (m) => location.pathname === `/play/${m}` && document.body.dataset.seq !== undefined, rematch), "Ben in the rematch");
+    await until(async () => (await people[1].page.textContent("#players")).includes("Ana"), "the names carried over");
+    assert.equal((await api(`/api/matches/${rematch}`)).json.names.join(","), "Ana,Ben");
+    for (const p of people) assert.deepEqual(p.errors, []);
+  } finally {
+    for (const p of people) await p.context.close();
+  }
+});
+
+test("the replay steps through a finished Armadöra as each seat saw it, the other seat's warriors hidden until the end", async () => {
+  // Bots only: the match plays itself to its end.
+  const created = await api("/api/matches", { game: "armadora(players=2)", seats: ["greedy", "greedy"] });
+  const id = created.json.id;
+  await until(async () => (await api(`/api/matches/${id}`)).json.status === "over", "the bots' match to end", { timeout: 60_000, every: 250 });
+  const { context, page, errors } = await pageIn("en-US", { width: 1280, height: 900 });
+  try {
+    await page.goto(`${shared.server.base}/replay/${id}?seat=0`);
+    await page.waitForSelector("body[data-ready=true]");
+    const last = Number(await page.getAttribute("#step", "max"));
+    assert.ok(last > 10, `only ${last} steps`);
+    assert.equal(await page.getAttribute("body", "data-over"), "true");
+    assert.ok(await page.isVisible("#result"));
+    assert.deepEqual(await seriousViolations(page), [], "axe on the replay");
+    // Keys: Home goes to the start, → one step on, End to the end.
+    await page.focus("#next");
+    await page.keyboard.press("Home");
+    assert.equal(await page.getAttribute("body", "data-step"), "0");
+    await page.keyboard.press("ArrowRight");
+    assert.equal(await page.getAttribute("body", "data-step"), "1");
+    // Halfway: seat 1's warriors without their value, seat 0's with it.
+    const mid = Math.floor(last * 0.6);
+    await page.fill("#step", String(mid));
+    await page.dispatchEvent("#step", "input");
+    assert.equal(await page.getAttribute("body", "data-step"), String(mid));
+    const warriors = async () => page.$$eval("#board .warrior", (ws) => ws.map((w) => ({ owner: w.className.match(/owner-(\d)/)[1], text: w.textContent })));
+    let seen = await warriors();
+    assert.ok(seen.some((w) => w.owner === "1") && seen.filter((w) => w.owner === "1").every((w) => w.text === "?"), JSON.stringify(seen));
+    assert.ok(seen.filter((w) => w.owner === "0").every((w) => /^\d/.test(w.text)), JSON.stringify(seen));
+    assert.equal(await page.isVisible("#result"), false);
+    // As seat 1: the other way round.
+    await page.selectOption("#viewer", "1");
+    await until(async () => new URL(page.url()).search === "?seat=1" && (await page.getAttribute("body", "data-step")) === String(last), "seat 1's replay");
+    await page.fill("#step", String(mid));
+    await page.dispatchEvent("#step", "input");
+    seen = await warriors();
+    assert.ok(seen.filter((w) => w.owner === "0").every((w) => w.text === "?"), JSON.stringify(seen));
+    assert.ok(seen.filter((w) => w.owner === "1").every((w) => /^\d/.test(w.text)), JSON.stringify(seen));
+    await page.screenshot({ path: join(OUT, "replay.png"), fullPage: false });
+    await page.setViewportSize({ width: 390, height: 844 });
+    assert.deepEqual(await layoutProblems(page), [], "the replay on a phone");
+    assert.deepEqual(await seriousViolations(page), [], "axe on the replay on a phone");
+    // A match under way has no replay: the page says why.
+    const playing = await api("/api/matches", { game: "pig", seats: ["person", "person"] });
+    await page.goto(`${shared.server.base}/replay/${playing.json.id}`);
+    await page.waitForSelector("body[data-ready=true]");
+    assert.ok((await page.textContent("#error")).startsWith(en["replay.failed"]));
+    assert.deepEqual(errors.filter((e) => !/409/.test(e)), []);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,215 @@
+//! A finished match stepped through as one viewer saw it
+//! (`GET /api/matches/{id}/replay`).
+//!
+//! What a replay may show: only a match that is over, and only what one
+//! viewer (a seat, or the spectators) was told while it was played: each
+//! step's entries in that viewer's seen form with their narration, and
+//! that viewer's view after each step. Never the record, the generator,
+//! or another seat's hidden values (a warrior's value that stayed face
+//! down to that viewer, dice behind another's screen): the steps are the
+//! updates the viewer's own connection was sent, rebuilt from the stored
+//! entries. A match without spectators is private and has no replay.
+
+use std::sync::Arc;
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::Value;
+use serde_json::value::RawValue;
+use tabletop_engines::dice_core::{ToMove, Viewer};
+
+use crate::games::{Table, TestStart};
+use crate::lobby::{Lobby, blocking, raw};
+use crate::lobby_error::LobbyError;
+use crate::patch::{self, PatchOp};
+use crate::store::{SeatKind, Status, StoreError, StoredEntry, StoredMatch};
+
+/// A finished match as one viewer saw it.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Replay {
+    /// The match id.
+    pub id: String,
+    /// The game's registry name.
+    pub game: String,
+    /// The game's config, every parameter.
+    #[schemars(with = "Value", extend("tsType" = "GameConfig"))]
+    pub config: Box<RawValue>,
+    /// Who sat where.
+    pub seats: Vec<SeatKind>,
+    /// Each seat's player name, where one was given.
+    pub names: Vec<Option<String>>,
+    /// Whose eyes.
+    pub viewer: Viewer,
+    /// The viewer's view before the first entry (the game's view schema).
+    #[schemars(extend("tsType" = "View"))]
+    pub start: Value,
+    /// The steps, in order: each the update the viewer was sent after one
+    /// seat's action (with the chance it led to); the first holds the
+    /// setup's chance.
+    #[schemars(with = "Vec<ReplayStep<'static>>")]
+    pub steps: Vec<Box<RawValue>>,
+    /// The result.
+    #[schemars(with = "Value", extend("tsType" = "GameResult"))]
+    pub result: Box<RawValue>,
+}
+
+/// One step of a replay.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ReplayStep<'a> {
+    /// The log index of the step's first entry.
+    pub from: usize,
+    /// The number of entries after the step.
+    pub to: usize,
+    /// The step's entries as the viewer saw them (the game's seen
+    /// entries).
+    #[schemars(with = "Vec<Value>", extend("tsType" = "SeenEntry[]"))]
+    pub entries: &'a RawValue,
+    /// Each entry in words, as the viewer saw it.
+    pub narration: &'a [String],
+    /// Who was to move after the step.
+    pub to_move: ToMove,
+    /// RFC 6902 operations turning the viewer's view before the step into
+    /// the view after it.
+    pub view_patch: &'a [PatchOp<'a>],
+}
+
+/// The stored entries in steps: leading chance entries (the setup) form
+/// the first step; each seat's action starts a step that holds the chance
+/// entries after it.
+fn steps(entries: &[StoredEntry]) -> Vec<&[StoredEntry]> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, entry) in entries.iter().enumerate() {
+        if entry.seat.is_some() && i > start {
+            out.extend(entries.get(start..i));
+            start = i;
+        }
+    }
+    if start < entries.len() {
+        out.extend(entries.get(start..));
+    }
+    out
+}
+
+/// The replay of `stored` as `viewer` saw it; why not when the stored
+/// entries do not replay.
+fn build(stored: &StoredMatch, viewer: Viewer) -> Result<(Value, Vec<Box<RawValue>>), String> {
+    let setup = &stored.setup;
+    let mut table = match &setup.start {
+        None => Table::from_config(&setup.game, &setup.config).map_err(|e| e.to_string())?,
+        Some(start) => {
+            let start: TestStart = serde_json::from_str(start).map_err(|e| e.to_string())?;
+            Table::from_start(&setup.game, &setup.config, &start)?
+        }
+    };
+    let start = table.mark().view_value(viewer);
+    let mut before = start.clone();
+    let mut out = Vec::new();
+    for step in steps(&stored.entries) {
+        let mark = table.mark();
+        for entry in step {
+            table.replay_entry(entry.id).map_err(|e| e.to_string())?;
+        }
+        let told = table.tell(&mark, viewer);
+        let ops = patch::diff(&before, told.view());
+        let step = ReplayStep {
+            from: told.from(),
+            to: told.to(),
+            entries: told.entries(),
+            narration: told.narration(),
+            to_move: told.to_move(),
+            view_patch: &ops,
+        };
+        out.push(serde_json::value::to_raw_value(&step).map_err(|e| e.to_string())?);
+        before = told.view().clone();
+    }
+    Ok((start, out))
+}
+
+impl Lobby {
+    /// The finished match `id` as `viewer` saw it (`None`: the
+    /// spectators), built from the store on a blocking thread: nothing is
+    /// loaded.
+    ///
+    /// # Errors
+    /// An unknown match or seat, a match not over or without spectators,
+    /// or the store failing.
+    pub async fn replay(&self, id: &str, seat: Option<usize>) -> Result<Replay, LobbyError> {
+        let store = Arc::clone(&self.services().store);
+        let (key, from) = (id.to_owned(), Arc::clone(&store));
+        let facts = blocking(move || from.facts(&key))
+            .await?
+            .ok_or(LobbyError::NotFound)?;
+        if !facts.spectators {
+            return Err(LobbyError::NoSpectators);
+        }
+        if facts.status != Status::Over {
+            return Err(LobbyError::NotOver);
+        }
+        let viewer = match seat {
+            Some(seat) if seat < facts.seats.len() => Viewer::Seat(seat),
+            Some(_) => return Err(LobbyError::UnknownSeat),
+            None => Viewer::Spectator,
+        };
+        let result = facts
+            .result
+            .ok_or_else(|| LobbyError::Store(format!("match {id}: over without a result")))?;
+        let key = id.to_owned();
+        let built = blocking(move || {
+            let Some(stored) = store.load(&key)? else {
+                return Ok(None);
+            };
+            build(&stored, viewer)
+                .map(Some)
+                .map_err(|why| StoreError(format!("match {key}: {why}")))
+        })
+        .await?;
+        // Expired while it was read.
+        let (start, steps) = built.ok_or(LobbyError::NotFound)?;
+        Ok(Replay {
+            id: id.to_owned(),
+            game: facts.game,
+            config: raw(facts.config)?,
+            seats: facts.seats,
+            names: facts.names,
+            viewer,
+            start,
+            steps,
+            result: raw(result)?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(seat: Option<usize>) -> StoredEntry {
+        StoredEntry {
+            id: 0,
+            seat,
+            client_id: None,
+        }
+    }
+
+    #[test]
+    fn the_setup_is_one_step_and_each_action_starts_one_with_its_chance() {
+        let entries = [
+            entry(None),
+            entry(None),
+            entry(Some(0)),
+            entry(None),
+            entry(Some(1)),
+            entry(Some(0)),
+            entry(None),
+        ];
+        let lengths: Vec<usize> = steps(&entries).iter().map(|s| s.len()).collect();
+        assert_eq!(lengths, [2, 2, 1, 2]);
+        assert!(steps(&[]).is_empty());
+        let lengths: Vec<usize> = steps(&[entry(Some(0)), entry(Some(1))])
+            .iter()
+            .map(|s| s.len())
+            .collect();
+        assert_eq!(lengths, [1, 1]);
+    }
+}

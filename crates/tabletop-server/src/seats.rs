@@ -1,0 +1,273 @@
+//! Seats taken from the lobby: open seats any person may take (its token
+//! made then, handed out once, only its hash kept), the list of matches
+//! with a free seat, and rematches, whose seats are kept for the persons
+//! who held them.
+
+use std::sync::Arc;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+
+use crate::games::Table;
+use crate::lobby::{Lobby, blocking, play_link, raw};
+use crate::lobby_error::LobbyError;
+use crate::names::player_name;
+use crate::store::{MatchSetup, SeatKind, SeatTaking, Status, Store, StoredFacts, StoredSeat};
+use crate::token;
+
+/// The most matches `GET /api/matches?open=true` lists.
+pub const OPEN_LISTED: usize = 50;
+
+/// A request to take an open seat (`POST /api/matches/{id}/seats/{n}`).
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TakeSeat {
+    /// The player's name, shown to the table: 1 to 32 characters, no
+    /// control or invisible characters; trimmed.
+    pub name: String,
+}
+
+/// A seat handed to the person who took it: its token, this once.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct TakenSeat {
+    /// The match id.
+    pub id: String,
+    /// The seat's number.
+    pub seat: usize,
+    /// The player's name, as kept.
+    pub name: Option<String>,
+    /// The seat's capability token, handed out this once.
+    pub token: String,
+    /// The page that plays the seat, the token in its fragment.
+    pub link: String,
+}
+
+/// A request for a rematch (`POST /api/matches/{id}/rematch`), by a seat
+/// of the match.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AskRematch {
+    /// The capability token of the asking seat in the finished match.
+    pub token: String,
+}
+
+/// A match with a free seat, as the lobby lists it.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ListedMatch {
+    /// The match id.
+    pub id: String,
+    /// The game's registry name.
+    pub game: String,
+    /// The game's config, every parameter.
+    #[schemars(with = "serde_json::Value", extend("tsType" = "GameConfig"))]
+    pub config: Box<RawValue>,
+    /// Who sits where.
+    pub seats: Vec<SeatKind>,
+    /// Each seat's player name, where one was given.
+    pub names: Vec<Option<String>>,
+    /// The open seats no one has taken yet.
+    pub free: Vec<usize>,
+    /// The per-turn deadline, if any.
+    pub turn_seconds: Option<u32>,
+    /// When the match was created, in seconds since the epoch.
+    pub created: u64,
+}
+
+/// The answer to `GET /api/matches?open=true`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct OpenMatches {
+    /// Matches not over with a free seat, newest first, at most 50.
+    pub matches: Vec<ListedMatch>,
+}
+
+/// The rematch's seat of a seat of the finished match: bots stay; a seat a
+/// person held is kept for that person (no token until they ask); an
+/// open seat no one took stays open.
+fn rematch_seat(kind: &SeatKind, taken: bool, name: Option<&String>) -> StoredSeat {
+    let kind = match kind {
+        SeatKind::Bot(bot) => SeatKind::Bot(bot.clone()),
+        SeatKind::Open if !taken => SeatKind::Open,
+        SeatKind::Person | SeatKind::Open => SeatKind::Person,
+    };
+    StoredSeat {
+        name: name.filter(|_| !kind.is_bot()).cloned(),
+        kind,
+        token_hash: None,
+    }
+}
+
+impl Lobby {
+    fn store(&self) -> Arc<dyn Store> {
+        Arc::clone(&self.services().store)
+    }
+
+    async fn stored_facts(&self, id: &str) -> Result<StoredFacts, LobbyError> {
+        let store = self.store();
+        let key = id.to_owned();
+        blocking(move || store.facts(&key))
+            .await?
+            .ok_or(LobbyError::NotFound)
+    }
+
+    /// Gives `seat` of match `id` a fresh token when its kind is `kind`
+    /// and no token opens it yet; answers the token.
+    async fn hand_out(
+        &self,
+        id: &str,
+        seat: usize,
+        kind: SeatKind,
+        name: Option<String>,
+    ) -> Result<TakenSeat, LobbyError> {
+        let token = token::new_token().map_err(|e| LobbyError::Store(e.to_string()))?;
+        let hash = token::token_hash(&token);
+        let store = self.store();
+        let (key, kept) = (id.to_owned(), name.clone());
+        let given = blocking(move || {
+            store.take_seat(&SeatTaking {
+                match_id: &key,
+                seat,
+                kind: &kind,
+                token_hash: &hash,
+                name: kept.as_deref(),
+            })
+        })
+        .await?;
+        if !given {
+            return Err(LobbyError::SeatTaken(format!(
+                "seat {seat} is taken already"
+            )));
+        }
+        let name = match name {
+            Some(name) => Some(name),
+            None => self
+                .stored_facts(id)
+                .await?
+                .names
+                .get(seat)
+                .cloned()
+                .flatten(),
+        };
+        tracing::info!(r#match = %id, seat, "a seat was taken");
+        Ok(TakenSeat {
+            id: id.to_owned(),
+            seat,
+            name,
+            link: play_link(id, &token),
+            token,
+        })
+    }
+
+    /// Takes open seat `seat` of match `id` for a person called `name`:
+    /// answers the seat's token, this once.
+    ///
+    /// # Errors
+    /// A name refused, an unknown match or seat, a seat not open or taken
+    /// already, a match over, or the store failing.
+    pub async fn take_seat(
+        &self,
+        id: &str,
+        seat: usize,
+        request: TakeSeat,
+    ) -> Result<TakenSeat, LobbyError> {
+        let name = player_name(&request.name).map_err(LobbyError::BadRequest)?;
+        let facts = self.stored_facts(id).await?;
+        match facts.seats.get(seat) {
+            None => return Err(LobbyError::UnknownSeat),
+            Some(SeatKind::Open) => {}
+            Some(kind) => {
+                return Err(LobbyError::SeatTaken(format!(
+                    "seat {seat} is a {} seat, not an open one",
+                    kind.as_str()
+                )));
+            }
+        }
+        if facts.status == Status::Over {
+            return Err(LobbyError::GameOver);
+        }
+        self.hand_out(id, seat, SeatKind::Open, Some(name)).await
+    }
+
+    /// The matches not over with a free seat, newest first.
+    ///
+    /// # Errors
+    /// The store failing.
+    pub async fn open_matches(&self) -> Result<OpenMatches, LobbyError> {
+        let store = self.store();
+        let open = blocking(move || store.open_matches(OPEN_LISTED)).await?;
+        let matches = open
+            .into_iter()
+            .map(|m| {
+                Ok(ListedMatch {
+                    free: m.facts.free_seats(),
+                    id: m.id,
+                    game: m.facts.game,
+                    config: raw(m.facts.config)?,
+                    seats: m.facts.seats,
+                    names: m.facts.names,
+                    turn_seconds: m.facts.turn_seconds,
+                    created: m.created,
+                })
+            })
+            .collect::<Result<_, LobbyError>>()?;
+        Ok(OpenMatches { matches })
+    }
+
+    /// A rematch of the finished match `id`, asked by the seat `token`
+    /// opens: the same game, config, seats, spectators and deadline, new
+    /// dice; the first seat to ask creates it, and each seat gets its own
+    /// token of it once.
+    ///
+    /// # Errors
+    /// An unknown match, a token of no seat of it, a match not over, the
+    /// seat's rematch token handed out already, a limit reached, or the
+    /// store failing.
+    pub async fn rematch(&self, id: &str, request: AskRematch) -> Result<TakenSeat, LobbyError> {
+        let seat = match self.seat_of(&request.token).await? {
+            Some((of, seat)) if of == id => seat,
+            _ => return Err(LobbyError::UnknownToken),
+        };
+        let facts = self.stored_facts(id).await?;
+        if facts.status != Status::Over {
+            return Err(LobbyError::NotOver);
+        }
+        let rematch = match facts.rematch.clone() {
+            Some(rematch) => rematch,
+            None => self.create_rematch(id, &facts).await?,
+        };
+        self.hand_out(&rematch, seat, SeatKind::Person, None).await
+    }
+
+    async fn create_rematch(&self, id: &str, facts: &StoredFacts) -> Result<String, LobbyError> {
+        let table = Table::from_config(&facts.game, &facts.config)
+            .map_err(|e| LobbyError::Store(format!("match {id}: {e}")))?;
+        let seats = facts
+            .seats
+            .iter()
+            .zip(&facts.taken)
+            .zip(&facts.names)
+            .map(|((kind, taken), name)| rematch_seat(kind, *taken, name.as_ref()))
+            .collect();
+        let new = self.new_match(
+            table,
+            MatchSetup {
+                id: token::random_hex::<8>().map_err(|e| LobbyError::Store(e.to_string()))?,
+                game: String::new(),
+                config: String::new(),
+                spectators: facts.spectators,
+                turn_seconds: facts.turn_seconds,
+                start: None,
+                seats,
+            },
+        )?;
+        let new_id = new.setup.id.clone();
+        let store = self.store();
+        let of = id.to_owned();
+        let rematch = blocking(move || store.create_rematch(&of, &new)).await?;
+        if rematch == new_id {
+            self.stored_one_more();
+            tracing::info!(r#match = %id, rematch = %rematch, "rematch created");
+        }
+        Ok(rematch)
+    }
+}

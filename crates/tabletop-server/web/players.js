@@ -1,0 +1,76 @@
+// Who sits where, in each seat's colour: names, the viewer, bots and
+// open seats, who is to move, and the running score where the game
+// shows one; then the final score with its breakdown and the winners.
+import { el, scrolling } from "/web/dom.js";
+import { t } from "/web/i18n.js";
+import { chip, isYou, seatName } from "/web/sentences.js";
+
+/** What sits in `seat` besides its name: a bot's marker, an open seat. */
+export function seatMarker(seat, ctx) {
+  const kind = ctx.seats?.[seat];
+  if (isFree(seat, ctx)) return t("open seat") + ": " + t("open.waiting");
+  if (kind && kind !== "person" && kind !== "open") return t("bot", kind);
+  return "";
+}
+
+/** Whether `seat` is an open seat no one has taken (the lobby's facts). */
+export function isFree(seat, ctx) {
+  return (ctx.free ?? []).includes(seat);
+}
+
+/** The table of players. */
+export function drawPlayers(box, ctx, drawer) {
+  const scores = drawer.score?.(ctx) ?? null;
+  const table = el("table", { className: "players" });
+  table.append(el("tr", {},
+    el("th", { scope: "col", textContent: t("result.seat") }),
+    el("th", { scope: "col", textContent: "" }),
+    scores ? el("th", { scope: "col", className: "num", textContent: t(drawer.scoreLabel ?? "players.score") }) : null));
+  for (let seat = 0; seat < ctx.players; seat++) {
+    const moving = ctx.toMove && typeof ctx.toMove === "object" && ctx.toMove.player === seat;
+    const row = el("tr", { className: `owner-${seat}${moving ? " moving" : ""}` },
+      el("th", { scope: "row" }, chip(seat), el("span", { className: "name", textContent: seatName(seat, ctx, true) })),
+      el("td", { className: "marker", textContent: [seatMarker(seat, ctx), moving ? t("to move") : ""].filter(Boolean).join(" · ") }),
+      scores ? el("td", { className: "num score-now", textContent: String(scores[seat] ?? "") }) : null);
+    row.dataset.seat = seat;
+    table.append(row);
+  }
+  box.replaceChildren(table);
+}
+
+/** The winners in words. */
+function winnersLine(ctx) {
+  const { winners = [] } = ctx.result;
+  if (winners.length === 0) return t("result.nobody");
+  if (winners.length === 1) return isYou(winners[0], ctx) ? t("result.youWin") : t("result.wins1", seatName(winners[0], ctx, true));
+  const names = winners.map((w, i) => seatName(w, ctx, i === 0));
+  return t("result.share", names.slice(0, -1).join(", ") ? t("and", names.slice(0, -1).join(", "), names.at(-1)) : names[0]);
+}
+
+/** The final score: each seat's parts (the game's breakdown), its total
+ * (the server's), and who wins. */
+export function drawResult(box, ctx, drawer) {
+  const { scores = [], winners = [], tiebreaks = [] } = ctx.result;
+  const parts = drawer.breakdown?.(ctx) ?? [];
+  const table = el("table", { className: "scores" });
+  table.append(el("tr", {},
+    el("th", { scope: "col", textContent: t("result.seat") }),
+    ...parts.map((p) => el("th", { scope: "col", className: "num", textContent: p.label })),
+    el("th", { scope: "col", className: "num", textContent: t("result.total") })));
+  scores.forEach((score, seat) => {
+    const wins = winners.includes(seat);
+    const row = el("tr", { className: `owner-${seat}${wins ? " winner" : ""}` },
+      el("th", { scope: "row" }, chip(seat), el("span", { textContent: seatName(seat, ctx, true) }),
+        wins ? el("span", { className: "wins", textContent: " ★ " + t("result.wins") }) : null),
+      ...parts.map((p) => el("td", { className: "num part", textContent: String(p.values[seat] ?? "") })),
+      el("td", { className: "num score", textContent: String(score) }));
+    row.dataset.seat = seat;
+    table.append(row);
+  });
+  const tied = winners.length > 0 && scores.filter((s) => s === scores[winners[0]]).length > winners.length && tiebreaks.length;
+  box.replaceChildren(...[
+    el("p", { className: "winners", textContent: winnersLine(ctx) }),
+    scrolling(t("result.title"), table),
+    tied ? el("p", { className: "quiet", textContent: t("result.tiebreak") }) : null,
+  ].filter(Boolean));
+}

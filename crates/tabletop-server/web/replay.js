@@ -1,0 +1,143 @@
+// A finished match stepped through as one viewer saw it: the server's
+// replay (GET /api/matches/{id}/replay), each step's view rebuilt from
+// the last by its patch, drawn as the play page draws it, with the
+// history up to that step. Any seat's eyes or the spectators'.
+import { applyPatch } from "/web/patch.js";
+import { el } from "/web/dom.js";
+import { t, translateStatic, languagePicker, onLanguage } from "/web/i18n.js";
+import { seatName } from "/web/sentences.js";
+import { drawerOf } from "/web/drawers.js";
+import { drawHistory } from "/web/history.js";
+import { drawPlayers, drawResult } from "/web/players.js";
+import { drawHelp } from "/web/help.js";
+import { focusedKey, refocus } from "/web/focus.js";
+
+const $ = (id) => document.getElementById(id);
+const matchId = decodeURIComponent(location.pathname.split("/").pop());
+const titles = new Map();
+
+/** The replay loaded: its views after each step, its entries and their
+ * narration, and where each step ends in them. */
+let replay = null;
+let at = 0;
+
+function viewerSeat() {
+  const seat = new URLSearchParams(location.search).get("seat");
+  return /^\d+$/.test(seat ?? "") ? Number(seat) : null;
+}
+
+async function load() {
+  const seat = viewerSeat();
+  const query = seat === null ? "" : `?seat=${seat}`;
+  const answer = await fetch(`/api/matches/${encodeURIComponent(matchId)}/replay${query}`).catch(() => null);
+  const json = answer ? await answer.json().catch(() => ({})) : {};
+  if (!answer?.ok) {
+    $("error").textContent = `${t("replay.failed")} ${json.error?.text ?? ""}`;
+    document.body.dataset.ready = "true";
+    return;
+  }
+  const views = [json.start];
+  const entries = [];
+  const narration = [];
+  const ends = [0];
+  for (const step of json.steps) {
+    views.push(applyPatch(views.at(-1), step.view_patch));
+    entries.push(...step.entries);
+    narration.push(...step.narration);
+    ends.push(entries.length);
+  }
+  replay = { ...json, views, entries, narration, ends };
+  $("step").max = String(json.steps.length);
+  drawViewers();
+  go(json.steps.length);
+  document.body.dataset.ready = "true";
+}
+
+function drawViewers() {
+  const select = $("viewer");
+  select.replaceChildren(el("option", { value: "", textContent: t("replay.spectators") }));
+  replay.seats.forEach((_, seat) => select.append(el("option", { value: String(seat), textContent: seatName(seat, { names: replay.names, seat: null }, true) })));
+  select.value = viewerSeat() === null ? "" : String(viewerSeat());
+}
+
+function context() {
+  const step = replay.steps[at - 1];
+  return {
+    game: replay.game,
+    config: replay.config,
+    seats: replay.seats,
+    names: replay.names,
+    free: [],
+    seat: viewerSeat(),
+    players: replay.seats.length,
+    view: replay.views[at],
+    legal: [],
+    toMove: step?.to_move ?? null,
+    result: at === replay.steps.length ? replay.result : null,
+    odds: new Map(),
+    act: () => {},
+    choose: () => {},
+    replay: true,
+  };
+}
+
+/** Shows the table after `step` steps. */
+function go(step) {
+  if (!replay) return;
+  const before = focusedKey();
+  at = Math.max(0, Math.min(replay.steps.length, step));
+  const ctx = context();
+  const drawer = drawerOf(replay.game);
+  const title = titles.get(replay.game) ?? replay.game;
+  $("title").textContent = `${t("replay.title")} — ${title}`;
+  document.title = `${title} — ${t("replay.title")}`;
+  $("board").replaceChildren(drawer.draw(ctx));
+  drawPlayers($("players"), ctx, drawer);
+  const shown = replay.ends[at];
+  drawHistory($("history"), replay.entries.slice(0, shown), replay.narration, ctx, drawer, `${ctx.seat}:${document.documentElement.lang}`);
+  $("result").hidden = !ctx.result;
+  if (ctx.result) drawResult($("result-body"), ctx, drawer);
+  drawHelp($("help"), drawer);
+  $("step").value = String(at);
+  $("status").textContent = t("replay.step", at, replay.steps.length);
+  $("first").disabled = $("prev").disabled = at === 0;
+  $("next").disabled = $("last").disabled = at === replay.steps.length;
+  // A button that became disabled gives its focus to the slider.
+  if (before && !refocus(before)) $("step").focus({ preventScroll: true });
+  document.body.dataset.step = String(at);
+  document.body.dataset.seq = String(shown);
+  document.body.dataset.over = String(Boolean(ctx.result));
+}
+
+$("first").onclick = () => go(0);
+$("prev").onclick = () => go(at - 1);
+$("next").onclick = () => go(at + 1);
+$("last").onclick = () => go(Infinity);
+$("step").oninput = () => go(Number($("step").value));
+$("viewer").onchange = () => {
+  const seat = $("viewer").value;
+  history.replaceState(null, "", seat === "" ? location.pathname : `${location.pathname}?seat=${seat}`);
+  $("history").replaceChildren();
+  load();
+};
+document.addEventListener("keydown", (event) => {
+  const inField = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement;
+  if (inField || event.ctrlKey || event.metaKey || event.altKey || !replay) return;
+  const moves = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: Infinity };
+  if (event.key in moves && !event.target.closest?.("#history")) {
+    go(moves[event.key]);
+    event.preventDefault();
+  }
+});
+
+$("language-slot").replaceWith(languagePicker());
+translateStatic();
+onLanguage(() => { if (replay) { drawViewers(); $("history").replaceChildren(); go(at); } });
+fetch("/api/games")
+  .then((answer) => answer.json())
+  .then((catalogue) => {
+    for (const g of catalogue.games) titles.set(g.name, g.title);
+    if (replay) go(at);
+  })
+  .catch(() => {});
+load();
