@@ -18,6 +18,8 @@ pub mod lobby;
 pub mod lobby_error;
 pub mod offline;
 pub mod patch;
+pub mod postgres;
+pub mod relay;
 pub mod routes;
 pub mod server;
 pub mod server_message;

@@ -40,6 +40,14 @@ pub fn router(app: Arc<App>) -> Router {
         .with_state(app)
 }
 
+/// The peers' listener's routes: the WebSocket alone, for connections
+/// that another process serves through this one.
+pub fn peer_router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/ws", get(crate::socket::upgrade))
+        .with_state(app)
+}
+
 /// The pages and their assets: plain HTML, CSS and ES modules embedded in
 /// the binary, no build step. `/` is the lobby, `/play/{id}` the page a
 /// capability link opens, `/offline` the offline table (with
