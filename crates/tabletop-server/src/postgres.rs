@@ -129,11 +129,19 @@ const TRY_LOCK: &str = "SELECT pg_try_advisory_lock($1)";
 const TAKE: &str = "UPDATE matches SET epoch = epoch + 1, owner = $2 WHERE id = $1 RETURNING epoch";
 const UNLOCK: &str = "SELECT pg_advisory_unlock($1)";
 
-fn err(e: impl std::fmt::Display) -> StoreError {
-    StoreError(e.to_string())
+/// `e` and its causes (a database error's own message is its cause).
+fn err(e: impl std::error::Error) -> StoreError {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        text.push_str(": ");
+        text.push_str(&c.to_string());
+        cause = c.source();
+    }
+    StoreError(text)
 }
 
-fn int(n: impl TryInto<i64, Error: std::fmt::Display>) -> Result<i64, StoreError> {
+fn int(n: impl TryInto<i64, Error: std::error::Error>) -> Result<i64, StoreError> {
     n.try_into().map_err(err)
 }
 
@@ -172,7 +180,7 @@ async fn connect(
     let (client, connection) = config.connect(NoTls).await.map_err(err)?;
     runtime.spawn(async move {
         if let Err(e) = connection.await {
-            tracing::warn!(error = %e, "a database session ended");
+            tracing::warn!(error = %err(e), "a database session ended");
         }
         ended();
     });
@@ -370,7 +378,9 @@ impl PgStore {
             let owned = Arc::clone(&self.owned);
             let lost = Arc::clone(&self.lost);
             let mut config = self.config.clone();
-            config.application_name("tabletop-server owner");
+            // Named with the process's address, so an operator can tell
+            // whose locks a session holds.
+            config.application_name(format!("tabletop-server owner {}", self.peer));
             let session = self.block_on(connect(&config, &self.runtime, move || {
                 let before = {
                     let mut o = lock(&owned);

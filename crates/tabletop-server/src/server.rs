@@ -208,61 +208,16 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         engines,
         relay: true,
     });
-    let mut tasks = vec![every(
-        config.limits.expire_every,
-        Arc::clone(&lobby),
-        |lobby| async move {
-            match lobby.expire().await {
-                Ok(0) => {}
-                Ok(n) => tracing::info!(matches = n, "expired"),
-                Err(e) => tracing::error!(error = %e, "expiry failed"),
-            }
-        },
-    )];
-    if peers.is_some() {
-        // Matches of bots only play on with no one connected: when their
-        // owner stops, a process takes them up.
-        tasks.push(every(ADOPT_EVERY, Arc::clone(&lobby), |lobby| async move {
-            match lobby.resume().await {
-                Ok(0) => {}
-                Ok(n) => tracing::info!(matches = n, "took up matches of bots only"),
-                Err(e) => tracing::error!(error = %e, "taking up matches failed"),
-            }
-        }));
-    }
-    if let Some(mut lost) = lost {
-        let lobby = Arc::clone(&lobby);
-        tasks.push(tokio::spawn(async move {
-            while lost.changed().await.is_ok() {
-                // Another process may own them now: they stop, and their
-                // clients resume wherever the matches are served.
-                lobby.drain().await;
-            }
-        }));
-    }
+    let mut tasks = background(&lobby, &config.limits, lost);
     tasks.push(tokio::spawn(async move {
         stop_signal().await;
         tracing::info!("stopping: draining connections and matches");
         let _ = stop.send(true);
     }));
+    let relaying = peers.map(|peers| (peers, peer_app(&app)));
     let public = crate::http::serve(listener, Arc::clone(&app), router(app), shutdown.clone());
-    match peers {
-        Some(peers) => {
-            // Connections relayed from the other processes: no limit per
-            // address (they all come from a few), never relayed again.
-            let limits = crate::limits::Limits {
-                connections_per_address: usize::MAX,
-                ..config.limits.clone()
-            };
-            let peer_app = Arc::new(App {
-                lobby: Arc::clone(&lobby),
-                connections: AtomicUsize::new(0),
-                addresses: Arc::new(Addresses::new(&limits)),
-                limits,
-                shutdown: shutdown.clone(),
-                engines: None,
-                relay: false,
-            });
+    match relaying {
+        Some((peers, peer_app)) => {
             let relayed = crate::http::serve(
                 peers,
                 Arc::clone(&peer_app),
@@ -279,6 +234,66 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     lobby.drain().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// The tasks beside the connections: expiry; on a shared database, taking
+/// up matches of bots only that no process serves, and stopping every
+/// match when the lock session is lost.
+fn background(
+    lobby: &Arc<Lobby>,
+    limits: &crate::limits::Limits,
+    lost: Option<watch::Receiver<u64>>,
+) -> Vec<tokio::task::JoinHandle<()>> {
+    let mut tasks = vec![every(
+        limits.expire_every,
+        Arc::clone(lobby),
+        |lobby| async move {
+            match lobby.expire().await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(matches = n, "expired"),
+                Err(e) => tracing::error!(error = %e, "expiry failed"),
+            }
+        },
+    )];
+    if let Some(mut lost) = lost {
+        // Matches of bots only play on with no one connected: when their
+        // owner stops, a process takes them up.
+        tasks.push(every(ADOPT_EVERY, Arc::clone(lobby), |lobby| async move {
+            match lobby.resume().await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(matches = n, "took up matches of bots only"),
+                Err(e) => tracing::error!(error = %e, "taking up matches failed"),
+            }
+        }));
+        let lobby = Arc::clone(lobby);
+        tasks.push(tokio::spawn(async move {
+            while lost.changed().await.is_ok() {
+                // Another process may own them now: they stop, and their
+                // clients resume wherever the matches are served.
+                lobby.drain().await;
+            }
+        }));
+    }
+    tasks
+}
+
+/// What the peers' listener shares: the public one's lobby, no limit per
+/// address (the relayed connections come from a few processes), and no
+/// relaying again.
+fn peer_app(app: &App) -> Arc<App> {
+    let limits = crate::limits::Limits {
+        connections_per_address: usize::MAX,
+        ..app.limits.clone()
+    };
+    Arc::new(App {
+        lobby: Arc::clone(&app.lobby),
+        connections: AtomicUsize::new(0),
+        addresses: Arc::new(Addresses::new(&limits)),
+        limits,
+        shutdown: app.shutdown.clone(),
+        engines: None,
+        relay: false,
+    })
 }
 
 /// Runs `work` on the lobby every `period`, from now on.

@@ -299,14 +299,13 @@ pub trait Store: Send + Sync {
     /// process owns it. Each `Here` is undone by one [`Store::disown`].
     /// `None` for an unknown match.
     ///
-    /// By default the match is always here: one process serves every
+    /// By default a known match is always here: one process serves every
     /// match.
     ///
     /// # Errors
     /// A database failure.
     fn own(&self, id: &str) -> Result<Option<Owner>, StoreError> {
-        let _ = id;
-        Ok(Some(Owner::Here))
+        Ok(self.facts(id)?.map(|_| Owner::Here))
     }
     /// Gives up what one [`Store::own`] took, once the match's actor has
     /// stopped committing.

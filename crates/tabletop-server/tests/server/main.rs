@@ -19,6 +19,7 @@ mod actor_store;
 mod common;
 mod inproc;
 
+mod cluster;
 mod crash;
 mod full_games;
 mod hostile;
@@ -28,5 +29,6 @@ mod patches;
 mod reconnect;
 mod schemas;
 mod send_queue;
+mod store_suite;
 mod timeouts;
 mod twins;
