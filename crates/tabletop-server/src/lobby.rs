@@ -350,8 +350,9 @@ impl Lobby {
         self.stored.fetch_add(1, Ordering::SeqCst);
         tracing::info!(r#match = %id, game = %table.name(), bots_only, "created");
         if bots_only {
-            // Bots play on their own: load the match now.
-            self.handle(&id, Load::Other).await?;
+            // Bots play on their own: load the match now (unless another
+            // process on the same database took it up first).
+            self.serve(&id, Load::Other).await?;
         }
         Ok(Created {
             spectate: request.spectators.then(|| format!("/play/{id}#spectate")),

@@ -11,10 +11,18 @@ use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message as PeerMessage;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 use crate::app::App;
 use crate::limits::Limits;
+
+/// How long reaching the owner may take: one that does not answer at once
+/// has likely stopped, and the match is asked for again.
+const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// The read buffer of a connection to an owner.
+const READ_BUFFER: usize = 4 * 1024;
 
 /// The connection to the owner.
 pub type Upstream = WebSocketStream<MaybeTlsStream<TcpStream>>;
@@ -23,8 +31,14 @@ pub type Upstream = WebSocketStream<MaybeTlsStream<TcpStream>>;
 /// first message; `None` when it cannot be reached in time.
 pub async fn open(peer: &str, first: &str, limits: &Limits) -> Option<Upstream> {
     let url = format!("ws://{peer}/ws");
-    let (mut upstream, _) =
-        tokio::time::timeout(limits.send_timeout, tokio_tungstenite::connect_async(url))
+    let connect = CONNECT_TIMEOUT.min(limits.send_timeout);
+    // Small buffers, as a client's own connection has (not 128 KiB
+    // each way); frames go out at once (no Nagle).
+    let config = WebSocketConfig::default()
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(0);
+    let opened = tokio_tungstenite::connect_async_with_config(url, Some(config), true);
+    let (mut upstream, _) = tokio::time::timeout(connect, opened)
             .await
             .ok()?
             .ok()?;

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 
+use std::io::Write;
 use std::time::Duration;
 
 use tokio::net::TcpListener;
@@ -190,13 +191,18 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     lobby.resume().await.map_err(store_error)?;
     let listener = TcpListener::bind(config.listen).await?;
     let addr = listener.local_addr()?;
-    match &peers {
-        Some(peers) => println!(
-            "listening on http://{addr}\npeers on {}",
+    let announce = match &peers {
+        Some(peers) => format!(
+            "listening on http://{addr}\npeers on {}\n",
             peers.local_addr()?
         ),
-        None => println!("listening on http://{addr}"),
-    }
+        None => format!("listening on http://{addr}\n"),
+    };
+    // In one write; a reader that takes the first line and goes away is
+    // no error.
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(announce.as_bytes()).and_then(|()| out.flush());
+    drop(out);
     tracing::info!(%addr, db = %config.db.describe(), stored, "listening");
     let (stop, shutdown) = watch::channel(false);
     let app = Arc::new(App {
