@@ -38,10 +38,7 @@ pub async fn open(peer: &str, first: &str, limits: &Limits) -> Option<Upstream> 
         .read_buffer_size(READ_BUFFER)
         .write_buffer_size(0);
     let opened = tokio_tungstenite::connect_async_with_config(url, Some(config), true);
-    let (mut upstream, _) = tokio::time::timeout(connect, opened)
-            .await
-            .ok()?
-            .ok()?;
+    let (mut upstream, _) = tokio::time::timeout(connect, opened).await.ok()?.ok()?;
     tokio::time::timeout(limits.send_timeout, upstream.send(PeerMessage::text(first)))
         .await
         .ok()?

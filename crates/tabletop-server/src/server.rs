@@ -201,7 +201,9 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     // In one write; a reader that takes the first line and goes away is
     // no error.
     let mut out = std::io::stdout().lock();
-    let _ = out.write_all(announce.as_bytes()).and_then(|()| out.flush());
+    let _ = out
+        .write_all(announce.as_bytes())
+        .and_then(|()| out.flush());
     drop(out);
     tracing::info!(%addr, db = %config.db.describe(), stored, "listening");
     let (stop, shutdown) = watch::channel(false);
