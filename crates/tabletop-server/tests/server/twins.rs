@@ -1,7 +1,8 @@
 //! Twins over real sockets: for every title, at random steps, two matches
 //! that a viewer cannot tell apart (`resample_hidden` on the position),
-//! each on its own server process on 127.0.0.1 with the same dice, driven
-//! with the same moves through WebSockets: every frame that viewer
+//! each on its own server process on 127.0.0.1 with the same dice (the
+//! viewer's connection possibly served through another process: see
+//! `cluster`), driven with the same moves through WebSockets: every frame that viewer
 //! receives (welcome, updates, refusals, stale answers), on a plain
 //! connection and on one that asked for view patches and known texts, is
 //! byte-identical in both.
