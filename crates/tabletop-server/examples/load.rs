@@ -13,6 +13,14 @@
 //! them each update carries the whole view and every text. `--sync
 //! normal` starts the server with `--sync normal` (commits on disk at
 //! checkpoints rather than at once).
+//!
+//! `--db postgres://USER@HOST:PORT/DB --processes N` starts N server
+//! processes on that PostgreSQL database instead: each match is created
+//! on one of them and its two seats connect to two different ones (with
+//! N > 1), so one seat of every match is served through the process that
+//! owns the match. The CPU and memory are the processes' sums; with
+//! `--db-data DIR` (the cluster's data directory) the database's CPU is
+//! reported too.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -64,13 +72,18 @@ async fn post(addr: &str, body: &Value) -> Value {
     serde_json::from_str(body).unwrap()
 }
 
-fn rss_kib(pid: u32) -> u64 {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .unwrap_or_default()
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.split_whitespace().next()?.parse().ok())
-        .unwrap_or(0)
+/// The processes' resident memory, summed.
+fn rss_kib(pids: &[u32]) -> u64 {
+    pids.iter()
+        .map(|pid| {
+            std::fs::read_to_string(format!("/proc/{pid}/status"))
+                .unwrap_or_default()
+                .lines()
+                .find_map(|l| l.strip_prefix("VmRSS:"))
+                .and_then(|v| v.split_whitespace().next()?.parse().ok())
+                .unwrap_or(0)
+        })
+        .sum()
 }
 
 #[derive(Default)]
@@ -101,6 +114,13 @@ async fn main() {
     let view_patches = flag("--view-patches");
     let known_texts = flag("--known-texts");
     let sync = arg("--sync", "full");
+    let db = arg("--db", "");
+    let processes: usize = arg("--processes", "1").parse().unwrap();
+    assert!(
+        processes == 1 || db.starts_with("postgres"),
+        "several processes share a PostgreSQL database: give --db postgres://…"
+    );
+    let db_data = arg("--db-data", "");
     let exe = std::env::current_exe().unwrap();
     let default_server = exe
         .parent()
@@ -110,46 +130,67 @@ async fn main() {
     let server = arg("--server", default_server.to_str().unwrap());
     let dir = std::env::temp_dir().join(format!("tabletop-server-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let mut child = Command::new(&server)
-        .args(["--listen", "127.0.0.1:0", "--db"])
-        .arg(dir.join("load.sqlite"))
-        .args([
-            "--max-connections",
-            "100000",
-            "--max-http-connections",
-            "100000",
-            "--max-connections-per-address",
-            "100000",
-            "--max-live-matches",
-            "100000",
-            "--create-burst",
-            "100000",
-            "--creates-per-minute",
-            "100000",
-        ])
-        .args([
-            "--unload-after",
-            "3600",
-            "--dice-seed",
-            "1",
-            "--sync",
-            &sync,
-        ])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .trim()
-        .strip_prefix("listening on http://")
-        .unwrap()
-        .to_owned();
-    let pid = child.id();
+    let mut children = Vec::new();
+    let mut addrs = Vec::new();
+    for _ in 0..processes {
+        let mut command = Command::new(&server);
+        command.args(["--listen", "127.0.0.1:0", "--db"]);
+        if db.is_empty() {
+            command.arg(dir.join("load.sqlite"));
+        } else {
+            command.arg(&db);
+        }
+        let mut child = command
+            .args([
+                "--max-connections",
+                "100000",
+                "--max-http-connections",
+                "100000",
+                "--max-connections-per-address",
+                "100000",
+                "--max-live-matches",
+                "100000",
+                "--create-burst",
+                "100000",
+                "--creates-per-minute",
+                "100000",
+            ])
+            .args([
+                "--unload-after",
+                "3600",
+                "--dice-seed",
+                "1",
+                "--sync",
+                &sync,
+            ])
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        addrs.push(
+            line.trim()
+                .strip_prefix("listening on http://")
+                .unwrap()
+                .to_owned(),
+        );
+        children.push(child);
+    }
+    let pids: Vec<u32> = children.iter().map(std::process::Child::id).collect();
+    let postmaster: Option<u32> = (!db_data.is_empty()).then(|| {
+        std::fs::read_to_string(format!("{db_data}/postmaster.pid"))
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap()
+    });
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let base = rss_kib(pid);
+    let base = rss_kib(&pids);
 
     let tables: Arc<Vec<Mutex<Table>>> = Arc::new((0..matches).map(|_| Mutex::default()).collect());
     let figures = Arc::new(Mutex::new(Figures::default()));
@@ -157,11 +198,17 @@ async fn main() {
     let mut sinks: Vec<Vec<Arc<tokio::sync::Mutex<Sink>>>> = Vec::new();
     let started = Instant::now();
     for m in 0..matches {
-        let created = post(&addr, &json!({"game": game, "seats": ["person", "person"]})).await;
+        let created = post(
+            &addrs[m % processes],
+            &json!({"game": game, "seats": ["person", "person"]}),
+        )
+        .await;
         let mut seat_sinks = Vec::new();
         let players = created["seats"].as_array().unwrap().len();
         tables[m].lock().unwrap().latest = vec![(0, Vec::new()); players];
         for (seat, s) in created["seats"].as_array().unwrap().iter().enumerate() {
+            // The seats of a match on different processes.
+            let addr = &addrs[(m + seat) % processes];
             let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
                 .await
                 .unwrap();
@@ -225,7 +272,7 @@ async fn main() {
         sinks.push(seat_sinks);
     }
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let loaded = rss_kib(pid);
+    let loaded = rss_kib(&pids);
     eprintln!(
         "{matches} matches of {game} created and connected in {:.1} s",
         started.elapsed().as_secs_f64()
@@ -237,7 +284,8 @@ async fn main() {
     let mut next = 0usize;
     let mut sent = 0u64;
     let mut skipped = 0u64;
-    let cpu_before = cpu_ticks(pid);
+    let cpu_before = cpu_ticks(&pids);
+    let db_before = postmaster.map(database_cpu_ticks);
     while Instant::now() < until {
         tick.tick().await;
         let m = next % matches;
@@ -269,8 +317,12 @@ async fn main() {
         });
     }
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let cpu = cpu_ticks(pid) - cpu_before;
-    let end_rss = rss_kib(pid);
+    let cpu = cpu_ticks(&pids) - cpu_before;
+    let db_cpu = postmaster
+        .map(database_cpu_ticks)
+        .zip(db_before)
+        .map(|(a, b)| a - b);
+    let end_rss = rss_kib(&pids);
     let f = figures.lock().unwrap();
     let mut latencies = f.latencies.clone();
     latencies.sort();
@@ -278,6 +330,14 @@ async fn main() {
     bytes.sort_unstable();
     println!(
         "game: {game} (view patches: {view_patches}, known texts: {known_texts}, --sync {sync})"
+    );
+    println!(
+        "server processes: {processes} on {}",
+        if db.is_empty() {
+            "SQLite"
+        } else {
+            "PostgreSQL"
+        }
     );
     println!(
         "live matches: {matches} ({} WebSocket connections)",
@@ -315,17 +375,44 @@ async fn main() {
         "server CPU: {:.2} ms per action",
         cpu as f64 * 10.0 / sent.max(1) as f64
     );
-    let _ = child.kill();
-    let _ = child.wait();
+    if let Some(db_cpu) = db_cpu {
+        println!(
+            "database CPU: {:.2} ms per action",
+            db_cpu as f64 * 10.0 / sent.max(1) as f64
+        );
+    }
+    for mut child in children {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The server's user + system CPU time in clock ticks (1/100 s).
-fn cpu_ticks(pid: u32) -> u64 {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    let after = stat.rsplit_once(')').map_or("", |(_, r)| r);
-    let fields: Vec<&str> = after.split_whitespace().collect();
-    let utime: u64 = fields.get(11).and_then(|v| v.parse().ok()).unwrap_or(0);
-    let stime: u64 = fields.get(12).and_then(|v| v.parse().ok()).unwrap_or(0);
-    utime + stime
+/// The processes' user + system CPU time in clock ticks (1/100 s),
+/// summed.
+fn cpu_ticks(pids: &[u32]) -> u64 {
+    pids.iter()
+        .map(|pid| {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            let after = stat.rsplit_once(')').map_or("", |(_, r)| r);
+            let fields: Vec<&str> = after.split_whitespace().collect();
+            let utime: u64 = fields.get(11).and_then(|v| v.parse().ok()).unwrap_or(0);
+            let stime: u64 = fields.get(12).and_then(|v| v.parse().ok()).unwrap_or(0);
+            utime + stime
+        })
+        .sum()
+}
+
+/// The database's CPU time: its postmaster's and every child's (the
+/// sessions, the WAL writer, the checkpointer), those living now.
+fn database_cpu_ticks(postmaster: u32) -> u64 {
+    let children =
+        std::fs::read_to_string(format!("/proc/{postmaster}/task/{postmaster}/children"))
+            .unwrap_or_default();
+    let mut pids: Vec<u32> = children
+        .split_whitespace()
+        .filter_map(|p| p.parse().ok())
+        .collect();
+    pids.push(postmaster);
+    cpu_ticks(&pids)
 }

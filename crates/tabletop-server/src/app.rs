@@ -27,6 +27,10 @@ pub struct App {
     pub shutdown: watch::Receiver<bool>,
     /// The offline table's package, when `--offline-table` is given.
     pub engines: Option<Arc<Engines>>,
+    /// Whether a connection whose match another process owns is served
+    /// through that process: on the public listener, not on the peers'
+    /// (a connection passes through two processes at most).
+    pub relay: bool,
 }
 
 /// The client a request came from: its address, and its connection's

@@ -19,6 +19,8 @@ pub mod lobby_error;
 pub mod names;
 pub mod offline;
 pub mod patch;
+pub mod postgres;
+pub mod relay;
 pub mod replay;
 pub mod routes;
 pub mod seats;

@@ -1,6 +1,7 @@
 //! The matches of the process: creating them, answering their public facts
 //! from the store, and loading them lazily (by replaying their entries)
-//! when a seat or a spectator connects, within the live-match limits.
+//! when a seat or a spectator connects, within the live-match limits, once
+//! the store has made this process their owner.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -17,7 +18,7 @@ use crate::games::{Table, TestStart};
 use crate::limits::MAX_TURN_SECONDS;
 use crate::lobby_error::LobbyError;
 use crate::store::{
-    MatchSetup, NewMatch, SeatKind, Status, StoreError, StoredEntry, StoredFacts, StoredSeat,
+    MatchSetup, NewMatch, Owner, SeatKind, Status, StoreError, StoredEntry, StoredFacts, StoredSeat,
 };
 use crate::token;
 
@@ -137,6 +138,15 @@ pub enum Load {
     Seat,
     /// A spectator, a match of bots only going live, or a restart.
     Other,
+}
+
+/// Where a match is served.
+#[derive(Debug)]
+pub enum Served {
+    /// Live in this process.
+    Here(Handle, MatchInfo),
+    /// Owned by another process, reached at this address.
+    Elsewhere(String),
 }
 
 struct Live {
@@ -357,8 +367,9 @@ impl Lobby {
         self.stored.fetch_add(1, Ordering::SeqCst);
         tracing::info!(r#match = %id, %game, bots_only, "created");
         if bots_only {
-            // Bots play on their own: load the match now.
-            self.handle(&id, Load::Other).await?;
+            // Bots play on their own: load the match now (unless another
+            // process on the same database took it up first).
+            self.serve(&id, Load::Other).await?;
         }
         Ok(Created {
             spectate: request.spectators.then(|| format!("/play/{id}#spectate")),
@@ -437,15 +448,60 @@ impl Lobby {
         Facts::of(id, f)
     }
 
-    /// The live match `id`, loaded from the store when it is not, if the
-    /// limits leave room for `who`.
+    /// The live match `id`, loaded here when it is not live and no other
+    /// process owns it, if the limits leave room for `who`.
+    ///
+    /// # Errors
+    /// An unknown id, a match served by another process (busy), a limit
+    /// reached, or the store failing.
+    pub async fn handle(&self, id: &str, who: Load) -> Result<(Handle, MatchInfo), LobbyError> {
+        match self.serve(id, who).await? {
+            Served::Here(handle, info) => Ok((handle, info)),
+            Served::Elsewhere(_) => Err(LobbyError::Busy(
+                "another process serves this match".to_owned(),
+            )),
+        }
+    }
+
+    /// The match `id` live here (loaded from the store once this process
+    /// owns it, if the limits leave room for `who`), or the address of the
+    /// process that owns it.
     ///
     /// # Errors
     /// An unknown id, a limit reached, or the store failing.
-    pub async fn handle(&self, id: &str, who: Load) -> Result<(Handle, MatchInfo), LobbyError> {
+    pub async fn serve(&self, id: &str, who: Load) -> Result<Served, LobbyError> {
         if let Some(l) = self.live().get(id) {
-            return Ok((l.handle.clone(), l.info.clone()));
+            return Ok(Served::Here(l.handle.clone(), l.info.clone()));
         }
+        let store = Arc::clone(&self.services.store);
+        let key = id.to_owned();
+        match blocking(move || store.own(&key)).await? {
+            None => return Err(LobbyError::NotFound),
+            Some(Owner::Elsewhere(peer)) => return Ok(Served::Elsewhere(peer)),
+            Some(Owner::Here) => {}
+        }
+        let loaded = self.load(id, who).await;
+        if !matches!(loaded, Ok((_, _, true))) {
+            // Live already, or not loaded: this ownership is not needed.
+            self.disown(id).await;
+        }
+        let (handle, info, _) = loaded?;
+        Ok(Served::Here(handle, info))
+    }
+
+    /// Gives up one ownership of `id`; a failure is only logged, since
+    /// the process's end gives it up as well.
+    async fn disown(&self, id: &str) {
+        let store = Arc::clone(&self.services.store);
+        let key = id.to_owned();
+        if let Err(e) = blocking(move || store.disown(&key)).await {
+            tracing::warn!(r#match = %id, error = %e, "the match could not be disowned");
+        }
+    }
+
+    /// Loads the owned match `id` and starts its actor; answers whether
+    /// this call started it (or found it live).
+    async fn load(&self, id: &str, who: Load) -> Result<(Handle, MatchInfo, bool), LobbyError> {
         let store = Arc::clone(&self.services.store);
         let key = id.to_owned();
         let stored = blocking(move || store.load(&key))
@@ -491,10 +547,20 @@ impl Lobby {
         };
         let mut live = self.live();
         if let Some(l) = live.get(id) {
-            return Ok((l.handle.clone(), l.info.clone()));
+            return Ok((l.handle.clone(), l.info.clone(), false));
         }
         Self::room(&live, &self.services.limits, who, info.bots_only())?;
-        let (handle, task) = Actor::new(loaded, self.services.clone()).spawn();
+        let (handle, actor) = Actor::new(loaded, self.services.clone()).spawn();
+        // Once the actor has stopped (and so stopped committing), the
+        // ownership goes.
+        let store = Arc::clone(&self.services.store);
+        let key = id.to_owned();
+        let task = tokio::spawn(async move {
+            let _ = actor.await;
+            if let Err(e) = blocking(move || store.disown(&key)).await {
+                tracing::warn!(error = %e, "a stopped match could not be disowned");
+            }
+        });
         live.insert(
             id.to_owned(),
             Live {
@@ -503,7 +569,7 @@ impl Lobby {
                 task,
             },
         );
-        Ok((handle, info))
+        Ok((handle, info, true))
     }
 
     /// The match and seat a token opens.
@@ -528,32 +594,31 @@ impl Lobby {
         }
     }
 
-    /// Loads the unfinished matches whose seats are all bots, so they play
-    /// on after a restart, as many as the limit on them allows; the others
-    /// load when first used. Answers the number of unfinished matches.
+    /// Takes up the unfinished matches of bots only that no process
+    /// serves, so they play on after a restart or after the process that
+    /// served them stopped, as many as the limit on them allows; the
+    /// others load when first used. Answers how many it took up.
     ///
     /// # Errors
     /// The store failing.
     pub async fn resume(&self) -> Result<usize, LobbyError> {
         let store = Arc::clone(&self.services.store);
-        let ids = blocking(move || store.unfinished()).await?;
+        let ids = blocking(move || store.unserved_bot_matches()).await?;
+        let mut taken = 0usize;
         for id in &ids {
-            let store = Arc::clone(&self.services.store);
-            let key = id.clone();
-            let Some(facts) = blocking(move || store.facts(&key)).await? else {
+            if self.live().contains_key(id) {
                 continue;
-            };
-            if facts.seats.iter().all(SeatKind::is_bot) {
-                match self.handle(id, Load::Other).await {
-                    Ok(_) | Err(LobbyError::NotFound) => {}
-                    Err(LobbyError::Busy(why)) => {
-                        tracing::info!(r#match = %id, %why, "not resumed now");
-                    }
-                    Err(e) => return Err(e),
+            }
+            match self.serve(id, Load::Other).await {
+                Ok(Served::Here(..)) => taken = taken.saturating_add(1),
+                Ok(Served::Elsewhere(_)) | Err(LobbyError::NotFound) => {}
+                Err(LobbyError::Busy(why)) => {
+                    tracing::debug!(r#match = %id, %why, "not resumed now");
                 }
+                Err(e) => return Err(e),
             }
         }
-        Ok(ids.len())
+        Ok(taken)
     }
 
     /// Deletes expired matches and unloads them; answers how many.
@@ -567,11 +632,11 @@ impl Lobby {
         let idle_before = now.saturating_sub(limits.expire_idle.as_secs());
         let store = Arc::clone(&self.services.store);
         let ids = blocking(move || store.expire(over_before, idle_before)).await?;
-        let _ = self
-            .stored
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
-                Some(n.saturating_sub(ids.len()))
-            });
+        // Counted again: other processes on the same database create and
+        // expire matches too.
+        let store = Arc::clone(&self.services.store);
+        let stored = blocking(move || store.count()).await?;
+        self.stored.store(stored, Ordering::SeqCst);
         let gone: Vec<Live> = {
             let mut live = self.live();
             ids.iter().filter_map(|id| live.remove(id)).collect()

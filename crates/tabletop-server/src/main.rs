@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use clap::Parser;
 use tabletop_server::limits::{Limits, MAX_TURN_SECONDS};
-use tabletop_server::server::{Config, serve};
+use tabletop_server::server::{Config, Database, serve};
 use tabletop_server::sqlite::Sync;
 
 /// mimalloc rather than the system's allocator: each step builds every
@@ -21,7 +21,8 @@ use tabletop_server::sqlite::Sync;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// The reference game server: a REST lobby, one WebSocket per seat, an
-/// embedded SQLite database, bots.
+/// embedded SQLite database (or PostgreSQL shared by several processes),
+/// bots.
 #[derive(Debug, Parser)]
 #[command(version)]
 struct Cli {
@@ -30,15 +31,29 @@ struct Cli {
     listen: SocketAddr,
     /// The SQLite database file (created if missing) [default:
     /// $XDG_DATA_HOME/tabletop-server/server.db, or
-    /// ~/.local/share/tabletop-server/server.db].
-    #[arg(long, value_name = "FILE")]
-    db: Option<PathBuf>,
-    /// When a commit reaches the disk: `full`, before the move is told to
-    /// anyone (it survives a power cut); `normal`, at the next checkpoint
-    /// (it survives a crash of the process, not of the machine; a commit
-    /// costs less CPU).
+    /// ~/.local/share/tabletop-server/server.db]; or a PostgreSQL URL,
+    /// `postgres://USER@HOST:PORT/DB`, which several processes may share:
+    /// each serves any match, one process owning a match at a time.
+    #[arg(long, value_name = "FILE|URL")]
+    db: Option<String>,
+    /// When a SQLite commit reaches the disk: `full`, before the move is
+    /// told to anyone (it survives a power cut); `normal`, at the next
+    /// checkpoint (it survives a crash of the process, not of the
+    /// machine; a commit costs less CPU). PostgreSQL follows its own
+    /// `synchronous_commit`.
     #[arg(long, value_enum, default_value_t = SyncArg::Full)]
     sync: SyncArg,
+    /// With PostgreSQL: the sessions this process opens for its queries
+    /// (one more holds the locks of the matches it owns).
+    #[arg(long, default_value_t = 8)]
+    db_sessions: usize,
+    /// With PostgreSQL: where the other processes reach this one, for
+    /// the connections they serve through it (the matches it owns). Port
+    /// 0 picks a free one; the address must be one the others reach
+    /// (the loopback when they all run on this machine). Keep it off the
+    /// public network: it has no limit per client address.
+    #[arg(long, default_value = "127.0.0.1:0")]
+    peer_listen: SocketAddr,
     /// Open WebSocket connections at most.
     #[arg(long, default_value_t = 10_000)]
     max_connections: usize,
@@ -226,13 +241,25 @@ fn main() -> ExitCode {
         test_starts: cli.test_starts,
         ..Limits::default()
     };
+    let db = match cli.db {
+        Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
+            Database::Postgres {
+                url,
+                sessions: cli.db_sessions.max(1),
+                peer_listen: cli.peer_listen,
+            }
+        }
+        file => Database::Sqlite {
+            path: file.map_or_else(default_db, PathBuf::from),
+            sync: match cli.sync {
+                SyncArg::Full => Sync::Full,
+                SyncArg::Normal => Sync::Normal,
+            },
+        },
+    };
     let config = Config {
         listen: cli.listen,
-        db: cli.db.unwrap_or_else(default_db),
-        sync: match cli.sync {
-            SyncArg::Full => Sync::Full,
-            SyncArg::Normal => Sync::Normal,
-        },
+        db,
         limits,
         offline_table: cli.offline_table,
     };

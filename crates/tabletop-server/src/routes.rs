@@ -48,6 +48,14 @@ pub fn router(app: Arc<App>) -> Router {
         .with_state(app)
 }
 
+/// The peers' listener's routes: the WebSocket alone, for connections
+/// that another process serves through this one.
+pub fn peer_router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/ws", get(crate::socket::upgrade))
+        .with_state(app)
+}
+
 /// An embedded file's content type, by its kind.
 macro_rules! kind {
     (html) => {

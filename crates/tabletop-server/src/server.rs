@@ -1,10 +1,14 @@
-//! The server process: the store, the lobby, the routes, expiry, and a
-//! drain on SIGTERM with nothing lost.
+//! The server process: the store, the lobby, the routes (and, on a shared
+//! PostgreSQL, the peers' listener), expiry, and a drain on SIGTERM with
+//! nothing lost.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
+
+use std::io::Write;
+use std::time::Duration;
 
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -16,19 +20,55 @@ use crate::bots::BotPool;
 use crate::limits::Limits;
 use crate::lobby::Lobby;
 use crate::offline::{Engines, OfflineError};
-use crate::routes::router;
+use crate::postgres::PgStore;
+use crate::routes::{peer_router, router};
 use crate::sqlite::SqliteStore;
 use crate::store::Store;
+
+/// How often a process on a shared database looks for matches of bots
+/// only that no process serves (their owner stopped), to take them up.
+const ADOPT_EVERY: Duration = Duration::from_secs(1);
+
+/// Where the matches are kept.
+#[derive(Debug, Clone)]
+pub enum Database {
+    /// One SQLite file, for one process.
+    Sqlite {
+        /// The file.
+        path: PathBuf,
+        /// When its commits reach the disk.
+        sync: crate::sqlite::Sync,
+    },
+    /// One PostgreSQL database, shared by every process that names it.
+    Postgres {
+        /// `postgres://USER@HOST:PORT/DB`.
+        url: String,
+        /// Pooled sessions for the queries (one more holds the locks).
+        sessions: usize,
+        /// Where the other processes reach this one (for connections
+        /// whose match this one owns).
+        peer_listen: SocketAddr,
+    },
+}
+
+impl Database {
+    /// What the log says of it: the file, or only the kind (a URL may
+    /// hold a password).
+    fn describe(&self) -> String {
+        match self {
+            Database::Sqlite { path, .. } => path.display().to_string(),
+            Database::Postgres { .. } => "PostgreSQL".to_owned(),
+        }
+    }
+}
 
 /// Where the server listens and keeps its data.
 #[derive(Debug, Clone)]
 pub struct Config {
     /// The address to listen on.
     pub listen: SocketAddr,
-    /// The SQLite database file.
-    pub db: PathBuf,
-    /// When its commits reach the disk.
-    pub sync: crate::sqlite::Sync,
+    /// The database.
+    pub db: Database,
     /// Limits and timings.
     pub limits: Limits,
     /// A built npm package `tabletop-engines` to serve for the offline
@@ -48,6 +88,59 @@ pub enum ServeError {
     /// The offline table's package.
     #[error("--offline-table: {0}")]
     Offline(#[from] OfflineError),
+    /// The peers' listener has no address other processes can reach.
+    #[error("--peer-listen {0}: other processes must reach it: name an address of this machine")]
+    PeerAddress(SocketAddr),
+}
+
+fn store_error(e: impl std::fmt::Display) -> ServeError {
+    ServeError::Store(e.to_string())
+}
+
+/// The store, and on a shared database the peers' listener and the
+/// signal that this process lost its matches.
+type Opened = (
+    Arc<dyn Store>,
+    Option<TcpListener>,
+    Option<watch::Receiver<u64>>,
+);
+
+/// Opens the database (off the async threads: both backends block).
+async fn open(db: &Database) -> Result<Opened, ServeError> {
+    match db {
+        Database::Sqlite { path, sync } => {
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir)?;
+            }
+            let (path, sync) = (path.clone(), *sync);
+            let store = tokio::task::spawn_blocking(move || SqliteStore::open(&path, sync))
+                .await
+                .map_err(store_error)?
+                .map_err(store_error)?;
+            Ok((Arc::new(store), None, None))
+        }
+        Database::Postgres {
+            url,
+            sessions,
+            peer_listen,
+        } => {
+            let peers = TcpListener::bind(peer_listen).await?;
+            let peer = peers.local_addr()?;
+            if peer.ip().is_unspecified() {
+                return Err(ServeError::PeerAddress(peer));
+            }
+            let (url, sessions) = (url.clone(), *sessions);
+            let runtime = tokio::runtime::Handle::current();
+            let store = tokio::task::spawn_blocking(move || {
+                PgStore::open(&url, &peer.to_string(), sessions, runtime)
+            })
+            .await
+            .map_err(store_error)?
+            .map_err(store_error)?;
+            let lost = store.lost();
+            Ok((Arc::new(store), Some(peers), Some(lost)))
+        }
+    }
 }
 
 async fn stop_signal() {
@@ -72,7 +165,8 @@ async fn stop_signal() {
 /// or Ctrl-C, then drains: connections are closed, every match finishes
 /// the command at hand (each commit is durable already) and stops.
 ///
-/// The first line on standard output is `listening on http://ADDR`.
+/// The first line on standard output is `listening on http://ADDR`; on a
+/// shared PostgreSQL, the second is `peers on ADDR`.
 ///
 /// # Errors
 /// The address, or the database, cannot be opened, or the offline
@@ -82,29 +176,36 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         Some(dir) => Some(Arc::new(Engines::load(dir)?)),
         None => None,
     };
-    if let Some(dir) = config.db.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
-    }
-    let store: Arc<dyn Store> = Arc::new(
-        SqliteStore::open(&config.db, config.sync).map_err(|e| ServeError::Store(e.to_string()))?,
-    );
-    let stored = store
-        .count()
-        .map_err(|e| ServeError::Store(e.to_string()))?;
+    let (store, peers, lost) = open(&config.db).await?;
+    let counted = Arc::clone(&store);
+    let stored = tokio::task::spawn_blocking(move || counted.count())
+        .await
+        .map_err(store_error)?
+        .map_err(store_error)?;
     let services = Services {
         store,
         limits: config.limits.clone(),
         bots: Arc::new(BotPool::new(config.limits.bot_threads)?),
     };
     let lobby = Arc::new(Lobby::new(services, stored));
-    lobby
-        .resume()
-        .await
-        .map_err(|e| ServeError::Store(e.to_string()))?;
+    lobby.resume().await.map_err(store_error)?;
     let listener = TcpListener::bind(config.listen).await?;
     let addr = listener.local_addr()?;
-    println!("listening on http://{addr}");
-    tracing::info!(%addr, db = %config.db.display(), stored, "listening");
+    let announce = match &peers {
+        Some(peers) => format!(
+            "listening on http://{addr}\npeers on {}\n",
+            peers.local_addr()?
+        ),
+        None => format!("listening on http://{addr}\n"),
+    };
+    // In one write; a reader that takes the first line and goes away is
+    // no error.
+    let mut out = std::io::stdout().lock();
+    let _ = out
+        .write_all(announce.as_bytes())
+        .and_then(|()| out.flush());
+    drop(out);
+    tracing::info!(%addr, db = %config.db.describe(), stored, "listening");
     let (stop, shutdown) = watch::channel(false);
     let app = Arc::new(App {
         lobby: Arc::clone(&lobby),
@@ -113,31 +214,107 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         addresses: Arc::new(Addresses::new(&config.limits)),
         shutdown: shutdown.clone(),
         engines,
+        relay: true,
     });
-    let expiry = {
-        let lobby = Arc::clone(&lobby);
-        let every = config.limits.expire_every;
-        tokio::spawn(async move {
-            let mut tick = tokio::time::interval(every);
-            loop {
-                tick.tick().await;
-                match lobby.expire().await {
-                    Ok(0) => {}
-                    Ok(n) => tracing::info!(matches = n, "expired"),
-                    Err(e) => tracing::error!(error = %e, "expiry failed"),
-                }
-            }
-        })
-    };
-    let signal = tokio::spawn(async move {
+    let mut tasks = background(&lobby, &config.limits, lost);
+    tasks.push(tokio::spawn(async move {
         stop_signal().await;
         tracing::info!("stopping: draining connections and matches");
         let _ = stop.send(true);
-    });
-    crate::http::serve(listener, Arc::clone(&app), router(app), shutdown).await;
-    signal.abort();
-    expiry.abort();
+    }));
+    let relaying = peers.map(|peers| (peers, peer_app(&app)));
+    let public = crate::http::serve(listener, Arc::clone(&app), router(app), shutdown.clone());
+    match relaying {
+        Some((peers, peer_app)) => {
+            let relayed = crate::http::serve(
+                peers,
+                Arc::clone(&peer_app),
+                peer_router(peer_app),
+                shutdown,
+            );
+            tokio::join!(public, relayed);
+        }
+        None => public.await,
+    }
+    for task in tasks {
+        task.abort();
+    }
     lobby.drain().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// The tasks beside the connections: expiry; on a shared database, taking
+/// up matches of bots only that no process serves, and stopping every
+/// match when the lock session is lost.
+fn background(
+    lobby: &Arc<Lobby>,
+    limits: &crate::limits::Limits,
+    lost: Option<watch::Receiver<u64>>,
+) -> Vec<tokio::task::JoinHandle<()>> {
+    let mut tasks = vec![every(
+        limits.expire_every,
+        Arc::clone(lobby),
+        |lobby| async move {
+            match lobby.expire().await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(matches = n, "expired"),
+                Err(e) => tracing::error!(error = %e, "expiry failed"),
+            }
+        },
+    )];
+    if let Some(mut lost) = lost {
+        // Matches of bots only play on with no one connected: when their
+        // owner stops, a process takes them up.
+        tasks.push(every(ADOPT_EVERY, Arc::clone(lobby), |lobby| async move {
+            match lobby.resume().await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(matches = n, "took up matches of bots only"),
+                Err(e) => tracing::error!(error = %e, "taking up matches failed"),
+            }
+        }));
+        let lobby = Arc::clone(lobby);
+        tasks.push(tokio::spawn(async move {
+            while lost.changed().await.is_ok() {
+                // Another process may own them now: they stop, and their
+                // clients resume wherever the matches are served.
+                lobby.drain().await;
+            }
+        }));
+    }
+    tasks
+}
+
+/// What the peers' listener shares: the public one's lobby, no limit per
+/// address (the relayed connections come from a few processes), and no
+/// relaying again.
+fn peer_app(app: &App) -> Arc<App> {
+    let limits = crate::limits::Limits {
+        connections_per_address: usize::MAX,
+        ..app.limits.clone()
+    };
+    Arc::new(App {
+        lobby: Arc::clone(&app.lobby),
+        connections: AtomicUsize::new(0),
+        addresses: Arc::new(Addresses::new(&limits)),
+        limits,
+        shutdown: app.shutdown.clone(),
+        engines: None,
+        relay: false,
+    })
+}
+
+/// Runs `work` on the lobby every `period`, from now on.
+fn every<F, Work>(period: Duration, lobby: Arc<Lobby>, work: F) -> tokio::task::JoinHandle<()>
+where
+    F: Fn(Arc<Lobby>) -> Work + Send + 'static,
+    Work: Future<Output = ()> + Send,
+{
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(period);
+        loop {
+            tick.tick().await;
+            work(Arc::clone(&lobby)).await;
+        }
+    })
 }

@@ -17,8 +17,9 @@ use crate::app::{App, Peer};
 use crate::client_message::{self, ClientMessage};
 use crate::code::{Code, Reason};
 use crate::limits::{Bucket, Limits};
-use crate::lobby::Load;
+use crate::lobby::{Load, Served};
 use crate::lobby_error::{ErrorBody, LobbyError};
+use crate::relay::{self, Ended};
 use crate::server_message::ServerMessage;
 
 /// Frames larger than this close the connection at the WebSocket layer;
@@ -26,6 +27,11 @@ use crate::server_message::ServerMessage;
 const MAX_FRAME: usize = 64 * 1024;
 /// Each connection's read buffer.
 const READ_BUFFER: usize = 4 * 1024;
+/// Tries to reach the process that owns a connection's match (it may
+/// just have stopped, and another be taking the match over).
+const RELAY_ATTEMPTS: usize = 5;
+/// The pause between two of them.
+const RELAY_PAUSE: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// Counts a connection while it lives.
 struct Counted(Arc<App>);
@@ -118,6 +124,10 @@ async fn send_refused(
     send(socket, limits, &text).await
 }
 
+fn stopping() -> Reason {
+    Reason::new(Code::Shutdown, "the server is stopping; reconnect later")
+}
+
 async fn close_with(socket: &mut WebSocket, limits: &Limits, reason: &Reason) {
     let _ = send(socket, limits, &ServerMessage::Error { reason }.to_text()).await;
     let _ = tokio::time::timeout(limits.send_timeout, socket.send(Message::Close(None))).await;
@@ -133,12 +143,24 @@ struct Bound {
     narration: bool,
 }
 
+/// A connection's first message, read: the match, the seat (`None` for a
+/// spectator), what the client asks for, and the message as it came.
+struct Hello {
+    match_id: String,
+    seat: Option<usize>,
+    last_seq: Option<usize>,
+    view_patches: bool,
+    known_texts: bool,
+    narration: bool,
+    first: String,
+}
+
 /// What a connection is told when the lobby cannot bind it.
 fn unbound(e: &LobbyError) -> Reason {
     e.reason()
 }
 
-async fn hello(app: &App, socket: &mut WebSocket) -> Result<Bound, Reason> {
+async fn hello(app: &App, socket: &mut WebSocket) -> Result<Hello, Reason> {
     let first = tokio::time::timeout(app.limits.hello_timeout, socket.recv()).await;
     let text = match first {
         Ok(Some(Ok(Message::Text(text)))) => text,
@@ -197,21 +219,60 @@ async fn hello(app: &App, socket: &mut WebSocket) -> Result<Bound, Reason> {
             return Err(Reason::new(Code::BadMessage, "the first message is hello"));
         }
     };
-    // A seat may use every live slot; a spectator leaves the reserve free.
-    let load = seat.map_or(Load::Other, |_| Load::Seat);
-    let (handle, _) = app
-        .lobby
-        .handle(&match_id, load)
-        .await
-        .map_err(|e| unbound(&e))?;
-    Ok(Bound {
-        handle,
+    Ok(Hello {
+        match_id,
         seat,
         last_seq,
         view_patches,
         known_texts,
         narration,
+        first: text.as_str().to_owned(),
     })
+}
+
+/// Binds the connection to its match, live here; or, when another
+/// process owns the match, serves the connection through that process
+/// until it ends (`None`). On the peers' listener a connection is never
+/// sent on again.
+async fn bind(app: &App, socket: &mut WebSocket, hello: Hello) -> Result<Option<Bound>, Reason> {
+    // A seat may use every live slot; a spectator leaves the reserve free.
+    let load = hello.seat.map_or(Load::Other, |_| Load::Seat);
+    for _ in 0..RELAY_ATTEMPTS {
+        let served = app
+            .lobby
+            .serve(&hello.match_id, load)
+            .await
+            .map_err(|e| unbound(&e))?;
+        let peer = match served {
+            Served::Here(handle, _) => {
+                return Ok(Some(Bound {
+                    handle,
+                    seat: hello.seat,
+                    last_seq: hello.last_seq,
+                    view_patches: hello.view_patches,
+                    known_texts: hello.known_texts,
+                    narration: hello.narration,
+                }));
+            }
+            Served::Elsewhere(_) if !app.relay => break,
+            Served::Elsewhere(peer) => peer,
+        };
+        if let Some(upstream) = relay::open(&peer, &hello.first, &app.limits).await {
+            match relay::pipe(app, socket, upstream).await {
+                Ended::Shutdown => close_with(socket, &app.limits, &stopping()).await,
+                Ended::Closed => {
+                    let close = socket.send(Message::Close(None));
+                    let _ = tokio::time::timeout(app.limits.send_timeout, close).await;
+                }
+            }
+            return Ok(None);
+        }
+        tokio::time::sleep(RELAY_PAUSE).await;
+    }
+    Err(Reason::new(
+        Code::Busy,
+        "the match is moving to another process; reconnect",
+    ))
 }
 
 /// A bound connection's message: passed to the match, or refused here
@@ -284,7 +345,12 @@ async fn subscribe(bound: &Bound, limits: &Limits) -> Result<(u64, mpsc::Receive
 async fn connection(app: Arc<App>, mut socket: WebSocket) {
     let limits = app.limits.clone();
     let bound = match hello(&app, &mut socket).await {
-        Ok(bound) => bound,
+        Ok(hello) => bind(&app, &mut socket, hello).await,
+        Err(reason) => Err(reason),
+    };
+    let bound = match bound {
+        Ok(Some(bound)) => bound,
+        Ok(None) => return,
         Err(reason) => return close_with(&mut socket, &limits, &reason).await,
     };
     let (sub, mut outbox) = match subscribe(&bound, &limits).await {
@@ -348,7 +414,7 @@ async fn connection(app: Arc<App>, mut socket: WebSocket) {
                 }
             }
             _ = shutdown.changed() => {
-                close_with(&mut socket, &limits, &Reason::new(Code::Shutdown, "the server is stopping; reconnect later")).await;
+                close_with(&mut socket, &limits, &stopping()).await;
                 break;
             }
         }

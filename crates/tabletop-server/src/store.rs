@@ -1,6 +1,6 @@
 //! What the server keeps: matches, seats and the entry log, behind a small
-//! interface so that another backend (several processes sharing one
-//! PostgreSQL, one process owning a match at a time) changes nothing else.
+//! interface with two backends: SQLite for one process, PostgreSQL for
+//! several sharing one database, each match owned by one process at a time.
 
 use schemars::JsonSchema;
 use serde::{Serialize, Serializer};
@@ -270,7 +270,18 @@ pub struct Commit<'a> {
     pub now_ms: u64,
 }
 
-/// The store's interface.
+/// Which process serves a match, as [`Store::own`] finds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Owner {
+    /// This process: it alone commits to the match until it disowns it.
+    Here,
+    /// Another process, reached at this address (`HOST:PORT` of its
+    /// peers' listener).
+    Elsewhere(String),
+}
+
+/// The store's interface. Every method blocks: the server calls them
+/// from `spawn_blocking`.
 pub trait Store: Send + Sync {
     /// Saves a new match with its seats and setup entries.
     ///
@@ -340,4 +351,47 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// A database failure, or `of` unknown.
     fn create_rematch(&self, of: &str, m: &NewMatch) -> Result<String, StoreError>;
+    /// The unfinished matches whose seats are all bots' that no process
+    /// serves now: they play on with no one connected, so a process takes
+    /// them up (at its start, and after their owner stopped).
+    ///
+    /// By default every unfinished match of bots only: one process serves
+    /// them all, and skips those it has loaded.
+    ///
+    /// # Errors
+    /// A database failure.
+    fn unserved_bot_matches(&self) -> Result<Vec<String>, StoreError> {
+        let mut ids = Vec::new();
+        for id in self.unfinished()? {
+            if self
+                .facts(&id)?
+                .is_some_and(|f| f.seats.iter().all(SeatKind::is_bot))
+            {
+                ids.push(id);
+            }
+        }
+        Ok(ids)
+    }
+    /// Makes this process the match's owner before it loads it, so that
+    /// its commits are the only ones the store takes; or tells which
+    /// process owns it. Each `Here` is undone by one [`Store::disown`].
+    /// `None` for an unknown match.
+    ///
+    /// By default a known match is always here: one process serves every
+    /// match.
+    ///
+    /// # Errors
+    /// A database failure.
+    fn own(&self, id: &str) -> Result<Option<Owner>, StoreError> {
+        Ok(self.facts(id)?.map(|_| Owner::Here))
+    }
+    /// Gives up what one [`Store::own`] took, once the match's actor has
+    /// stopped committing.
+    ///
+    /// # Errors
+    /// A database failure.
+    fn disown(&self, id: &str) -> Result<(), StoreError> {
+        let _ = id;
+        Ok(())
+    }
 }

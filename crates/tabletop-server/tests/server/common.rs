@@ -1,5 +1,7 @@
 //! The test harness: the built server binary as a child process on
-//! loopback, a raw HTTP client for the lobby and WebSocket clients.
+//! loopback, a raw HTTP client for the lobby and WebSocket clients, and a
+//! fresh PostgreSQL database per test.
+use std::ffi::OsStr;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -60,19 +62,26 @@ pub fn unthrottled(name: &str) -> Server {
 pub struct Server {
     pub child: Child,
     pub addr: String,
+    /// Where the other processes on its PostgreSQL database reach it.
+    pub peer: Option<String>,
 }
 
 impl Server {
     pub fn start(db: &Path, extra: &[&str]) -> Server {
-        Self::spawn(db, extra, None)
+        Self::spawn(db.as_os_str(), extra, None)
     }
 
     /// The server with its log (`RUST_LOG=debug`) written to `log`.
     pub fn start_logged(db: &Path, extra: &[&str], log: &Path) -> Server {
-        Self::spawn(db, extra, Some(log))
+        Self::spawn(db.as_os_str(), extra, Some(log))
     }
 
-    fn spawn(db: &Path, extra: &[&str], log: Option<&Path>) -> Server {
+    /// A server on a PostgreSQL database (`--db URL`).
+    pub fn start_on(db: &TestDb, extra: &[&str]) -> Server {
+        Self::spawn(OsStr::new(&db.url), extra, None)
+    }
+
+    fn spawn(db: &OsStr, extra: &[&str], log: Option<&Path>) -> Server {
         let mut command = Command::new(env!("CARGO_BIN_EXE_tabletop-server"));
         command
             .args(["--listen", "127.0.0.1:0", "--db"])
@@ -103,15 +112,23 @@ impl Server {
             }
         }
         let mut child = command.spawn().unwrap();
-        let stdout = child.stdout.take().unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
         let mut line = String::new();
-        BufReader::new(stdout).read_line(&mut line).unwrap();
+        stdout.read_line(&mut line).unwrap();
         let addr = line
             .trim()
             .strip_prefix("listening on http://")
             .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
             .to_owned();
-        Server { child, addr }
+        let peer = db.to_string_lossy().starts_with("postgres://").then(|| {
+            line.clear();
+            stdout.read_line(&mut line).unwrap();
+            line.trim()
+                .strip_prefix("peers on ")
+                .unwrap_or_else(|| panic!("unexpected second line {line:?}"))
+                .to_owned()
+        });
+        Server { child, addr, peer }
     }
 
     pub fn kill(&mut self) {
@@ -156,6 +173,104 @@ impl Server {
 impl Drop for Server {
     fn drop(&mut self) {
         self.kill();
+    }
+}
+
+/// The PostgreSQL cluster the tests use: `TABLETOP_TEST_POSTGRES`, a URL
+/// (`postgres://USER@HOST:PORT/DB`, the user allowed to create
+/// databases). Without it a PostgreSQL test fails, saying how to run it:
+/// a test that passed without PostgreSQL could not fail.
+pub fn postgres_url() -> String {
+    std::env::var("TABLETOP_TEST_POSTGRES").unwrap_or_else(|_| {
+        panic!(
+            "this test needs PostgreSQL: run `bash .ci/postgres` (it installs PostgreSQL when \
+             missing, starts a temporary cluster and runs `cargo test --workspace` against it; \
+             `bash .ci/postgres cargo test -p tabletop-server` for this crate alone), or set \
+             TABLETOP_TEST_POSTGRES=postgres://USER@HOST:PORT/DB naming a cluster where USER \
+             may create databases"
+        )
+    })
+}
+
+/// A fresh database on the test cluster, dropped with its value.
+pub struct TestDb {
+    pub url: String,
+    name: String,
+}
+
+/// Runs `work` against the database at `url` on a thread of its own
+/// (callable from a test's runtime or from a plain test).
+fn on_database<T: Send + 'static>(
+    url: String,
+    work: impl AsyncFnOnce(&tokio_postgres::Client) -> T + Send + 'static,
+) -> T {
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+                .await
+                .unwrap_or_else(|e| panic!("TABLETOP_TEST_POSTGRES: {e}"));
+            let driver = tokio::spawn(connection);
+            let done = work(&client).await;
+            drop(client);
+            let _ = driver.await;
+            done
+        })
+    })
+    .join()
+    .unwrap()
+}
+
+/// `url` naming the database `name` instead.
+fn with_dbname(url: &str, name: &str) -> String {
+    let (scheme, rest) = url.split_once("://").expect("a postgres:// URL");
+    let (authority, tail) = rest.split_once('/').unwrap_or((rest, ""));
+    let query = tail
+        .split_once('?')
+        .map(|(_, q)| format!("?{q}"))
+        .unwrap_or_default();
+    format!("{scheme}://{authority}/{name}{query}")
+}
+
+impl TestDb {
+    pub fn create(name: &str) -> TestDb {
+        let n = NEXT_DIR.fetch_add(1, Ordering::SeqCst);
+        let name = format!("tabletop_{}_{name}_{n}", std::process::id());
+        let create = format!("CREATE DATABASE {name}");
+        on_database(postgres_url(), async move |c| {
+            c.batch_execute(&create).await.unwrap();
+        });
+        let url = with_dbname(&postgres_url(), &name);
+        TestDb { url, name }
+    }
+
+    /// Runs `sql` on this database; answers the first column of each row
+    /// as text.
+    pub fn query(&self, sql: &str) -> Vec<Option<String>> {
+        let sql = sql.to_owned();
+        on_database(self.url.clone(), async move |c| {
+            c.simple_query(&sql)
+                .await
+                .unwrap()
+                .into_iter()
+                .filter_map(|m| match m {
+                    tokio_postgres::SimpleQueryMessage::Row(r) => Some(r.get(0).map(str::to_owned)),
+                    _ => None,
+                })
+                .collect()
+        })
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        let drop_it = format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name);
+        on_database(postgres_url(), async move |c| {
+            let _ = c.batch_execute(&drop_it).await;
+        });
     }
 }
 

@@ -8,18 +8,18 @@ use serde_json::{Value, json};
 
 /// Titles with their seat kinds: bots too, since a resumed bot must choose
 /// as it would have.
-const TITLES: &[(&str, &[&str])] = &[
+pub const TITLES: &[(&str, &[&str])] = &[
     ("pig(players=2,target=40)", &["person", "person"]),
     ("age-of-war(players=2)", &["random", "person"]),
     ("armadora(players=2)", &["person", "person"]),
     ("era(players=2)", &["person", "random"]),
 ];
 const KILLS_PER_TITLE: usize = 13;
-const FLAGS: &[&str] = &["--dice-seed", "2026", "--rate", "1000", "--burst", "1000"];
+pub const FLAGS: &[&str] = &["--dice-seed", "2026", "--rate", "1000", "--burst", "1000"];
 
 /// Adds a frame's entries to a seat's log: entries cover `from..to`; an
 /// entry seen before must be the same, none may be skipped.
-fn absorb(log: &mut Vec<Value>, frame: &Value) {
+pub fn absorb(log: &mut Vec<Value>, frame: &Value) {
     let update = &frame["update"];
     let from = update["from"].as_u64().unwrap() as usize;
     for (k, entry) in update["entries"].as_array().unwrap().iter().enumerate() {
@@ -39,7 +39,7 @@ fn absorb(log: &mut Vec<Value>, frame: &Value) {
 
 /// The choice at `seq`: a function of the position only, so a decision
 /// retaken after a crash is the same.
-fn choose(seq: u64, n: usize) -> usize {
+pub fn choose(seq: u64, n: usize) -> usize {
     (seq.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 7) as usize % n
 }
 

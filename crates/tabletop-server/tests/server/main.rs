@@ -19,6 +19,7 @@ mod actor_store;
 mod common;
 mod inproc;
 
+mod cluster;
 mod crash;
 mod full_games;
 mod hostile;
@@ -30,5 +31,6 @@ mod reconnect;
 mod replays;
 mod schemas;
 mod send_queue;
+mod store_suite;
 mod timeouts;
 mod twins;

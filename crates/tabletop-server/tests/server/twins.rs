@@ -1,7 +1,8 @@
 //! Twins over real sockets: for every title, at random steps, two matches
 //! that a viewer cannot tell apart (`resample_hidden` on the position),
-//! each on its own server process on 127.0.0.1 with the same dice, driven
-//! with the same moves through WebSockets: every frame that viewer
+//! each on its own server process on 127.0.0.1 with the same dice (the
+//! viewer's connection possibly served through another process: see
+//! `cluster`), driven with the same moves through WebSockets: every frame that viewer
 //! receives (welcome, updates, refusals, stale answers), on a plain
 //! connection and on one that asked for view patches, known texts and
 //! narration, is byte-identical in both.
@@ -40,7 +41,25 @@ async fn frame(c: &mut Client) -> String {
     c.frames.last().unwrap().clone()
 }
 
-async fn side(server: &Server, title: &str, start: &TestStart, n: u64, viewer: Viewer) -> Side {
+/// Where one twin's match is played: the server its seats connect to
+/// (and that creates it), and the one its viewer connects to.
+pub struct Twin<'a> {
+    pub seats: &'a Server,
+    pub viewer: &'a Server,
+}
+
+impl<'a> Twin<'a> {
+    /// Everything on one server.
+    pub fn on(server: &'a Server) -> Self {
+        Twin {
+            seats: server,
+            viewer: server,
+        }
+    }
+}
+
+async fn side(at: &Twin<'_>, title: &str, start: &TestStart, n: u64, viewer: Viewer) -> Side {
+    let server = at.seats;
     let game = Table::new(title).unwrap();
     let mut shadow = Table::from_start(game.name(), &game.config_json(), start).unwrap();
     let mut rng = DiceRng::from_seed_bytes(derived_seed(DICE_SEED, n));
@@ -70,9 +89,9 @@ async fn side(server: &Server, title: &str, start: &TestStart, n: u64, viewer: V
     patched_hello["view_patches"] = json!(true);
     patched_hello["known_texts"] = json!(true);
     patched_hello["narration"] = json!(true);
-    let mut plain = server.connect().await;
+    let mut plain = at.viewer.connect().await;
     plain.send(&hello).await;
-    let mut patched = server.connect().await;
+    let mut patched = at.viewer.connect().await;
     patched.send(&patched_hello).await;
     Side {
         seats,
@@ -117,7 +136,7 @@ fn position(title: &str, seed: u64, steps: usize) -> (Table, usize) {
 }
 
 #[derive(Default, Debug)]
-struct Tally {
+pub struct Tally {
     games: u64,
     frames: u64,
     refusals: u64,
@@ -125,7 +144,7 @@ struct Tally {
     created: u64,
 }
 
-async fn twin_game(servers: &[Server; 2], title: &str, seed: u64, tally: &mut Tally) {
+async fn twin_game(twins: &[Twin<'_>; 2], title: &str, seed: u64, tally: &mut Tally) {
     let mut pick = Lcg(seed ^ 0xABCD);
     // A random step of the seeded game, which is first played to its end.
     let (_, length) = position(title, seed, 5_000);
@@ -153,8 +172,8 @@ async fn twin_game(servers: &[Server; 2], title: &str, seed: u64, tally: &mut Ta
     });
     let n = tally.created;
     tally.created += 1;
-    let mut sa = side(&servers[0], title, &starts[0], n, viewer).await;
-    let mut sb = side(&servers[1], title, &starts[1], n, viewer).await;
+    let mut sa = side(&twins[0], title, &starts[0], n, viewer).await;
+    let mut sb = side(&twins[1], title, &starts[1], n, viewer).await;
     assert_eq!(sa.shadow.view_json(viewer), sb.shadow.view_json(viewer));
     let same = |fa: &str, fb: &str, what: &str| {
         assert_eq!(
@@ -261,28 +280,23 @@ async fn twin_game(servers: &[Server; 2], title: &str, seed: u64, tally: &mut Ta
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn twins_a_viewer_cannot_tell_apart_are_sent_identical_frames_over_sockets() {
-    let games: u64 = std::env::var("TWIN_GAMES")
-        .ok()
-        .and_then(|g| g.parse().ok())
-        .unwrap_or(GAMES_PER_TITLE);
-    let dir = scratch("twins");
-    let flags = [
-        "--dice-seed",
-        "11",
-        "--test-starts",
-        "--rate",
-        "100000",
-        "--burst",
-        "100000",
-    ];
-    let servers = [
-        Server::start(&dir.join("a.sqlite"), &flags),
-        Server::start(&dir.join("b.sqlite"), &flags),
-    ];
+/// The flags of every twin's server.
+pub const FLAGS: &[&str] = &[
+    "--dice-seed",
+    "11",
+    "--test-starts",
+    "--rate",
+    "100000",
+    "--burst",
+    "100000",
+];
+
+/// `games` twin games of every title on `twins`; answers the frames
+/// compared.
+pub async fn twin_titles(twins: &[Twin<'_>; 2], games: u64) -> u64 {
     let started = std::time::Instant::now();
     let mut created = 0;
+    let mut frames = 0;
     for title in every_table() {
         let mut tally = Tally {
             created,
@@ -294,10 +308,11 @@ async fn twins_a_viewer_cannot_tell_apart_are_sent_identical_frames_over_sockets
                 seed < games * 4,
                 "{title}: too few positions before the end"
             );
-            twin_game(&servers, title, seed, &mut tally).await;
+            twin_game(twins, title, seed, &mut tally).await;
             seed += 1;
         }
         created = tally.created;
+        frames += tally.frames;
         eprintln!(
             "{title}: {} twin games, {} frames compared, {} of them refusals or stale answers ({:.1} s so far)",
             tally.games,
@@ -307,6 +322,21 @@ async fn twins_a_viewer_cannot_tell_apart_are_sent_identical_frames_over_sockets
         );
         assert!(tally.frames > 2 * tally.games);
     }
+    frames
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn twins_a_viewer_cannot_tell_apart_are_sent_identical_frames_over_sockets() {
+    let games: u64 = std::env::var("TWIN_GAMES")
+        .ok()
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(GAMES_PER_TITLE);
+    let dir = scratch("twins");
+    let servers = [
+        Server::start(&dir.join("a.sqlite"), FLAGS),
+        Server::start(&dir.join("b.sqlite"), FLAGS),
+    ];
+    twin_titles(&[Twin::on(&servers[0]), Twin::on(&servers[1])], games).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,0 +1,881 @@
+//! The store of several processes: one PostgreSQL database that every
+//! process shares. A match is owned by one process at a time: a
+//! session-level advisory lock on the match's own key, held by the
+//! owner's lock session (PostgreSQL releases it when that session ends,
+//! so a process killed frees its matches at once), and an epoch that each
+//! new owner raises and every commit must match, so a process that lost
+//! its lock session can never append once another has taken the match.
+//!
+//! The trait is synchronous (the server calls it from `spawn_blocking`):
+//! each call runs on the server's runtime through its handle, on one of a
+//! few pooled sessions, each of whose statements is prepared once.
+
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+use futures_util::future::{try_join, try_join3};
+use tokio::runtime::Handle;
+use tokio::sync::watch;
+use tokio_postgres::types::ToSql;
+use tokio_postgres::{Client, Config, NoTls, Row, Statement};
+
+use crate::store::{
+    Commit, MatchSetup, NewMatch, OpenMatch, Owner, SeatKind, SeatTaking, Status, Store,
+    StoreError, StoredEntry, StoredFacts, StoredMatch, StoredSeat,
+};
+
+/// How long a call waits for a pooled session before it fails.
+const POOL_WAIT: Duration = Duration::from_secs(10);
+
+/// The schema, created once by whichever process comes first (under a
+/// transaction-level advisory lock, so processes starting together do not
+/// race). `lock_key` is the match's advisory lock key, `epoch` its owner's
+/// fencing number, `owner` the owner's peers' address.
+const SCHEMA: &str = "
+SELECT pg_advisory_xact_lock(1952604524, 1);
+CREATE TABLE IF NOT EXISTS matches (
+    id TEXT PRIMARY KEY,
+    lock_key BIGSERIAL NOT NULL UNIQUE,
+    game TEXT NOT NULL,
+    config TEXT NOT NULL,
+    spectators BOOLEAN NOT NULL,
+    turn_seconds BIGINT,
+    status TEXT NOT NULL,
+    rng TEXT NOT NULL,
+    entries BIGINT NOT NULL,
+    created BIGINT NOT NULL,
+    touched BIGINT NOT NULL,
+    start TEXT,
+    result TEXT,
+    turn_started BIGINT NOT NULL,
+    bots_only BOOLEAN NOT NULL,
+    epoch BIGINT NOT NULL DEFAULT 0,
+    owner TEXT,
+    rematch TEXT
+);
+CREATE INDEX IF NOT EXISTS matches_unfinished ON matches (created, id) WHERE status <> 'over';
+CREATE INDEX IF NOT EXISTS matches_touched ON matches (touched);
+CREATE TABLE IF NOT EXISTS seats (
+    match_id TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+    seat BIGINT NOT NULL,
+    kind TEXT NOT NULL,
+    token_hash TEXT UNIQUE,
+    name TEXT,
+    PRIMARY KEY (match_id, seat)
+);
+CREATE INDEX IF NOT EXISTS seats_free ON seats (match_id) WHERE kind = 'open' AND token_hash IS NULL;
+CREATE TABLE IF NOT EXISTS entries (
+    match_id TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+    seq BIGINT NOT NULL,
+    id BIGINT NOT NULL,
+    seat BIGINT,
+    client_id TEXT,
+    PRIMARY KEY (match_id, seq)
+);
+";
+
+/// A match, its seats and its setup entries, in one statement.
+const CREATE: &str = "
+WITH m AS (
+    INSERT INTO matches (id, game, config, spectators, turn_seconds, status, rng, entries, created, touched, start, turn_started, bots_only)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12)
+    RETURNING id
+), s AS (
+    INSERT INTO seats (match_id, seat, kind, token_hash, name)
+    SELECT m.id, s.ord - 1, s.kind, s.token_hash, s.name
+    FROM m, UNNEST($13::text[], $14::text[], $18::text[]) WITH ORDINALITY AS s(kind, token_hash, name, ord)
+)
+INSERT INTO entries (match_id, seq, id, seat, client_id)
+SELECT m.id, e.ord - 1, e.id, e.seat, e.client_id
+FROM m, UNNEST($15::bigint[], $16::bigint[], $17::text[]) WITH ORDINALITY AS e(id, seat, client_id, ord)";
+
+/// A commit, in one statement: the match moves on only from the entry
+/// count the commit starts at and only under the epoch its owner took;
+/// answers whether it moved and how many entries were added.
+const APPEND: &str = "
+WITH moved AS (
+    UPDATE matches SET entries = $3, rng = $4, status = $5, touched = $6, turn_started = $7, result = $8
+    WHERE id = $1 AND entries = $2 AND epoch = $9
+    RETURNING id
+), added AS (
+    INSERT INTO entries (match_id, seq, id, seat, client_id)
+    SELECT moved.id, $2 + e.ord - 1, e.id, e.seat, e.client_id
+    FROM moved, UNNEST($10::bigint[], $11::bigint[], $12::text[]) WITH ORDINALITY AS e(id, seat, client_id, ord)
+    RETURNING 1
+)
+SELECT (SELECT COUNT(*) FROM moved), (SELECT COUNT(*) FROM added)";
+
+const LOAD: &str = "SELECT game, config, spectators, turn_seconds, status, rng, start, turn_started, entries FROM matches WHERE id = $1";
+const FACTS: &str = "SELECT game, config, spectators, turn_seconds, status, entries, result, rematch FROM matches WHERE id = $1";
+const SEATS: &str = "SELECT kind, token_hash, name FROM seats WHERE match_id = $1 ORDER BY seat";
+const ENTRIES: &str = "SELECT id, seat, client_id FROM entries WHERE match_id = $1 ORDER BY seq";
+const SEAT_OF: &str = "SELECT match_id, seat FROM seats WHERE token_hash = $1";
+const START: &str = "UPDATE matches SET status = 'playing', touched = $2, turn_started = $3 WHERE id = $1 AND status = 'waiting' AND epoch = $4";
+const UNFINISHED: &str = "SELECT id FROM matches WHERE status <> 'over' ORDER BY created, id";
+const COUNT: &str = "SELECT COUNT(*) FROM matches";
+const EXPIRE: &str =
+    "DELETE FROM matches WHERE (status = 'over' AND touched < $1) OR touched < $2 RETURNING id";
+/// Matches of bots only, unfinished, whose lock no session holds.
+const UNSERVED: &str = "
+SELECT m.id FROM matches m
+WHERE m.status <> 'over' AND m.bots_only AND NOT EXISTS (
+    SELECT 1 FROM pg_locks l
+    WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+      AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+      AND ((l.classid::bigint << 32) | l.objid::bigint) = m.lock_key
+)
+ORDER BY m.created, m.id";
+const OWNER_OF: &str = "SELECT lock_key, owner FROM matches WHERE id = $1 FOR UPDATE";
+const TRY_LOCK: &str = "SELECT pg_try_advisory_lock($1)";
+const TAKE: &str = "UPDATE matches SET epoch = epoch + 1, owner = $2 WHERE id = $1 RETURNING epoch";
+const UNLOCK: &str = "SELECT pg_advisory_unlock($1)";
+/// A seat given its token (and name), only if it has the kind asked, no
+/// token yet, and its match is not over: of two takings, one changes it.
+const TAKE_SEAT: &str = "
+UPDATE seats SET token_hash = $4, name = COALESCE($5, name)
+WHERE match_id = $1 AND seat = $2 AND kind = $3 AND token_hash IS NULL
+  AND EXISTS (SELECT 1 FROM matches WHERE id = $1 AND status <> 'over')";
+/// Matches not over with a free open seat, newest first (the lock key
+/// numbers matches in the order they were created).
+const OPEN: &str = "
+SELECT m.id, m.created FROM matches m
+WHERE m.status <> 'over' AND EXISTS (
+    SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.kind = 'open' AND s.token_hash IS NULL
+)
+ORDER BY m.created DESC, m.lock_key DESC LIMIT $1";
+const REMATCH_OF: &str = "SELECT rematch FROM matches WHERE id = $1 FOR UPDATE";
+const SET_REMATCH: &str = "UPDATE matches SET rematch = $2 WHERE id = $1";
+
+/// `e` and its causes (a database error's own message is its cause).
+fn err(e: impl std::error::Error) -> StoreError {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        text.push_str(": ");
+        text.push_str(&c.to_string());
+        cause = c.source();
+    }
+    StoreError(text)
+}
+
+fn int(n: impl TryInto<i64, Error: std::error::Error>) -> Result<i64, StoreError> {
+    n.try_into().map_err(err)
+}
+
+fn count(n: i64) -> Result<usize, StoreError> {
+    usize::try_from(n).map_err(err)
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// One database session and its prepared statements.
+struct Session {
+    client: Client,
+    statements: BTreeMap<&'static str, Statement>,
+}
+
+impl Session {
+    /// `sql`, prepared on this session the first time it is used.
+    async fn statement(&mut self, sql: &'static str) -> Result<Statement, StoreError> {
+        if let Some(s) = self.statements.get(sql) {
+            return Ok(s.clone());
+        }
+        let s = self.client.prepare(sql).await.map_err(err)?;
+        self.statements.insert(sql, s.clone());
+        Ok(s)
+    }
+}
+
+/// Opens a session; `ended` runs when it ends, whatever ends it.
+async fn connect(
+    config: &Config,
+    runtime: &Handle,
+    ended: impl FnOnce() + Send + 'static,
+) -> Result<Session, StoreError> {
+    let (client, connection) = config.connect(NoTls).await.map_err(err)?;
+    runtime.spawn(async move {
+        if let Err(e) = connection.await {
+            tracing::warn!(error = %err(e), "a database session ended");
+        }
+        ended();
+    });
+    Ok(Session {
+        client,
+        statements: BTreeMap::new(),
+    })
+}
+
+/// The pooled sessions: idle ones, and how many are open.
+struct Pool {
+    state: Mutex<(Vec<Session>, usize)>,
+    freed: Condvar,
+    size: usize,
+}
+
+/// A match this process owns.
+struct Held {
+    /// The epoch it raised when it took the match.
+    epoch: i64,
+    /// The match's lock key.
+    key: i64,
+    /// Ownerships not given back yet ([`Store::own`] minus
+    /// [`Store::disown`]).
+    holds: usize,
+    /// The lock session that holds its lock.
+    session: u64,
+}
+
+/// The lock session and what it holds.
+#[derive(Default)]
+struct Owned {
+    held: BTreeMap<String, Held>,
+    /// The lock session's number, raised at each new one.
+    session: u64,
+}
+
+/// [`Store`] on a PostgreSQL database shared by several processes.
+pub struct PgStore {
+    config: Config,
+    runtime: Handle,
+    pool: Pool,
+    /// The session that holds this process's advisory locks.
+    locks: Mutex<Option<(u64, Session)>>,
+    owned: Arc<Mutex<Owned>>,
+    /// This process's peers' address, written as the owner of what it
+    /// owns.
+    peer: String,
+    lost: Arc<watch::Sender<u64>>,
+}
+
+impl std::fmt::Debug for PgStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PgStore")
+            .field("peer", &self.peer)
+            .finish_non_exhaustive()
+    }
+}
+
+impl PgStore {
+    /// Connects to the database at `url` (`postgres://USER@HOST:PORT/DB`)
+    /// and creates the schema if needed; `peer` is the address other
+    /// processes reach this one at, `sessions` the number of pooled
+    /// sessions. Runs its I/O on `runtime`, which must not be the caller's
+    /// own async context (call it from a plain or a blocking thread).
+    ///
+    /// # Errors
+    /// A URL that does not parse, or a database that cannot be reached or
+    /// set up.
+    pub fn open(
+        url: &str,
+        peer: &str,
+        sessions: usize,
+        runtime: Handle,
+    ) -> Result<Self, StoreError> {
+        let mut config: Config = url.parse().map_err(err)?;
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(Duration::from_secs(10));
+        }
+        if config.get_application_name().is_none() {
+            config.application_name("tabletop-server");
+        }
+        let store = PgStore {
+            config,
+            runtime,
+            pool: Pool {
+                state: Mutex::new((Vec::new(), 0)),
+                freed: Condvar::new(),
+                size: sessions.max(1),
+            },
+            locks: Mutex::new(None),
+            owned: Arc::new(Mutex::new(Owned::default())),
+            peer: peer.to_owned(),
+            lost: Arc::new(watch::channel(0).0),
+        };
+        store.run(async |s| {
+            s.client
+                .batch_execute(&format!("BEGIN; {SCHEMA} COMMIT;"))
+                .await
+                .map_err(err)
+        })?;
+        Ok(store)
+    }
+
+    /// Changes each time the lock session is lost: every match this
+    /// process owned may be another's now, and its actors must stop.
+    pub fn lost(&self) -> watch::Receiver<u64> {
+        self.lost.subscribe()
+    }
+
+    fn block_on<F: Future>(&self, f: F) -> F::Output {
+        self.runtime.block_on(f)
+    }
+
+    /// A pooled session, or a new one while the pool has room.
+    fn take(&self) -> Result<Session, StoreError> {
+        let mut state = lock(&self.pool.state);
+        loop {
+            if let Some(s) = state.0.pop() {
+                if !s.client.is_closed() {
+                    return Ok(s);
+                }
+                state.1 = state.1.saturating_sub(1);
+                continue;
+            }
+            if state.1 < self.pool.size {
+                state.1 = state.1.saturating_add(1);
+                break;
+            }
+            let (next, waited) = self
+                .pool
+                .freed
+                .wait_timeout(state, POOL_WAIT)
+                .unwrap_or_else(PoisonError::into_inner);
+            state = next;
+            if waited.timed_out() && state.0.is_empty() {
+                return Err(StoreError("no database session is free".to_owned()));
+            }
+        }
+        drop(state);
+        let opened = self.block_on(connect(&self.config, &self.runtime, || {}));
+        if opened.is_err() {
+            let mut state = lock(&self.pool.state);
+            state.1 = state.1.saturating_sub(1);
+            self.pool.freed.notify_one();
+        }
+        opened
+    }
+
+    fn give_back(&self, s: Session) {
+        let mut state = lock(&self.pool.state);
+        if s.client.is_closed() {
+            state.1 = state.1.saturating_sub(1);
+        } else {
+            state.0.push(s);
+        }
+        self.pool.freed.notify_one();
+    }
+
+    /// Runs `work` on a pooled session.
+    fn run<T>(
+        &self,
+        work: impl AsyncFnOnce(&mut Session) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let mut session = self.take()?;
+        let done = self.block_on(work(&mut session));
+        self.give_back(session);
+        done
+    }
+
+    /// The epoch under which this process owns `id`.
+    fn epoch(&self, id: &str) -> Result<i64, StoreError> {
+        lock(&self.owned)
+            .held
+            .get(id)
+            .map(|h| h.epoch)
+            .ok_or_else(|| StoreError(format!("match {id}: this process does not own it")))
+    }
+
+    /// The lock session, opened anew when there is none or it ended: its
+    /// end drops every ownership it held and tells [`PgStore::lost`].
+    fn lock_session<'a>(
+        &self,
+        locks: &'a mut Option<(u64, Session)>,
+    ) -> Result<&'a mut (u64, Session), StoreError> {
+        if locks.as_ref().is_some_and(|(_, s)| s.client.is_closed()) {
+            *locks = None;
+        }
+        if locks.is_none() {
+            let number = {
+                let mut owned = lock(&self.owned);
+                owned.session = owned.session.saturating_add(1);
+                owned.session
+            };
+            let owned = Arc::clone(&self.owned);
+            let lost = Arc::clone(&self.lost);
+            let mut config = self.config.clone();
+            // Named with the process's address, so an operator can tell
+            // whose locks a session holds.
+            config.application_name(format!("tabletop-server owner {}", self.peer));
+            let session = self.block_on(connect(&config, &self.runtime, move || {
+                let before = {
+                    let mut o = lock(&owned);
+                    let before = o.held.len();
+                    o.held.retain(|_, h| h.session != number);
+                    before.saturating_sub(o.held.len())
+                };
+                if before > 0 {
+                    tracing::error!(
+                        matches = before,
+                        "the lock session ended: this process owns none of its matches now"
+                    );
+                }
+                lost.send_modify(|n| *n = n.wrapping_add(1));
+            }))?;
+            *locks = Some((number, session));
+        }
+        locks
+            .as_mut()
+            .ok_or_else(|| StoreError("no lock session".to_owned()))
+    }
+}
+
+fn seat_kinds(rows: &[Row]) -> Result<Vec<StoredSeat>, StoreError> {
+    rows.iter()
+        .map(|r| {
+            Ok(StoredSeat {
+                kind: SeatKind::from_text(r.try_get::<_, &str>(0).map_err(err)?),
+                token_hash: r.try_get(1).map_err(err)?,
+                name: r.try_get(2).map_err(err)?,
+            })
+        })
+        .collect()
+}
+
+fn turn_seconds(r: &Row, column: usize) -> Result<Option<u32>, StoreError> {
+    r.try_get::<_, Option<i64>>(column)
+        .map_err(err)?
+        .map(|t| u32::try_from(t).map_err(err))
+        .transpose()
+}
+
+/// The entries' columns as arrays, for `UNNEST`.
+type EntryColumns = (Vec<i64>, Vec<Option<i64>>, Vec<Option<String>>);
+
+fn entry_columns(entries: &[StoredEntry]) -> Result<EntryColumns, StoreError> {
+    let mut columns = (
+        Vec::with_capacity(entries.len()),
+        Vec::with_capacity(entries.len()),
+        Vec::with_capacity(entries.len()),
+    );
+    for e in entries {
+        columns.0.push(i64::from(e.id));
+        columns.1.push(e.seat.map(int).transpose()?);
+        columns.2.push(e.client_id.clone());
+    }
+    Ok(columns)
+}
+
+/// The parameters of [`CREATE`] for one new match, owned.
+struct Creation<'a> {
+    m: &'a NewMatch,
+    columns: EntryColumns,
+    kinds: Vec<&'a str>,
+    hashes: Vec<Option<&'a str>>,
+    names: Vec<Option<&'a str>>,
+    bots_only: bool,
+    status: &'static str,
+    turn_seconds: Option<i64>,
+    now: i64,
+    started: i64,
+    entries: i64,
+}
+
+impl<'a> Creation<'a> {
+    fn of(m: &'a NewMatch) -> Result<Self, StoreError> {
+        let s = &m.setup;
+        Ok(Creation {
+            m,
+            columns: entry_columns(&m.entries)?,
+            kinds: s.seats.iter().map(|k| k.kind.as_str()).collect(),
+            hashes: s.seats.iter().map(|k| k.token_hash.as_deref()).collect(),
+            names: s.seats.iter().map(|k| k.name.as_deref()).collect(),
+            bots_only: s.seats.iter().all(|k| k.kind.is_bot()),
+            status: m.status.as_str(),
+            turn_seconds: s.turn_seconds.map(i64::from),
+            now: int(m.now_ms / 1000)?,
+            started: int(m.now_ms)?,
+            entries: int(m.entries.len())?,
+        })
+    }
+
+    fn params(&self) -> [&(dyn ToSql + Sync); 18] {
+        let s = &self.m.setup;
+        [
+            &s.id,
+            &s.game,
+            &s.config,
+            &s.spectators,
+            &self.turn_seconds,
+            &self.status,
+            &self.m.rng,
+            &self.entries,
+            &self.now,
+            &s.start,
+            &self.started,
+            &self.bots_only,
+            &self.kinds,
+            &self.hashes,
+            &self.columns.0,
+            &self.columns.1,
+            &self.columns.2,
+            &self.names,
+        ]
+    }
+}
+
+impl Store for PgStore {
+    fn create(&self, m: &NewMatch) -> Result<(), StoreError> {
+        let creation = Creation::of(m)?;
+        self.run(async |session| {
+            let stmt = session.statement(CREATE).await?;
+            session
+                .client
+                .execute(&stmt, &creation.params())
+                .await
+                .map_err(err)
+                .map(|_| ())
+        })
+    }
+
+    fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
+        let (row, seats, rows) = self.run(async |s| {
+            let (m, seats, entries) = (
+                s.statement(LOAD).await?,
+                s.statement(SEATS).await?,
+                s.statement(ENTRIES).await?,
+            );
+            try_join3(
+                s.client.query_opt(&m, &[&id]),
+                s.client.query(&seats, &[&id]),
+                s.client.query(&entries, &[&id]),
+            )
+            .await
+            .map_err(err)
+        })?;
+        let Some(r) = row else {
+            return Ok(None);
+        };
+        let mut entries = Vec::with_capacity(rows.len());
+        for e in &rows {
+            entries.push(StoredEntry {
+                id: u32::try_from(e.try_get::<_, i64>(0).map_err(err)?).map_err(err)?,
+                seat: e
+                    .try_get::<_, Option<i64>>(1)
+                    .map_err(err)?
+                    .map(count)
+                    .transpose()?,
+                client_id: e.try_get(2).map_err(err)?,
+            });
+        }
+        // Read outside one transaction: only the owner appends, and it
+        // loads before it commits; a count that differs is refused.
+        let stored: i64 = r.try_get(8).map_err(err)?;
+        if count(stored)? != entries.len() {
+            return Err(StoreError(format!(
+                "match {id}: {stored} entries counted, {} read",
+                entries.len()
+            )));
+        }
+        Ok(Some(StoredMatch {
+            setup: MatchSetup {
+                id: id.to_owned(),
+                game: r.try_get(0).map_err(err)?,
+                config: r.try_get(1).map_err(err)?,
+                spectators: r.try_get(2).map_err(err)?,
+                turn_seconds: turn_seconds(&r, 3)?,
+                start: r.try_get(6).map_err(err)?,
+                seats: seat_kinds(&seats)?,
+            },
+            rng: r.try_get(5).map_err(err)?,
+            entries,
+            status: Status::from_stored(r.try_get(4).map_err(err)?)?,
+            turn_started_ms: u64::try_from(r.try_get::<_, i64>(7).map_err(err)?).map_err(err)?,
+        }))
+    }
+
+    fn facts(&self, id: &str) -> Result<Option<StoredFacts>, StoreError> {
+        let (row, seats) = self.run(async |s| {
+            let (a, b) = (s.statement(FACTS).await?, s.statement(SEATS).await?);
+            try_join(s.client.query_opt(&a, &[&id]), s.client.query(&b, &[&id]))
+                .await
+                .map_err(err)
+        })?;
+        let Some(r) = row else {
+            return Ok(None);
+        };
+        let seats = seat_kinds(&seats)?;
+        Ok(Some(StoredFacts {
+            game: r.try_get(0).map_err(err)?,
+            config: r.try_get(1).map_err(err)?,
+            spectators: r.try_get(2).map_err(err)?,
+            turn_seconds: turn_seconds(&r, 3)?,
+            status: Status::from_stored(r.try_get(4).map_err(err)?)?,
+            entries: count(r.try_get(5).map_err(err)?)?,
+            result: r.try_get(6).map_err(err)?,
+            names: seats.iter().map(|s| s.name.clone()).collect(),
+            taken: seats.iter().map(|s| s.token_hash.is_some()).collect(),
+            seats: seats.into_iter().map(|s| s.kind).collect(),
+            rematch: r.try_get(7).map_err(err)?,
+        }))
+    }
+
+    fn seat_of(&self, token_hash: &str) -> Result<Option<(String, usize)>, StoreError> {
+        let row = self.run(async |s| {
+            let stmt = s.statement(SEAT_OF).await?;
+            s.client.query_opt(&stmt, &[&token_hash]).await.map_err(err)
+        })?;
+        row.map(|r| {
+            Ok((
+                r.try_get(0).map_err(err)?,
+                count(r.try_get(1).map_err(err)?)?,
+            ))
+        })
+        .transpose()
+    }
+
+    fn append(&self, c: &Commit<'_>) -> Result<(), StoreError> {
+        let epoch = self.epoch(c.id)?;
+        let first = int(c.first_seq)?;
+        let total = int(c.first_seq.saturating_add(c.entries.len()))?;
+        let touched = int(c.now_ms / 1000)?;
+        let started = int(c.now_ms)?;
+        let status = c.status.as_str();
+        let (ids, seats, client_ids) = entry_columns(c.entries)?;
+        let row = self.run(async |s| {
+            let stmt = s.statement(APPEND).await?;
+            let params: [&(dyn ToSql + Sync); 12] = [
+                &c.id,
+                &first,
+                &total,
+                &c.rng,
+                &status,
+                &touched,
+                &started,
+                &c.result,
+                &epoch,
+                &ids,
+                &seats,
+                &client_ids,
+            ];
+            s.client.query_one(&stmt, &params).await.map_err(err)
+        })?;
+        let moved: i64 = row.try_get(0).map_err(err)?;
+        let added: i64 = row.try_get(1).map_err(err)?;
+        if moved != 1 || count(added)? != c.entries.len() {
+            return Err(StoreError(format!(
+                "match {}: no commit from entry {} (another count is stored, or another process owns the match)",
+                c.id, c.first_seq
+            )));
+        }
+        Ok(())
+    }
+
+    fn start_playing(&self, id: &str, now_ms: u64) -> Result<(), StoreError> {
+        let epoch = self.epoch(id)?;
+        let touched = int(now_ms / 1000)?;
+        let started = int(now_ms)?;
+        self.run(async |s| {
+            let stmt = s.statement(START).await?;
+            s.client
+                .execute(&stmt, &[&id, &touched, &started, &epoch])
+                .await
+                .map_err(err)
+                .map(|_| ())
+        })
+    }
+
+    fn unfinished(&self) -> Result<Vec<String>, StoreError> {
+        self.ids(UNFINISHED, &[])
+    }
+
+    fn count(&self) -> Result<usize, StoreError> {
+        let row = self.run(async |s| {
+            let stmt = s.statement(COUNT).await?;
+            s.client.query_one(&stmt, &[]).await.map_err(err)
+        })?;
+        count(row.try_get(0).map_err(err)?)
+    }
+
+    fn expire(&self, over_before: u64, idle_before: u64) -> Result<Vec<String>, StoreError> {
+        let (over, idle) = (int(over_before)?, int(idle_before)?);
+        self.ids(EXPIRE, &[&over, &idle])
+    }
+
+    fn take_seat(&self, t: &SeatTaking<'_>) -> Result<bool, StoreError> {
+        let seat = int(t.seat)?;
+        let kind = t.kind.as_str();
+        let changed = self.run(async |s| {
+            let stmt = s.statement(TAKE_SEAT).await?;
+            s.client
+                .execute(&stmt, &[&t.match_id, &seat, &kind, &t.token_hash, &t.name])
+                .await
+                .map_err(err)
+        })?;
+        Ok(changed == 1)
+    }
+
+    fn open_matches(&self, limit: usize) -> Result<Vec<OpenMatch>, StoreError> {
+        let limit = int(limit)?;
+        let rows = self.run(async |s| {
+            let stmt = s.statement(OPEN).await?;
+            s.client.query(&stmt, &[&limit]).await.map_err(err)
+        })?;
+        let mut open = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let id: String = r.try_get(0).map_err(err)?;
+            let created: i64 = r.try_get(1).map_err(err)?;
+            // A match deleted meanwhile is left out.
+            if let Some(facts) = self.facts(&id)? {
+                open.push(OpenMatch {
+                    id,
+                    facts,
+                    created: u64::try_from(created).map_err(err)?,
+                });
+            }
+        }
+        Ok(open)
+    }
+
+    fn create_rematch(&self, of: &str, m: &NewMatch) -> Result<String, StoreError> {
+        let creation = Creation::of(m)?;
+        let new_id = m.setup.id.as_str();
+        self.run(async |s| {
+            let (rematch_of, create, set) = (
+                s.statement(REMATCH_OF).await?,
+                s.statement(CREATE).await?,
+                s.statement(SET_REMATCH).await?,
+            );
+            let tx = s.client.transaction().await.map_err(err)?;
+            let earlier: Option<String> = tx
+                .query_opt(&rematch_of, &[&of])
+                .await
+                .map_err(err)?
+                .ok_or_else(|| StoreError(format!("no match {of} to rematch")))?
+                .try_get(0)
+                .map_err(err)?;
+            if let Some(id) = earlier {
+                tx.commit().await.map_err(err)?;
+                return Ok(id);
+            }
+            tx.execute(&create, &creation.params()).await.map_err(err)?;
+            tx.execute(&set, &[&of, &new_id]).await.map_err(err)?;
+            tx.commit().await.map_err(err)?;
+            Ok(new_id.to_owned())
+        })
+    }
+
+    fn unserved_bot_matches(&self) -> Result<Vec<String>, StoreError> {
+        self.ids(UNSERVED, &[])
+    }
+
+    fn own(&self, id: &str) -> Result<Option<Owner>, StoreError> {
+        let mut locks = lock(&self.locks);
+        if let Some(h) = lock(&self.owned).held.get_mut(id) {
+            h.holds = h.holds.saturating_add(1);
+            return Ok(Some(Owner::Here));
+        }
+        let (number, session) = self.lock_session(&mut locks)?;
+        let number = *number;
+        let peer = self.peer.as_str();
+        let taken = self.block_on(async {
+            let (owner_of, try_lock, take) = (
+                session.statement(OWNER_OF).await?,
+                session.statement(TRY_LOCK).await?,
+                session.statement(TAKE).await?,
+            );
+            let tx = session.client.transaction().await.map_err(err)?;
+            let Some(row) = tx.query_opt(&owner_of, &[&id]).await.map_err(err)? else {
+                return Ok(None);
+            };
+            let key: i64 = row.try_get(0).map_err(err)?;
+            let locked: bool = tx
+                .query_one(&try_lock, &[&key])
+                .await
+                .map_err(err)?
+                .try_get(0)
+                .map_err(err)?;
+            if !locked {
+                let owner: Option<String> = row.try_get(1).map_err(err)?;
+                tx.commit().await.map_err(err)?;
+                return Ok(Some(Err(owner)));
+            }
+            // The lock is the session's from here on, whatever the
+            // transaction's fate: given back if the epoch is not raised.
+            let raised = async {
+                let epoch: i64 = tx.query_one(&take, &[&id, &peer]).await?.try_get(0)?;
+                tx.commit().await?;
+                Ok::<_, tokio_postgres::Error>(epoch)
+            }
+            .await;
+            match raised {
+                Ok(epoch) => Ok(Some(Ok((key, epoch)))),
+                Err(e) => {
+                    let unlock = session.statement(UNLOCK).await?;
+                    let _ = session.client.query_one(&unlock, &[&key]).await;
+                    Err(err(e))
+                }
+            }
+        })?;
+        match taken {
+            None => Ok(None),
+            Some(Ok((key, epoch))) => {
+                lock(&self.owned).held.insert(
+                    id.to_owned(),
+                    Held {
+                        epoch,
+                        key,
+                        holds: 1,
+                        session: number,
+                    },
+                );
+                Ok(Some(Owner::Here))
+            }
+            Some(Err(Some(peer))) => Ok(Some(Owner::Elsewhere(peer))),
+            Some(Err(None)) => Err(StoreError(format!(
+                "match {id}: locked by a process that wrote no address"
+            ))),
+        }
+    }
+
+    fn disown(&self, id: &str) -> Result<(), StoreError> {
+        let mut locks = lock(&self.locks);
+        let key = {
+            let mut owned = lock(&self.owned);
+            let Some(h) = owned.held.get_mut(id) else {
+                return Ok(());
+            };
+            h.holds = h.holds.saturating_sub(1);
+            if h.holds > 0 {
+                return Ok(());
+            }
+            let (key, session) = (h.key, h.session);
+            owned.held.remove(id);
+            match locks.as_ref() {
+                Some((number, _)) if *number == session => key,
+                // Its session ended, and the lock with it.
+                _ => return Ok(()),
+            }
+        };
+        let Some((_, session)) = locks.as_mut() else {
+            return Ok(());
+        };
+        self.block_on(async {
+            let unlock = session.statement(UNLOCK).await?;
+            session
+                .client
+                .query_one(&unlock, &[&key])
+                .await
+                .map_err(err)
+                .map(|_| ())
+        })
+    }
+}
+
+impl PgStore {
+    /// The ids a query answers in its first column.
+    fn ids(
+        &self,
+        sql: &'static str,
+        params: &[&(dyn ToSql + Sync)],
+    ) -> Result<Vec<String>, StoreError> {
+        let rows = self.run(async |s| {
+            let stmt = s.statement(sql).await?;
+            s.client.query(&stmt, params).await.map_err(err)
+        })?;
+        rows.iter().map(|r| r.try_get(0).map_err(err)).collect()
+    }
+}
