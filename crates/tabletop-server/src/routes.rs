@@ -43,6 +43,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/replay/{id}", get(replay_page))
         .route("/web/{name}", get(web_asset))
         .route("/web/i18n/{name}", get(message_file))
+        .route("/web/games/{name}", get(game_drawing))
         .route("/offline", get(offline_page))
         .route("/web/engines/{*path}", get(engines_file))
         .with_state(app)
@@ -56,61 +57,15 @@ pub fn peer_router(app: Arc<App>) -> Router {
         .with_state(app)
 }
 
-/// An embedded file's content type, by its kind.
-macro_rules! kind {
-    (html) => {
-        "text/html; charset=utf-8"
-    };
-    (css) => {
-        "text/css; charset=utf-8"
-    };
-    (js) => {
-        "text/javascript; charset=utf-8"
-    };
-}
-
-/// `(name, content type, text)` of each file under `web/`, embedded.
-macro_rules! assets {
-    ($($name:literal: $kind:ident),* $(,)?) => {
-        &[$(($name, kind!($kind), include_str!(concat!("../web/", $name)))),*]
-    };
-}
-
 /// The pages and their assets: plain HTML, CSS and ES modules embedded in
-/// the binary, no build step. `/` is the lobby, `/play/{id}` the page a
-/// capability link opens, `/replay/{id}` a finished match stepped
-/// through, `/offline` the offline table (with `--offline-table`); they
-/// load their modules from `/web/`, and their messages, one file per
-/// language, from `/web/i18n/`.
-const ASSETS: &[(&str, &str, &str)] = assets! {
-    "lobby.html": html,
-    "play.html": html,
-    "replay.html": html,
-    "offline.html": html,
-    "style.css": css,
-    "lobby.js": js,
-    "play.js": js,
-    "replay.js": js,
-    "offline.js": js,
-    "patch.js": js,
-    "dom.js": js,
-    "i18n.js": js,
-    "sentences.js": js,
-    "focus.js": js,
-    "moves.js": js,
-    "history.js": js,
-    "players.js": js,
-    "help.js": js,
-    "drawers.js": js,
-    "seat-link.js": js,
-    "age-of-war.js": js,
-    "armadora.js": js,
-    "era.js": js,
-    "generic.js": js,
-    "i18n/en.js": js,
-    "i18n/es.js": js,
-    "i18n/pl.js": js,
-};
+/// the binary, no build step: `(path under web/, content type, text)` of
+/// every file under `web/`, listed by the build script. `/` is the lobby,
+/// `/play/{id}` the page a capability link opens, `/replay/{id}` a
+/// finished match stepped through, `/offline` the offline table (with
+/// `--offline-table`); they load their modules from `/web/`, their
+/// messages, one file per language, from `/web/i18n/`, and a game's own
+/// drawing, when it has one, from `/web/games/{game}.js`.
+const ASSETS: &[(&str, &str, &str)] = include!(concat!(env!("OUT_DIR"), "/web_assets.rs"));
 
 fn asset(name: &str) -> Response {
     match ASSETS.iter().find(|(n, _, _)| *n == name) {
@@ -145,6 +100,24 @@ async fn web_asset(Path(name): Path<String>) -> Response {
 /// A language's messages (`/web/i18n/es.js`).
 async fn message_file(Path(name): Path<String>) -> Response {
     asset(&format!("i18n/{name}"))
+}
+
+/// A game's own drawing (`/web/games/armadora.js`); for a game without
+/// one, the generic drawing under that name, so a page loads a drawing
+/// for any game without a failed request.
+async fn game_drawing(Path(name): Path<String>) -> Response {
+    let path = format!("games/{name}");
+    if ASSETS.iter().any(|(n, _, _)| *n == path) {
+        return asset(&path);
+    }
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        "export * from \"/web/generic.js\";\n",
+    )
+        .into_response()
 }
 
 fn not_found() -> Response {

@@ -18,7 +18,7 @@
 import { el } from "/web/dom.js";
 import { t, translateStatic, languagePicker, onLanguage } from "/web/i18n.js";
 import { seatName } from "/web/sentences.js";
-import { drawerOf } from "/web/drawers.js";
+import { drawerOf, loadDrawer } from "/web/drawers.js";
 import { drawMoves } from "/web/moves.js";
 import { drawHistory } from "/web/history.js";
 import { drawPlayers, drawResult } from "/web/players.js";
@@ -237,7 +237,10 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "h") { $("history").focus(); event.preventDefault(); }
 });
 
-function ready() {
+async function ready() {
+  // Every game's drawing, loaded before the table is ready: once it is,
+  // the page asks the server for nothing.
+  await Promise.all(gameNames().map(loadDrawer));
   $("language-slot").replaceWith(languagePicker());
   translateStatic();
   onLanguage(() => {

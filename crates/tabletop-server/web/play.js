@@ -17,7 +17,7 @@ import { applyPatch } from "/web/patch.js";
 import { el } from "/web/dom.js";
 import { t, translateStatic, languagePicker, onLanguage } from "/web/i18n.js";
 import { seatName } from "/web/sentences.js";
-import { drawerOf } from "/web/drawers.js";
+import { drawerOf, loadDrawer } from "/web/drawers.js";
 import { drawMoves } from "/web/moves.js";
 import { drawHistory } from "/web/history.js";
 import { drawPlayers, drawResult, isFree } from "/web/players.js";
@@ -331,7 +331,15 @@ function connect() {
     if (NARRATION) hello.narration = true;
     socket.send(JSON.stringify(hello));
   };
-  socket.onmessage = (event) => onFrame(JSON.parse(event.data));
+  // Frames are taken in order; a welcome first loads its game's drawing.
+  let frames = Promise.resolve();
+  socket.onmessage = (event) => {
+    const frame = JSON.parse(event.data);
+    frames = frames
+      .then(() => (frame.type === "welcome" ? loadDrawer(frame.game) : null))
+      .then(() => onFrame(frame))
+      .catch((e) => console.error(e));
+  };
   socket.onclose = () => {
     if (state.socket !== socket) return;
     draw();

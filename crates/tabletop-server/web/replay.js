@@ -6,7 +6,7 @@ import { applyPatch } from "/web/patch.js";
 import { el } from "/web/dom.js";
 import { t, translateStatic, languagePicker, onLanguage } from "/web/i18n.js";
 import { seatName } from "/web/sentences.js";
-import { drawerOf } from "/web/drawers.js";
+import { drawerOf, loadDrawer } from "/web/drawers.js";
 import { drawHistory } from "/web/history.js";
 import { drawPlayers, drawResult } from "/web/players.js";
 import { drawHelp } from "/web/help.js";
@@ -46,6 +46,7 @@ async function load() {
     narration.push(...step.narration);
     ends.push(entries.length);
   }
+  await loadDrawer(json.game);
   replay = { ...json, views, entries, narration, ends };
   $("step").max = String(json.steps.length);
   drawViewers();

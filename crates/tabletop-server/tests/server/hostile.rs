@@ -219,3 +219,29 @@ async fn a_capability_link_opens_the_page() {
         "the token is not in the page"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_game_loads_a_drawing_by_name_and_one_without_gets_the_generic() {
+    let dir = scratch("drawings");
+    let server = Server::start(&dir.join("db.sqlite"), &[]);
+    let (status, games) = server.http("GET", "/api/games", None).await;
+    assert_eq!(status, 200);
+    let mut own = 0;
+    for game in games["games"].as_array().unwrap() {
+        let name = game["name"].as_str().unwrap();
+        let (status, body) = server
+            .http("GET", &format!("/web/games/{name}.js"), None)
+            .await;
+        assert_eq!(status, 200, "{name}");
+        let text = body.as_str().unwrap();
+        if text.contains("/web/generic.js") && text.lines().count() == 1 {
+            continue;
+        }
+        assert!(text.contains("export function draw"), "{name}: {text}");
+        own += 1;
+    }
+    assert_eq!(own, 3, "Age of War, Armadöra and Era have drawings of their own");
+    let (status, body) = server.http("GET", "/web/games/no-such-game.js", None).await;
+    assert_eq!(status, 200);
+    assert_eq!(body.as_str().unwrap(), "export * from \"/web/generic.js\";\n");
+}
