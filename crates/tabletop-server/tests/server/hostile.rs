@@ -240,8 +240,14 @@ async fn each_game_loads_a_drawing_by_name_and_one_without_gets_the_generic() {
         assert!(text.contains("export function draw"), "{name}: {text}");
         own += 1;
     }
-    assert_eq!(own, 3, "Age of War, Armadöra and Era have drawings of their own");
+    assert_eq!(
+        own, 3,
+        "Age of War, Armadöra and Era have drawings of their own"
+    );
     let (status, body) = server.http("GET", "/web/games/no-such-game.js", None).await;
     assert_eq!(status, 200);
-    assert_eq!(body.as_str().unwrap(), "export * from \"/web/generic.js\";\n");
+    assert_eq!(
+        body.as_str().unwrap(),
+        "export * from \"/web/generic.js\";\n"
+    );
 }
