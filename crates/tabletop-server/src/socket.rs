@@ -257,8 +257,10 @@ async fn bind(app: &App, socket: &mut WebSocket, hello: Hello) -> Result<Option<
             Served::Elsewhere(_) if !app.relay => break,
             Served::Elsewhere(peer) => peer,
         };
-        if let Some(upstream) = relay::open(&peer, &hello.first, &app.limits).await {
-            match relay::pipe(app, socket, upstream).await {
+        // Boxed: the relay's state is allocated only for a relayed
+        // connection, not carried in every connection's task.
+        if let Some(upstream) = Box::pin(relay::open(&peer, &hello.first, &app.limits)).await {
+            match Box::pin(relay::pipe(app, socket, upstream)).await {
                 Ended::Shutdown => close_with(socket, &app.limits, &stopping()).await,
                 Ended::Closed => {
                     let close = socket.send(Message::Close(None));
