@@ -111,7 +111,7 @@ mod tests {
 
     #[test]
     fn aow_a_chance_per_legal_action_of_the_seat_to_move_and_none_for_other_games() {
-        let game = crate::load_game("age-of-war(players=2)").unwrap();
+        let game = crate::registry::load_game("age-of-war(players=2)").unwrap();
         let mut state = game.new_initial_state();
         let mut rng = DiceRng::from_seed_u64(7);
         while state.to_move() == ToMove::Chance {
@@ -132,7 +132,7 @@ mod tests {
         let start = game.new_initial_state();
         assert_eq!(start.to_move(), ToMove::Chance);
         assert_eq!(conquest_odds_of(start.as_ref()), Some(Vec::new()));
-        let pig = crate::load_game("pig").unwrap().new_initial_state();
+        let pig = crate::registry::load_game("pig").unwrap().new_initial_state();
         assert_eq!(conquest_odds_of(pig.as_ref()), None);
     }
 }
