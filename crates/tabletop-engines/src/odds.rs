@@ -132,7 +132,9 @@ mod tests {
         let start = game.new_initial_state();
         assert_eq!(start.to_move(), ToMove::Chance);
         assert_eq!(conquest_odds_of(start.as_ref()), Some(Vec::new()));
-        let pig = crate::registry::load_game("pig").unwrap().new_initial_state();
+        let pig = crate::registry::load_game("pig")
+            .unwrap()
+            .new_initial_state();
         assert_eq!(conquest_odds_of(pig.as_ref()), None);
     }
 }
