@@ -389,11 +389,12 @@ fn bots_game(title: &str, id: &str) -> (NewMatch, Vec<Step>) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_match_of_bots_only_whose_owner_died_mid_game_is_taken_up_and_ends_as_it_would_have() {
     let db = TestDb::create("orphan");
-    let server = Server::start_on(&db, &[]);
     let (new, steps) = bots_game("armadora(players=2)", "orphan");
     assert!(steps.len() > 20);
     // A process takes the match, commits its first 10 steps and dies: its
-    // sessions end.
+    // sessions end. The server starts after it owns the match: a server
+    // already running could take up the match between its creation and
+    // that process's taking it.
     let url = db.url.clone();
     let runtime = tokio::runtime::Handle::current();
     let first = steps[..10].to_vec();
@@ -420,6 +421,7 @@ async fn a_match_of_bots_only_whose_owner_died_mid_game_is_taken_up_and_ends_as_
     })
     .await
     .unwrap();
+    let server = Server::start_on(&db, &[]);
     let mut facts = Value::Null;
     for _ in 0..200 {
         facts = server.http("GET", "/api/matches/orphan", None).await.1;
