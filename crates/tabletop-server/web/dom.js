@@ -16,14 +16,6 @@ export function el(tag, props = {}, ...children) {
   return e;
 }
 
-/** An SVG element with attributes. */
-export function svg(tag, attrs = {}, ...children) {
-  const e = document.createElementNS("http://www.w3.org/2000/svg", tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  e.append(...children.filter(Boolean));
-  return e;
-}
-
 /** `child` in a box that scrolls sideways when it is wider than the
  * screen; a region named `label`, reachable with the keyboard to scroll. */
 export function scrolling(label, child) {

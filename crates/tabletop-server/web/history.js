@@ -9,7 +9,7 @@ import { chip, describe, named, seatName } from "/web/sentences.js";
 
 /** The words for `entry`: the game's sentence, the engine's narration
  * (names put in), or the JSON as words. */
-export function entryText(entry, words, ctx, drawer) {
+function entryText(entry, words, ctx, drawer) {
   const sentence = drawer.sentence?.(entry, ctx);
   if (sentence) return sentence;
   if (words) return named(words, ctx).replace(/^./, (c) => c.toUpperCase()) + ".";

@@ -7,7 +7,7 @@ import es from "/web/i18n/es.js";
 import pl from "/web/i18n/pl.js";
 import { el } from "/web/dom.js";
 
-export const LANGUAGES = { en, es, pl };
+const LANGUAGES = { en, es, pl };
 const KEY = "tabletop:lang";
 const listeners = [];
 
@@ -21,7 +21,7 @@ function remembered() {
 
 /** The language to use: the one chosen on a page before, else the first
  * of the browser's languages the pages speak, else English. */
-export function chooseLanguage(stored = remembered(), wanted = navigator.languages ?? [navigator.language]) {
+function chooseLanguage(stored = remembered(), wanted = navigator.languages ?? [navigator.language]) {
   if (stored && stored in LANGUAGES) return stored;
   for (const tag of wanted ?? []) {
     const code = String(tag).toLowerCase().split("-")[0];

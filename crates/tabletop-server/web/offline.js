@@ -55,7 +55,7 @@ function drawSeats() {
   seats.replaceChildren(el("legend", { textContent: t("lobby.seats") }));
   for (let i = 0; i < Number(players.value); i++) {
     const select = el("select", { id: "seat-" + i });
-    select.append(el("option", { value: "person", textContent: t("lobby.person").replace(/ \(.*\)$/, "") }));
+    select.append(el("option", { value: "person", textContent: t("offline.person") }));
     for (const bot of base.botNames()) select.append(el("option", { value: bot, textContent: t("lobby.bot", bot) }));
     select.value = old[i] ?? (i === 0 ? "person" : quickBot(base.botNames()));
     seats.append(el("label", { htmlFor: select.id, textContent: t("lobby.seat", i) }), select);
@@ -135,7 +135,6 @@ function context(viewer) {
   const update = state.update(viewer, state.moveNumber());
   return {
     game: name,
-    config: game.config(),
     seats: table.kinds,
     names: [],
     free: [],
@@ -198,10 +197,7 @@ function draw() {
   drawHistory($("history"), log, [], ctx, drawer, `${viewer}:${document.documentElement.lang}`);
   $("result").hidden = !ctx.result;
   if (ctx.result) drawResult($("result-body"), ctx, drawer);
-  if ($("help").dataset.game !== table.name + document.documentElement.lang) {
-    drawHelp($("help"), drawer);
-    $("help").dataset.game = table.name + document.documentElement.lang;
-  }
+  drawHelp($("help"), drawer, table.name);
   if (before && !refocus(before) && document.activeElement === document.body) $("moves-title").focus({ preventScroll: true });
   Object.assign(document.body.dataset, {
     game: table.name,

@@ -98,7 +98,6 @@ function context() {
   const odds = new Map((update.conquest_odds ?? []).map((o) => [o.action, o]));
   return {
     game: state.welcome.game,
-    config: state.welcome.config,
     seats: state.welcome.seats,
     names: state.facts?.names ?? [],
     free: state.facts?.free ?? [],
@@ -206,10 +205,7 @@ function draw() {
     drawResult($("result-body"), ctx, drawer());
     drawAfter(ctx);
   }
-  if (!$("help").dataset.game || $("help").dataset.game !== ctx.game + document.documentElement.lang) {
-    drawHelp($("help"), drawer());
-    $("help").dataset.game = ctx.game + document.documentElement.lang;
-  }
+  drawHelp($("help"), drawer(), ctx.game);
   // Focus stays where it was; on an element the update took away, it
   // goes to the moves' heading, not to the top of the page.
   if (before && !refocus(before) && document.activeElement === document.body) {

@@ -6,7 +6,7 @@ import { t } from "/web/i18n.js";
 import { chip, isYou, seatName } from "/web/sentences.js";
 
 /** What sits in `seat` besides its name: a bot's marker, an open seat. */
-export function seatMarker(seat, ctx) {
+function seatMarker(seat, ctx) {
   const kind = ctx.seats?.[seat];
   if (isFree(seat, ctx)) return t("open seat") + ": " + t("open.waiting");
   if (kind && kind !== "person" && kind !== "open") return t("bot", kind);

@@ -65,7 +65,6 @@ function context() {
   const step = replay.steps[at - 1];
   return {
     game: replay.game,
-    config: replay.config,
     seats: replay.seats,
     names: replay.names,
     free: [],
@@ -98,7 +97,7 @@ function go(step) {
   drawHistory($("history"), replay.entries.slice(0, shown), replay.narration, ctx, drawer, `${ctx.seat}:${document.documentElement.lang}`);
   $("result").hidden = !ctx.result;
   if (ctx.result) drawResult($("result-body"), ctx, drawer);
-  drawHelp($("help"), drawer);
+  drawHelp($("help"), drawer, replay.game);
   $("step").value = String(at);
   $("status").textContent = t("replay.step", at, replay.steps.length);
   $("first").disabled = $("prev").disabled = at === 0;

@@ -1,9 +1,9 @@
 // Small helpers shared by the pages and the games' drawings: who a seat
 // is, in words, and JSON as words.
-import { el, svg } from "/web/dom.js";
+import { el } from "/web/dom.js";
 import { t } from "/web/i18n.js";
 
-export { el, svg };
+export { el };
 
 /** The name a seat's player gave, else "player N" (`capital` for the
  * start of a sentence or a label), "(you)" after the viewer's own: every
@@ -52,6 +52,28 @@ export function actionButton(ctx, id, label, className, key) {
     b.onclick = () => ctx.act(id);
   }
   return b;
+}
+
+/** A square of a board: when `playable`, a button (class `playable`,
+ * named `key` across redraws) that chooses `name` among the moves `pred`
+ * picks; else a `tag`. `props` and the data attributes `dataset` are the
+ * element's either way. */
+export function boardSquare(ctx, { playable, tag, props, dataset, key, pred, name }, ...children) {
+  const cell = el(playable ? "button" : tag, props, ...children);
+  Object.assign(cell.dataset, dataset);
+  if (playable) {
+    cell.type = "button";
+    cell.dataset.key = key;
+    cell.classList.add("playable");
+    cell.onclick = () => ctx.choose(pred, name);
+  }
+  return cell;
+}
+
+/** A coordinate beside a board (a row's number, a column's letter; none
+ * in the corner), hidden from screen readers: each square says its own. */
+export function axis(text, className = "axis") {
+  return el("span", { className, ariaHidden: "true", textContent: text });
 }
 
 /** The legal moves as a map from text to id. */

@@ -3,7 +3,7 @@
 // it) or face up, the territories once scored, and each player's
 // remaining army as this seat may know it; moves in words, and the gold
 // piles each player took at the end.
-import { el, seatName, chip } from "/web/sentences.js";
+import { el, seatName, chip, boardSquare, axis } from "/web/sentences.js";
 import { t } from "/web/i18n.js";
 
 export const key = "arm";
@@ -69,9 +69,9 @@ export function draw(ctx) {
 
   const board = el("div", { className: "arm-board", role: "group", ariaLabel: t("arm.board") });
   // The coordinates around the board, as in the notation.
-  board.append(el("span", { className: "axis", ariaHidden: "true" }), ...[...COLUMNS].map((col) => el("span", { className: "axis", ariaHidden: "true", textContent: col })));
+  board.append(axis(), ...[...COLUMNS].map((col) => axis(col)));
   for (const [r, row] of ROWS.entries()) {
-    board.append(el("span", { className: "axis", ariaHidden: "true", textContent: String(row) }));
+    board.append(axis(String(row)));
     for (const [c, col] of [...COLUMNS].entries()) {
       const sq = col + row;
       const classes = ["sq"];
@@ -103,16 +103,15 @@ export function draw(ctx) {
         label += ", " + about.join(", ");
       }
       const playable = moveTexts.some(squareMoves(sq));
-      const cell = el(playable ? "button" : "div", { className: classes.join(" ") + (playable ? " playable" : ""), ...(playable ? { ariaLabel: label } : { role: "img", ariaLabel: label }) }, ...parts);
-      cell.dataset.square = sq;
-      cell.dataset.row = r;
-      cell.dataset.col = c;
-      if (playable) {
-        cell.type = "button";
-        cell.dataset.key = "sq:" + sq;
-        cell.onclick = () => ctx.choose(squareMoves(sq), sq);
-      }
-      board.append(cell);
+      board.append(boardSquare(ctx, {
+        playable,
+        tag: "div",
+        props: { className: classes.join(" "), ...(playable ? { ariaLabel: label } : { role: "img", ariaLabel: label }) },
+        dataset: { square: sq, row: r, col: c },
+        key: "sq:" + sq,
+        pred: squareMoves(sq),
+        name: sq,
+      }, ...parts));
     }
   }
   root.append(board);

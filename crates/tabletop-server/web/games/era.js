@@ -5,7 +5,7 @@
 // revealed for all, the supply and the tracking tokens; moves in words,
 // culture less disasters as the game goes, and the parts of the final
 // score.
-import { el, seatName, chip, isYou } from "/web/sentences.js";
+import { el, seatName, chip, isYou, boardSquare, axis } from "/web/sentences.js";
 import { t } from "/web/i18n.js";
 import { scrolling } from "/web/dom.js";
 
@@ -57,10 +57,10 @@ function grid(domain, ctx, own) {
   const built = (domain.buildings ?? []).map((b) => t("era.buildingOn", piece(b.kind), b.cells.join(" ")));
   const g = el("div", { className: "grid", role: "group", ariaLabel: t("era.domain", built.join("; ") || t("era.empty")) });
   g.style.setProperty("--size", size);
-  g.append(el("span", { className: "axis corner", ariaHidden: "true" }));
-  for (let col = 0; col < size; col++) g.append(el("span", { className: "axis", ariaHidden: "true", textContent: COLS[col] }));
+  g.append(axis(undefined, "axis corner"));
+  for (let col = 0; col < size; col++) g.append(axis(COLS[col]));
   for (let row = 1; row <= size; row++) {
-    g.append(el("span", { className: "axis", ariaHidden: "true", textContent: String(row) }));
+    g.append(axis(String(row)));
     for (let col = 0; col < size; col++) {
       const c = COLS[col] + row;
       const what = cells[c];
@@ -70,17 +70,15 @@ function grid(domain, ctx, own) {
       else if (what) classes.push("building", what);
       const playable = own && ctx.legal.some(([, text]) => text.split(" ").includes(c));
       const name = what ? `${c} ${what === "wall" ? t("era.wallName") : piece(what)}` : c;
-      const cell = el(playable ? "button" : "span", { className: classes.join(" "), textContent: what ? MARK[what] ?? what[0].toUpperCase() : "", title: name, ...(playable ? { ariaLabel: name } : { ariaHidden: "true" }) });
-      cell.dataset.cell = c;
-      cell.dataset.row = row;
-      cell.dataset.col = col;
-      if (playable) {
-        cell.type = "button";
-        cell.dataset.key = "cell:" + c;
-        cell.classList.add("playable");
-        cell.onclick = () => ctx.choose((text) => text.split(" ").includes(c), c);
-      }
-      g.append(cell);
+      g.append(boardSquare(ctx, {
+        playable,
+        tag: "span",
+        props: { className: classes.join(" "), textContent: what ? MARK[what] ?? what[0].toUpperCase() : "", title: name, ...(playable ? { ariaLabel: name } : { ariaHidden: "true" }) },
+        dataset: { cell: c, row, col },
+        key: "cell:" + c,
+        pred: (text) => text.split(" ").includes(c),
+        name: c,
+      }));
     }
   }
   return g;

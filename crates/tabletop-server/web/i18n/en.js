@@ -132,6 +132,7 @@ export default {
   "offline.waitNext": "Waiting for the next person.",
   "offline.board": "the table as the seat to move sees it",
   "offline.bot": "bot",
+  "offline.person": "a person",
 
   // Age of War.
   "aow.help": [

@@ -127,6 +127,7 @@ export default {
   "offline.waitNext": "Esperando a la siguiente persona.",
   "offline.board": "la mesa tal como la ve el asiento al que le toca",
   "offline.bot": "bot",
+  "offline.person": "una persona",
 
   "aow.help": [
     "En tu turno lanzas los siete dados e intentas conquistar un castillo llenando todas sus líneas de batalla. Tras cada tirada, llena una línea cuyos símbolos muestren los dados, o pierde un dado y vuelve a tirar los demás.",

@@ -126,6 +126,7 @@ export default {
   "offline.waitNext": "Czekamy na następną osobę.",
   "offline.board": "stół tak, jak widzi go miejsce na ruchu",
   "offline.bot": "bot",
+  "offline.person": "osoba",
 
   "aow.help": [
     "W swojej turze rzucasz siedmioma kośćmi i próbujesz podbić zamek, wypełniając wszystkie jego linie bitwy. Po każdym rzucie wypełnij jedną linię, której symbole pokazują kości, albo strać jedną kość i przerzuć pozostałe.",
