@@ -9,7 +9,7 @@
 #[macro_use]
 mod common;
 
-use common::{play, temp_path};
+use common::{play, recorded, temp_path};
 use dice_core::{Record, replay};
 use examples::cli::{EXIT_INPUT_ENDED, EXIT_USAGE};
 use examples::playable::PlayableGame;
@@ -23,25 +23,12 @@ fn always_first() -> String {
 /// `1`, and checks that it is told to its end: the record it writes is of
 /// a finished game.
 fn a_person_plays_a_full_game(game: &str) {
-    let path = temp_path(&format!("{game}-full.json"));
-    let run = play(
-        &[
-            game,
-            "--human",
-            "0",
-            "--seed",
-            "3",
-            "--record",
-            path.to_str().unwrap(),
-        ],
-        &always_first(),
-    );
-    assert_eq!(run.status, 0, "{}{}", run.out, run.err);
-    assert!(run.out.contains("  seat 0: human"), "{}", run.out);
-    assert!(run.out.contains("told as seat 0 sees it"), "{}", run.out);
-    assert!(run.out.contains("\nseat 0, your turn\n"), "{}", run.out);
-    assert!(run.out.contains("seat 0> 1\n"), "{}", run.out);
-    assert!(!run.out.contains("the input ended"), "{}", run.out);
+    let (path, out) = recorded(game, 3, &["--human", "0"], &always_first());
+    assert!(out.contains("  seat 0: human"), "{out}");
+    assert!(out.contains("told as seat 0 sees it"), "{out}");
+    assert!(out.contains("\nseat 0, your turn\n"), "{out}");
+    assert!(out.contains("seat 0> 1\n"), "{out}");
+    assert!(!out.contains("the input ended"), "{out}");
     let record = std::fs::read_to_string(&path).unwrap();
     let config: serde_json::Value = serde_json::from_str(&record).unwrap();
     let finished =
@@ -49,7 +36,7 @@ fn a_person_plays_a_full_game(game: &str) {
             .unwrap()
             .load_state(&record)
             .unwrap();
-    assert!(finished.returns().is_some(), "{game}: {}", run.out);
+    assert!(finished.returns().is_some(), "{game}: {out}");
 }
 
 for_every_game!(a_person_plays_a_full_game);

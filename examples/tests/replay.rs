@@ -10,20 +10,9 @@
 #[macro_use]
 mod common;
 
-use common::{play, replay, temp_path};
+use common::{recorded, replay, temp_path};
 use examples::cli::{EXIT_BAD_RECORD, EXIT_USAGE};
 use serde_json::Value;
-
-/// Plays one game of `game` with `args`, writing its record; returns the
-/// record's path and the told game.
-fn recorded(game: &str, args: &[&str]) -> (std::path::PathBuf, String) {
-    let path = temp_path(&format!("{game}-{}.json", args.join("_")));
-    let mut command_line = vec![game, "--seed", "4", "--record", path.to_str().unwrap()];
-    command_line.extend(args);
-    let run = play(&command_line, "");
-    assert_eq!(run.status, 0, "{}{}", run.out, run.err);
-    (path, run.out)
-}
 
 /// The lines between the header and the final score, as `play` told them.
 fn told_lines(out: &str) -> Vec<&str> {
@@ -41,7 +30,7 @@ fn replay_tells_what_play_told(game: &str) {
         (&["--omniscient"][..], &[][..]),
         (&["--view", "1"][..], &["--view", "1"][..]),
     ] {
-        let (path, out) = recorded(game, play_args);
+        let (path, out) = recorded(game, 4, play_args, "");
         let mut command_line = vec![path.to_str().unwrap()];
         command_line.extend(replay_view);
         let run = replay(&command_line, b"");
@@ -66,7 +55,7 @@ for_every_game!(replay_tells_what_play_told);
 /// `replay --view SEAT --json` holds the seat's history, and neither the
 /// seed nor the generator.
 fn a_seat_history_in_json_holds_no_seed_or_generator(game: &str) {
-    let (path, _) = recorded(game, &[]);
+    let (path, _) = recorded(game, 4, &[], "");
     let record: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     let generator = record["generator"]["seed"].as_str().unwrap().to_string();
     let run = replay(&[path.to_str().unwrap(), "--view", "0", "--json"], b"");
@@ -92,7 +81,7 @@ for_every_game!(a_seat_history_in_json_holds_no_seed_or_generator);
 /// A record of a game played with physical dice lists every outcome and
 /// has no seed: it replays to the same end.
 fn a_record_without_a_seed_replays_when_its_log_lists_every_outcome(game: &str) {
-    let (path, _) = recorded(game, &[]);
+    let (path, _) = recorded(game, 4, &[], "");
     let mut record: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     let with_seed = replay(&[path.to_str().unwrap(), "--json"], b"");
     let fields = record.as_object_mut().unwrap();
@@ -172,7 +161,7 @@ fn a_file_that_is_not_utf8_text_is_a_bad_record() {
 
 #[test]
 fn a_seat_the_table_lacks_is_bad_usage_naming_the_seats() {
-    let (path, _) = recorded("pig", &[]);
+    let (path, _) = recorded("pig", 4, &[], "");
     for json in [&[][..], &["--json"][..]] {
         let mut args = vec![path.to_str().unwrap(), "--view", "9"];
         args.extend(json);

@@ -11,7 +11,7 @@
 #[macro_use]
 mod common;
 
-use common::{play, replay, temp_path};
+use common::{play, recorded, replay, temp_path};
 use dice_core::{Agent, Match, Record, play_on};
 use examples::cli::EXIT_STOPPED;
 use examples::games::{GameName, GameTask};
@@ -177,20 +177,7 @@ impl GameTask for PlayedOn {
 /// generators, nothing else.
 fn bots_draw_from_the_match_decision_generators(game: &str) {
     let name = GameName::from_record_name(game).unwrap();
-    let told_path = temp_path(&format!("{game}-told-random.json"));
-    let run = play(
-        &[
-            game,
-            "--seed",
-            "7",
-            "--bots",
-            "random",
-            "--record",
-            told_path.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert_eq!(run.status, 0, "{}", run.err);
+    let (told_path, _) = recorded(game, 7, &["--bots", "random"], "");
     assert_eq!(record_of(&told_path), name.run(PlayedOn(7, &["random"])));
 
     let mut summaries = Vec::new();

@@ -53,15 +53,9 @@ elif [ -n "${2:-}" ]; then
   usage
 fi
 
-# The rules crates (every published crate but the registry, read from the
-# workspace's metadata) are optimised for speed.
-rules="$(cargo metadata --no-deps --format-version 1 | node -e '
-let text = "";
-process.stdin.on("data", (chunk) => (text += chunk)).on("end", () => {
-  for (const p of JSON.parse(text).packages) {
-    if (p.publish === null && p.name !== "tabletop-engines") console.log(p.name);
-  }
-});')"
+# The rules crates (every published crate but the registry, as
+# .ci/published-crates lists them) are optimised for speed.
+rules="$(bash "$root/.ci/published-crates" | cut -d' ' -f1 | grep -vx tabletop-engines)"
 speed=()
 for crate in $rules; do
   speed+=(--config "profile.release.package.$crate.opt-level=3")

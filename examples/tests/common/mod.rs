@@ -68,3 +68,16 @@ pub fn temp_path(name: &str) -> std::path::PathBuf {
     let _ = std::fs::create_dir_all(&dir);
     dir.join(format!("{call}-{name}"))
 }
+
+/// `play GAME --seed SEED --record PATH ARGS`, reading `input` as the
+/// people's answers, which must exit 0; returns the record's path and what
+/// `play` told.
+pub fn recorded(game: &str, seed: u64, args: &[&str], input: &str) -> (std::path::PathBuf, String) {
+    let path = temp_path(&format!("{game}-{seed}-{}.json", args.join("_")));
+    let seed = seed.to_string();
+    let mut command_line = vec![game, "--seed", &seed, "--record", path.to_str().unwrap()];
+    command_line.extend(args);
+    let run = play(&command_line, input);
+    assert_eq!(run.status, 0, "{}{}", run.out, run.err);
+    (path, run.out)
+}

@@ -168,12 +168,12 @@ pub fn check_observation_range<G: ObservationTensor>(
     let len = observation_len::<G>(config);
     let mut checked = 0usize;
     let mut tensor = Vec::new();
+    let within = format!("within {range:?}");
     for seed in seeds {
         for &count in steps {
             let start = G::new(config).unwrap_or_else(|e| panic!("config refused: {e}"));
             let game = random_steps(start, seed, count, |_| false);
             for viewer in viewers(&game) {
-                let within = format!("within {range:?}");
                 let at = || format!("seed {seed}, {count} steps");
                 write_tensor(
                     &game,
