@@ -56,12 +56,8 @@ pub enum Command {
         viewer: Viewer,
         /// The last sequence number the client saw.
         last_seq: Option<usize>,
-        /// Whether its updates carry view patches.
-        view_patches: bool,
-        /// Whether legal texts are sent to it only once.
-        known_texts: bool,
-        /// Whether its updates carry each entry's narration.
-        narration: bool,
+        /// What it asked for.
+        opt_ins: OptIns,
         /// Where its frames go.
         frames: mpsc::Sender<Frame>,
         /// The subscriber's number, for later commands, or the refusal.
@@ -141,11 +137,14 @@ impl Subscriber {
 }
 
 /// What a subscriber asked for (the protocol's opt-ins).
-#[derive(Debug, Clone, Copy)]
-struct OptIns {
-    view_patches: bool,
-    known_texts: bool,
-    narration: bool,
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OptIns {
+    /// Whether its updates carry view patches.
+    pub view_patches: bool,
+    /// Whether legal texts are sent to it only once.
+    pub known_texts: bool,
+    /// Whether its updates carry each entry's narration.
+    pub narration: bool,
 }
 
 /// What an actor starts with.
@@ -271,22 +270,11 @@ impl Actor {
             Command::Subscribe {
                 viewer,
                 last_seq,
-                view_patches,
-                known_texts,
-                narration,
+                opt_ins,
                 frames,
                 reply,
             } => {
-                let answer = self.subscribe(
-                    viewer,
-                    last_seq,
-                    OptIns {
-                        view_patches,
-                        known_texts,
-                        narration,
-                    },
-                    frames,
-                );
+                let answer = self.subscribe(viewer, last_seq, opt_ins, frames);
                 let joined = answer.is_ok();
                 let _ = reply.send(answer);
                 if joined && matches!(viewer, Viewer::Seat(_)) && self.status == Status::Waiting {

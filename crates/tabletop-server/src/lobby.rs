@@ -18,7 +18,8 @@ use crate::games::{Table, TestStart};
 use crate::limits::MAX_TURN_SECONDS;
 use crate::lobby_error::LobbyError;
 use crate::store::{
-    MatchSetup, NewMatch, Owner, SeatKind, Status, StoreError, StoredEntry, StoredFacts, StoredSeat,
+    MatchSetup, NewMatch, Owner, SeatKind, Status, Store, StoreError, StoredEntry, StoredFacts,
+    StoredSeat,
 };
 use crate::token;
 
@@ -233,6 +234,18 @@ fn seat_kinds(table: &Table, seats: Option<&[String]>) -> Result<Vec<SeatKind>, 
 }
 
 /// JSON text as a raw value; text that is not JSON is a damaged store.
+/// A stored match's table before its first entry: its config's, or its
+/// test start's; why not when the stored setup does not build one.
+pub(crate) fn table_of(setup: &MatchSetup) -> Result<Table, String> {
+    match &setup.start {
+        None => Table::from_config(&setup.game, &setup.config).map_err(|e| e.to_string()),
+        Some(start) => {
+            let start: TestStart = serde_json::from_str(start).map_err(|e| e.to_string())?;
+            Table::from_start(&setup.game, &setup.config, &start)
+        }
+    }
+}
+
 pub(crate) fn raw(json: String) -> Result<Box<RawValue>, LobbyError> {
     RawValue::from_string(json).map_err(|e| LobbyError::Store(e.to_string()))
 }
@@ -362,7 +375,7 @@ impl Lobby {
                 seats,
             },
         )?;
-        let store = Arc::clone(&self.services.store);
+        let store = self.store();
         blocking(move || store.create(&new)).await?;
         self.stored.fetch_add(1, Ordering::SeqCst);
         tracing::info!(r#match = %id, %game, bots_only, "created");
@@ -425,11 +438,6 @@ impl Lobby {
         })
     }
 
-    /// The store and the limits.
-    pub(crate) fn services(&self) -> &Services {
-        &self.services
-    }
-
     /// One more match is stored (a rematch).
     pub(crate) fn stored_one_more(&self) {
         self.stored.fetch_add(1, Ordering::SeqCst);
@@ -440,12 +448,21 @@ impl Lobby {
     /// # Errors
     /// An unknown id, or the store failing.
     pub async fn facts(&self, id: &str) -> Result<Facts, LobbyError> {
-        let store = Arc::clone(&self.services.store);
+        Facts::of(id, self.stored_facts(id).await?)
+    }
+
+    /// The store, for a blocking call.
+    pub(crate) fn store(&self) -> Arc<dyn Store> {
+        Arc::clone(&self.services.store)
+    }
+
+    /// A match's facts as stored; `NotFound` for an unknown id.
+    pub(crate) async fn stored_facts(&self, id: &str) -> Result<StoredFacts, LobbyError> {
+        let store = self.store();
         let key = id.to_owned();
-        let f = blocking(move || store.facts(&key))
+        blocking(move || store.facts(&key))
             .await?
-            .ok_or(LobbyError::NotFound)?;
-        Facts::of(id, f)
+            .ok_or(LobbyError::NotFound)
     }
 
     /// The live match `id`, loaded here when it is not live and no other
@@ -473,7 +490,7 @@ impl Lobby {
         if let Some(l) = self.live().get(id) {
             return Ok(Served::Here(l.handle.clone(), l.info.clone()));
         }
-        let store = Arc::clone(&self.services.store);
+        let store = self.store();
         let key = id.to_owned();
         match blocking(move || store.own(&key)).await? {
             None => return Err(LobbyError::NotFound),
@@ -492,7 +509,7 @@ impl Lobby {
     /// Gives up one ownership of `id`; a failure is only logged, since
     /// the process's end gives it up as well.
     async fn disown(&self, id: &str) {
-        let store = Arc::clone(&self.services.store);
+        let store = self.store();
         let key = id.to_owned();
         if let Err(e) = blocking(move || store.disown(&key)).await {
             tracing::warn!(r#match = %id, error = %e, "the match could not be disowned");
@@ -502,7 +519,7 @@ impl Lobby {
     /// Loads the owned match `id` and starts its actor; answers whether
     /// this call started it (or found it live).
     async fn load(&self, id: &str, who: Load) -> Result<(Handle, MatchInfo, bool), LobbyError> {
-        let store = Arc::clone(&self.services.store);
+        let store = self.store();
         let key = id.to_owned();
         let stored = blocking(move || store.load(&key))
             .await?
@@ -515,17 +532,7 @@ impl Lobby {
         };
         Self::room(&self.live(), &self.services.limits, who, info.bots_only())?;
         let broken = |why: String| LobbyError::Store(format!("match {id}: {why}"));
-        let setup = &stored.setup;
-        let mut table = match &setup.start {
-            None => {
-                Table::from_config(&setup.game, &setup.config).map_err(|e| broken(e.to_string()))?
-            }
-            Some(start) => {
-                let start: TestStart =
-                    serde_json::from_str(start).map_err(|e| broken(e.to_string()))?;
-                Table::from_start(&setup.game, &setup.config, &start).map_err(broken)?
-            }
-        };
+        let mut table = table_of(&stored.setup).map_err(broken)?;
         let mut applied = BTreeSet::new();
         for entry in &stored.entries {
             table
@@ -538,7 +545,7 @@ impl Lobby {
         let rng: DiceRng = serde_json::from_str(&stored.rng).map_err(|e| broken(e.to_string()))?;
         let loaded = Loaded {
             info: info.clone(),
-            config: raw(setup.config.clone())?,
+            config: raw(stored.setup.config.clone())?,
             table,
             rng,
             status: stored.status,
@@ -553,7 +560,7 @@ impl Lobby {
         let (handle, actor) = Actor::new(loaded, self.services.clone()).spawn();
         // Once the actor has stopped (and so stopped committing), the
         // ownership goes.
-        let store = Arc::clone(&self.services.store);
+        let store = self.store();
         let key = id.to_owned();
         let task = tokio::spawn(async move {
             let _ = actor.await;
@@ -578,7 +585,7 @@ impl Lobby {
     /// The store failing.
     pub async fn seat_of(&self, token: &str) -> Result<Option<(String, usize)>, LobbyError> {
         let hash = token::token_hash(token);
-        let store = Arc::clone(&self.services.store);
+        let store = self.store();
         blocking(move || store.seat_of(&hash)).await
     }
 
@@ -602,7 +609,7 @@ impl Lobby {
     /// # Errors
     /// The store failing.
     pub async fn resume(&self) -> Result<usize, LobbyError> {
-        let store = Arc::clone(&self.services.store);
+        let store = self.store();
         let ids = blocking(move || store.unserved_bot_matches()).await?;
         let mut taken = 0usize;
         for id in &ids {
@@ -630,11 +637,11 @@ impl Lobby {
         let now = now_secs();
         let over_before = now.saturating_sub(limits.expire_over.as_secs());
         let idle_before = now.saturating_sub(limits.expire_idle.as_secs());
-        let store = Arc::clone(&self.services.store);
+        let store = self.store();
         let ids = blocking(move || store.expire(over_before, idle_before)).await?;
         // Counted again: other processes on the same database create and
         // expire matches too.
-        let store = Arc::clone(&self.services.store);
+        let store = self.store();
         let stored = blocking(move || store.count()).await?;
         self.stored.store(stored, Ordering::SeqCst);
         let gone: Vec<Live> = {

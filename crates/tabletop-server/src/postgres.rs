@@ -443,9 +443,9 @@ fn turn_seconds(r: &Row, column: usize) -> Result<Option<u32>, StoreError> {
 }
 
 /// The entries' columns as arrays, for `UNNEST`.
-type EntryColumns = (Vec<i64>, Vec<Option<i64>>, Vec<Option<String>>);
+type EntryColumns<'a> = (Vec<i64>, Vec<Option<i64>>, Vec<Option<&'a str>>);
 
-fn entry_columns(entries: &[StoredEntry]) -> Result<EntryColumns, StoreError> {
+fn entry_columns(entries: &[StoredEntry]) -> Result<EntryColumns<'_>, StoreError> {
     let mut columns = (
         Vec::with_capacity(entries.len()),
         Vec::with_capacity(entries.len()),
@@ -454,7 +454,7 @@ fn entry_columns(entries: &[StoredEntry]) -> Result<EntryColumns, StoreError> {
     for e in entries {
         columns.0.push(i64::from(e.id));
         columns.1.push(e.seat.map(int).transpose()?);
-        columns.2.push(e.client_id.clone());
+        columns.2.push(e.client_id.as_deref());
     }
     Ok(columns)
 }
@@ -462,7 +462,7 @@ fn entry_columns(entries: &[StoredEntry]) -> Result<EntryColumns, StoreError> {
 /// The parameters of [`CREATE`] for one new match, owned.
 struct Creation<'a> {
     m: &'a NewMatch,
-    columns: EntryColumns,
+    columns: EntryColumns<'a>,
     kinds: Vec<&'a str>,
     hashes: Vec<Option<&'a str>>,
     names: Vec<Option<&'a str>>,
@@ -597,7 +597,7 @@ impl Store for PgStore {
         let Some(r) = row else {
             return Ok(None);
         };
-        let seats = seat_kinds(&seats)?;
+        let (seats, taken, names) = StoredFacts::seat_columns(seat_kinds(&seats)?);
         Ok(Some(StoredFacts {
             game: r.try_get(0).map_err(err)?,
             config: r.try_get(1).map_err(err)?,
@@ -606,9 +606,9 @@ impl Store for PgStore {
             status: Status::from_stored(r.try_get(4).map_err(err)?)?,
             entries: count(r.try_get(5).map_err(err)?)?,
             result: r.try_get(6).map_err(err)?,
-            names: seats.iter().map(|s| s.name.clone()).collect(),
-            taken: seats.iter().map(|s| s.token_hash.is_some()).collect(),
-            seats: seats.into_iter().map(|s| s.kind).collect(),
+            names,
+            taken,
+            seats,
             rematch: r.try_get(7).map_err(err)?,
         }))
     }
@@ -833,7 +833,7 @@ impl Store for PgStore {
 
     fn disown(&self, id: &str) -> Result<(), StoreError> {
         let mut locks = lock(&self.locks);
-        let key = {
+        let (key, held_in) = {
             let mut owned = lock(&self.owned);
             let Some(h) = owned.held.get_mut(id) else {
                 return Ok(());
@@ -842,15 +842,12 @@ impl Store for PgStore {
             if h.holds > 0 {
                 return Ok(());
             }
-            let (key, session) = (h.key, h.session);
+            let held = (h.key, h.session);
             owned.held.remove(id);
-            match locks.as_ref() {
-                Some((number, _)) if *number == session => key,
-                // Its session ended, and the lock with it.
-                _ => return Ok(()),
-            }
+            held
         };
-        let Some((_, session)) = locks.as_mut() else {
+        // When its session ended, the lock ended with it.
+        let Some((_, session)) = locks.as_mut().filter(|(number, _)| *number == held_in) else {
             return Ok(());
         };
         self.block_on(async {

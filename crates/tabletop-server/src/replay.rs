@@ -10,16 +10,13 @@
 //! updates the viewer's own connection was sent, rebuilt from the stored
 //! entries. A match without spectators is private and has no replay.
 
-use std::sync::Arc;
-
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
 use tabletop_engines::dice_core::{ToMove, Viewer};
 
-use crate::games::{Table, TestStart};
-use crate::lobby::{Lobby, blocking, raw};
+use crate::lobby::{Lobby, blocking, raw, table_of};
 use crate::lobby_error::LobbyError;
 use crate::patch::{self, PatchOp};
 use crate::store::{SeatKind, Status, StoreError, StoredEntry, StoredMatch};
@@ -76,32 +73,14 @@ pub struct ReplayStep<'a> {
 /// The stored entries in steps: leading chance entries (the setup) form
 /// the first step; each seat's action starts a step that holds the chance
 /// entries after it.
-fn steps(entries: &[StoredEntry]) -> Vec<&[StoredEntry]> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    for (i, entry) in entries.iter().enumerate() {
-        if entry.seat.is_some() && i > start {
-            out.extend(entries.get(start..i));
-            start = i;
-        }
-    }
-    if start < entries.len() {
-        out.extend(entries.get(start..));
-    }
-    out
+fn steps(entries: &[StoredEntry]) -> impl Iterator<Item = &[StoredEntry]> {
+    entries.chunk_by(|_, next| next.seat.is_none())
 }
 
 /// The replay of `stored` as `viewer` saw it; why not when the stored
 /// entries do not replay.
 fn build(stored: &StoredMatch, viewer: Viewer) -> Result<(Value, Vec<Box<RawValue>>), String> {
-    let setup = &stored.setup;
-    let mut table = match &setup.start {
-        None => Table::from_config(&setup.game, &setup.config).map_err(|e| e.to_string())?,
-        Some(start) => {
-            let start: TestStart = serde_json::from_str(start).map_err(|e| e.to_string())?;
-            Table::from_start(&setup.game, &setup.config, &start)?
-        }
-    };
+    let mut table = table_of(&stored.setup)?;
     let start = table.mark().view_value(viewer);
     let mut before = start.clone();
     let mut out = Vec::new();
@@ -135,11 +114,7 @@ impl Lobby {
     /// An unknown match or seat, a match not over or without spectators,
     /// or the store failing.
     pub async fn replay(&self, id: &str, seat: Option<usize>) -> Result<Replay, LobbyError> {
-        let store = Arc::clone(&self.services().store);
-        let (key, from) = (id.to_owned(), Arc::clone(&store));
-        let facts = blocking(move || from.facts(&key))
-            .await?
-            .ok_or(LobbyError::NotFound)?;
+        let facts = self.stored_facts(id).await?;
         if !facts.spectators {
             return Err(LobbyError::NoSpectators);
         }
@@ -154,7 +129,7 @@ impl Lobby {
         let result = facts
             .result
             .ok_or_else(|| LobbyError::Store(format!("match {id}: over without a result")))?;
-        let key = id.to_owned();
+        let (store, key) = (self.store(), id.to_owned());
         let built = blocking(move || {
             let Some(stored) = store.load(&key)? else {
                 return Ok(None);
@@ -203,12 +178,11 @@ mod tests {
             entry(Some(0)),
             entry(None),
         ];
-        let lengths: Vec<usize> = steps(&entries).iter().map(|s| s.len()).collect();
+        let lengths: Vec<usize> = steps(&entries).map(<[_]>::len).collect();
         assert_eq!(lengths, [2, 2, 1, 2]);
-        assert!(steps(&[]).is_empty());
+        assert!(steps(&[]).next().is_none());
         let lengths: Vec<usize> = steps(&[entry(Some(0)), entry(Some(1))])
-            .iter()
-            .map(|s| s.len())
+            .map(<[_]>::len)
             .collect();
         assert_eq!(lengths, [1, 1]);
     }

@@ -214,6 +214,15 @@ fn may_ask(app: &App, ip: Option<std::net::IpAddr>) -> Result<(), LobbyError> {
     }
 }
 
+/// Whether the request's address may create one more match (a rematch
+/// counts as one).
+fn may_create(app: &App, ip: Option<std::net::IpAddr>) -> Result<(), LobbyError> {
+    match ip {
+        Some(ip) if !app.addresses.may_create(ip) => Err(LobbyError::RateLimited),
+        _ => Ok(()),
+    }
+}
+
 async fn create(app: &App, request: Request<Body>) -> Result<crate::lobby::Created, LobbyError> {
     let ip = peer_ip(&request);
     let limit = if app.limits.test_starts {
@@ -222,11 +231,7 @@ async fn create(app: &App, request: Request<Body>) -> Result<crate::lobby::Creat
         MAX_BODY
     };
     let wanted: CreateMatch = json_body(app, request, limit).await?;
-    if let Some(ip) = ip {
-        if !app.addresses.may_create(ip) {
-            return Err(LobbyError::RateLimited);
-        }
-    }
+    may_create(app, ip)?;
     app.lobby.create(wanted).await
 }
 
@@ -288,11 +293,7 @@ async fn rematch(
         let wanted: AskRematch = json_body(&app, request, MAX_BODY).await?;
         may_ask(&app, ip)?;
         // A rematch may create a match: it counts as one.
-        if let Some(ip) = ip {
-            if !app.addresses.may_create(ip) {
-                return Err(LobbyError::RateLimited);
-            }
-        }
+        may_create(&app, ip)?;
         app.lobby.rematch(&id, wanted).await
     };
     answer(StatusCode::CREATED, rematch.await)

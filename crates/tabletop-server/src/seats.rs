@@ -3,8 +3,6 @@
 //! with a free seat, and rematches, whose seats are kept for the persons
 //! who held them.
 
-use std::sync::Arc;
-
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -13,7 +11,7 @@ use crate::games::Table;
 use crate::lobby::{Lobby, blocking, play_link, raw};
 use crate::lobby_error::LobbyError;
 use crate::names::player_name;
-use crate::store::{MatchSetup, SeatKind, SeatTaking, Status, Store, StoredFacts, StoredSeat};
+use crate::store::{MatchSetup, SeatKind, SeatTaking, Status, StoredFacts, StoredSeat};
 use crate::token;
 
 /// The most matches `GET /api/matches?open=true` lists.
@@ -98,18 +96,6 @@ fn rematch_seat(kind: &SeatKind, taken: bool, name: Option<&String>) -> StoredSe
 }
 
 impl Lobby {
-    fn store(&self) -> Arc<dyn Store> {
-        Arc::clone(&self.services().store)
-    }
-
-    async fn stored_facts(&self, id: &str) -> Result<StoredFacts, LobbyError> {
-        let store = self.store();
-        let key = id.to_owned();
-        blocking(move || store.facts(&key))
-            .await?
-            .ok_or(LobbyError::NotFound)
-    }
-
     /// Gives `seat` of match `id` a fresh token when its kind is `kind`
     /// and no token opens it yet; answers the token.
     async fn hand_out(

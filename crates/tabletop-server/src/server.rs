@@ -18,7 +18,7 @@ use crate::addresses::Addresses;
 use crate::app::App;
 use crate::bots::BotPool;
 use crate::limits::Limits;
-use crate::lobby::Lobby;
+use crate::lobby::{Lobby, blocking};
 use crate::offline::{Engines, OfflineError};
 use crate::postgres::PgStore;
 use crate::routes::{peer_router, router};
@@ -113,9 +113,8 @@ async fn open(db: &Database) -> Result<Opened, ServeError> {
                 std::fs::create_dir_all(dir)?;
             }
             let (path, sync) = (path.clone(), *sync);
-            let store = tokio::task::spawn_blocking(move || SqliteStore::open(&path, sync))
+            let store = blocking(move || SqliteStore::open(&path, sync))
                 .await
-                .map_err(store_error)?
                 .map_err(store_error)?;
             Ok((Arc::new(store), None, None))
         }
@@ -131,12 +130,9 @@ async fn open(db: &Database) -> Result<Opened, ServeError> {
             }
             let (url, sessions) = (url.clone(), *sessions);
             let runtime = tokio::runtime::Handle::current();
-            let store = tokio::task::spawn_blocking(move || {
-                PgStore::open(&url, &peer.to_string(), sessions, runtime)
-            })
-            .await
-            .map_err(store_error)?
-            .map_err(store_error)?;
+            let store = blocking(move || PgStore::open(&url, &peer.to_string(), sessions, runtime))
+                .await
+                .map_err(store_error)?;
             let lost = store.lost();
             Ok((Arc::new(store), Some(peers), Some(lost)))
         }
@@ -178,9 +174,8 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     };
     let (store, peers, lost) = open(&config.db).await?;
     let counted = Arc::clone(&store);
-    let stored = tokio::task::spawn_blocking(move || counted.count())
+    let stored = blocking(move || counted.count())
         .await
-        .map_err(store_error)?
         .map_err(store_error)?;
     let services = Services {
         store,

@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use tabletop_engines::dice_core::Viewer;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::actor::{Command, Frame, Handle};
+use crate::actor::{Command, Frame, Handle, OptIns};
 use crate::app::{App, Peer};
 use crate::client_message::{self, ClientMessage};
 use crate::code::{Code, Reason};
@@ -138,9 +138,7 @@ struct Bound {
     handle: Handle,
     seat: Option<usize>,
     last_seq: Option<usize>,
-    view_patches: bool,
-    known_texts: bool,
-    narration: bool,
+    opt_ins: OptIns,
 }
 
 /// A connection's first message, read: the match, the seat (`None` for a
@@ -149,9 +147,7 @@ struct Hello {
     match_id: String,
     seat: Option<usize>,
     last_seq: Option<usize>,
-    view_patches: bool,
-    known_texts: bool,
-    narration: bool,
+    opt_ins: OptIns,
     first: String,
 }
 
@@ -169,7 +165,7 @@ async fn hello(app: &App, socket: &mut WebSocket) -> Result<Hello, Reason> {
     };
     let message =
         client_message::decode(text.as_str()).map_err(|e| Reason::new(e.code(), e.to_string()))?;
-    let (match_id, seat, last_seq, view_patches, known_texts, narration) = match message {
+    let (match_id, seat, last_seq, opt_ins) = match message {
         ClientMessage::Hello {
             token,
             last_seq,
@@ -183,14 +179,12 @@ async fn hello(app: &App, socket: &mut WebSocket) -> Result<Hello, Reason> {
                 .await
                 .map_err(|e| unbound(&e))?
                 .ok_or_else(|| Reason::new(Code::UnknownToken, "no seat has this token"))?;
-            (
-                match_id,
-                Some(seat),
-                last_seq,
+            let opt_ins = OptIns {
                 view_patches,
                 known_texts,
                 narration,
-            )
+            };
+            (match_id, Some(seat), last_seq, opt_ins)
         }
         ClientMessage::Spectate {
             match_id,
@@ -206,14 +200,12 @@ async fn hello(app: &App, socket: &mut WebSocket) -> Result<Hello, Reason> {
                     "this match has no spectators",
                 ));
             }
-            (
-                match_id,
-                None,
-                last_seq,
+            let opt_ins = OptIns {
                 view_patches,
                 known_texts,
                 narration,
-            )
+            };
+            (match_id, None, last_seq, opt_ins)
         }
         ClientMessage::Act { .. } => {
             return Err(Reason::new(Code::BadMessage, "the first message is hello"));
@@ -223,9 +215,7 @@ async fn hello(app: &App, socket: &mut WebSocket) -> Result<Hello, Reason> {
         match_id,
         seat,
         last_seq,
-        view_patches,
-        known_texts,
-        narration,
+        opt_ins,
         first: text.as_str().to_owned(),
     })
 }
@@ -249,9 +239,7 @@ async fn bind(app: &App, socket: &mut WebSocket, hello: Hello) -> Result<Option<
                     handle,
                     seat: hello.seat,
                     last_seq: hello.last_seq,
-                    view_patches: hello.view_patches,
-                    known_texts: hello.known_texts,
-                    narration: hello.narration,
+                    opt_ins: hello.opt_ins,
                 }));
             }
             Served::Elsewhere(_) if !app.relay => break,
@@ -328,9 +316,7 @@ async fn subscribe(bound: &Bound, limits: &Limits) -> Result<(u64, mpsc::Receive
     let subscribe = Command::Subscribe {
         viewer: bound.seat.map_or(Viewer::Spectator, Viewer::Seat),
         last_seq: bound.last_seq,
-        view_patches: bound.view_patches,
-        known_texts: bound.known_texts,
-        narration: bound.narration,
+        opt_ins: bound.opt_ins,
         frames,
         reply,
     };

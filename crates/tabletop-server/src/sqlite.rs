@@ -313,7 +313,7 @@ fn facts_of(conn: &Connection, id: &str) -> Result<Option<StoredFacts>, StoreErr
     else {
         return Ok(None);
     };
-    let seats = seat_kinds(conn, id)?;
+    let (seats, taken, names) = StoredFacts::seat_columns(seat_kinds(conn, id)?);
     Ok(Some(StoredFacts {
         game,
         config,
@@ -322,9 +322,9 @@ fn facts_of(conn: &Connection, id: &str) -> Result<Option<StoredFacts>, StoreErr
         status: Status::from_stored(&status)?,
         entries: usize::try_from(entries).map_err(err)?,
         result,
-        names: seats.iter().map(|s| s.name.clone()).collect(),
-        taken: seats.iter().map(|s| s.token_hash.is_some()).collect(),
-        seats: seats.into_iter().map(|s| s.kind).collect(),
+        names,
+        taken,
+        seats,
         rematch,
     }))
 }

@@ -205,6 +205,16 @@ pub struct StoredFacts {
 }
 
 impl StoredFacts {
+    /// The seats' kinds, whether each is taken, and their names, in the
+    /// fields' order: how both backends fill [`StoredFacts`] from the
+    /// stored seats.
+    #[must_use]
+    pub fn seat_columns(seats: Vec<StoredSeat>) -> (Vec<SeatKind>, Vec<bool>, Vec<Option<String>>) {
+        let names = seats.iter().map(|s| s.name.clone()).collect();
+        let taken = seats.iter().map(|s| s.token_hash.is_some()).collect();
+        (seats.into_iter().map(|s| s.kind).collect(), taken, names)
+    }
+
     /// The open seats no one has taken yet.
     pub fn free_seats(&self) -> Vec<usize> {
         self.seats

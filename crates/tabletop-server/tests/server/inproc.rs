@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde_json::Value;
 use tabletop_engines::dice_core::Viewer;
-use tabletop_server::actor::{Command, Frame, Services};
+use tabletop_server::actor::{Command, Frame, OptIns, Services};
 use tabletop_server::bots::BotPool;
 use tabletop_server::code::Reason;
 use tabletop_server::limits::Limits;
@@ -131,9 +131,7 @@ pub async fn try_subscribe(
         .send(Command::Subscribe {
             viewer,
             last_seq,
-            view_patches: false,
-            known_texts: false,
-            narration: false,
+            opt_ins: OptIns::default(),
             frames,
             reply,
         })

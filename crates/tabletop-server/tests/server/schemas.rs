@@ -12,7 +12,7 @@ use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;
 use serde_json::{Value, json};
 use tabletop_engines::dice_core::Viewer;
-use tabletop_server::actor::Command;
+use tabletop_server::actor::{Command, OptIns};
 use tabletop_server::client_message::{ActionRef, ClientMessage};
 use tabletop_server::lobby::{CreateMatch, Created, Facts, Load};
 use tabletop_server::lobby_error::ErrorBody;
@@ -146,9 +146,11 @@ async fn every_frame_of_real_games_validates_against_the_schema() {
                 .send(Command::Subscribe {
                     viewer,
                     last_seq: None,
-                    view_patches: opt_in,
-                    known_texts: opt_in,
-                    narration: opt_in,
+                    opt_ins: OptIns {
+                        view_patches: opt_in,
+                        known_texts: opt_in,
+                        narration: opt_in,
+                    },
                     frames: tx,
                     reply,
                 })
