@@ -18,10 +18,11 @@ use crate::client_message::ActionRef;
 use crate::clock::{instant_of, now_ms};
 use crate::code::{Code, Reason};
 use crate::games::{FALLBACK_BOT, Table};
+use crate::journal::{Journal, Step};
 use crate::limits::Limits;
 use crate::patch::{self, PatchOp};
 use crate::server_message::{Legal, ServerMessage, UpdateBody, ViewPart};
-use crate::store::{Commit, SeatKind, Status, Store, StoredEntry};
+use crate::store::{SeatKind, Status, Store, StoredEntry};
 
 /// A frame on its way to one connection.
 pub type Frame = Arc<str>;
@@ -170,10 +171,25 @@ pub struct Loaded {
 pub struct Services {
     /// The store.
     pub store: Arc<dyn Store>,
+    /// The store's writer of steps, one batch per turn of the runtime.
+    journal: Arc<Journal>,
     /// The limits.
     pub limits: Limits,
     /// The bots' threads.
     pub bots: Arc<BotPool>,
+}
+
+impl Services {
+    /// What actors share: `store`, and its journal, which writes their
+    /// steps.
+    pub fn new(store: Arc<dyn Store>, limits: Limits, bots: Arc<BotPool>) -> Self {
+        Services {
+            journal: Journal::new(Arc::clone(&store)),
+            store,
+            limits,
+            bots,
+        }
+    }
 }
 
 /// A match actor's state.
@@ -552,24 +568,20 @@ impl Actor {
                 .map(|r| serde_json::to_string(&r))
                 .transpose(),
         ) {
-            (Ok(rng), Ok(result)) => {
-                let store = Arc::clone(&self.services.store);
-                let id = self.info.id.clone();
-                tokio::task::spawn_blocking(move || {
-                    store.append(&Commit {
-                        id: &id,
-                        first_seq,
-                        entries: &entries,
-                        rng: &rng,
-                        status,
-                        result: result.as_deref(),
-                        now_ms: now_ms(),
-                    })
+            (Ok(rng), Ok(result)) => self
+                .services
+                .journal
+                .write(Step {
+                    id: self.info.id.clone(),
+                    first_seq,
+                    entries,
+                    rng,
+                    status,
+                    result,
+                    now_ms: now_ms(),
                 })
                 .await
-                .map_err(|e| e.to_string())
-                .and_then(|r| r.map_err(|e| e.to_string()))
-            }
+                .map_err(|e| e.to_string()),
             (Err(e), _) | (_, Err(e)) => Err(e.to_string()),
         };
         if let Err(why) = saved {

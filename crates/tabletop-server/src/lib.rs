@@ -13,6 +13,7 @@ pub mod clock;
 pub mod code;
 pub mod games;
 pub mod http;
+pub mod journal;
 pub mod limits;
 pub mod lobby;
 pub mod lobby_error;

@@ -54,6 +54,14 @@ struct Cli {
     /// public network: it has no limit per client address.
     #[arg(long, default_value = "127.0.0.1:0")]
     peer_listen: SocketAddr,
+    /// Threads that serve connections and matches [default: 1 with
+    /// SQLite, one per core with PostgreSQL]. On one thread a step's
+    /// commit runs on that thread, with the other steps of the same turn
+    /// in one transaction: no hand-off between threads, which costs more
+    /// CPU than the step itself. Bots and lobby queries have threads of
+    /// their own either way.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
     /// Open WebSocket connections at most.
     #[arg(long, default_value_t = 10_000)]
     max_connections: usize,
@@ -263,7 +271,23 @@ fn main() -> ExitCode {
         limits,
         offline_table: cli.offline_table,
     };
-    let runtime = match tokio::runtime::Runtime::new() {
+    // `None`: one per core.
+    let threads = cli.threads.map(usize::from).or(match config.db {
+        Database::Sqlite { .. } => Some(1),
+        Database::Postgres { .. } => None,
+    });
+    let runtime = match threads {
+        Some(1) => tokio::runtime::Builder::new_current_thread(),
+        None => tokio::runtime::Builder::new_multi_thread(),
+        Some(n) => {
+            let mut b = tokio::runtime::Builder::new_multi_thread();
+            b.worker_threads(n);
+            b
+        }
+    }
+    .enable_all()
+    .build();
+    let runtime = match runtime {
         Ok(r) => r,
         Err(e) => {
             eprintln!("tabletop-server: {e}");

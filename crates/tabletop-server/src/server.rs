@@ -177,11 +177,11 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     let stored = blocking(move || counted.count())
         .await
         .map_err(store_error)?;
-    let services = Services {
+    let services = Services::new(
         store,
-        limits: config.limits.clone(),
-        bots: Arc::new(BotPool::new(config.limits.bot_threads)?),
-    };
+        config.limits.clone(),
+        Arc::new(BotPool::new(config.limits.bot_threads)?),
+    );
     let lobby = Arc::new(Lobby::new(services, stored));
     lobby.resume().await.map_err(store_error)?;
     let listener = TcpListener::bind(config.listen).await?;

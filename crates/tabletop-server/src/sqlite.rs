@@ -182,6 +182,62 @@ fn in_transaction<T>(
     }
 }
 
+/// `c`'s entries and the match's new position, inside the caller's
+/// transaction.
+fn append_in(tx: &Connection, c: &Commit<'_>) -> Result<(), StoreError> {
+    let first = count_of(c.first_seq)?;
+    let total = count_of(c.first_seq.saturating_add(c.entries.len()))?;
+    let touched = to_i64(c.now_ms / 1000)?;
+    let started = to_i64(c.now_ms)?;
+    // The match moves on only from the entry count the commit starts at:
+    // a commit from another count changes nothing.
+    let moved = tx
+        .prepare_cached(
+            "UPDATE matches SET entries = ?3, rng = ?4, status = ?5, touched = ?6, turn_started = ?7, result = ?8 WHERE id = ?1 AND entries = ?2",
+        )
+        .and_then(|mut s| {
+            s.execute(params![
+                c.id,
+                first,
+                total,
+                c.rng,
+                c.status.as_str(),
+                touched,
+                started,
+                c.result,
+            ])
+        })
+        .map_err(err)?;
+    if moved != 1 {
+        return Err(StoreError(format!(
+            "match {}: no commit from entry {} (another count is stored)",
+            c.id, c.first_seq
+        )));
+    }
+    insert_entries(tx, c.id, c.first_seq, c.entries)
+}
+
+/// Runs `work` in a savepoint of the transaction under way: kept when it
+/// succeeds, undone when it fails. The outer error is the savepoint's
+/// own, which leaves the transaction in doubt: the caller abandons it.
+fn in_savepoint<T>(
+    conn: &Connection,
+    work: impl FnOnce(&Connection) -> Result<T, StoreError>,
+) -> Result<Result<T, StoreError>, StoreError> {
+    let run = |sql: &str| {
+        conn.prepare_cached(sql)
+            .and_then(|mut s| s.execute([]))
+            .map_err(err)
+    };
+    run("SAVEPOINT step")?;
+    let done = work(conn);
+    if done.is_err() {
+        run("ROLLBACK TO step")?;
+    }
+    run("RELEASE step")?;
+    Ok(done)
+}
+
 fn insert_entries(
     conn: &Connection,
     id: &str,
@@ -414,39 +470,31 @@ impl Store for SqliteStore {
     }
 
     fn append(&self, c: &Commit<'_>) -> Result<(), StoreError> {
-        let conn = self.conn()?;
-        let first = count_of(c.first_seq)?;
-        let total = count_of(c.first_seq.saturating_add(c.entries.len()))?;
-        let touched = to_i64(c.now_ms / 1000)?;
-        let started = to_i64(c.now_ms)?;
-        in_transaction(&conn, |tx| {
-            // The match moves on only from the entry count the commit
-            // starts at: a commit from another count changes nothing.
-            let moved = tx
-                .prepare_cached(
-                    "UPDATE matches SET entries = ?3, rng = ?4, status = ?5, touched = ?6, turn_started = ?7, result = ?8 WHERE id = ?1 AND entries = ?2",
-                )
-                .and_then(|mut s| {
-                    s.execute(params![
-                        c.id,
-                        first,
-                        total,
-                        c.rng,
-                        c.status.as_str(),
-                        touched,
-                        started,
-                        c.result,
-                    ])
-                })
-                .map_err(err)?;
-            if moved != 1 {
-                return Err(StoreError(format!(
-                    "match {}: no commit from entry {} (another count is stored)",
-                    c.id, c.first_seq
-                )));
+        in_transaction(&*self.conn()?, |tx| append_in(tx, c))
+    }
+
+    fn append_all(&self, commits: &[Commit<'_>]) -> Vec<Result<(), StoreError>> {
+        let conn = match self.conn() {
+            Ok(conn) => conn,
+            Err(e) => return vec![Err(e); commits.len()],
+        };
+        // One transaction, one sync; each commit in a savepoint of its
+        // own, so that a refused one leaves the others in.
+        let mut outcomes = Vec::with_capacity(commits.len());
+        let written = in_transaction(&conn, |tx| {
+            for c in commits {
+                outcomes.push(in_savepoint(tx, |tx| append_in(tx, c))?);
             }
-            insert_entries(tx, c.id, c.first_seq, c.entries)
-        })
+            Ok(())
+        });
+        match written {
+            Ok(()) => outcomes,
+            Err(e) => vec![Err(e); commits.len()],
+        }
+    }
+
+    fn is_embedded(&self) -> bool {
+        true
     }
 
     fn start_playing(&self, id: &str, now_ms: u64) -> Result<(), StoreError> {

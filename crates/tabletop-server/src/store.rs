@@ -257,7 +257,7 @@ pub struct SeatTaking<'a> {
 
 /// Why the store failed. Its text is for the server's log only: clients are
 /// told `unavailable`.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 #[error("store: {0}")]
 pub struct StoreError(pub String);
 
@@ -291,7 +291,8 @@ pub enum Owner {
 }
 
 /// The store's interface. Every method blocks: the server calls them
-/// from `spawn_blocking`.
+/// from `spawn_blocking`, but for commits to an embedded store on a
+/// current-thread runtime (see [`crate::journal`]).
 pub trait Store: Send + Sync {
     /// Saves a new match with its seats and setup entries.
     ///
@@ -319,6 +320,23 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// A database failure or a sequence gap.
     fn append(&self, commit: &Commit<'_>) -> Result<(), StoreError>;
+    /// Appends each commit as [`Store::append`] does, each refused or
+    /// taken on its own, and answers for each in order. A store that can
+    /// make them durable together (one transaction, one sync) does so.
+    ///
+    /// By default one [`Store::append`] after the other.
+    fn append_all(&self, commits: &[Commit<'_>]) -> Vec<Result<(), StoreError>> {
+        commits.iter().map(|c| self.append(c)).collect()
+    }
+    /// Whether the store lives in this process and waits only on its own
+    /// files: its commits are then grouped, one [`Store::append_all`] per
+    /// turn of the runtime, made on the async thread itself when there is
+    /// only one (see [`crate::journal`]). `false` (the default) for a store
+    /// that waits on the network or on the async runtime: each commit is
+    /// then made on its own from the blocking pool.
+    fn is_embedded(&self) -> bool {
+        false
+    }
     /// A waiting match starts: its first turn's deadline runs from `now_ms`.
     ///
     /// # Errors

@@ -304,7 +304,9 @@ async fn twins_served_through_another_process_are_sent_identical_frames() {
     let dir = scratch("cluster-twins");
     let single = Server::start(&dir.join("a.sqlite"), twins::FLAGS);
     let owner = Server::start_on(&db, twins::FLAGS);
-    let relay = Server::start_on(&db, twins::FLAGS);
+    // On one thread, where PostgreSQL's calls are driven by the thread
+    // that also serves the connections.
+    let relay = Server::start_on(&db, &[twins::FLAGS, &["--threads", "1"]].concat());
     // The first twin on one SQLite process; the second's seats on the
     // process that owns its match, its viewer on another.
     let frames = twins::twin_titles(

@@ -44,3 +44,23 @@ async fn bots_only_play_to_the_end_and_a_spectator_sees_it() {
         table.play_out(&mut Lcg(3), 0).await;
     }
 }
+
+/// On several threads the steps are written from the blocking pool
+/// instead of the runtime's own thread: the games play the same.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_title_plays_to_the_end_on_a_server_of_two_threads() {
+    let server = Server::start(
+        &scratch("threads").join("db.sqlite"),
+        &["--threads", "2", "--rate", "1000", "--burst", "1000"],
+    );
+    for (n, title) in TWO_SEATS.iter().enumerate() {
+        let created = server.create(title, &["person", "random"]).await;
+        let mut table = Table::join(&server, &created, true).await;
+        assert!(table.play_out(&mut Lcg(n as u64 + 21), 5_000).await > 0);
+        let id = created["id"].as_str().unwrap();
+        let (_, facts) = server
+            .http("GET", &format!("/api/matches/{id}"), None)
+            .await;
+        assert_eq!(facts["status"], "over", "{title}: {facts}");
+    }
+}

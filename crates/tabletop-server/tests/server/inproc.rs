@@ -59,6 +59,9 @@ impl Store for FailingStore {
         }
         self.inner.append(commit)
     }
+    fn is_embedded(&self) -> bool {
+        self.inner.is_embedded()
+    }
     fn start_playing(&self, id: &str, now_ms: u64) -> Result<(), StoreError> {
         self.inner.start_playing(id, now_ms)
     }
@@ -83,11 +86,7 @@ impl Store for FailingStore {
 }
 
 pub fn lobby_on(store: Arc<dyn Store>, limits: Limits) -> Lobby {
-    let services = Services {
-        store,
-        limits,
-        bots: Arc::new(BotPool::new(1).unwrap()),
-    };
+    let services = Services::new(store, limits, Arc::new(BotPool::new(1).unwrap()));
     Lobby::new(services, 0)
 }
 

@@ -18,6 +18,7 @@
 mod actor_store;
 mod common;
 mod inproc;
+mod journal;
 
 mod cluster;
 mod crash;
