@@ -2,8 +2,9 @@
 //! that fails on demand), its matches' actors driven through their
 //! command channels, frames read from the subscribers' queues.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::ThreadId;
 
 use serde_json::Value;
 use tabletop_engines::dice_core::Viewer;
@@ -21,18 +22,31 @@ use tokio::sync::{mpsc, oneshot};
 /// The cause a failing store gives: it must reach the log only.
 pub const STORE_FAULT: &str = "disk I/O error at page 4711 of /secret/server.db";
 
-/// A store in memory whose `append` fails while `failing` is set.
+/// A store in memory whose commits fail while `failing` is set, and
+/// which notes each batch of commits it is given (its size and the thread
+/// that wrote it) and each commit appended alone. Embedded, as SQLite is,
+/// unless made otherwise.
 pub struct FailingStore {
     pub inner: SqliteStore,
     pub failing: AtomicBool,
+    pub embedded: bool,
+    pub batches: Mutex<Vec<(usize, ThreadId)>>,
+    pub alone: Mutex<Vec<ThreadId>>,
 }
 
 impl FailingStore {
     pub fn new() -> Arc<Self> {
-        Arc::new(FailingStore {
+        Arc::new(Self::embedded(true))
+    }
+
+    pub fn embedded(embedded: bool) -> Self {
+        FailingStore {
             inner: SqliteStore::in_memory().unwrap(),
             failing: AtomicBool::new(false),
-        })
+            embedded,
+            batches: Mutex::new(Vec::new()),
+            alone: Mutex::new(Vec::new()),
+        }
     }
 
     pub fn fail(&self, on: bool) {
@@ -54,13 +68,24 @@ impl Store for FailingStore {
         self.inner.seat_of(token_hash)
     }
     fn append(&self, commit: &Commit<'_>) -> Result<(), StoreError> {
+        self.alone.lock().unwrap().push(std::thread::current().id());
         if self.failing.load(Ordering::SeqCst) {
             return Err(StoreError(STORE_FAULT.to_owned()));
         }
         self.inner.append(commit)
     }
+    fn append_all(&self, commits: &[Commit<'_>]) -> Vec<Result<(), StoreError>> {
+        self.batches
+            .lock()
+            .unwrap()
+            .push((commits.len(), std::thread::current().id()));
+        if self.failing.load(Ordering::SeqCst) {
+            return vec![Err(StoreError(STORE_FAULT.to_owned())); commits.len()];
+        }
+        self.inner.append_all(commits)
+    }
     fn is_embedded(&self) -> bool {
-        self.inner.is_embedded()
+        self.embedded
     }
     fn start_playing(&self, id: &str, now_ms: u64) -> Result<(), StoreError> {
         self.inner.start_playing(id, now_ms)

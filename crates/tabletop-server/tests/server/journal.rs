@@ -1,86 +1,18 @@
 //! The journal: the steps of one turn of the runtime written together,
 //! each told its own outcome; on a current-thread runtime, on its thread;
 //! to a store across the network, each on its own.
-use std::sync::{Arc, Mutex};
-use std::thread::ThreadId;
+use std::sync::Arc;
 
 use tabletop_server::journal::{Journal, Step};
-use tabletop_server::sqlite::SqliteStore;
-use tabletop_server::store::{
-    Commit, NewMatch, OpenMatch, SeatTaking, Status, Store, StoreError, StoredEntry, StoredFacts,
-    StoredMatch,
-};
+use tabletop_server::store::{Status, Store, StoredEntry};
 
+use crate::inproc::FailingStore;
 use crate::store_suite::new_match;
-
-/// An in-memory store that notes each batch it is given (its size and
-/// the thread that wrote it) and each step appended alone.
-struct Noting {
-    inner: SqliteStore,
-    embedded: bool,
-    batches: Mutex<Vec<(usize, ThreadId)>>,
-    alone: Mutex<Vec<ThreadId>>,
-}
-
-impl Store for Noting {
-    fn create(&self, m: &NewMatch) -> Result<(), StoreError> {
-        self.inner.create(m)
-    }
-    fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
-        self.inner.load(id)
-    }
-    fn facts(&self, id: &str) -> Result<Option<StoredFacts>, StoreError> {
-        self.inner.facts(id)
-    }
-    fn seat_of(&self, token_hash: &str) -> Result<Option<(String, usize)>, StoreError> {
-        self.inner.seat_of(token_hash)
-    }
-    fn append(&self, commit: &Commit<'_>) -> Result<(), StoreError> {
-        self.alone.lock().unwrap().push(std::thread::current().id());
-        self.inner.append(commit)
-    }
-    fn append_all(&self, commits: &[Commit<'_>]) -> Vec<Result<(), StoreError>> {
-        self.batches
-            .lock()
-            .unwrap()
-            .push((commits.len(), std::thread::current().id()));
-        self.inner.append_all(commits)
-    }
-    fn is_embedded(&self) -> bool {
-        self.embedded
-    }
-    fn start_playing(&self, id: &str, now_ms: u64) -> Result<(), StoreError> {
-        self.inner.start_playing(id, now_ms)
-    }
-    fn unfinished(&self) -> Result<Vec<String>, StoreError> {
-        self.inner.unfinished()
-    }
-    fn count(&self) -> Result<usize, StoreError> {
-        self.inner.count()
-    }
-    fn expire(&self, over_before: u64, idle_before: u64) -> Result<Vec<String>, StoreError> {
-        self.inner.expire(over_before, idle_before)
-    }
-    fn take_seat(&self, taking: &SeatTaking<'_>) -> Result<bool, StoreError> {
-        self.inner.take_seat(taking)
-    }
-    fn open_matches(&self, limit: usize) -> Result<Vec<OpenMatch>, StoreError> {
-        self.inner.open_matches(limit)
-    }
-    fn create_rematch(&self, of: &str, m: &NewMatch) -> Result<String, StoreError> {
-        self.inner.create_rematch(of, m)
-    }
-}
 
 /// Three matches of bots only (playing, one setup entry each), in a
 /// store that notes its batches.
-fn noting(embedded: bool) -> Arc<Noting> {
-    let store = Noting {
-        inner: SqliteStore::in_memory().unwrap(),
-        embedded,
-        batches: Mutex::new(Vec::new()),
-        alone: Mutex::new(Vec::new()),
-    };
+fn noting(embedded: bool) -> Arc<FailingStore> {
+    let store = FailingStore::embedded(embedded);
     for id in ["a", "b", "c"] {
         store
             .create(&new_match(id, &["random", "random"], 1_000))

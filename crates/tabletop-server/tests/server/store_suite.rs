@@ -75,20 +75,6 @@ fn commit<'a>(
     }
 }
 
-/// A commit at the time m2 started, so that m2 stays idle for the
-/// expiry check.
-fn commit_at_start<'a>(
-    id: &'a str,
-    first_seq: usize,
-    entries: &'a [StoredEntry],
-    rng: &'a str,
-) -> Commit<'a> {
-    Commit {
-        now_ms: NOW + 2_000,
-        ..commit(id, first_seq, entries, rng)
-    }
-}
-
 /// Owns `id` here (as the lobby does before it loads a match).
 fn own(store: &dyn Store, id: &str) {
     assert_eq!(store.own(id).unwrap(), Some(Owner::Here), "{id}");
@@ -259,7 +245,10 @@ fn a_waiting_match_starts_once(store: &dyn Store) {
 /// on its own: a refused one, even one refused halfway through, leaves
 /// nothing behind and takes nothing of the others with it.
 fn commits_written_together_are_each_taken_or_refused_on_their_own(store: &dyn Store) {
-    own(store, "m2");
+    store
+        .create(&new_match("m9", &["person", "person"], NOW + 3))
+        .unwrap();
+    own(store, "m9");
     let second = [entry(11, Some(0), Some("a"))];
     let gap = [entry(12, Some(1), None)];
     // A seat no database column holds: refused after the match's row
@@ -267,20 +256,20 @@ fn commits_written_together_are_each_taken_or_refused_on_their_own(store: &dyn S
     let unstorable = [entry(13, Some(usize::MAX), None)];
     let third = [entry(14, Some(1), Some("b")), entry(15, None, None)];
     let outcomes = store.append_all(&[
-        commit_at_start("m2", 1, &second, "rng-at-2"),
-        commit_at_start("m2", 5, &gap, "x"),
-        commit_at_start("m2", 2, &unstorable, "x"),
-        commit_at_start("nothing", 0, &gap, "x"),
-        commit_at_start("m2", 2, &third, "rng-at-4"),
+        commit("m9", 1, &second, "rng-9-2"),
+        commit("m9", 5, &gap, "x"),
+        commit("m9", 2, &unstorable, "x"),
+        commit("nothing", 0, &gap, "x"),
+        commit("m9", 2, &third, "rng-9-4"),
     ]);
     let taken: Vec<bool> = outcomes.iter().map(Result::is_ok).collect();
     assert_eq!(taken, [true, false, false, false, true]);
-    let loaded = store.load("m2").unwrap().unwrap();
+    let loaded = store.load("m9").unwrap().unwrap();
     assert_eq!(loaded.entries[1..], [second.as_slice(), &third].concat());
-    assert_eq!(loaded.rng, "rng-at-4");
-    assert_eq!(store.facts("m2").unwrap().unwrap().entries, 4);
+    assert_eq!(loaded.rng, "rng-9-4");
+    assert_eq!(store.facts("m9").unwrap().unwrap().entries, 4);
     assert!(store.append_all(&[]).is_empty());
-    store.disown("m2").unwrap();
+    store.disown("m9").unwrap();
 }
 
 fn unfinished_matches_and_matches_of_bots_only(store: &dyn Store) {
@@ -326,10 +315,10 @@ fn suite(store: &dyn Store) {
     a_token_opens_its_seat(store);
     commits_append_only_from_the_stored_count(store);
     a_waiting_match_starts_once(store);
-    commits_written_together_are_each_taken_or_refused_on_their_own(store);
     unfinished_matches_and_matches_of_bots_only(store);
     ownership_is_taken_and_given_back(store);
     expiry_deletes_old_finished_and_idle_matches(store);
+    commits_written_together_are_each_taken_or_refused_on_their_own(store);
 }
 
 /// The lobby's part, on a store of its own: open seats and rematches.
