@@ -20,6 +20,10 @@ struct Patched {
     bytes: usize,
     /// The legal texts by id it was told, when it asked for known texts.
     texts: Option<BTreeMap<u64, String>>,
+    /// The legal pairs its welcome rebuilt, and the welcome's sequence
+    /// number.
+    legal_now: Value,
+    seq_now: u64,
 }
 
 impl Patched {
@@ -35,8 +39,10 @@ impl Patched {
             view,
             bytes: 0,
             texts: (hello["known_texts"] == true).then(BTreeMap::new),
+            legal_now: Value::Null,
+            seq_now: welcome["seq"].as_u64().unwrap(),
         };
-        p.legal(&welcome["update"]["legal"]);
+        p.legal_now = p.legal(&welcome["update"]["legal"]);
         p
     }
 
@@ -199,4 +205,71 @@ async fn every_view_patch_gives_the_whole_view_the_plain_connection_got() {
         );
         assert!(patched_bytes < plain_bytes, "{title}");
     }
+}
+
+/// Every connection of a seat asked for known texts: a second connection
+/// of a seat, opened mid-game, is sent every text it was not (whatever
+/// the first was sent), and each connection rebuilds the same legal
+/// pairs, every text written.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_that_all_know_texts_are_each_sent_the_texts_they_lack() {
+    let server = Server::start(
+        &scratch("known-texts").join("db.sqlite"),
+        &["--dice-seed", "5", "--rate", "1000", "--burst", "1000"],
+    );
+    let created = server
+        .create("armadora(players=2)", &["person", "person"])
+        .await;
+    let tokens: Vec<String> = tokens(&created).into_iter().map(Option::unwrap).collect();
+    let hello = |seat: usize| json!({"type": "hello", "token": tokens[seat], "view_patches": true, "known_texts": true});
+    let mut seats = [
+        vec![Patched::open(&server, hello(0)).await],
+        vec![Patched::open(&server, hello(1)).await],
+    ];
+    let mut legal = [seats[0][0].legal_now.clone(), seats[1][0].legal_now.clone()];
+    let mut rng = Lcg(5);
+    let mut seq = seats[1][0].seq_now;
+    for step in 0..80 {
+        if step == 10 {
+            // A second connection of each seat, from here on.
+            for (seat, conns) in seats.iter_mut().enumerate() {
+                let mut h = hello(seat);
+                h["last_seq"] = json!(seq);
+                let p = Patched::open(&server, h).await;
+                assert_eq!(
+                    p.legal_now, legal[seat],
+                    "a new connection is told every text"
+                );
+                conns.push(p);
+            }
+        }
+        let Some(mover) = (0..2).find(|&s| !legal[s].as_array().unwrap().is_empty()) else {
+            break;
+        };
+        let pairs = legal[mover].as_array().unwrap().clone();
+        let action = pairs[rng.below(pairs.len())][0].clone();
+        seats[mover][0]
+            .client
+            .act(seq, action, &format!("k{step}"))
+            .await;
+        for (seat, conns) in seats.iter_mut().enumerate() {
+            let mut rebuilt = Vec::new();
+            for p in conns.iter_mut() {
+                let frame = p.client.expect("update").await;
+                seq = frame["seq"].as_u64().unwrap();
+                rebuilt.push(p.legal(&frame["update"]["legal"]));
+            }
+            for pairs in &rebuilt {
+                assert_eq!(
+                    pairs, &rebuilt[0],
+                    "each connection rebuilds the same pairs"
+                );
+                for pair in pairs.as_array().unwrap() {
+                    assert!(!pair[1].as_str().unwrap().is_empty(), "{pair}: a text");
+                }
+            }
+            legal[seat] = rebuilt.swap_remove(0);
+        }
+    }
+    assert!(seq > 20, "the game went on: {seq}");
 }
