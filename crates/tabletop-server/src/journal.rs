@@ -95,42 +95,43 @@ impl Journal {
             waiting.len() == 1
         };
         if first {
-            tokio::spawn(Arc::clone(self).flush());
+            // A task of its own: it runs after every task ready before it,
+            // whose steps join the batch.
+            let journal = Arc::clone(self);
+            tokio::spawn(async move { journal.flush() });
         }
         written
             .await
             .unwrap_or_else(|_| Err(StoreError("the journal stopped".to_owned())))
     }
 
-    /// Writes every step waiting, then tells each its own outcome.
-    async fn flush(self: Arc<Self>) {
+    /// Writes every step waiting and tells each its own outcome.
+    fn flush(&self) {
         let batch =
             std::mem::take(&mut *self.waiting.lock().unwrap_or_else(PoisonError::into_inner));
-        let on_this_thread = Handle::current().runtime_flavor() == RuntimeFlavor::CurrentThread;
-        let (steps, dones): (Vec<Step>, Vec<_>) = batch.into_iter().unzip();
-        let outcomes = if on_this_thread {
-            write_all(&*self.store, &steps)
+        if Handle::current().runtime_flavor() == RuntimeFlavor::CurrentThread {
+            write_all(&*self.store, batch);
         } else {
             let store = Arc::clone(&self.store);
-            let count = steps.len();
-            tokio::task::spawn_blocking(move || write_all(&*store, &steps))
-                .await
-                .unwrap_or_else(|e| vec![Err(StoreError(e.to_string())); count])
-        };
-        for (done, outcome) in dones.into_iter().zip(outcomes) {
-            // An actor that stopped waiting has nothing to be told.
-            let _ = done.send(outcome);
+            // Each step hears from the blocking thread; were it to fail,
+            // the batch's senders go with it and each step is told the
+            // journal stopped.
+            tokio::task::spawn_blocking(move || write_all(&*store, batch));
         }
     }
 }
 
-fn write_all(store: &dyn Store, steps: &[Step]) -> Vec<Result<(), StoreError>> {
-    let commits: Vec<Commit<'_>> = steps.iter().map(Step::commit).collect();
-    let mut outcomes = store.append_all(&commits);
-    // A store that answers for fewer commits than it was given failed
-    // the rest.
-    outcomes.resize_with(commits.len(), || {
-        Err(StoreError("the store gave no outcome".to_owned()))
-    });
-    outcomes
+/// Writes `batch` in one [`Store::append_all`] and tells each step its
+/// outcome; an actor that stopped waiting has nothing to be told.
+fn write_all(store: &dyn Store, batch: Vec<Waiting>) {
+    let commits: Vec<Commit<'_>> = batch.iter().map(|(step, _)| step.commit()).collect();
+    let mut outcomes = store.append_all(&commits).into_iter();
+    for (_, done) in batch {
+        // A store that answers for fewer commits than it was given failed
+        // the rest.
+        let outcome = outcomes
+            .next()
+            .unwrap_or_else(|| Err(StoreError("the store gave no outcome".to_owned())));
+        let _ = done.send(outcome);
+    }
 }

@@ -233,7 +233,6 @@ fn seat_kinds(table: &Table, seats: Option<&[String]>) -> Result<Vec<SeatKind>, 
     Ok(kinds)
 }
 
-/// JSON text as a raw value; text that is not JSON is a damaged store.
 /// A stored match's table before its first entry: its config's, or its
 /// test start's; why not when the stored setup does not build one.
 pub(crate) fn table_of(setup: &MatchSetup) -> Result<Table, String> {
@@ -246,6 +245,7 @@ pub(crate) fn table_of(setup: &MatchSetup) -> Result<Table, String> {
     }
 }
 
+/// JSON text as a raw value; text that is not JSON is a damaged store.
 pub(crate) fn raw(json: String) -> Result<Box<RawValue>, LobbyError> {
     RawValue::from_string(json).map_err(|e| LobbyError::Store(e.to_string()))
 }

@@ -155,28 +155,30 @@ impl SqliteStore {
     }
 }
 
+/// Runs the statement `sql`, without parameters, prepared once per
+/// connection (`BEGIN`, `COMMIT`, savepoints) rather than parsed each time.
+fn run(conn: &Connection, sql: &str) -> Result<(), StoreError> {
+    conn.prepare_cached(sql)
+        .and_then(|mut s| s.execute([]))
+        .map(|_| ())
+        .map_err(err)
+}
+
 /// Runs `work` in one transaction, committed when it succeeds and rolled
-/// back when it fails. `BEGIN` and `COMMIT` are prepared once per
-/// connection, not parsed at every commit.
+/// back when it fails.
 fn in_transaction<T>(
     conn: &Connection,
     work: impl FnOnce(&Connection) -> Result<T, StoreError>,
 ) -> Result<T, StoreError> {
-    conn.prepare_cached("BEGIN IMMEDIATE")
-        .and_then(|mut s| s.execute([]))
-        .map_err(err)?;
+    run(conn, "BEGIN IMMEDIATE")?;
     match work(conn) {
         Ok(done) => {
-            conn.prepare_cached("COMMIT")
-                .and_then(|mut s| s.execute([]))
-                .map_err(err)?;
+            run(conn, "COMMIT")?;
             Ok(done)
         }
         Err(e) => {
             // The transaction is abandoned whether or not the rollback is.
-            let _ = conn
-                .prepare_cached("ROLLBACK")
-                .and_then(|mut s| s.execute([]));
+            let _ = run(conn, "ROLLBACK");
             Err(e)
         }
     }
@@ -224,17 +226,12 @@ fn in_savepoint<T>(
     conn: &Connection,
     work: impl FnOnce(&Connection) -> Result<T, StoreError>,
 ) -> Result<Result<T, StoreError>, StoreError> {
-    let run = |sql: &str| {
-        conn.prepare_cached(sql)
-            .and_then(|mut s| s.execute([]))
-            .map_err(err)
-    };
-    run("SAVEPOINT step")?;
+    run(conn, "SAVEPOINT step")?;
     let done = work(conn);
     if done.is_err() {
-        run("ROLLBACK TO step")?;
+        run(conn, "ROLLBACK TO step")?;
     }
-    run("RELEASE step")?;
+    run(conn, "RELEASE step")?;
     Ok(done)
 }
 
