@@ -30,17 +30,18 @@
     clippy::cast_possible_truncation,
     clippy::cast_precision_loss,
     clippy::cast_sign_loss,
-    clippy::too_many_lines,
     clippy::doc_markdown,
     reason = "a benchmark program: a failure ends the run"
 )]
 
 use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use futures_util::stream::SplitSink;
+use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -48,7 +49,10 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-type Sink = SplitSink<WebSocketStream<MaybeTlsStream<TcpStream>>, Message>;
+type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+type Sink = SplitSink<Socket, Message>;
+/// Per match, per seat: the sending half of the seat's socket.
+type Sinks = Vec<Vec<Arc<tokio::sync::Mutex<Sink>>>>;
 
 fn arg(name: &str, default: &str) -> String {
     let args: Vec<String> = std::env::args().collect();
@@ -56,6 +60,61 @@ fn arg(name: &str, default: &str) -> String {
         .position(|a| a == name)
         .and_then(|i| args.get(i + 1).cloned())
         .unwrap_or_else(|| default.to_owned())
+}
+
+/// The run's flags (quoted in docs/server.md and the README: keep them).
+struct Options {
+    matches: usize,
+    rate: u64,
+    seconds: u64,
+    game: String,
+    view_patches: bool,
+    known_texts: bool,
+    sync: String,
+    db: String,
+    processes: usize,
+    db_data: String,
+    server: String,
+}
+
+impl Options {
+    fn from_args() -> Self {
+        let matches: usize = arg("--matches", "1000").parse().unwrap();
+        let rate: u64 = arg("--rate", "200").parse().unwrap();
+        let seconds: u64 = arg("--seconds", "30").parse().unwrap();
+        let game = arg("--game", "armadora(players=2)");
+        let flag = |name: &str| std::env::args().any(|a| a == name);
+        let view_patches = flag("--view-patches");
+        let known_texts = flag("--known-texts");
+        let sync = arg("--sync", "full");
+        let db = arg("--db", "");
+        let processes: usize = arg("--processes", "1").parse().unwrap();
+        assert!(
+            processes == 1 || db.starts_with("postgres"),
+            "several processes share a PostgreSQL database: give --db postgres://…"
+        );
+        let db_data = arg("--db-data", "");
+        let exe = std::env::current_exe().unwrap();
+        let default_server = exe
+            .parent()
+            .and_then(|p| p.parent())
+            .map(|p| p.join("tabletop-server"))
+            .unwrap();
+        let server = arg("--server", default_server.to_str().unwrap());
+        Self {
+            matches,
+            rate,
+            seconds,
+            game,
+            view_patches,
+            known_texts,
+            sync,
+            db,
+            processes,
+            db_data,
+            server,
+        }
+    }
 }
 
 async fn post(addr: &str, body: &Value) -> Value {
@@ -70,6 +129,107 @@ async fn post(addr: &str, body: &Value) -> Value {
     stream.read_to_string(&mut response).await.unwrap();
     let (_, body) = response.split_once("\r\n\r\n").unwrap();
     serde_json::from_str(body).unwrap()
+}
+
+/// The server processes of the run, their addresses and scratch folder.
+struct Servers {
+    children: Vec<Child>,
+    addrs: Vec<String>,
+    dir: PathBuf,
+}
+
+impl Servers {
+    fn start(options: &Options) -> Self {
+        let dir = std::env::temp_dir().join(format!("tabletop-server-load-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut children = Vec::new();
+        let mut addrs = Vec::new();
+        for _ in 0..options.processes {
+            let (child, addr) = spawn_server(options, &dir);
+            addrs.push(addr);
+            children.push(child);
+        }
+        Self {
+            children,
+            addrs,
+            dir,
+        }
+    }
+
+    fn pids(&self) -> Vec<u32> {
+        self.children.iter().map(Child::id).collect()
+    }
+
+    fn stop(self) {
+        for mut child in self.children {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// One server process with every limit lifted, and the address it
+/// listens on.
+fn spawn_server(options: &Options, dir: &std::path::Path) -> (Child, String) {
+    let mut command = Command::new(&options.server);
+    command.args(["--listen", "127.0.0.1:0", "--db"]);
+    if options.db.is_empty() {
+        command.arg(dir.join("load.sqlite"));
+    } else {
+        command.arg(&options.db);
+    }
+    let mut child = command
+        .args([
+            "--max-connections",
+            "100000",
+            "--max-http-connections",
+            "100000",
+            "--max-connections-per-address",
+            "100000",
+            "--max-live-matches",
+            "100000",
+            "--create-burst",
+            "100000",
+            "--creates-per-minute",
+            "100000",
+        ])
+        .args([
+            "--unload-after",
+            "3600",
+            "--dice-seed",
+            "1",
+            "--sync",
+            &options.sync,
+        ])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .trim()
+        .strip_prefix("listening on http://")
+        .unwrap()
+        .to_owned();
+    (child, addr)
+}
+
+/// The PostgreSQL postmaster's process id, from the cluster's data
+/// directory (none without `--db-data`).
+fn postmaster_pid(db_data: &str) -> Option<u32> {
+    (!db_data.is_empty()).then(|| {
+        std::fs::read_to_string(format!("{db_data}/postmaster.pid"))
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap()
+    })
 }
 
 /// The processes' resident memory, summed.
@@ -94,219 +254,168 @@ struct Table {
     pending: Option<(u64, Instant, Vec<bool>)>,
 }
 
+impl Table {
+    /// A seat told of `seq`: the action's latency once every seat is told.
+    fn told(
+        &mut self,
+        seat: usize,
+        seq: u64,
+        legal: Vec<u64>,
+        arrived: Instant,
+    ) -> Option<Duration> {
+        self.latest[seat] = (seq, legal);
+        let mut done = None;
+        if let Some((at, sent, told)) = &mut self.pending {
+            if seq > *at {
+                told[seat] = true;
+                if told.iter().all(|&b| b) {
+                    done = Some(arrived.duration_since(*sent));
+                }
+            }
+        }
+        if done.is_some() {
+            self.pending = None;
+        }
+        done
+    }
+
+    /// The next action of this match, now pending: the seat to act, the
+    /// seq it acts at and the action's id; none while an action is in
+    /// flight, the seats disagree or nobody may act.
+    fn start_action(&mut self, sent: u64) -> Option<(usize, u64, u64)> {
+        if self.pending.is_some() {
+            return None;
+        }
+        let top = self.latest.iter().map(|l| l.0).max().unwrap_or(0);
+        let mover = self
+            .latest
+            .iter()
+            .position(|(seq, legal)| *seq == top && !legal.is_empty());
+        let to_act = mover.filter(|_| self.latest.iter().all(|l| l.0 == top))?;
+        let id = self.latest[to_act].1[(sent as usize) % self.latest[to_act].1.len()];
+        self.pending = Some((top, Instant::now(), vec![false; self.latest.len()]));
+        Some((to_act, top, id))
+    }
+}
+
 #[derive(Default)]
 struct Figures {
     latencies: Vec<Duration>,
     frame_bytes: Vec<usize>,
 }
 
+/// What the seats' readers share with the driving loop.
+#[derive(Clone)]
+struct Shared {
+    tables: Arc<Vec<Mutex<Table>>>,
+    figures: Arc<Mutex<Figures>>,
+    measuring: Arc<AtomicBool>,
+}
+
+impl Shared {
+    fn new(matches: usize) -> Self {
+        Self {
+            tables: Arc::new((0..matches).map(|_| Mutex::default()).collect()),
+            figures: Arc::new(Mutex::new(Figures::default())),
+            measuring: Arc::new(AtomicBool::new(false)),
+        }
+    }
+}
+
 fn percentile<T: Copy + Ord>(sorted: &[T], p: f64) -> T {
     sorted[(((sorted.len() - 1) as f64) * p).round() as usize]
 }
 
-#[tokio::main(flavor = "multi_thread", worker_threads = 1)]
-async fn main() {
-    let matches: usize = arg("--matches", "1000").parse().unwrap();
-    let rate: u64 = arg("--rate", "200").parse().unwrap();
-    let seconds: u64 = arg("--seconds", "30").parse().unwrap();
-    let game = arg("--game", "armadora(players=2)");
-    let flag = |name: &str| std::env::args().any(|a| a == name);
-    let view_patches = flag("--view-patches");
-    let known_texts = flag("--known-texts");
-    let sync = arg("--sync", "full");
-    let db = arg("--db", "");
-    let processes: usize = arg("--processes", "1").parse().unwrap();
-    assert!(
-        processes == 1 || db.starts_with("postgres"),
-        "several processes share a PostgreSQL database: give --db postgres://…"
-    );
-    let db_data = arg("--db-data", "");
-    let exe = std::env::current_exe().unwrap();
-    let default_server = exe
-        .parent()
-        .and_then(|p| p.parent())
-        .map(|p| p.join("tabletop-server"))
-        .unwrap();
-    let server = arg("--server", default_server.to_str().unwrap());
-    let dir = std::env::temp_dir().join(format!("tabletop-server-load-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut children = Vec::new();
-    let mut addrs = Vec::new();
-    for _ in 0..processes {
-        let mut command = Command::new(&server);
-        command.args(["--listen", "127.0.0.1:0", "--db"]);
-        if db.is_empty() {
-            command.arg(dir.join("load.sqlite"));
-        } else {
-            command.arg(&db);
-        }
-        let mut child = command
-            .args([
-                "--max-connections",
-                "100000",
-                "--max-http-connections",
-                "100000",
-                "--max-connections-per-address",
-                "100000",
-                "--max-live-matches",
-                "100000",
-                "--create-burst",
-                "100000",
-                "--creates-per-minute",
-                "100000",
-            ])
-            .args([
-                "--unload-after",
-                "3600",
-                "--dice-seed",
-                "1",
-                "--sync",
-                &sync,
-            ])
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        addrs.push(
-            line.trim()
-                .strip_prefix("listening on http://")
-                .unwrap()
-                .to_owned(),
-        );
-        children.push(child);
-    }
-    let pids: Vec<u32> = children.iter().map(std::process::Child::id).collect();
-    let postmaster: Option<u32> = (!db_data.is_empty()).then(|| {
-        std::fs::read_to_string(format!("{db_data}/postmaster.pid"))
-            .unwrap()
-            .lines()
-            .next()
-            .unwrap()
-            .trim()
-            .parse()
-            .unwrap()
-    });
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let base = rss_kib(&pids);
-
-    let tables: Arc<Vec<Mutex<Table>>> = Arc::new((0..matches).map(|_| Mutex::default()).collect());
-    let figures = Arc::new(Mutex::new(Figures::default()));
-    let measuring = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let mut sinks: Vec<Vec<Arc<tokio::sync::Mutex<Sink>>>> = Vec::new();
-    let started = Instant::now();
-    for m in 0..matches {
+/// Creates every match and connects its seats, each on the process
+/// after the one before.
+async fn open_matches(options: &Options, addrs: &[String], shared: &Shared) -> Sinks {
+    let mut sinks: Sinks = Vec::new();
+    for m in 0..options.matches {
         let created = post(
-            &addrs[m % processes],
-            &json!({"game": game, "seats": ["person", "person"]}),
+            &addrs[m % options.processes],
+            &json!({"game": options.game, "seats": ["person", "person"]}),
         )
         .await;
         let mut seat_sinks = Vec::new();
         let players = created["seats"].as_array().unwrap().len();
-        tables[m].lock().unwrap().latest = vec![(0, Vec::new()); players];
+        shared.tables[m].lock().unwrap().latest = vec![(0, Vec::new()); players];
         for (seat, s) in created["seats"].as_array().unwrap().iter().enumerate() {
             // The seats of a match on different processes.
-            let addr = &addrs[(m + seat) % processes];
+            let addr = &addrs[(m + seat) % options.processes];
             let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
                 .await
                 .unwrap();
-            let (mut sink, mut stream) = ws.split();
+            let (mut sink, stream) = ws.split();
             sink.send(Message::text(
                 json!({
                     "type": "hello",
                     "token": s["token"],
-                    "view_patches": view_patches,
-                    "known_texts": known_texts,
+                    "view_patches": options.view_patches,
+                    "known_texts": options.known_texts,
                 })
                 .to_string(),
             ))
             .await
             .unwrap();
-            let tables = Arc::clone(&tables);
-            let figures = Arc::clone(&figures);
-            let measuring = Arc::clone(&measuring);
-            tokio::spawn(async move {
-                while let Some(Ok(message)) = stream.next().await {
-                    let Message::Text(text) = message else {
-                        continue;
-                    };
-                    let arrived = Instant::now();
-                    let frame: Value = serde_json::from_str(text.as_str()).unwrap();
-                    let Some(seq) = frame["seq"].as_u64() else {
-                        continue;
-                    };
-                    let legal: Vec<u64> = frame["update"]["legal"]
-                        .as_array()
-                        .map(|l| l.iter().filter_map(|p| p[0].as_u64()).collect())
-                        .unwrap_or_default();
-                    let mut t = tables[m].lock().unwrap();
-                    t.latest[seat] = (seq, legal);
-                    let mut done = None;
-                    if let Some((at, sent, told)) = &mut t.pending {
-                        if seq > *at {
-                            told[seat] = true;
-                            if told.iter().all(|&b| b) {
-                                done = Some(arrived.duration_since(*sent));
-                            }
-                        }
-                    }
-                    if done.is_some() {
-                        t.pending = None;
-                    }
-                    drop(t);
-                    if measuring.load(std::sync::atomic::Ordering::Relaxed)
-                        && frame["type"] == "update"
-                    {
-                        let mut f = figures.lock().unwrap();
-                        f.frame_bytes.push(text.len());
-                        if let Some(latency) = done {
-                            f.latencies.push(latency);
-                        }
-                    }
-                }
-            });
+            tokio::spawn(read_seat(stream, shared.clone(), m, seat));
             seat_sinks.push(Arc::new(tokio::sync::Mutex::new(sink)));
         }
         sinks.push(seat_sinks);
     }
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let loaded = rss_kib(&pids);
-    eprintln!(
-        "{matches} matches of {game} created and connected in {:.1} s",
-        started.elapsed().as_secs_f64()
-    );
+    sinks
+}
 
-    measuring.store(true, std::sync::atomic::Ordering::Relaxed);
-    let mut tick = tokio::time::interval(Duration::from_micros(1_000_000 / rate.max(1)));
-    let until = Instant::now() + Duration::from_secs(seconds);
+/// One seat's frames: its table told, and while measuring the update
+/// frames' sizes and the completed actions' latencies noted.
+async fn read_seat(mut stream: SplitStream<Socket>, shared: Shared, m: usize, seat: usize) {
+    while let Some(Ok(message)) = stream.next().await {
+        let Message::Text(text) = message else {
+            continue;
+        };
+        let arrived = Instant::now();
+        let frame: Value = serde_json::from_str(text.as_str()).unwrap();
+        let Some(seq) = frame["seq"].as_u64() else {
+            continue;
+        };
+        let legal: Vec<u64> = frame["update"]["legal"]
+            .as_array()
+            .map(|l| l.iter().filter_map(|p| p[0].as_u64()).collect())
+            .unwrap_or_default();
+        let done = shared.tables[m]
+            .lock()
+            .unwrap()
+            .told(seat, seq, legal, arrived);
+        if shared.measuring.load(Ordering::Relaxed) && frame["type"] == "update" {
+            let mut f = shared.figures.lock().unwrap();
+            f.frame_bytes.push(text.len());
+            if let Some(latency) = done {
+                f.latencies.push(latency);
+            }
+        }
+    }
+}
+
+/// The actions sent, and the ticks with no action to send.
+struct Driven {
+    sent: u64,
+    skipped: u64,
+}
+
+/// Sends actions at `--rate` for `--seconds`, one match a tick in turn.
+async fn drive(options: &Options, tables: &[Mutex<Table>], sinks: &Sinks) -> Driven {
+    let mut tick = tokio::time::interval(Duration::from_micros(1_000_000 / options.rate.max(1)));
+    let until = Instant::now() + Duration::from_secs(options.seconds);
     let mut next = 0usize;
     let mut sent = 0u64;
     let mut skipped = 0u64;
-    let cpu_before = cpu_ticks(&pids);
-    let db_before = postmaster.map(database_cpu_ticks);
     while Instant::now() < until {
         tick.tick().await;
-        let m = next % matches;
+        let m = next % options.matches;
         next += 1;
-        let mut t = tables[m].lock().unwrap();
-        if t.pending.is_some() {
-            skipped += 1;
-            continue;
-        }
-        let top = t.latest.iter().map(|l| l.0).max().unwrap_or(0);
-        let mover = t
-            .latest
-            .iter()
-            .position(|(seq, legal)| *seq == top && !legal.is_empty());
-        let Some(to_act) = mover.filter(|_| t.latest.iter().all(|l| l.0 == top)) else {
+        let Some((to_act, top, id)) = tables[m].lock().unwrap().start_action(sent) else {
             skipped += 1;
             continue;
         };
-        let id = t.latest[to_act].1[(sent as usize) % t.latest[to_act].1.len()];
-        t.pending = Some((top, Instant::now(), vec![false; t.latest.len()]));
-        drop(t);
         sent += 1;
         let sink = Arc::clone(&sinks[m][to_act]);
         let text =
@@ -316,24 +425,40 @@ async fn main() {
             let _ = sink.lock().await.send(Message::text(text)).await;
         });
     }
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let cpu = cpu_ticks(&pids) - cpu_before;
-    let db_cpu = postmaster
-        .map(database_cpu_ticks)
-        .zip(db_before)
-        .map(|(a, b)| a - b);
-    let end_rss = rss_kib(&pids);
-    let f = figures.lock().unwrap();
-    let mut latencies = f.latencies.clone();
-    latencies.sort();
-    let mut bytes = f.frame_bytes.clone();
-    bytes.sort_unstable();
+    Driven { sent, skipped }
+}
+
+/// What the run measured, for the report.
+struct Measured {
+    base: u64,
+    loaded: u64,
+    end_rss: u64,
+    cpu: u64,
+    db_cpu: Option<u64>,
+    driven: Driven,
+    latencies: Vec<Duration>,
+    bytes: Vec<usize>,
+}
+
+/// The report on stdout (its lines are quoted in docs/server.md and the
+/// README: keep them).
+fn report(options: &Options, measured: &Measured) {
+    let Options { matches, game, .. } = options;
+    let Measured {
+        driven: Driven { sent, skipped },
+        latencies,
+        bytes,
+        ..
+    } = measured;
+    let seconds = options.seconds;
     println!(
-        "game: {game} (view patches: {view_patches}, known texts: {known_texts}, --sync {sync})"
+        "game: {game} (view patches: {}, known texts: {}, --sync {})",
+        options.view_patches, options.known_texts, options.sync
     );
     println!(
-        "server processes: {processes} on {}",
-        if db.is_empty() {
+        "server processes: {} on {}",
+        options.processes,
+        if options.db.is_empty() {
             "SQLite"
         } else {
             "PostgreSQL"
@@ -346,46 +471,93 @@ async fn main() {
     println!(
         "actions: {} sent in {seconds} s ({:.0}/s), {} completed, {skipped} ticks skipped (match busy or game over)",
         sent,
-        sent as f64 / seconds as f64,
+        *sent as f64 / seconds as f64,
         latencies.len()
     );
     if !latencies.is_empty() {
         println!(
             "action to every seat told: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
-            percentile(&latencies, 0.5).as_secs_f64() * 1e3,
-            percentile(&latencies, 0.99).as_secs_f64() * 1e3,
+            percentile(latencies, 0.5).as_secs_f64() * 1e3,
+            percentile(latencies, 0.99).as_secs_f64() * 1e3,
             latencies.last().unwrap().as_secs_f64() * 1e3
         );
     }
     if !bytes.is_empty() {
         println!(
             "bytes per action per seat (update frames): median {}, p99 {}",
-            percentile(&bytes, 0.5),
-            percentile(&bytes, 0.99)
+            percentile(bytes, 0.5),
+            percentile(bytes, 0.99)
         );
     }
     println!(
         "server memory: {} KiB at start, {} KiB with the matches live, {} KiB at the end: {:.1} KiB per live match",
-        base,
-        loaded,
-        end_rss,
-        (end_rss.max(loaded) - base) as f64 / matches as f64
+        measured.base,
+        measured.loaded,
+        measured.end_rss,
+        (measured.end_rss.max(measured.loaded) - measured.base) as f64 / *matches as f64
     );
     println!(
         "server CPU: {:.2} ms per action",
-        cpu as f64 * 10.0 / sent.max(1) as f64
+        measured.cpu as f64 * 10.0 / (*sent).max(1) as f64
     );
-    if let Some(db_cpu) = db_cpu {
+    if let Some(db_cpu) = measured.db_cpu {
         println!(
             "database CPU: {:.2} ms per action",
-            db_cpu as f64 * 10.0 / sent.max(1) as f64
+            db_cpu as f64 * 10.0 / (*sent).max(1) as f64
         );
     }
-    for mut child in children {
-        let _ = child.kill();
-        let _ = child.wait();
-    }
-    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::main(flavor = "multi_thread", worker_threads = 1)]
+async fn main() {
+    let options = Options::from_args();
+    let servers = Servers::start(&options);
+    let pids = servers.pids();
+    let postmaster = postmaster_pid(&options.db_data);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let base = rss_kib(&pids);
+
+    let shared = Shared::new(options.matches);
+    let started = Instant::now();
+    let sinks = open_matches(&options, &servers.addrs, &shared).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let loaded = rss_kib(&pids);
+    eprintln!(
+        "{} matches of {} created and connected in {:.1} s",
+        options.matches,
+        options.game,
+        started.elapsed().as_secs_f64()
+    );
+
+    shared.measuring.store(true, Ordering::Relaxed);
+    let cpu_before = cpu_ticks(&pids);
+    let db_before = postmaster.map(database_cpu_ticks);
+    let driven = drive(&options, &shared.tables, &sinks).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let cpu = cpu_ticks(&pids) - cpu_before;
+    let db_cpu = postmaster
+        .map(database_cpu_ticks)
+        .zip(db_before)
+        .map(|(a, b)| a - b);
+    let end_rss = rss_kib(&pids);
+    let f = shared.figures.lock().unwrap();
+    let mut latencies = f.latencies.clone();
+    latencies.sort();
+    let mut bytes = f.frame_bytes.clone();
+    bytes.sort_unstable();
+    drop(f);
+    let measured = Measured {
+        base,
+        loaded,
+        end_rss,
+        cpu,
+        db_cpu,
+        driven,
+        latencies,
+        bytes,
+    };
+    report(&options, &measured);
+    servers.stop();
 }
 
 /// The processes' user + system CPU time in clock ticks (1/100 s),

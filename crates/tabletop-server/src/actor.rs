@@ -322,6 +322,30 @@ impl Actor {
         opt_ins: OptIns,
         frames: mpsc::Sender<Frame>,
     ) -> Result<u64, Reason> {
+        self.make_room(viewer)?;
+        let id = self.next_sub;
+        self.next_sub = self.next_sub.saturating_add(1);
+        let mut subscriber = Subscriber {
+            id,
+            viewer,
+            frames,
+            patches: opt_ins.view_patches,
+            texts_sent: opt_ins.known_texts.then(Vec::new),
+            narration: opt_ins.narration,
+        };
+        // No `last_seq`: the client has seen nothing, so it is told every
+        // entry from the first.
+        let welcome = self.welcome(&mut subscriber, last_seq.unwrap_or(0));
+        if subscriber.frames.try_send(welcome).is_ok() {
+            self.subscribers.push(subscriber);
+        }
+        Ok(id)
+    }
+
+    /// Room for one more connection of `viewer`: a spectator beyond the
+    /// limit is refused; a seat's oldest connections beyond its limit are
+    /// told they were replaced and dropped.
+    fn make_room(&mut self, viewer: Viewer) -> Result<(), Reason> {
         let limits = &self.services.limits;
         match viewer {
             Viewer::Spectator => {
@@ -361,19 +385,16 @@ impl Actor {
                 }
             }
         }
-        let id = self.next_sub;
-        self.next_sub = self.next_sub.saturating_add(1);
+        Ok(())
+    }
+
+    /// The welcome frame of a new subscriber: the match, the seats, and
+    /// the entries since `last_seq` as seen by its viewer.
+    fn welcome(&self, subscriber: &mut Subscriber, last_seq: usize) -> Frame {
+        let viewer = subscriber.viewer;
         let seq = self.table.entry_count();
-        let told = self.table.tell_since(last_seq.unwrap_or(0), viewer);
+        let told = self.table.tell_since(last_seq, viewer);
         let odds = self.odds_for(&told);
-        let mut subscriber = Subscriber {
-            id,
-            viewer,
-            frames,
-            patches: opt_ins.view_patches,
-            texts_sent: opt_ins.known_texts.then(Vec::new),
-            narration: opt_ins.narration,
-        };
         let mut known = Vec::new();
         let legal = subscriber.legal(&told, &mut known);
         let message = ServerMessage::Welcome {
@@ -394,12 +415,8 @@ impl Actor {
                 subscriber.narration,
             ),
         };
-        if subscriber.frames.try_send(frame(&message)).is_ok() {
-            self.subscribers.push(subscriber);
-        }
-        Ok(id)
+        frame(&message)
     }
-
     /// The first seat connected: the match is under way, and its first
     /// turn starts now.
     async fn start_playing(&mut self) {

@@ -203,6 +203,87 @@ fn init_logging() {
         .init();
 }
 
+impl Cli {
+    /// The limits the flags set (the rest at their defaults).
+    fn limits(&self) -> Limits {
+        Limits {
+            connections: self.max_connections,
+            http_connections: self.max_http_connections,
+            connections_per_address: self.max_connections_per_address,
+            header_timeout: Duration::from_millis(self.header_timeout_ms),
+            body_timeout: Duration::from_millis(self.body_timeout_ms),
+            drain_timeout: Duration::from_millis(self.drain_timeout_ms),
+            live_matches: self.max_live_matches,
+            seat_reserve: self.seat_reserve.min(self.max_live_matches),
+            bot_matches: self.max_bot_matches,
+            bot_threads: self.bot_threads.max(1),
+            spectators: self.max_spectators,
+            seat_connections: self.max_seat_connections.max(1),
+            creates_per_minute: self.creates_per_minute,
+            create_burst: self.create_burst,
+            lobby_requests_per_minute: self.lobby_requests_per_minute,
+            lobby_burst: self.lobby_burst,
+            stored_matches: self.max_stored_matches,
+            allow_origins: self.allow_origin.clone(),
+            send_queue: self.send_queue.max(1),
+            messages_per_second: self.rate,
+            message_burst: self.burst,
+            bot_budget: Duration::from_millis(self.bot_budget_ms),
+            hello_timeout: Duration::from_millis(self.hello_timeout_ms),
+            idle_timeout: Duration::from_millis(self.idle_timeout_ms),
+            unload_after: Duration::from_secs(self.unload_after),
+            expire_over: Duration::from_secs(self.expire_over),
+            expire_idle: Duration::from_secs(self.expire_idle),
+            expire_every: Duration::from_secs(self.expire_every.max(1)),
+            dice_seed: self.dice_seed,
+            default_turn_seconds: self.turn_seconds,
+            test_starts: self.test_starts,
+            ..Limits::default()
+        }
+    }
+
+    /// `--db`: a PostgreSQL URL, or else a SQLite file.
+    fn database(&self) -> Database {
+        match &self.db {
+            Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
+                Database::Postgres {
+                    url: url.clone(),
+                    sessions: self.db_sessions.max(1),
+                    peer_listen: self.peer_listen,
+                }
+            }
+            file => Database::Sqlite {
+                path: file.as_ref().map_or_else(default_db, PathBuf::from),
+                sync: match self.sync {
+                    SyncArg::Full => Sync::Full,
+                    SyncArg::Normal => Sync::Normal,
+                },
+            },
+        }
+    }
+}
+
+/// The runtime: `--threads`, or by default one thread with SQLite and one
+/// per core with PostgreSQL.
+fn runtime(threads: Option<u16>, db: &Database) -> std::io::Result<tokio::runtime::Runtime> {
+    // `None`: one per core.
+    let threads = threads.map(usize::from).or(match db {
+        Database::Sqlite { .. } => Some(1),
+        Database::Postgres { .. } => None,
+    });
+    match threads {
+        Some(1) => tokio::runtime::Builder::new_current_thread(),
+        None => tokio::runtime::Builder::new_multi_thread(),
+        Some(n) => {
+            let mut b = tokio::runtime::Builder::new_multi_thread();
+            b.worker_threads(n);
+            b
+        }
+    }
+    .enable_all()
+    .build()
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Some(t) = cli
@@ -215,79 +296,13 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     init_logging();
-    let limits = Limits {
-        connections: cli.max_connections,
-        http_connections: cli.max_http_connections,
-        connections_per_address: cli.max_connections_per_address,
-        header_timeout: Duration::from_millis(cli.header_timeout_ms),
-        body_timeout: Duration::from_millis(cli.body_timeout_ms),
-        drain_timeout: Duration::from_millis(cli.drain_timeout_ms),
-        live_matches: cli.max_live_matches,
-        seat_reserve: cli.seat_reserve.min(cli.max_live_matches),
-        bot_matches: cli.max_bot_matches,
-        bot_threads: cli.bot_threads.max(1),
-        spectators: cli.max_spectators,
-        seat_connections: cli.max_seat_connections.max(1),
-        creates_per_minute: cli.creates_per_minute,
-        create_burst: cli.create_burst,
-        lobby_requests_per_minute: cli.lobby_requests_per_minute,
-        lobby_burst: cli.lobby_burst,
-        stored_matches: cli.max_stored_matches,
-        allow_origins: cli.allow_origin,
-        send_queue: cli.send_queue.max(1),
-        messages_per_second: cli.rate,
-        message_burst: cli.burst,
-        bot_budget: Duration::from_millis(cli.bot_budget_ms),
-        hello_timeout: Duration::from_millis(cli.hello_timeout_ms),
-        idle_timeout: Duration::from_millis(cli.idle_timeout_ms),
-        unload_after: Duration::from_secs(cli.unload_after),
-        expire_over: Duration::from_secs(cli.expire_over),
-        expire_idle: Duration::from_secs(cli.expire_idle),
-        expire_every: Duration::from_secs(cli.expire_every.max(1)),
-        dice_seed: cli.dice_seed,
-        default_turn_seconds: cli.turn_seconds,
-        test_starts: cli.test_starts,
-        ..Limits::default()
-    };
-    let db = match cli.db {
-        Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
-            Database::Postgres {
-                url,
-                sessions: cli.db_sessions.max(1),
-                peer_listen: cli.peer_listen,
-            }
-        }
-        file => Database::Sqlite {
-            path: file.map_or_else(default_db, PathBuf::from),
-            sync: match cli.sync {
-                SyncArg::Full => Sync::Full,
-                SyncArg::Normal => Sync::Normal,
-            },
-        },
-    };
     let config = Config {
         listen: cli.listen,
-        db,
-        limits,
-        offline_table: cli.offline_table,
+        db: cli.database(),
+        limits: cli.limits(),
+        offline_table: cli.offline_table.clone(),
     };
-    // `None`: one per core.
-    let threads = cli.threads.map(usize::from).or(match config.db {
-        Database::Sqlite { .. } => Some(1),
-        Database::Postgres { .. } => None,
-    });
-    let runtime = match threads {
-        Some(1) => tokio::runtime::Builder::new_current_thread(),
-        None => tokio::runtime::Builder::new_multi_thread(),
-        Some(n) => {
-            let mut b = tokio::runtime::Builder::new_multi_thread();
-            b.worker_threads(n);
-            b
-        }
-    }
-    .enable_all()
-    .build();
-    let runtime = match runtime {
+    let runtime = match runtime(cli.threads, &config.db) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("tabletop-server: {e}");

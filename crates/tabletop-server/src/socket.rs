@@ -330,24 +330,52 @@ async fn subscribe(bound: &Bound, limits: &Limits) -> Result<(u64, mpsc::Receive
     Ok((sub, outbox))
 }
 
-async fn connection(app: Arc<App>, mut socket: WebSocket) {
-    let limits = app.limits.clone();
-    let bound = match hello(&app, &mut socket).await {
-        Ok(hello) => bind(&app, &mut socket, hello).await,
+/// A connection bound to its match and subscribed: what its loop needs.
+struct Open {
+    bound: Bound,
+    sub: u64,
+    outbox: mpsc::Receiver<Frame>,
+}
+
+/// `hello`, the seat bound and subscribed; on a refusal the connection is
+/// closed with its reason and there is nothing to serve.
+async fn open(app: &App, socket: &mut WebSocket, limits: &Limits) -> Option<Open> {
+    let bound = match hello(app, socket).await {
+        Ok(hello) => bind(app, socket, hello).await,
         Err(reason) => Err(reason),
     };
     let bound = match bound {
         Ok(Some(bound)) => bound,
-        Ok(None) => return,
-        Err(reason) => return close_with(&mut socket, &limits, &reason).await,
+        Ok(None) => return None,
+        Err(reason) => {
+            close_with(socket, limits, &reason).await;
+            return None;
+        }
     };
-    let (sub, mut outbox) = match subscribe(&bound, &limits).await {
-        Ok(subscribed) => subscribed,
-        Err(reason) => return close_with(&mut socket, &limits, &reason).await,
+    match subscribe(&bound, limits).await {
+        Ok((sub, outbox)) => Some(Open { bound, sub, outbox }),
+        Err(reason) => {
+            close_with(socket, limits, &reason).await;
+            None
+        }
+    }
+}
+
+async fn connection(app: Arc<App>, mut socket: WebSocket) {
+    let limits = app.limits.clone();
+    let Some(Open {
+        bound,
+        sub,
+        mut outbox,
+    }) = open(&app, &mut socket, &limits).await
+    else {
+        return;
     };
     let mut shutdown = app.shutdown.clone();
-    let mut bucket = Bucket::new(limits.messages_per_second, limits.message_burst);
-    let mut strikes = 0u32;
+    let mut inbound = Inbound {
+        bucket: Bucket::new(limits.messages_per_second, limits.message_burst),
+        strikes: 0,
+    };
     loop {
         tokio::select! {
             frame = outbox.recv() => {
@@ -366,39 +394,8 @@ async fn connection(app: Arc<App>, mut socket: WebSocket) {
                     Ok(Some(Ok(Message::Close(_)) | Err(_)) | None) | Err(_) => break,
                     Ok(Some(Ok(message))) => message,
                 };
-                // Every frame counts, whatever its kind: pings and binary
-                // frames cost the server as much as text. A client told
-                // to slow down that does is forgiven; one that keeps
-                // sending into an empty bucket is cut off.
-                if bucket.take() {
-                    strikes = 0;
-                } else {
-                    strikes = strikes.saturating_add(1);
-                    if strikes > limits.rate_strikes {
-                        close_with(&mut socket, &limits, &Reason::new(Code::RateLimited, "too many messages")).await;
-                        break;
-                    }
-                    let reason = Reason::new(Code::RateLimited, "too many messages; slow down");
-                    if !send_refused(&mut socket, &limits, None, &reason).await {
-                        break;
-                    }
-                    continue;
-                }
-                let text = match message {
-                    Message::Text(text) => text,
-                    Message::Binary(_) => {
-                        let reason = Reason::new(Code::BadMessage, "messages are JSON text");
-                        if !send_refused(&mut socket, &limits, None, &reason).await {
-                            break;
-                        }
-                        continue;
-                    }
-                    Message::Ping(_) | Message::Pong(_) | Message::Close(_) => continue,
-                };
-                if let Some((client_id, reason)) = on_message(&bound, sub, text.as_str()) {
-                    if !send_refused(&mut socket, &limits, client_id.as_deref(), &reason).await {
-                        break;
-                    }
+                if !inbound.receive(&mut socket, &limits, &bound, sub, message).await {
+                    break;
                 }
             }
             _ = shutdown.changed() => {
@@ -412,4 +409,55 @@ async fn connection(app: Arc<App>, mut socket: WebSocket) {
         .commands
         .send(Command::Unsubscribe { sub })
         .await;
+}
+
+/// A connection's incoming side: its rate of messages.
+struct Inbound {
+    bucket: Bucket,
+    /// Messages in a row sent into an empty bucket.
+    strikes: u32,
+}
+
+impl Inbound {
+    /// One message from the client, answered; false when the connection
+    /// ends.
+    async fn receive(
+        &mut self,
+        socket: &mut WebSocket,
+        limits: &Limits,
+        bound: &Bound,
+        sub: u64,
+        message: Message,
+    ) -> bool {
+        // Every frame counts, whatever its kind: pings and binary frames
+        // cost the server as much as text. A client told to slow down
+        // that does is forgiven; one that keeps sending into an empty
+        // bucket is cut off.
+        if self.bucket.take() {
+            self.strikes = 0;
+        } else {
+            self.strikes = self.strikes.saturating_add(1);
+            if self.strikes > limits.rate_strikes {
+                let reason = Reason::new(Code::RateLimited, "too many messages");
+                close_with(socket, limits, &reason).await;
+                return false;
+            }
+            let reason = Reason::new(Code::RateLimited, "too many messages; slow down");
+            return send_refused(socket, limits, None, &reason).await;
+        }
+        let text = match message {
+            Message::Text(text) => text,
+            Message::Binary(_) => {
+                let reason = Reason::new(Code::BadMessage, "messages are JSON text");
+                return send_refused(socket, limits, None, &reason).await;
+            }
+            Message::Ping(_) | Message::Pong(_) | Message::Close(_) => return true,
+        };
+        match on_message(bound, sub, text.as_str()) {
+            Some((client_id, reason)) => {
+                send_refused(socket, limits, client_id.as_deref(), &reason).await
+            }
+            None => true,
+        }
+    }
 }
