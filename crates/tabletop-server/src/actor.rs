@@ -641,6 +641,8 @@ impl Actor {
                 .iter()
                 .any(|s| s.viewer == viewer && s.patches);
             let before = wants_patch.then(|| mark.view_value(viewer));
+            // No subscriber of this viewer takes patches: no diff, and
+            // the empty list is never sent.
             let ops: Vec<PatchOp<'_>> = before
                 .as_ref()
                 .map(|b| patch::diff(b, told.view()))

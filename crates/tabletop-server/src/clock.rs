@@ -7,11 +7,15 @@ use tokio::time::Instant;
 
 /// Milliseconds since the epoch; 0 on a clock set before it.
 pub fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .ok()
-        .and_then(|d| u64::try_from(d.as_millis()).ok())
-        .unwrap_or(0)
+    match SystemTime::now().duration_since(UNIX_EPOCH) {
+        // Past u64 milliseconds (584 million years) it saturates.
+        Ok(since) => u64::try_from(since.as_millis()).unwrap_or(u64::MAX),
+        // A clock set before 1970 reads as the epoch, every time: expiry
+        // then finds nothing older than now and deletes nothing, and a
+        // turn's start restored reads as now. No error to raise: the
+        // callers keep serving, with times that are only not advancing.
+        Err(_) => 0,
+    }
 }
 
 /// Seconds since the epoch.
