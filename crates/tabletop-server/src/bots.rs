@@ -164,18 +164,28 @@ mod tests {
         Instant::now().checked_add(Duration::from_secs(60)).unwrap()
     }
 
+    /// A decision that holds one of the pool's threads until released
+    /// (then answers 0): its release and its answer.
+    fn hold(
+        pool: &BotPool,
+        priority: Priority,
+    ) -> (mpsc::Sender<()>, oneshot::Receiver<Option<u32>>) {
+        let (release_tx, release) = mpsc::channel::<()>();
+        let answer = pool.submit(
+            priority,
+            Box::new(move |_| release.recv().ok().map(|()| 0)),
+            DiceRng::from_seed_u64(0),
+            later(),
+        );
+        (release_tx, answer)
+    }
+
     #[test]
     fn a_persons_decision_goes_before_every_waiting_bots_only_one() {
         let pool = BotPool::new(1).unwrap();
         let (order_tx, order) = mpsc::channel();
         // The one thread is held until released, so the rest queue up.
-        let (release_tx, release) = mpsc::channel::<()>();
-        let hold = pool.submit(
-            Priority::BotsOnly,
-            Box::new(move |_| release.recv().ok().map(|()| 0)),
-            DiceRng::from_seed_u64(0),
-            later(),
-        );
+        let (release_tx, hold) = hold(&pool, Priority::BotsOnly);
         let mut answers = Vec::new();
         for (priority, id) in [
             (Priority::BotsOnly, 1),
@@ -205,13 +215,7 @@ mod tests {
     #[test]
     fn a_decision_not_started_in_time_is_skipped() {
         let pool = BotPool::new(1).unwrap();
-        let (release_tx, release) = mpsc::channel::<()>();
-        let hold = pool.submit(
-            Priority::Person,
-            Box::new(move |_| release.recv().ok().map(|()| 0)),
-            DiceRng::from_seed_u64(0),
-            later(),
-        );
+        let (release_tx, hold) = hold(&pool, Priority::Person);
         let ran = Arc::new(Mutex::new(false));
         let flag = Arc::clone(&ran);
         let late = pool.submit(

@@ -4,6 +4,7 @@
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 
+use rusqlite::types::FromSql;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use crate::store::{
@@ -279,9 +280,17 @@ fn one_row<T>(
 /// the first five columns of both a load and the facts.
 type LeadingColumns = (String, String, bool, Option<u32>, String);
 
-/// Reads `game, config, spectators, turn_seconds, status`, in that order.
-fn leading_columns(r: &Row<'_>) -> rusqlite::Result<LeadingColumns> {
-    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+/// Reads `game, config, spectators, turn_seconds, status`, in that order,
+/// and the three columns the query names after them.
+fn match_columns<A: FromSql, B: FromSql, C: FromSql>(
+    r: &Row<'_>,
+) -> rusqlite::Result<(LeadingColumns, A, B, C)> {
+    Ok((
+        (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?),
+        r.get(5)?,
+        r.get(6)?,
+        r.get(7)?,
+    ))
 }
 
 fn seat_kinds(conn: &Connection, id: &str) -> Result<Vec<StoredSeat>, StoreError> {
@@ -353,14 +362,7 @@ fn facts_of(conn: &Connection, id: &str) -> Result<Option<StoredFacts>, StoreErr
         conn,
         "SELECT game, config, spectators, turn_seconds, status, entries, result, rematch FROM matches WHERE id = ?1",
         id,
-        |r| {
-            Ok((
-                leading_columns(r)?,
-                r.get::<_, i64>(5)?,
-                r.get::<_, Option<String>>(6)?,
-                r.get::<_, Option<String>>(7)?,
-            ))
-        },
+        match_columns::<i64, Option<String>, Option<String>>,
     )?;
     let Some(((game, config, spectators, turn_seconds, status), entries, result, rematch)) = row
     else {
@@ -394,14 +396,7 @@ impl Store for SqliteStore {
             &conn,
             "SELECT game, config, spectators, turn_seconds, status, rng, start, turn_started FROM matches WHERE id = ?1",
             id,
-            |r| {
-                Ok((
-                    leading_columns(r)?,
-                    r.get::<_, String>(5)?,
-                    r.get::<_, Option<String>>(6)?,
-                    r.get::<_, i64>(7)?,
-                ))
-            },
+            match_columns::<String, Option<String>, i64>,
         )?;
         let Some(((game, config, spectators, turn_seconds, status), rng, start, turn_started)) =
             row

@@ -52,10 +52,7 @@ pub fn every_table() -> impl Iterator<Item = &'static str> {
 /// A server on a fresh database whose clients may act as fast as a test
 /// drives them.
 pub fn unthrottled(name: &str) -> Server {
-    Server::start(
-        &scratch(name).join("db.sqlite"),
-        &["--rate", "1000", "--burst", "1000"],
-    )
+    Server::fresh(name, &["--rate", "1000", "--burst", "1000"])
 }
 
 /// The server binary, running.
@@ -69,6 +66,12 @@ pub struct Server {
 impl Server {
     pub fn start(db: &Path, extra: &[&str]) -> Server {
         Self::spawn(db.as_os_str(), extra, None)
+    }
+
+    /// A server on a fresh SQLite database in a scratch directory named
+    /// after `name`.
+    pub fn fresh(name: &str, extra: &[&str]) -> Server {
+        Self::start(&scratch(name).join("db.sqlite"), extra)
     }
 
     /// The server with its log (`RUST_LOG=debug`) written to `log`.
@@ -153,16 +156,34 @@ impl Server {
         http(&self.addr, method, path, body).await
     }
 
+    /// `POST path` with `body`: the status and the answer.
+    pub async fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        self.http("POST", path, Some(body)).await
+    }
+
+    /// `POST /api/matches` with `body`: the status and the answer.
+    pub async fn post_match(&self, body: &Value) -> (u16, Value) {
+        self.post("/api/matches", body).await
+    }
+
+    /// A match of `game` on `seats`, which the server must create.
     pub async fn create(&self, game: &str, seats: &[&str]) -> Value {
         let (status, answer) = self
-            .http(
-                "POST",
-                "/api/matches",
-                Some(&json!({ "game": game, "seats": seats })),
-            )
+            .post_match(&json!({ "game": game, "seats": seats }))
             .await;
         assert_eq!(status, 201, "{answer}");
         answer
+    }
+
+    /// A new match of Pig for two people: the token of seat `seat`.
+    pub async fn pig_seat(&self, seat: usize) -> String {
+        let created = self.create("pig(players=2)", &["person", "person"]).await;
+        tokens(&created)[seat].clone().unwrap()
+    }
+
+    /// `GET /api/matches/{id}`: the status and the match's public facts.
+    pub async fn facts(&self, id: impl std::fmt::Display) -> (u16, Value) {
+        self.http("GET", &format!("/api/matches/{id}"), None).await
     }
 
     pub async fn connect(&self) -> Client {
@@ -434,6 +455,41 @@ pub fn tokens(created: &Value) -> Vec<Option<String>> {
         .iter()
         .map(|s| s["token"].as_str().map(str::to_owned))
         .collect()
+}
+
+/// Every person seat of a match connected with a plain hello, before
+/// anyone acts.
+pub struct Seated {
+    /// The seats' clients, in seat order.
+    pub seats: Vec<Client>,
+    /// Their welcomes.
+    pub welcomes: Vec<Value>,
+    /// The entries so far, as the first welcome counts them.
+    pub seq: u64,
+    /// The seat whose welcome offers legal actions.
+    pub mover: usize,
+}
+
+impl Seated {
+    pub async fn hello(server: &Server, tokens: &[Option<String>]) -> Seated {
+        let mut seats = Vec::new();
+        let mut welcomes = Vec::new();
+        for t in tokens {
+            let mut c = server.connect().await;
+            welcomes.push(c.hello(t.as_deref().unwrap(), None).await);
+            seats.push(c);
+        }
+        let seq = welcomes[0]["seq"].as_u64().unwrap();
+        let mover = (0..welcomes.len())
+            .find(|&s| !legal_of(&welcomes[s]).is_empty())
+            .unwrap();
+        Seated {
+            seats,
+            welcomes,
+            seq,
+            mover,
+        }
+    }
 }
 
 /// Every seat of a match plus a spectator, connected; plays to the end

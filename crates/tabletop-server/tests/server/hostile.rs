@@ -1,13 +1,11 @@
 //! Hostile messages: each gets a typed refusal, the state is unchanged and
 //! the server keeps serving.
-use crate::common::{Client, Lcg, Server, Table, legal_of, scratch, tokens};
+use crate::common::{Client, Lcg, Seated, Server, Table, legal_of, tokens};
 use futures_util::SinkExt;
 use serde_json::{Value, json};
 
 async fn entries(server: &Server, id: &str) -> Value {
-    let (status, facts) = server
-        .http("GET", &format!("/api/matches/{id}"), None)
-        .await;
+    let (status, facts) = server.facts(id).await;
     assert_eq!(status, 200);
     facts["entries"].clone()
 }
@@ -25,26 +23,29 @@ async fn refused(c: &mut Client, code: &str) -> Value {
     frame
 }
 
+/// A fresh connection sends `message` and is told the error `code`.
+async fn told_error(server: &Server, message: &Value, code: &str) -> Client {
+    let mut c = server.connect().await;
+    c.send(message).await;
+    let e = c.expect("error").await;
+    assert_eq!(e["reason"]["code"], code, "{e}");
+    c
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hostile_messages_are_refused_by_type_and_change_nothing() {
-    let dir = scratch("hostile");
-    let server = Server::start(&dir.join("db.sqlite"), &[]);
+    let server = Server::fresh("hostile", &[]);
     let created = server
         .create("armadora(players=2)", &["person", "person"])
         .await;
     let id = created["id"].as_str().unwrap().to_owned();
     let tokens = tokens(&created);
-    let mut seats = Vec::new();
-    let mut welcomes = Vec::new();
-    for t in &tokens {
-        let mut c = server.connect().await;
-        welcomes.push(c.hello(t.as_deref().unwrap(), None).await);
-        seats.push(c);
-    }
-    let seq = welcomes[0]["seq"].as_u64().unwrap();
-    let mover = (0..2)
-        .find(|&s| !legal_of(&welcomes[s]).is_empty())
-        .unwrap();
+    let Seated {
+        mut seats,
+        welcomes,
+        seq,
+        mover,
+    } = Seated::hello(&server, &tokens).await;
     let other = 1 - mover;
     let before_entries = entries(&server, &id).await;
     let before = [
@@ -100,31 +101,17 @@ async fn hostile_messages_are_refused_by_type_and_change_nothing() {
     refused(&mut spectator, "spectator").await;
 
     // Unknown tokens and matches close the connection with a typed error.
-    let mut stranger = server.connect().await;
-    stranger
-        .send(&json!({"type": "hello", "token": "00000000000000000000000000000000"}))
-        .await;
-    let e = stranger.expect("error").await;
-    assert_eq!(e["reason"]["code"], "unknown_token");
+    let hello = json!({"type": "hello", "token": "00000000000000000000000000000000"});
+    let mut stranger = told_error(&server, &hello, "unknown_token").await;
     assert!(stranger.next().await.is_none());
-    let mut stranger = server.connect().await;
-    stranger
-        .send(&json!({"type": "spectate", "match": "nosuchmatch"}))
-        .await;
-    let e = stranger.expect("error").await;
-    assert_eq!(e["reason"]["code"], "unknown_match");
+    let spectate = json!({"type": "spectate", "match": "nosuchmatch"});
+    told_error(&server, &spectate, "unknown_match").await;
     let (status, _) = server.http("GET", "/api/matches/nosuchmatch", None).await;
     assert_eq!(status, 404);
-    let (status, _) = server
-        .http("POST", "/api/matches", Some(&json!({"game": "chess"})))
-        .await;
+    let (status, _) = server.post_match(&json!({"game": "chess"})).await;
     assert_eq!(status, 400);
     let (status, _) = server
-        .http(
-            "POST",
-            "/api/matches",
-            Some(&json!({"game": "pig", "seats": ["person", "grandmaster"]})),
-        )
+        .post_match(&json!({"game": "pig", "seats": ["person", "grandmaster"]}))
         .await;
     assert_eq!(status, 400);
 
@@ -158,8 +145,7 @@ async fn hostile_messages_are_refused_by_type_and_change_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flood_is_refused_then_cut_and_the_server_keeps_serving() {
-    let dir = scratch("flood");
-    let server = Server::start(&dir.join("db.sqlite"), &["--rate", "5", "--burst", "10"]);
+    let server = Server::fresh("flood", &["--rate", "5", "--burst", "10"]);
     let created = server
         .create("pig(players=2,target=10)", &["person", "person"])
         .await;
@@ -205,8 +191,7 @@ async fn a_flood_is_refused_then_cut_and_the_server_keeps_serving() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_capability_link_opens_the_page() {
-    let dir = scratch("page");
-    let server = Server::start(&dir.join("db.sqlite"), &[]);
+    let server = Server::fresh("page", &[]);
     let created = server.create("pig", &["person", "person"]).await;
     let link = created["seats"][0]["link"].as_str().unwrap();
     let path = link.split('#').next().unwrap();
@@ -222,8 +207,7 @@ async fn a_capability_link_opens_the_page() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_game_loads_a_drawing_by_name_and_one_without_gets_the_generic() {
-    let dir = scratch("drawings");
-    let server = Server::start(&dir.join("db.sqlite"), &[]);
+    let server = Server::fresh("drawings", &[]);
     let (status, games) = server.http("GET", "/api/games", None).await;
     assert_eq!(status, 200);
     let mut own = 0;

@@ -1,13 +1,12 @@
 //! Limits: connections, live matches, the per-turn deadline, expiry.
 use std::time::Duration;
 
-use crate::common::{Client, Lcg, Server, Table, legal_of, scratch, tokens};
+use crate::common::{Lcg, Seated, Server, Table, legal_of, scratch, tokens};
 use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn connections_above_the_limit_are_refused_and_the_rest_serve() {
-    let dir = scratch("connections");
-    let server = Server::start(&dir.join("db.sqlite"), &["--max-connections", "3"]);
+    let server = Server::fresh("connections", &["--max-connections", "3"]);
     let created = server.create("pig", &["person", "person"]).await;
     let id = created["id"].as_str().unwrap().to_owned();
     let mut open = Vec::new();
@@ -34,11 +33,7 @@ async fn connections_above_the_limit_are_refused_and_the_rest_serve() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn live_matches_above_the_limit_wait_until_one_unloads() {
-    let dir = scratch("live");
-    let server = Server::start(
-        &dir.join("db.sqlite"),
-        &["--max-live-matches", "2", "--unload-after", "1"],
-    );
+    let server = Server::fresh("live", &["--max-live-matches", "2", "--unload-after", "1"]);
     let mut matches = Vec::new();
     for _ in 0..3 {
         matches.push(server.create("pig", &["person", "person"]).await);
@@ -56,11 +51,7 @@ async fn live_matches_above_the_limit_wait_until_one_unloads() {
     let e = third.expect("error").await;
     assert_eq!(e["reason"]["code"], "busy");
     let (status, _) = server
-        .http(
-            "POST",
-            "/api/matches",
-            Some(&json!({"game": "pig", "seats": ["random", "random"]})),
-        )
+        .post_match(&json!({"game": "pig", "seats": ["random", "random"]}))
         .await;
     assert_eq!(status, 503, "a bots-only match would go live at once");
     drop(held);
@@ -81,28 +72,18 @@ async fn live_matches_above_the_limit_wait_until_one_unloads() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_fallback_bot_acts_for_a_person_whose_turn_ran_out_as_a_normal_entry() {
-    let dir = scratch("deadline");
-    let server = Server::start(&dir.join("db.sqlite"), &[]);
+    let server = Server::fresh("deadline", &[]);
     let (status, created) = server
-        .http(
-            "POST",
-            "/api/matches",
-            Some(&json!({"game": "armadora(players=2)", "turn_seconds": 1})),
-        )
+        .post_match(&json!({"game": "armadora(players=2)", "turn_seconds": 1}))
         .await;
     assert_eq!(status, 201, "{created}");
     let tokens = tokens(&created);
-    let mut seats: Vec<Client> = Vec::new();
-    let mut welcomes = Vec::new();
-    for t in &tokens {
-        let mut c = server.connect().await;
-        welcomes.push(c.hello(t.as_deref().unwrap(), None).await);
-        seats.push(c);
-    }
-    let seq = welcomes[0]["seq"].as_u64().unwrap();
-    let mover = (0..2)
-        .find(|&s| !legal_of(&welcomes[s]).is_empty())
-        .unwrap();
+    let Seated {
+        mut seats,
+        seq,
+        mover,
+        ..
+    } = Seated::hello(&server, &tokens).await;
     // Nobody acts: within a few seconds the mover's turn is taken for it.
     let started = std::time::Instant::now();
     let u = seats[1 - mover].expect("update").await;
@@ -110,17 +91,26 @@ async fn the_fallback_bot_acts_for_a_person_whose_turn_ran_out_as_a_normal_entry
     assert_eq!(u["update"]["from"], seq);
     assert_eq!(u["update"]["entries"][0]["player"], mover);
     let id = created["id"].as_str().unwrap();
-    let (_, facts) = server
-        .http("GET", &format!("/api/matches/{id}"), None)
-        .await;
+    let (_, facts) = server.facts(id).await;
     assert_eq!(facts["entries"], u["seq"]);
+}
+
+/// Whether the match `id` is deleted (its facts answer 404) within 60
+/// looks 100 ms apart.
+async fn gone(server: &Server, id: &str) -> bool {
+    for _ in 0..60 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        if server.facts(id).await.0 == 404 {
+            return true;
+        }
+    }
+    false
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn finished_and_abandoned_matches_expire() {
-    let dir = scratch("expire");
-    let server = Server::start(
-        &dir.join("db.sqlite"),
+    let server = Server::fresh(
+        "expire",
         &[
             "--expire-over",
             "0",
@@ -138,32 +128,12 @@ async fn finished_and_abandoned_matches_expire() {
     table.play_out(&mut Lcg(1), 2_000).await;
     drop(table);
     let done_id = done["id"].as_str().unwrap();
-    let mut gone = false;
-    for _ in 0..60 {
-        tokio::time::sleep(Duration::from_millis(100)).await;
-        if server
-            .http("GET", &format!("/api/matches/{done_id}"), None)
-            .await
-            .0
-            == 404
-        {
-            gone = true;
-            break;
-        }
-    }
-    assert!(gone, "a finished match expires");
+    assert!(gone(&server, done_id).await, "a finished match expires");
     let open_id = open["id"].as_str().unwrap();
-    assert_eq!(
-        server
-            .http("GET", &format!("/api/matches/{open_id}"), None)
-            .await
-            .0,
-        200
-    );
+    assert_eq!(server.facts(open_id).await.0, 200);
 
-    let dir = scratch("abandon");
-    let server = Server::start(
-        &dir.join("db.sqlite"),
+    let server = Server::fresh(
+        "abandon",
         &[
             "--expire-idle",
             "1",
@@ -175,20 +145,7 @@ async fn finished_and_abandoned_matches_expire() {
     );
     let open = server.create("pig", &["person", "person"]).await;
     let open_id = open["id"].as_str().unwrap();
-    let mut gone = false;
-    for _ in 0..60 {
-        tokio::time::sleep(Duration::from_millis(100)).await;
-        if server
-            .http("GET", &format!("/api/matches/{open_id}"), None)
-            .await
-            .0
-            == 404
-        {
-            gone = true;
-            break;
-        }
-    }
-    assert!(gone, "an abandoned match expires");
+    assert!(gone(&server, open_id).await, "an abandoned match expires");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -213,8 +170,6 @@ async fn sigterm_drains_and_exits_with_nothing_lost() {
     assert!(e.is_none() || e.unwrap()["reason"]["code"] == "shutdown");
     let server = Server::start(&db, &[]);
     let id = created["id"].as_str().unwrap();
-    let (_, facts) = server
-        .http("GET", &format!("/api/matches/{id}"), None)
-        .await;
+    let (_, facts) = server.facts(id).await;
     assert_eq!(facts["entries"], acked);
 }

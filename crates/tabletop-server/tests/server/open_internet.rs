@@ -15,9 +15,8 @@ use crate::common::{Client, Server, legal_of, raw_http, scratch, tokens};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn anonymous_facts_load_no_match_and_a_seat_still_gets_in() {
-    let dir = scratch("facts-no-load");
-    let server = Server::start(
-        &dir.join("db.sqlite"),
+    let server = Server::fresh(
+        "facts-no-load",
         &["--max-live-matches", "1", "--seat-reserve", "0"],
     );
     let mut created = Vec::new();
@@ -31,9 +30,7 @@ async fn anonymous_facts_load_no_match_and_a_seat_still_gets_in() {
     for m in &created {
         let id = m["id"].as_str().unwrap();
         for _ in 0..5 {
-            let (status, facts) = server
-                .http("GET", &format!("/api/matches/{id}"), None)
-                .await;
+            let (status, facts) = server.facts(id).await;
             assert_eq!(status, 200, "{facts}");
             assert_eq!(facts["id"], id);
             assert_eq!(facts["game"], "armadora");
@@ -51,18 +48,15 @@ async fn anonymous_facts_load_no_match_and_a_seat_still_gets_in() {
         .await;
     assert_eq!(welcome["seat"], 0);
     let id = created[2]["id"].as_str().unwrap();
-    let (_, facts) = server
-        .http("GET", &format!("/api/matches/{id}"), None)
-        .await;
+    let (_, facts) = server.facts(id).await;
     assert_eq!(facts["status"], "playing");
     assert_eq!(facts["entries"], welcome["seq"]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn spectators_and_bots_only_matches_leave_the_seats_reserve_free() {
-    let dir = scratch("seat-reserve");
-    let server = Server::start(
-        &dir.join("db.sqlite"),
+    let server = Server::fresh(
+        "seat-reserve",
         &["--max-live-matches", "2", "--seat-reserve", "1"],
     );
     let a = server
@@ -80,11 +74,7 @@ async fn spectators_and_bots_only_matches_leave_the_seats_reserve_free() {
         .await;
     assert_eq!(refused.expect("error").await["reason"]["code"], "busy");
     let (status, answer) = server
-        .http(
-            "POST",
-            "/api/matches",
-            Some(&json!({"game": "pig", "seats": ["random", "random"]})),
-        )
+        .post_match(&json!({"game": "pig", "seats": ["random", "random"]}))
         .await;
     assert_eq!(status, 503, "{answer}");
     // A seat's hello may use it.
@@ -119,9 +109,8 @@ async fn closed_within(stream: &mut TcpStream, wait: Duration) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn half_sent_requests_time_out_and_connections_beyond_the_cap_are_closed() {
-    let dir = scratch("slow-heads");
-    let server = Server::start(
-        &dir.join("db.sqlite"),
+    let server = Server::fresh(
+        "slow-heads",
         &["--max-http-connections", "4", "--header-timeout-ms", "600"],
     );
     let mut slow = Vec::new();
@@ -147,8 +136,7 @@ async fn half_sent_requests_time_out_and_connections_beyond_the_cap_are_closed()
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_drains_within_ten_seconds_with_slow_clients_open() {
-    let dir = scratch("drain");
-    let mut server = Server::start(&dir.join("db.sqlite"), &["--header-timeout-ms", "60000"]);
+    let mut server = Server::fresh("drain", &["--header-timeout-ms", "60000"]);
     let created = server.create("pig(players=2)", &["person", "person"]).await;
     let mut seat = server.connect().await;
     seat.hello(tokens(&created)[0].as_deref().unwrap(), None)
@@ -177,13 +165,10 @@ async fn sigterm_drains_within_ten_seconds_with_slow_clients_open() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_subscribe_does_not_restart_the_turn_deadline() {
-    let dir = scratch("deadline-from-turn-start");
-    let server = Server::start(&dir.join("db.sqlite"), &[]);
+    let server = Server::fresh("deadline-from-turn-start", &[]);
     let (status, created) = server
-        .http(
-            "POST",
-            "/api/matches",
-            Some(&json!({"game": "pig(players=2)", "seats": ["person", "person"], "turn_seconds": 2})),
+        .post_match(
+            &json!({"game": "pig(players=2)", "seats": ["person", "person"], "turn_seconds": 2}),
         )
         .await;
     assert_eq!(status, 201, "{created}");
@@ -231,17 +216,12 @@ async fn a_subscribe_does_not_restart_the_turn_deadline() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn matches_of_bots_only_are_capped() {
-    let dir = scratch("bot-matches");
-    let server = Server::start(&dir.join("db.sqlite"), &["--max-bot-matches", "2"]);
+    let server = Server::fresh("bot-matches", &["--max-bot-matches", "2"]);
     for _ in 0..2 {
         server.create("era(players=2)", &["mcts", "mcts"]).await;
     }
     let (status, answer) = server
-        .http(
-            "POST",
-            "/api/matches",
-            Some(&json!({"game": "era(players=2)", "seats": ["mcts", "mcts"]})),
-        )
+        .post_match(&json!({"game": "era(players=2)", "seats": ["mcts", "mcts"]}))
         .await;
     assert_eq!(status, 503, "{answer}");
     assert_eq!(answer["error"]["code"], "busy");
@@ -254,8 +234,7 @@ async fn matches_of_bots_only_are_capped() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn spectators_beyond_the_cap_are_refused() {
-    let dir = scratch("spectators");
-    let server = Server::start(&dir.join("db.sqlite"), &["--max-spectators", "2"]);
+    let server = Server::fresh("spectators", &["--max-spectators", "2"]);
     let created = server.create("pig(players=2)", &["person", "person"]).await;
     let id = created["id"].as_str().unwrap();
     let mut watching = Vec::new();
@@ -286,10 +265,8 @@ async fn spectators_beyond_the_cap_are_refused() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seat_serves_several_connections_and_a_newer_one_replaces_the_oldest() {
-    let dir = scratch("seat-connections");
-    let server = Server::start(&dir.join("db.sqlite"), &["--max-seat-connections", "2"]);
-    let created = server.create("pig(players=2)", &["person", "person"]).await;
-    let token = tokens(&created)[0].clone().unwrap();
+    let server = Server::fresh("seat-connections", &["--max-seat-connections", "2"]);
+    let token = server.pig_seat(0).await;
     let mut first = server.connect().await;
     let welcome = first.hello(&token, None).await;
     let mut second = server.connect().await;
@@ -318,28 +295,22 @@ async fn match_creation_is_rate_limited_per_address_and_stored_matches_are_cappe
     for _ in 0..3 {
         server.create("pig", &["person", "person"]).await;
     }
-    let (status, answer) = server
-        .http("POST", "/api/matches", Some(&json!({"game": "pig"})))
-        .await;
+    let (status, answer) = server.post_match(&json!({"game": "pig"})).await;
     assert_eq!(status, 429, "{answer}");
     assert_eq!(answer["error"]["code"], "rate_limited");
 
-    let dir = scratch("stored-cap");
-    let server = Server::start(&dir.join("db.sqlite"), &["--max-stored-matches", "2"]);
+    let server = Server::fresh("stored-cap", &["--max-stored-matches", "2"]);
     for _ in 0..2 {
         server.create("pig", &["person", "person"]).await;
     }
-    let (status, answer) = server
-        .http("POST", "/api/matches", Some(&json!({"game": "pig"})))
-        .await;
+    let (status, answer) = server.post_match(&json!({"game": "pig"})).await;
     assert_eq!(status, 503, "{answer}");
     assert_eq!(answer["error"]["code"], "too_many_matches");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pings_and_binary_frames_count_in_the_rate_limit() {
-    let dir = scratch("ping-rate");
-    let server = Server::start(&dir.join("db.sqlite"), &["--rate", "1", "--burst", "4"]);
+    let server = Server::fresh("ping-rate", &["--rate", "1", "--burst", "4"]);
     let created = server.create("pig(players=2)", &["person", "person"]).await;
     let mut seat = server.connect().await;
     let welcome = seat
@@ -364,8 +335,7 @@ async fn pings_and_binary_frames_count_in_the_rate_limit() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_slows_down_when_told_is_never_cut_off() {
-    let dir = scratch("slow-down");
-    let server = Server::start(&dir.join("db.sqlite"), &["--rate", "40", "--burst", "2"]);
+    let server = Server::fresh("slow-down", &["--rate", "40", "--burst", "2"]);
     let created = server.create("pig(players=2)", &["person", "person"]).await;
     let mut seat = server.connect().await;
     let welcome = seat
@@ -398,11 +368,7 @@ async fn a_client_that_slows_down_when_told_is_never_cut_off() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_of_another_origin_cannot_open_a_websocket() {
-    let dir = scratch("origin");
-    let server = Server::start(
-        &dir.join("db.sqlite"),
-        &["--allow-origin", "https://tables.example.org"],
-    );
+    let server = Server::fresh("origin", &["--allow-origin", "https://tables.example.org"]);
     let connect = |origin: &str| {
         let mut request = format!("ws://{}/ws", server.addr)
             .into_client_request()
@@ -424,43 +390,36 @@ async fn a_page_of_another_origin_cannot_open_a_websocket() {
     );
 }
 
+/// `POST /api/matches` of `body` sent as `content_type`: the raw answer.
+async fn post_typed(server: &Server, content_type: &str, body: &str) -> String {
+    raw_http(
+        &server.addr,
+        &format!(
+            "POST /api/matches HTTP/1.1\r\nHost: x\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        ),
+    )
+    .await
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_takes_only_json_and_bounded_deadlines() {
-    let dir = scratch("json-only");
-    let server = Server::start(&dir.join("db.sqlite"), &[]);
+    let server = Server::fresh("json-only", &[]);
     let body = r#"{"game":"pig"}"#;
     for kind in [
         "text/plain",
         "application/x-www-form-urlencoded",
         "multipart/form-data",
     ] {
-        let answer = raw_http(
-            &server.addr,
-            &format!(
-                "POST /api/matches HTTP/1.1\r\nHost: x\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-                body.len()
-            ),
-        )
-        .await;
+        let answer = post_typed(&server, kind, body).await;
         assert!(answer.starts_with("HTTP/1.1 415"), "{answer}");
         assert!(answer.contains("unsupported_media_type"), "{answer}");
     }
-    let answer = raw_http(
-        &server.addr,
-        &format!(
-            "POST /api/matches HTTP/1.1\r\nHost: x\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            body.len()
-        ),
-    )
-    .await;
+    let answer = post_typed(&server, "application/json; charset=utf-8", body).await;
     assert!(answer.starts_with("HTTP/1.1 201"), "{answer}");
     for turn_seconds in [0u64, 7 * 24 * 3600 + 1, 4_000_000_000] {
         let (status, answer) = server
-            .http(
-                "POST",
-                "/api/matches",
-                Some(&json!({"game": "pig", "turn_seconds": turn_seconds})),
-            )
+            .post_match(&json!({"game": "pig", "turn_seconds": turn_seconds}))
             .await;
         assert_eq!(status, 400, "{turn_seconds}: {answer}");
     }
@@ -501,10 +460,8 @@ async fn a_turns_deadline_runs_on_across_a_restart() {
     let db = dir.join("db.sqlite");
     let mut server = Server::start(&db, &[]);
     let (status, created) = server
-        .http(
-            "POST",
-            "/api/matches",
-            Some(&json!({"game": "pig(players=2)", "seats": ["person", "person"], "turn_seconds": 6})),
+        .post_match(
+            &json!({"game": "pig(players=2)", "seats": ["person", "person"], "turn_seconds": 6}),
         )
         .await;
     assert_eq!(status, 201, "{created}");

@@ -12,18 +12,22 @@ use crate::common::{Lcg, Server, Table, scratch, tokens, unthrottled};
 
 async fn take(server: &Server, id: &str, seat: usize, name: &str) -> (u16, Value) {
     server
-        .http(
-            "POST",
+        .post(
             &format!("/api/matches/{id}/seats/{seat}"),
-            Some(&json!({ "name": name })),
+            &json!({ "name": name }),
         )
         .await
 }
 
+/// A fresh unthrottled server, and a match of `game` on `seats` on it.
+async fn server_with(name: &str, game: &str, seats: &[&str]) -> (Server, Value) {
+    let server = unthrottled(name);
+    let created = server.create(game, seats).await;
+    (server, created)
+}
+
 async fn facts(server: &Server, id: &str) -> Value {
-    let (status, facts) = server
-        .http("GET", &format!("/api/matches/{id}"), None)
-        .await;
+    let (status, facts) = server.facts(id).await;
     assert_eq!(status, 200, "{facts}");
     facts
 }
@@ -41,10 +45,8 @@ async fn open_ids(server: &Server) -> Vec<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_open_seat_is_taken_once_with_a_name_and_its_token_plays() {
-    let server = unthrottled("open-seat");
-    let created = server
-        .create("armadora(players=2)", &["open", "person"])
-        .await;
+    let (server, created) =
+        server_with("open-seat", "armadora(players=2)", &["open", "person"]).await;
     let id = created["id"].as_str().unwrap();
     // No token for an open seat until someone takes it.
     assert_eq!(created["seats"][0]["kind"], "open");
@@ -88,10 +90,9 @@ async fn an_open_seat_is_taken_once_with_a_name_and_its_token_plays() {
     );
     for seat in ["2", "99", "x", "-1"] {
         let (status, answer) = server
-            .http(
-                "POST",
+            .post(
                 &format!("/api/matches/{id}/seats/{seat}"),
-                Some(&json!({"name": "Eve"})),
+                &json!({"name": "Eve"}),
             )
             .await;
         assert_eq!(status, 404, "{seat}: {answer}");
@@ -106,10 +107,7 @@ async fn an_open_seat_is_taken_once_with_a_name_and_its_token_plays() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn names_are_checked_by_the_server_and_kept_as_typed() {
-    let server = unthrottled("names");
-    let created = server
-        .create("pig(players=3)", &["open", "open", "open"])
-        .await;
+    let (server, created) = server_with("names", "pig(players=3)", &["open", "open", "open"]).await;
     let id = created["id"].as_str().unwrap();
     for bad in [
         "",
@@ -129,7 +127,7 @@ async fn names_are_checked_by_the_server_and_kept_as_typed() {
         json!({"name": "Ana", "seat": 1}),
     ] {
         let (status, _) = server
-            .http("POST", &format!("/api/matches/{id}/seats/0"), Some(&body))
+            .post(&format!("/api/matches/{id}/seats/0"), &body)
             .await;
         assert_eq!(status, 400, "{body}");
     }
@@ -249,13 +247,10 @@ async fn an_open_seat_of_a_finished_match_is_neither_listed_nor_taken() {
             now_ms: 0,
         })
         .unwrap();
-    let listed: Vec<String> = store
-        .open_matches(10)
-        .unwrap()
-        .into_iter()
-        .map(|m| m.id)
-        .collect();
-    assert_eq!(listed, std::slice::from_ref(&created.id));
+    assert_eq!(
+        crate::store_suite::listed_ids(store.as_ref()),
+        std::slice::from_ref(&created.id)
+    );
     let refused = lobby
         .take_seat(
             "over",
@@ -284,9 +279,8 @@ async fn an_open_seat_of_a_finished_match_is_neither_listed_nor_taken() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn seats_lists_rematches_and_replays_are_rate_limited_per_address() {
-    let dir = scratch("lobby-rate");
-    let server = Server::start(
-        &dir.join("db.sqlite"),
+    let server = Server::fresh(
+        "lobby-rate",
         &["--lobby-burst", "3", "--lobby-requests-per-minute", "1"],
     );
     let created = server.create("pig(players=2)", &["open", "open"]).await;
@@ -312,10 +306,12 @@ async fn seats_lists_rematches_and_replays_are_rate_limited_per_address() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rematch_keeps_each_seat_for_the_person_who_held_it() {
-    let server = unthrottled("rematch");
-    let created = server
-        .create("pig(players=3,target=10)", &["open", "person", "random"])
-        .await;
+    let (server, created) = server_with(
+        "rematch",
+        "pig(players=3,target=10)",
+        &["open", "person", "random"],
+    )
+    .await;
     let id = created["id"].as_str().unwrap();
     let (_, ana) = take(&server, id, 0, "Ana").await;
     let mut joined = created.clone();
@@ -326,10 +322,9 @@ async fn a_rematch_keeps_each_seat_for_the_person_who_held_it() {
         let server = &server;
         async move {
             server
-                .http(
-                    "POST",
+                .post(
                     &format!("/api/matches/{id}/rematch"),
-                    Some(&json!({ "token": token })),
+                    &json!({ "token": token }),
                 )
                 .await
         }
@@ -484,9 +479,7 @@ async fn a_database_of_the_previous_version_opens_and_its_matches_play_on() {
     let mut seat = server.connect().await;
     let welcome = seat.hello(&token, None).await;
     assert_eq!(welcome["seq"], stored.entries.len());
-    let (_, f) = server
-        .http("GET", &format!("/api/matches/{id}"), None)
-        .await;
+    let (_, f) = server.facts(id).await;
     assert_eq!(f["names"], json!([null, null]));
     assert_eq!(f["free"], json!([]));
     // Opened twice: the upgrade is done once.

@@ -9,7 +9,7 @@
 //! connection's.
 use std::collections::BTreeMap;
 
-use crate::common::{Client, Lcg, Server, every_table, legal_of, scratch, tokens};
+use crate::common::{Client, Lcg, Server, every_table, legal_of, tokens};
 use serde_json::{Value, json};
 use tabletop_server::patch;
 
@@ -103,8 +103,8 @@ async fn every_view_patch_gives_the_whole_view_the_plain_connection_got() {
     // Dice from a fixed seed: the games, and so the bytes compared, are
     // the same at every run (a Pig view is so small that some games'
     // patches would not be smaller than the whole views).
-    let server = Server::start(
-        &scratch("patches").join("db.sqlite"),
+    let server = Server::fresh(
+        "patches",
         &["--dice-seed", "7", "--rate", "1000", "--burst", "1000"],
     );
     for (n, title) in every_table().enumerate() {
@@ -213,8 +213,8 @@ async fn every_view_patch_gives_the_whole_view_the_plain_connection_got() {
 /// pairs, every text written.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn connections_that_all_know_texts_are_each_sent_the_texts_they_lack() {
-    let server = Server::start(
-        &scratch("known-texts").join("db.sqlite"),
+    let server = Server::fresh(
+        "known-texts",
         &["--dice-seed", "5", "--rate", "1000", "--burst", "1000"],
     );
     let created = server

@@ -82,6 +82,16 @@ async fn replay(server: &crate::common::Server, id: &str, query: &str) -> (u16, 
         .await
 }
 
+/// The replay of `id` with `query`, refused with `status` and `code`.
+async fn refused(server: &crate::common::Server, id: &str, query: &str, status: u16, code: &str) {
+    let (got, r) = replay(server, id, query).await;
+    assert_eq!(
+        (got, &r["error"]["code"]),
+        (status, &json!(code)),
+        "{query}"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_replay_is_what_each_viewer_was_told_while_the_match_was_played() {
     let server = unthrottled("replay");
@@ -126,9 +136,7 @@ async fn a_replay_is_what_each_viewer_was_told_while_the_match_was_played() {
                 &live.views.last().unwrap().1,
                 "{title}: the last view"
             );
-            let (_, facts) = server
-                .http("GET", &format!("/api/matches/{id}"), None)
-                .await;
+            let (_, facts) = server.facts(id).await;
             assert_eq!(r["result"], facts["result"]);
         }
     }
@@ -179,29 +187,16 @@ async fn no_replay_before_the_end_of_a_private_match_or_of_a_seat_not_there() {
     let playing = server.create("pig(players=2)", &["person", "person"]).await;
     let id = playing["id"].as_str().unwrap();
     for query in ["", "?seat=0", "?seat=1"] {
-        let (status, r) = replay(&server, id, query).await;
-        assert_eq!(
-            (status, &r["error"]["code"]),
-            (409, &json!("not_over")),
-            "{query}"
-        );
+        refused(&server, id, query, 409, "not_over").await;
     }
     let (status, private) = server
-        .http(
-            "POST",
-            "/api/matches",
-            Some(&json!({"game": "pig(players=2,target=10)", "seats": ["person", "person"], "spectators": false})),
-        )
+        .post_match(&json!({"game": "pig(players=2,target=10)", "seats": ["person", "person"], "spectators": false}))
         .await;
     assert_eq!(status, 201);
     let mut table = Table::join(&server, &private, false).await;
     table.play_out(&mut Lcg(2), 2_000).await;
     let pid = private["id"].as_str().unwrap();
-    let (status, r) = replay(&server, pid, "?seat=0").await;
-    assert_eq!(
-        (status, &r["error"]["code"]),
-        (403, &json!("no_spectators"))
-    );
+    refused(&server, pid, "?seat=0", 403, "no_spectators").await;
     let finished = server
         .create("pig(players=2,target=10)", &["person", "person"])
         .await;
@@ -209,17 +204,8 @@ async fn no_replay_before_the_end_of_a_private_match_or_of_a_seat_not_there() {
     table.play_out(&mut Lcg(3), 2_000).await;
     let fid = finished["id"].as_str().unwrap();
     for query in ["?seat=2", "?seat=-1", "?seat=x"] {
-        let (status, r) = replay(&server, fid, query).await;
-        assert_eq!(
-            (status, &r["error"]["code"]),
-            (404, &json!("unknown_seat")),
-            "{query}"
-        );
+        refused(&server, fid, query, 404, "unknown_seat").await;
     }
-    let (status, r) = replay(&server, "nope", "").await;
-    assert_eq!(
-        (status, &r["error"]["code"]),
-        (404, &json!("unknown_match"))
-    );
+    refused(&server, "nope", "", 404, "unknown_match").await;
     assert_eq!(replay(&server, fid, "?seat=1").await.0, 200);
 }

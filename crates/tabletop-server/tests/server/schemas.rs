@@ -22,27 +22,25 @@ use tabletop_server::seats::{AskRematch, OpenMatches, TakeSeat, TakenSeat};
 use tabletop_server::server_message::ServerMessage;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::common::{Lcg, Server, scratch};
+use crate::common::{Lcg, Server};
 use crate::inproc::{create, lobby, next};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../schemas/server")
 }
 
+/// The schema of `T` as the server writes it.
 fn sent<T: JsonSchema>() -> Value {
-    let schema = SchemaSettings::draft2020_12()
-        .for_serialize()
-        .into_generator()
-        .into_root_schema_for::<T>();
-    serde_json::to_value(schema).unwrap()
+    schema_of::<T>(SchemaSettings::draft2020_12().for_serialize())
 }
 
+/// The schema of `T` as the server reads it.
 fn read<T: JsonSchema>() -> Value {
-    let schema = SchemaSettings::draft2020_12()
-        .for_deserialize()
-        .into_generator()
-        .into_root_schema_for::<T>();
-    serde_json::to_value(schema).unwrap()
+    schema_of::<T>(SchemaSettings::draft2020_12().for_deserialize())
+}
+
+fn schema_of<T: JsonSchema>(settings: SchemaSettings) -> Value {
+    serde_json::to_value(settings.into_generator().into_root_schema_for::<T>()).unwrap()
 }
 
 /// Each file's name and its schema, as the types generate them.
@@ -277,8 +275,7 @@ async fn every_frame_of_real_games_validates_against_the_schema() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_lobby_answer_and_client_message_validates_against_its_schema() {
-    let dir = scratch("schemas-lobby");
-    let server = Server::start(&dir.join("db.sqlite"), &[]);
+    let server = Server::fresh("schemas-lobby", &[]);
     let (_, games) = server.http("GET", "/api/games", None).await;
     check(&validator("games"), &games);
     // Each game as its declaration names it, Liar's Dice included.
@@ -312,18 +309,16 @@ async fn every_lobby_answer_and_client_message_validates_against_its_schema() {
     );
     let request = json!({"game": "armadora(players=2)", "seats": ["person", "mcts"], "spectators": true, "turn_seconds": 60});
     check(&validator("create-match"), &request);
-    let (_, created) = server.http("POST", "/api/matches", Some(&request)).await;
+    let (_, created) = server.post_match(&request).await;
     check(&validator("created"), &created);
     let id = created["id"].as_str().unwrap();
-    let (_, facts) = server
-        .http("GET", &format!("/api/matches/{id}"), None)
-        .await;
+    let (_, facts) = server.facts(id).await;
     check(&validator("facts"), &facts);
     let (_, error) = server.http("GET", "/api/matches/nope", None).await;
     check(&validator("error"), &error);
     let open = json!({"game": "pig(players=2)", "seats": ["open", "person"]});
     check(&validator("create-match"), &open);
-    let (_, created) = server.http("POST", "/api/matches", Some(&open)).await;
+    let (_, created) = server.post_match(&open).await;
     check(&validator("created"), &created);
     let id = created["id"].as_str().unwrap();
     let (_, listed) = server.http("GET", "/api/matches?open=true", None).await;
@@ -332,15 +327,13 @@ async fn every_lobby_answer_and_client_message_validates_against_its_schema() {
     let take = json!({"name": "Ana"});
     check(&validator("take-seat"), &take);
     let (_, taken) = server
-        .http("POST", &format!("/api/matches/{id}/seats/0"), Some(&take))
+        .post(&format!("/api/matches/{id}/seats/0"), &take)
         .await;
     check(&validator("taken-seat"), &taken);
-    let (_, facts) = server
-        .http("GET", &format!("/api/matches/{id}"), None)
-        .await;
+    let (_, facts) = server.facts(id).await;
     check(&validator("facts"), &facts);
     let (_, refused) = server
-        .http("POST", &format!("/api/matches/{id}/seats/0"), Some(&take))
+        .post(&format!("/api/matches/{id}/seats/0"), &take)
         .await;
     check(&validator("error"), &refused);
     check(&validator("ask-rematch"), &json!({"token": "t"}));

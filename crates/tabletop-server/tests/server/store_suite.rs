@@ -80,6 +80,22 @@ fn own(store: &dyn Store, id: &str) {
     assert_eq!(store.own(id).unwrap(), Some(Owner::Here), "{id}");
 }
 
+/// `m` created, and owned by this store.
+fn create_owned(store: &dyn Store, m: &NewMatch) {
+    store.create(m).unwrap();
+    own(store, &m.setup.id);
+}
+
+/// The ids of the matches with a free seat (at most 10), newest first.
+pub fn listed_ids(store: &dyn Store) -> Vec<String> {
+    store
+        .open_matches(10)
+        .unwrap()
+        .into_iter()
+        .map(|o| o.id)
+        .collect()
+}
+
 fn a_match_loads_as_created(store: &dyn Store) {
     let m = new_match("m1", &["person", "greedy"], NOW);
     store.create(&m).unwrap();
@@ -155,13 +171,11 @@ fn an_open_seat_is_taken_once_and_listed_until_then(store: &dyn Store) {
         [Some("P-0".to_owned()), Some("Ana".to_owned())]
     );
     assert_eq!(facts.taken, [true, true]);
-    let ids: Vec<String> = store
-        .open_matches(10)
-        .unwrap()
-        .into_iter()
-        .map(|o| o.id)
-        .collect();
-    assert_eq!(ids, ["o2"], "a match with no free seat is not listed");
+    assert_eq!(
+        listed_ids(store),
+        ["o2"],
+        "a match with no free seat is not listed"
+    );
 }
 
 fn a_rematch_is_made_once(store: &dyn Store) {
@@ -229,10 +243,7 @@ fn commits_append_only_from_the_stored_count(store: &dyn Store) {
 }
 
 fn a_waiting_match_starts_once(store: &dyn Store) {
-    store
-        .create(&new_match("m2", &["person", "person"], NOW + 1))
-        .unwrap();
-    own(store, "m2");
+    create_owned(store, &new_match("m2", &["person", "person"], NOW + 1));
     store.start_playing("m2", NOW + 2_000).unwrap();
     store.start_playing("m2", NOW + 3_000).unwrap();
     let loaded = store.load("m2").unwrap().unwrap();
@@ -245,10 +256,7 @@ fn a_waiting_match_starts_once(store: &dyn Store) {
 /// on its own: a refused one, even one refused halfway through, leaves
 /// nothing behind and takes nothing of the others with it.
 fn commits_written_together_are_each_taken_or_refused_on_their_own(store: &dyn Store) {
-    store
-        .create(&new_match("m9", &["person", "person"], NOW + 3))
-        .unwrap();
-    own(store, "m9");
+    create_owned(store, &new_match("m9", &["person", "person"], NOW + 3));
     let second = [entry(11, Some(0), Some("a"))];
     let gap = [entry(12, Some(1), None)];
     // A seat no database column holds: refused after the match's row

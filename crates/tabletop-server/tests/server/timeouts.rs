@@ -3,15 +3,13 @@
 //! deadline after which the fallback bot acts as a normal entry.
 use std::time::{Duration, Instant};
 
-use crate::common::{Client, Server, legal_of, scratch, tokens};
+use crate::common::{Client, Server, legal_of, tokens};
 use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_connection_without_hello_in_time_is_told_timeout_and_closed() {
-    let dir = scratch("hello-timeout");
-    let server = Server::start(&dir.join("db.sqlite"), &["--hello-timeout-ms", "300"]);
-    let created = server.create("pig(players=2)", &["person", "person"]).await;
-    let token = tokens(&created)[0].clone().unwrap();
+    let server = Server::fresh("hello-timeout", &["--hello-timeout-ms", "300"]);
+    let token = server.pig_seat(0).await;
     // In time: bound.
     let mut quick = server.connect().await;
     tokio::time::sleep(Duration::from_millis(50)).await;
@@ -33,10 +31,8 @@ async fn a_connection_without_hello_in_time_is_told_timeout_and_closed() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_connection_idle_both_ways_is_closed_and_a_talking_one_is_not() {
-    let dir = scratch("idle-timeout");
-    let server = Server::start(&dir.join("db.sqlite"), &["--idle-timeout-ms", "400"]);
-    let created = server.create("pig(players=2)", &["person", "person"]).await;
-    let token = tokens(&created)[1].clone().unwrap();
+    let server = Server::fresh("idle-timeout", &["--idle-timeout-ms", "400"]);
+    let token = server.pig_seat(1).await;
     let mut client = server.connect().await;
     client.hello(&token, None).await;
     // Talking every 150 ms for a second, well past 400 ms: still open.
@@ -61,15 +57,12 @@ async fn a_connection_idle_both_ways_is_closed_and_a_talking_one_is_not() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_server_wide_turn_deadline_lets_the_fallback_bot_act_as_a_normal_entry() {
-    let dir = scratch("turn-deadline");
-    let server = Server::start(&dir.join("db.sqlite"), &["--turn-seconds", "1"]);
+    let server = Server::fresh("turn-deadline", &["--turn-seconds", "1"]);
     let created = server
         .create("armadora(players=2)", &["person", "person"])
         .await;
     let id = created["id"].as_str().unwrap().to_owned();
-    let (_, facts) = server
-        .http("GET", &format!("/api/matches/{id}"), None)
-        .await;
+    let (_, facts) = server.facts(&id).await;
     assert_eq!(
         facts["turn_seconds"], 1,
         "the match takes the server's deadline"
@@ -103,8 +96,6 @@ async fn the_server_wide_turn_deadline_lets_the_fallback_bot_act_as_a_normal_ent
     let done = seats[seat].expect("update").await;
     assert_eq!(done["update"]["entries"][0]["player"], seat, "{done}");
     assert_eq!(done["update"]["from"], seq, "{done}");
-    let (_, facts) = server
-        .http("GET", &format!("/api/matches/{id}"), None)
-        .await;
+    let (_, facts) = server.facts(&id).await;
     assert_eq!(facts["entries"], done["seq"]);
 }

@@ -66,11 +66,7 @@ async fn side(at: &Twin<'_>, title: &str, start: &TestStart, n: u64, viewer: Vie
     shadow.resolve_chance(&mut rng);
     let players = shadow.players();
     let (status, created) = server
-        .http(
-            "POST",
-            "/api/matches",
-            Some(&json!({ "game": title, "seats": vec!["person"; players], "start": start })),
-        )
+        .post_match(&json!({ "game": title, "seats": vec!["person"; players], "start": start }))
         .await;
     assert_eq!(status, 201, "{created}");
     let mut seats = Vec::new();
@@ -144,6 +140,20 @@ pub struct Tally {
     created: u64,
 }
 
+/// The next frame of each of the viewer's two connections on both twins:
+/// a frame of `kind_of`, the same on both. Answers the frames compared.
+async fn same_frames(sa: &mut Side, sb: &mut Side, kind_of: &str, case: &str) -> u64 {
+    for c in 0..2 {
+        let (fa, fb) = (
+            frame(&mut sa.viewer[c]).await,
+            frame(&mut sb.viewer[c]).await,
+        );
+        assert_eq!(kind(&fa), kind_of, "{fa}");
+        assert_eq!(fa, fb, "{case}: the {kind_of} frames differ between twins");
+    }
+    2
+}
+
 async fn twin_game(twins: &[Twin<'_>; 2], title: &str, seed: u64, tally: &mut Tally) {
     let mut pick = Lcg(seed ^ 0xABCD);
     // A random step of the seeded game, which is first played to its end.
@@ -175,21 +185,8 @@ async fn twin_game(twins: &[Twin<'_>; 2], title: &str, seed: u64, tally: &mut Ta
     let mut sa = side(&twins[0], title, &starts[0], n, viewer).await;
     let mut sb = side(&twins[1], title, &starts[1], n, viewer).await;
     assert_eq!(sa.shadow.view_json(viewer), sb.shadow.view_json(viewer));
-    let same = |fa: &str, fb: &str, what: &str| {
-        assert_eq!(
-            fa, fb,
-            "{title} seed {seed} {viewer:?}: {what} differs between twins"
-        );
-    };
-    for c in 0..2 {
-        let (wa, wb) = (
-            frame(&mut sa.viewer[c]).await,
-            frame(&mut sb.viewer[c]).await,
-        );
-        assert_eq!(kind(&wa), "welcome", "{wa}");
-        same(&wa, &wb, "the welcome");
-        tally.frames += 1;
-    }
+    let case = format!("{title} seed {seed} {viewer:?}");
+    tally.frames += same_frames(&mut sa, &mut sb, "welcome", &case).await;
     tally.games += 1;
     for step in 0..STEPS_AFTER_TWIN {
         let Some(seat) = sa.shadow.seat_to_move() else {
@@ -220,7 +217,10 @@ async fn twin_game(twins: &[Twin<'_>; 2], title: &str, seed: u64, tally: &mut Ta
                     ca.act(at as u64, action.clone(), &cid).await;
                     cb.act(at as u64, action, &cid).await;
                     let (fa, fb) = (frame(ca).await, frame(cb).await);
-                    same(&fa, &fb, "a refusal or stale answer");
+                    assert_eq!(
+                        fa, fb,
+                        "{case}: a refusal or stale answer differs between twins"
+                    );
                     tally.frames += 1;
                     tally.refusals += 1;
                 }
@@ -262,15 +262,7 @@ async fn twin_game(twins: &[Twin<'_>; 2], title: &str, seed: u64, tally: &mut Ta
         sb.seats[seat].act(seq as u64, json!(id_b), &cid).await;
         sa.shadow_play(seat, id_a);
         sb.shadow_play(seat, id_b);
-        for c in 0..2 {
-            let (fa, fb) = (
-                frame(&mut sa.viewer[c]).await,
-                frame(&mut sb.viewer[c]).await,
-            );
-            assert_eq!(kind(&fa), "update", "{fa}");
-            same(&fa, &fb, "an update");
-            tally.frames += 1;
-        }
+        tally.frames += same_frames(&mut sa, &mut sb, "update", &case).await;
         sa.drain_seats().await;
         sb.drain_seats().await;
         if sa.shadow.view_json(viewer) != sb.shadow.view_json(viewer) {
@@ -341,16 +333,11 @@ async fn twins_a_viewer_cannot_tell_apart_are_sent_identical_frames_over_sockets
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_start_position_is_refused_without_the_test_flag() {
-    let dir = scratch("no-test-starts");
-    let server = Server::start(&dir.join("db.sqlite"), &[]);
+    let server = Server::fresh("no-test-starts", &[]);
     let record: Value =
         serde_json::from_str(&Table::new("pig(players=2)").unwrap().record_json()).unwrap();
     let (status, answer) = server
-        .http(
-            "POST",
-            "/api/matches",
-            Some(&json!({ "game": "pig(players=2)", "start": { "record": record } })),
-        )
+        .post_match(&json!({ "game": "pig(players=2)", "start": { "record": record } }))
         .await;
     assert_eq!(status, 400, "{answer}");
     assert_eq!(answer["error"]["code"], "bad_request");
