@@ -162,6 +162,10 @@ pub struct Lobby {
     live: Mutex<BTreeMap<String, Live>>,
     created: AtomicU64,
     stored: AtomicUsize,
+    /// Held while a match is inserted and counted, and while `expire`
+    /// counts again: a recount that already sees a new match is never
+    /// followed by that match's own increment.
+    counting: tokio::sync::Mutex<()>,
 }
 
 impl std::fmt::Debug for Lobby {
@@ -258,6 +262,7 @@ impl Lobby {
             live: Mutex::new(BTreeMap::new()),
             created: AtomicU64::new(0),
             stored: AtomicUsize::new(stored),
+            counting: tokio::sync::Mutex::new(()),
         }
     }
 
@@ -376,8 +381,8 @@ impl Lobby {
             },
         )?;
         let store = self.store();
-        blocking(move || store.create(&new)).await?;
-        self.stored.fetch_add(1, Ordering::SeqCst);
+        self.insert_counted(move || store.create(&new), |()| true)
+            .await?;
         tracing::info!(r#match = %id, %game, bots_only, "created");
         if bots_only {
             // Bots play on their own: load the match now (unless another
@@ -438,9 +443,20 @@ impl Lobby {
         })
     }
 
-    /// One more match is stored (a rematch).
-    pub(crate) fn stored_one_more(&self) {
-        self.stored.fetch_add(1, Ordering::SeqCst);
+    /// Runs `insert`, a store call that may add a match, and counts the
+    /// match when `added` says it was added; one at a time with the recount
+    /// in `expire` (see `counting`).
+    pub(crate) async fn insert_counted<T: Send + 'static>(
+        &self,
+        insert: impl FnOnce() -> Result<T, StoreError> + Send + 'static,
+        added: impl FnOnce(&T) -> bool,
+    ) -> Result<T, LobbyError> {
+        let _counting = self.counting.lock().await;
+        let out = blocking(insert).await?;
+        if added(&out) {
+            self.stored.fetch_add(1, Ordering::SeqCst);
+        }
+        Ok(out)
     }
 
     /// A match's public facts, read from the store: nothing is loaded.
@@ -642,8 +658,11 @@ impl Lobby {
         // Counted again: other processes on the same database create and
         // expire matches too.
         let store = self.store();
-        let stored = blocking(move || store.count()).await?;
-        self.stored.store(stored, Ordering::SeqCst);
+        {
+            let _counting = self.counting.lock().await;
+            let stored = blocking(move || store.count()).await?;
+            self.stored.store(stored, Ordering::SeqCst);
+        }
         let gone: Vec<Live> = {
             let mut live = self.live();
             ids.iter().filter_map(|id| live.remove(id)).collect()

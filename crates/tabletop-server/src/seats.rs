@@ -249,9 +249,14 @@ impl Lobby {
         let new_id = new.setup.id.clone();
         let store = self.store();
         let of = id.to_owned();
-        let rematch = blocking(move || store.create_rematch(&of, &new)).await?;
+        let counted_id = new_id.clone();
+        let rematch = self
+            .insert_counted(
+                move || store.create_rematch(&of, &new),
+                |r| *r == counted_id,
+            )
+            .await?;
         if rematch == new_id {
-            self.stored_one_more();
             tracing::info!(r#match = %id, rematch = %rematch, "rematch created");
         }
         Ok(rematch)
