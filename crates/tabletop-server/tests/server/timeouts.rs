@@ -13,20 +13,20 @@ use serde_json::json;
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_connection_without_hello_in_time_is_told_timeout_and_closed() {
     let dir = scratch("hello-timeout");
-    let server = Server::start(&dir.join("db.sqlite"), &["--hello-timeout-ms", "3000"]);
+    let server = Server::start(&dir.join("db.sqlite"), &["--hello-timeout-ms", "10000"]);
     let created = server.create("pig(players=2)", &["person", "person"]).await;
     let token = tokens(&created)[0].clone().unwrap();
     // In time (at once, one round trip): bound.
     let mut quick = server.connect().await;
     quick.hello(&token, None).await;
-    // Silent: told `timeout` once the 3 s are up (counted from after the
+    // Silent: told `timeout` once the 10 s are up (counted from after the
     // connect began), then closed.
     let started = Instant::now();
     let mut silent = server.connect().await;
     let error = silent.expect("error").await;
     let waited = started.elapsed();
     assert_eq!(error["reason"]["code"], "timeout", "{error}");
-    assert!(waited >= Duration::from_secs(3), "{waited:?}");
+    assert!(waited >= Duration::from_secs(10), "{waited:?}");
     assert!(silent.next().await.is_none(), "closed after the error");
     // The bound connection is unaffected, though its own hello timeout,
     // had it run on, would have ended before the silent one's.
@@ -38,12 +38,12 @@ async fn a_connection_without_hello_in_time_is_told_timeout_and_closed() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_connection_idle_both_ways_is_closed_and_a_talking_one_is_not() {
     let dir = scratch("idle-timeout");
-    let idle = Duration::from_secs(2);
+    let idle = Duration::from_secs(5);
     let server = Server::start(
         &dir.join("db.sqlite"),
         &[
             "--idle-timeout-ms",
-            "2000",
+            "5000",
             "--rate",
             "100000",
             "--burst",
@@ -55,7 +55,7 @@ async fn a_connection_idle_both_ways_is_closed_and_a_talking_one_is_not() {
     let mut client = server.connect().await;
     client.hello(&token, None).await;
     // Talking, each message sent as the last answer comes (one round trip
-    // apart), for twice the idle time: still open.
+    // apart), for longer than the idle time: still open.
     let talking = Instant::now();
     let mut last_sent;
     loop {
@@ -65,7 +65,7 @@ async fn a_connection_idle_both_ways_is_closed_and_a_talking_one_is_not() {
             client.expect("refused").await["reason"]["code"],
             "already_bound"
         );
-        if talking.elapsed() > 2 * idle {
+        if talking.elapsed() > idle + idle / 2 {
             break;
         }
     }
