@@ -167,7 +167,9 @@ fn a_disaster_row_ending_at_i64_max_loads_at_once() {
         json!([{ "from": 0, "to": i64::MAX, "effect": { "points": { "disaster": 2 } } }]),
     );
     let (loaded, answer) = mpsc::channel();
-    std::thread::spawn(move || loaded.send(serde_json::from_value::<Ruleset>(json)));
+    std::thread::spawn(move || {
+        let _ = loaded.send(serde_json::from_value::<Ruleset>(json).map(Box::new));
+    });
     let r = answer
         .recv_timeout(Duration::from_secs(60))
         .expect("loaded within the wait")
