@@ -13,6 +13,9 @@ import * as te from "../node.js";
 const root = new URL("..", import.meta.url).pathname;
 const origin = "http://table.test";
 const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm" };
+// How long a wait for something the page must do may last: far above any
+// latency a loaded machine shows, so its end only means it did not happen.
+const WAIT = 60_000;
 
 async function openTable(t) {
   assert.ok(existsSync("/usr/bin/chromium"), "Chromium is missing: bash .ci/chromium installs it");
@@ -22,6 +25,7 @@ async function openTable(t) {
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
       "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
+  context.setDefaultTimeout(WAIT);
   t.after(async () => {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
@@ -83,9 +87,9 @@ test("a table of bots only draws its game as it goes, not only its end", async (
     () => !document.body.dataset.over && /\(bot\) is thinking/.test(document.getElementById("status").textContent) &&
       document.getElementById("log").textContent.split("\n").length > 10,
     null,
-    { polling: "raf", timeout: 30_000 },
+    { polling: "raf", timeout: 2 * WAIT },
   );
-  await page.waitForSelector("body[data-over]", { timeout: 120_000 });
+  await page.waitForSelector("body[data-over]", { timeout: 4 * WAIT });
   assert.match(await page.textContent("#status"), /Game over/);
   assert.deepEqual(errors, []);
 });
@@ -98,7 +102,7 @@ test("bots alone play every game to the end in the browser", async (t) => {
     const bot = await page.$eval("#seat-0 option:nth-child(2)", (o) => o.value);
     await page.selectOption("#seat-0", bot);
     await page.click("#start");
-    await page.waitForSelector("body[data-over]", { timeout: 60_000 });
+    await page.waitForSelector("body[data-over]", { timeout: 2 * WAIT });
     assert.match(await page.textContent("#status"), /Game over/, game);
   }
   assert.deepEqual(errors, []);

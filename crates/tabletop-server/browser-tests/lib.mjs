@@ -20,6 +20,15 @@ const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", 
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** How long a wait for something the server or a page must do may last:
+ * far above any latency a loaded machine shows, so its end only means that
+ * it did not happen at all. */
+export const WAIT = 60_000;
+
+/** Answers once `page` has drawn two more frames: what an update changes on
+ * screen (focus, scroll, layout) is done by then, however fast the machine. */
+export const drawn = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
 /** The built npm package the offline table runs on (`bash js/scripts/build.sh`). */
 export const ENGINES = process.env.TABLETOP_ENGINES_JS ?? join(here, "..", "..", "..", "js");
 
@@ -34,7 +43,7 @@ export async function startServer({ seed, offlineTable } = {}) {
   if (offlineTable !== undefined) args.push("--offline-table", offlineTable);
   const child = spawn(BINARY, args, { stdio: ["ignore", "pipe", "inherit"] });
   const base = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the server did not start within 20 s")), 20_000);
+    const timer = setTimeout(() => reject(new Error("the server did not start within the wait")), WAIT);
     let out = "";
     child.stdout.on("data", (chunk) => {
       out += chunk;
@@ -75,14 +84,14 @@ export function browserAndServer(options) {
 
 export async function launch() {
   mkdirSync(OUT, { recursive: true });
-  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, timeout: 30_000 });
+  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, timeout: WAIT });
 }
 
 /** A browser context for one person: its page, every frame it received
  * (text, in order), its console errors, and a way to drop its connection. */
 export async function seatContext(browser, { viewport = { width: 1280, height: 1000 } } = {}) {
   const context = await browser.newContext({ viewport, locale: "en-US" });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(WAIT);
   const seat = { context, frames: [], sent: [], errors: [], routes: [] };
   await context.routeWebSocket(/\/ws$/, (ws) => {
     const server = ws.connectToServer();
@@ -175,7 +184,7 @@ export async function play(page, move) {
   } else {
     await page.click(`#moves button.move[data-action="${move.id}"]`);
   }
-  await page.waitForFunction((s) => Number(document.body.dataset.seq) !== s || document.getElementById("refusal").textContent !== "", before, { timeout: 15_000 });
+  await page.waitForFunction((s) => Number(document.body.dataset.seq) !== s || document.getElementById("refusal").textContent !== "", before, { timeout: WAIT });
   const refusal = await page.textContent("#refusal");
   if (refusal) throw new Error(`refused: ${refusal} (${move.text})`);
 }
@@ -214,7 +223,7 @@ export async function createInLobby(browser, base, { game, players, options = {}
 }
 
 /** Waits, bounded, until `f()` is true. */
-export async function until(f, what, { timeout = 30_000, every = 50 } = {}) {
+export async function until(f, what, { timeout = WAIT, every = 50 } = {}) {
   const end = Date.now() + timeout;
   while (Date.now() < end) {
     if (await f()) return;

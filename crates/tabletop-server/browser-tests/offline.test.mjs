@@ -10,7 +10,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { OUT, ENGINES, startServer, launch, moves, play, picker, until, seriousViolations, layoutProblems } from "./lib.mjs";
+import { OUT, ENGINES, WAIT, startServer, launch, moves, play, picker, until, seriousViolations, layoutProblems } from "./lib.mjs";
 
 const TITLES = [
   // Two people and nothing hidden: no curtain.
@@ -36,7 +36,7 @@ after(async () => {
 /** A page that records console errors, WebSockets and every request. */
 async function offlinePage() {
   const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, locale: "en-US" });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(WAIT);
   const page = await context.newPage();
   const seen = { errors: [], sockets: [], requests: [] };
   page.on("console", (m) => { if (m.type() === "error") seen.errors.push(m.text()); });
@@ -129,9 +129,9 @@ test("a table of bots only draws its game as it goes, and never a bot's view", a
         /\(bot\) is thinking/.test(document.getElementById("status").textContent) &&
         document.querySelectorAll("#history li").length > 10,
       null,
-      { polling: "raf", timeout: 30_000 },
+      { polling: "raf", timeout: 2 * WAIT },
     );
-    await page.waitForSelector("body[data-over=true]", { timeout: 120_000 });
+    await page.waitForSelector("body[data-over=true]", { timeout: 4 * WAIT });
     assert.ok(await page.isVisible("#result"));
     assert.deepEqual(await shownSoFar(page), ["spectator"]);
     assert.deepEqual(seen.errors, []);

@@ -8,7 +8,7 @@
 // no moves until the connection is back.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browserAndServer, seatContext, seq, moves, play, until, sleep, seriousViolations, layoutProblems, tabStops } from "./lib.mjs";
+import { WAIT, browserAndServer, seatContext, seq, moves, play, until, drawn, seriousViolations, layoutProblems, tabStops } from "./lib.mjs";
 import en from "../web/i18n/en.js";
 
 const TITLES = [
@@ -16,7 +16,6 @@ const TITLES = [
   { game: "armadora(players=2)", name: "armadora" },
   { game: "era(players=2)", name: "era" },
 ];
-const PACE_MS = 110;
 
 const shared = browserAndServer();
 
@@ -86,7 +85,7 @@ for (const title of TITLES) {
       await mover.page.keyboard.press("m");
       await mover.page.keyboard.press("Enter");
       await until(async () => (await seq(waiter.page)) !== before, "the other seat told of the move");
-      await sleep(50);
+      await drawn(waiter.page);
       assert.equal(await waiter.page.evaluate(() => document.activeElement?.id), "history", "focus stays on the history");
       assert.equal(await waiter.page.evaluate(() => window.scrollY), scrolled, "the page did not scroll");
       const line = await waiter.page.evaluate(() => {
@@ -98,7 +97,7 @@ for (const title of TITLES) {
       assert.notEqual(await mover.page.evaluate(() => document.activeElement?.tagName), "BODY", "focus lost after playing");
 
       // A phone: nothing wider than the screen, clipped or overlapping.
-      await sleep(PACE_MS);
+      for (const p of people) await drawn(p.page);
       for (const p of people) {
         await p.page.setViewportSize({ width: 390, height: 844 });
         assert.deepEqual(await layoutProblems(p.page), [], `${title.name} on a phone`);
@@ -119,7 +118,7 @@ for (const title of TITLES) {
         assert.equal(await page.locator("#moves button.move").count(), 0);
         assert.equal(await page.isVisible("#typed"), false);
         await context.setOffline(false);
-        await page.waitForSelector("body[data-connected=true]", { timeout: 20_000 });
+        await page.waitForSelector("body[data-connected=true]", { timeout: WAIT });
         assert.notEqual(await page.textContent("#status"), en["status.offline"]);
       } finally {
         await context.close();

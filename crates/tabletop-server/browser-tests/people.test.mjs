@@ -10,7 +10,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { OUT, browserAndServer, seatContext, seq, moves, play, until, sleep, seriousViolations, layoutProblems } from "./lib.mjs";
+import { OUT, WAIT, browserAndServer, seatContext, seq, moves, play, until, sleep, seriousViolations, layoutProblems } from "./lib.mjs";
 import en from "../web/i18n/en.js";
 import es from "../web/i18n/es.js";
 import pl from "../web/i18n/pl.js";
@@ -25,7 +25,7 @@ async function api(path, body) {
 /** A page in a browser that prefers `locale`. */
 async function pageIn(locale, viewport = { width: 1280, height: 900 }) {
   const context = await shared.browser.newContext({ locale, viewport });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(WAIT);
   const page = await context.newPage();
   const errors = [];
   page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
@@ -106,12 +106,20 @@ test("Pig in the engine's words to its end, nothing stale after it; a rematch fo
       const over = await people[0].page.evaluate(() => document.body.dataset.over === "true");
       if (over) break;
       const mover = (await Promise.all(people.map((p) => moves(p.page)))).findIndex((l) => l.length);
-      if (mover < 0) { await sleep(30); continue; }
+      if (mover < 0) {
+        // Between two pages' drawings: waited for, not counted as a move.
+        await until(async () => (await Promise.all(people.map((p) => moves(p.page)))).some((l) => l.length) ||
+          (await people[0].page.evaluate(() => document.body.dataset.over === "true")), "a seat to move or the end");
+        n -= 1;
+        continue;
+      }
       const legal = await moves(people[mover].page);
       // Rolls, holding once the turn is worth it.
       const hold = legal.find((m) => m.text === "hold");
       const turn = await people[mover].page.evaluate(() => Number([...document.querySelectorAll(".generic dt")].find((dt) => dt.textContent === "turn total")?.nextElementSibling.textContent ?? 0));
       await play(people[mover].page, hold && turn >= 4 ? hold : legal.find((m) => m.text === "roll") ?? legal[0]);
+      // Paced under the server's 10 messages a second (a slower machine
+      // only paces more).
       await sleep(110);
     }
     const page = people[0].page;
@@ -141,7 +149,7 @@ test("Pig in the engine's words to its end, nothing stale after it; a rematch fo
     await until(() => settled(page, (old) => !location.pathname.endsWith(old) && document.body.dataset.seq !== undefined, id), "Ana in the rematch");
     const rematch = decodeURIComponent(new URL(page.url()).pathname.split("/").pop());
     assert.notEqual(rematch, id);
-    await people[1].page.waitForSelector("#rematch:has-text('" + en["rematch.join"] + "')", { timeout: 15_000 });
+    await people[1].page.waitForSelector("#rematch:has-text('" + en["rematch.join"] + "')", { timeout: WAIT });
     await people[1].page.click("#rematch");
     await until(() => settled(people[1].page, (m) => location.pathname === `/play/${m}` && document.body.dataset.seq !== undefined, rematch), "Ben in the rematch");
     await until(async () => (await people[1].page.textContent("#players")).includes("Ana"), "the names carried over");
@@ -156,7 +164,7 @@ test("the replay steps through a finished Armadöra as each seat saw it, the oth
   // Bots only: the match plays itself to its end.
   const created = await api("/api/matches", { game: "armadora(players=2)", seats: ["greedy", "greedy"] });
   const id = created.json.id;
-  await until(async () => (await api(`/api/matches/${id}`)).json.status === "over", "the bots' match to end", { timeout: 60_000, every: 250 });
+  await until(async () => (await api(`/api/matches/${id}`)).json.status === "over", "the bots' match to end", { timeout: 2 * WAIT, every: 250 });
   const { context, page, errors } = await pageIn("en-US", { width: 1280, height: 900 });
   try {
     await page.goto(`${shared.server.base}/replay/${id}?seat=0`);

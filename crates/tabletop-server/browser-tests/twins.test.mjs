@@ -12,6 +12,12 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startServer, launch, seatContext, seq, moves, play, picker, until, sleep, parsed } from "./lib.mjs";
 
+/** Every page of both twins at the same step. */
+async function sameStep(a, b) {
+  const at = await Promise.all([...a.seats, ...b.seats].map((s) => seq(s.page)));
+  return at.every((x) => x === at[0]);
+}
+
 const SEED = 20;
 const MAX_STEPS = 1_500;
 const PACE_MS = 110;
@@ -70,7 +76,8 @@ async function act(s, i, move) {
 }
 
 for (const { game, title, maxSteps = MAX_STEPS } of TITLES) {
-  test(`${title}: twins seat 0 cannot tell apart send its browser byte-identical frames`, { timeout: 300_000 }, async () => {
+  // The test's own bound only catches a hang; every wait in it is bounded.
+  test(`${title}: twins seat 0 cannot tell apart send its browser byte-identical frames`, { timeout: 3_600_000 }, async () => {
     const a = await side(game);
     const b = await side(game);
     try {
@@ -80,16 +87,16 @@ for (const { game, title, maxSteps = MAX_STEPS } of TITLES) {
         const last = parsed(a.seats[0]).at(-1);
         if (revealed(title, last) || last.update?.result) break;
         // Both sides settle at the same step, then the seat to move acts.
-        await until(async () => {
-          const at = await Promise.all([...a.seats, ...b.seats].map((s) => seq(s.page)));
-          return at.every((x) => x === at[0]);
-        }, "the twins at the same step", { timeout: 20_000 });
+        await until(() => sameStep(a, b), "the twins at the same step");
         const legalA = await Promise.all(a.seats.map((s) => moves(s.page)));
         const legalB = await Promise.all(b.seats.map((s) => moves(s.page)));
         const mover = legalA.findIndex((l) => l.length);
         if (mover < 0) {
           if (await a.seats[0].page.evaluate(() => document.body.dataset.over === "true")) break;
-          await sleep(30);
+          // A page not drawn yet: waited for, not counted as a step.
+          await until(async () => (await Promise.all(a.seats.map((s) => moves(s.page)))).some((l) => l.length) ||
+            (await a.seats[0].page.evaluate(() => document.body.dataset.over === "true")), "a seat to move or the end");
+          steps -= 1;
           continue;
         }
         assert.ok(legalB[mover].length, `step ${steps}: seat ${mover} to move in both twins`);
@@ -104,7 +111,8 @@ for (const { game, title, maxSteps = MAX_STEPS } of TITLES) {
         await act(a, mover, move);
         await act(b, mover, other);
       }
-      await sleep(300);
+      // The last moves' frames in both twins: every page at the same step.
+      await until(() => sameStep(a, b), "the twins at the same step");
       // The raw frames (view patches, known texts) up to the first whose
       // rebuilt view reveals what seat 0 could not know.
       const cut = (twin) => {

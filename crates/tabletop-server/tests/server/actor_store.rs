@@ -71,7 +71,7 @@ async fn a_step_the_store_refuses_is_told_to_no_one_and_the_match_resumes_from_t
         assert!(next(rx).await.is_none(), "the subscription ends");
     }
     // The actor stopped; the match loads again from what was committed.
-    tokio::time::timeout(std::time::Duration::from_secs(10), handle.commands.closed())
+    tokio::time::timeout(crate::common::WAIT, handle.commands.closed())
         .await
         .unwrap();
     store.fail(false);

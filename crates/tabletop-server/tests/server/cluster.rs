@@ -70,9 +70,11 @@ impl<'a> Cluster<'a> {
 
 /// A seat's hello to `server` from `last_seq`, as a client sends it after
 /// a drop: its connection and welcome. Told to retry (the match is moving
-/// from a process that stopped) or dropped, it tries again, bounded.
+/// from a process that stopped) or dropped, it tries again, for at most
+/// the wait.
 async fn join(server: &Server, token: &str, last_seq: Option<u64>) -> (Client, Value) {
-    for _ in 0..100 {
+    let deadline = crate::common::deadline();
+    while std::time::Instant::now() < deadline {
         let mut c = server.connect().await;
         c.send(&json!({ "type": "hello", "token": token, "last_seq": last_seq }))
             .await;
@@ -86,7 +88,7 @@ async fn join(server: &Server, token: &str, last_seq: Option<u64>) -> (Client, V
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    panic!("no welcome after 100 tries");
+    panic!("no welcome within the wait");
 }
 
 /// What each person seat saw of a game.
@@ -425,7 +427,8 @@ async fn a_match_of_bots_only_whose_owner_died_mid_game_is_taken_up_and_ends_as_
     .unwrap();
     let server = Server::start_on(&db, &[]);
     let mut facts = Value::Null;
-    for _ in 0..200 {
+    let deadline = crate::common::deadline();
+    while std::time::Instant::now() < deadline {
         facts = server.http("GET", "/api/matches/orphan", None).await.1;
         if facts["status"] == "over" {
             break;

@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -15,8 +15,15 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-/// How long any single wait in a test may take.
-pub const WAIT: Duration = Duration::from_secs(20);
+/// How long any single wait in a test may take: far above any latency a
+/// loaded machine shows, so its end only means that what was awaited did
+/// not happen at all.
+pub const WAIT: Duration = Duration::from_secs(60);
+
+/// The end of a wait of `WAIT` from now, for a loop that polls.
+pub fn deadline() -> Instant {
+    Instant::now() + WAIT
+}
 
 static NEXT_DIR: AtomicU64 = AtomicU64::new(0);
 
@@ -139,11 +146,12 @@ impl Server {
         let _ = self.child.wait();
     }
 
-    /// SIGTERM, then waits (bounded) for the exit.
+    /// SIGTERM, then waits (for at most `WAIT`) for the exit.
     pub fn terminate(&mut self) -> Option<std::process::ExitStatus> {
         let pid = self.child.id().to_string();
         Command::new("kill").args(["-TERM", &pid]).status().unwrap();
-        for _ in 0..200 {
+        let deadline = deadline();
+        while Instant::now() < deadline {
             if let Some(status) = self.child.try_wait().unwrap() {
                 return Some(status);
             }

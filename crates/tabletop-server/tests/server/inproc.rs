@@ -180,9 +180,9 @@ pub fn json(frame: &Frame) -> Value {
     serde_json::from_str(frame).unwrap()
 }
 
-/// The next frame within ten seconds; `None` when the queue ended.
+/// The next frame within the wait; `None` when the queue ended.
 pub async fn next(rx: &mut mpsc::Receiver<Frame>) -> Option<Value> {
-    tokio::time::timeout(std::time::Duration::from_secs(10), rx.recv())
+    tokio::time::timeout(crate::common::WAIT, rx.recv())
         .await
         .expect("a frame within the wait")
         .map(|f| json(&f))

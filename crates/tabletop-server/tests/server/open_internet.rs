@@ -11,7 +11,7 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
-use crate::common::{Client, Server, legal_of, raw_http, scratch, tokens};
+use crate::common::{Client, Server, WAIT, legal_of, raw_http, scratch, tokens};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn anonymous_facts_load_no_match_and_a_seat_still_gets_in() {
@@ -109,15 +109,21 @@ async fn closed_within(stream: &mut TcpStream, wait: Duration) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn half_sent_requests_time_out_and_connections_beyond_the_cap_are_closed() {
+    // Heads that never time out while the test runs: the server accepts
+    // connections in the order they came, so the fifth finds four open.
     let server = Server::fresh(
         "slow-heads",
-        &["--max-http-connections", "4", "--header-timeout-ms", "600"],
+        &[
+            "--max-http-connections",
+            "4",
+            "--header-timeout-ms",
+            "3600000",
+        ],
     );
     let mut slow = Vec::new();
     for _ in 0..4 {
         slow.push(half_sent(&server.addr).await);
     }
-    tokio::time::sleep(Duration::from_millis(100)).await;
     // At the cap: a fifth connection is closed at once, unanswered.
     let answer = raw_http(
         &server.addr,
@@ -125,18 +131,31 @@ async fn half_sent_requests_time_out_and_connections_beyond_the_cap_are_closed()
     )
     .await;
     assert!(answer.is_empty(), "{answer}");
-    // The half-sent heads run out of time and are closed...
-    for stream in &mut slow {
-        assert!(closed_within(stream, Duration::from_secs(5)).await);
+    // Short heads: the half-sent heads run out of time (no sooner than
+    // the timeout after they were sent) and are closed...
+    let server = Server::fresh(
+        "slow-heads-short",
+        &["--max-http-connections", "4", "--header-timeout-ms", "600"],
+    );
+    let started = Instant::now();
+    let mut slow = Vec::new();
+    for _ in 0..4 {
+        slow.push(half_sent(&server.addr).await);
     }
+    for stream in &mut slow {
+        assert!(closed_within(stream, WAIT).await);
+    }
+    assert!(started.elapsed() >= Duration::from_millis(600));
     // ...and the server answers again.
     let (status, _) = server.http("GET", "/api/games", None).await;
     assert_eq!(status, 200);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn sigterm_drains_within_ten_seconds_with_slow_clients_open() {
-    let mut server = Server::fresh("drain", &["--header-timeout-ms", "60000"]);
+async fn sigterm_drains_and_exits_with_slow_clients_open() {
+    // Heads that would hold the server for an hour: it exits after its
+    // drain's bound (five seconds) instead, well within the wait.
+    let mut server = Server::fresh("drain", &["--header-timeout-ms", "3600000"]);
     let created = server.create("pig(players=2)", &["person", "person"]).await;
     let mut seat = server.connect().await;
     seat.hello(tokens(&created)[0].as_deref().unwrap(), None)
@@ -152,14 +171,8 @@ async fn sigterm_drains_within_ten_seconds_with_slow_clients_open() {
         .unwrap();
     let mut buf = [0u8; 256];
     assert!(idle.read(&mut buf).await.unwrap() > 0);
-    let started = Instant::now();
     let status = server.terminate();
     assert!(status.is_some_and(|s| s.success()), "{status:?}");
-    assert!(
-        started.elapsed() < Duration::from_secs(10),
-        "{:?}",
-        started.elapsed()
-    );
     assert_eq!(seat.expect("error").await["reason"]["code"], "shutdown");
 }
 
@@ -178,13 +191,15 @@ async fn a_subscribe_does_not_restart_the_turn_deadline() {
         .hello(tokens(&created)[0].as_deref().unwrap(), None)
         .await;
     let start = welcome["seq"].as_u64().unwrap();
-    // Someone keeps connecting, as a spectator and as the other seat: the
-    // turn's deadline still runs from the turn's start.
+    // Someone keeps connecting, as a spectator and as the other seat,
+    // until the turn is taken: the turn's deadline still runs from the
+    // turn's start. Were it restarted by each, the turn would never be
+    // taken (the wait for it would end first).
     let watcher = tokio::spawn({
         let addr = server.addr.clone();
         let token = tokens(&created)[1].clone().unwrap();
         async move {
-            for n in 0..40 {
+            for n in 0.. {
                 let mut c = Client::connect(&addr).await;
                 if n % 2 == 0 {
                     c.spectate(&id).await;
@@ -195,18 +210,12 @@ async fn a_subscribe_does_not_restart_the_turn_deadline() {
             }
         }
     });
-    let started = Instant::now();
     let update = loop {
         let f = seat.next().await.expect("open");
         if f["seq"].as_u64().unwrap() > start {
             break f;
         }
     };
-    assert!(
-        started.elapsed() < Duration::from_secs(5),
-        "{:?}",
-        started.elapsed()
-    );
     assert!(
         update["update"]["entries"][0]["action"].is_string(),
         "{update}"
@@ -251,7 +260,8 @@ async fn spectators_beyond_the_cap_are_refused() {
     );
     drop(watching.pop());
     let mut again = None;
-    for _ in 0..50 {
+    let deadline = crate::common::deadline();
+    while Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(20)).await;
         let mut c = server.connect().await;
         c.send(&json!({"type": "spectate", "match": id})).await;
@@ -310,7 +320,9 @@ async fn match_creation_is_rate_limited_per_address_and_stored_matches_are_cappe
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pings_and_binary_frames_count_in_the_rate_limit() {
-    let server = Server::fresh("ping-rate", &["--rate", "1", "--burst", "4"]);
+    // A bucket that never refills: the burst is spent however slowly the
+    // frames come.
+    let server = Server::fresh("ping-rate", &["--rate", "0", "--burst", "4"]);
     let created = server.create("pig(players=2)", &["person", "person"]).await;
     let mut seat = server.connect().await;
     let welcome = seat
@@ -335,31 +347,32 @@ async fn pings_and_binary_frames_count_in_the_rate_limit() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_slows_down_when_told_is_never_cut_off() {
-    let server = Server::fresh("slow-down", &["--rate", "40", "--burst", "2"]);
+    let server = Server::fresh("slow-down", &["--rate", "4", "--burst", "2"]);
     let created = server.create("pig(players=2)", &["person", "person"]).await;
     let mut seat = server.connect().await;
     let welcome = seat
         .hello(tokens(&created)[0].as_deref().unwrap(), None)
         .await;
     let seq = welcome["seq"].as_u64().unwrap();
-    // More refusals for rate than the 20 in a row that cut a flooder off,
-    // each followed by a pause that refills the bucket.
-    for round in 0..30 {
+    // More refusals for rate than the 20 in a row that cut a flooder off:
+    // three messages at once into a bucket of two that refills one a
+    // quarter second, each three followed by a pause that refills a
+    // token (the client slows down as told).
+    let mut limited = 0;
+    for round in 0..200 {
+        if limited > 25 {
+            break;
+        }
         for n in 0..3 {
             seat.act(seq, json!(99_999), &format!("r{round}-{n}")).await;
         }
-        let mut codes = Vec::new();
         for _ in 0..3 {
             let frame = seat.expect("refused").await;
-            codes.push(frame["reason"]["code"].as_str().unwrap().to_owned());
+            limited += usize::from(frame["reason"]["code"] == "rate_limited");
         }
-        assert_eq!(
-            codes.iter().filter(|c| *c == "rate_limited").count(),
-            1,
-            "round {round}: {codes:?}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
     }
+    assert!(limited > 25, "{limited} refusals for rate");
     // Still served: a legal action is taken.
     let legal = legal_of(&welcome);
     seat.act(seq, json!(legal[0].0), "legal").await;
@@ -461,30 +474,36 @@ async fn a_turns_deadline_runs_on_across_a_restart() {
     let mut server = Server::start(&db, &[]);
     let (status, created) = server
         .post_match(
-            &json!({"game": "pig(players=2)", "seats": ["person", "person"], "turn_seconds": 6}),
+            &json!({"game": "pig(players=2)", "seats": ["person", "person"], "turn_seconds": 120}),
         )
         .await;
     assert_eq!(status, 201, "{created}");
     let token = tokens(&created)[0].clone().unwrap();
     let mut seat = server.connect().await;
     let start = seat.hello(&token, None).await["seq"].as_u64().unwrap();
-    // Four of the turn's six seconds pass, then the server restarts.
-    tokio::time::sleep(Duration::from_secs(4)).await;
     assert!(server.terminate().is_some());
+    // The turn's two minutes pass while the server is down: its start, as
+    // stored, two minutes and a second ago (twice the wait: a deadline
+    // restarted at the restart would not end within the wait).
+    let id = created["id"].as_str().unwrap();
+    let turn_over = tabletop_server::clock::now_ms() - 121_000;
+    let changed = rusqlite::Connection::open(&db)
+        .unwrap()
+        .execute(
+            "UPDATE matches SET turn_started = ?1 WHERE id = ?2",
+            rusqlite::params![i64::try_from(turn_over).unwrap(), id],
+        )
+        .unwrap();
+    assert_eq!(changed, 1);
     let server = Server::start(&db, &[]);
     let mut seat = server.connect().await;
-    seat.hello(&token, Some(start as usize)).await;
-    let reconnected = Instant::now();
-    loop {
-        let f = seat.next().await.expect("open");
-        if f["seq"].as_u64().unwrap() > start {
-            break;
-        }
+    // The turn is over: taken at once, not two minutes after the restart;
+    // maybe before the welcome (the server resumes unfinished matches on
+    // its own).
+    let mut seq = seat.hello(&token, Some(start as usize)).await["seq"]
+        .as_u64()
+        .unwrap();
+    while seq <= start {
+        seq = seat.next().await.expect("open")["seq"].as_u64().unwrap();
     }
-    // The turn's last two seconds, not six more.
-    assert!(
-        reconnected.elapsed() < Duration::from_millis(4500),
-        "{:?}",
-        reconnected.elapsed()
-    );
 }

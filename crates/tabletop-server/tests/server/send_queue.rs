@@ -23,7 +23,7 @@ async fn a_subscriber_that_never_reads_is_dropped_and_resumes() {
     for (_, rx) in &mut players {
         latest.push(json(&rx.recv().await.unwrap()));
     }
-    let wait = std::time::Duration::from_secs(10);
+    let wait = crate::common::WAIT;
     let mut seq = latest[0]["seq"].as_u64().unwrap() as usize;
     for n in 0..20 {
         let seat = (0..2)

@@ -1,6 +1,10 @@
 //! The timeouts, set short on the command line: no hello in time, a
 //! connection idle in both directions, and the server-wide per-turn
-//! deadline after which the fallback bot acts as a normal entry.
+//! deadline after which the fallback bot acts as a normal entry. No
+//! verdict depends on the machine's speed: a timeout is measured from an
+//! instant before the server could have started it (so it lasts at least
+//! its length), its end is awaited for at most the wait, and what must
+//! happen in time takes one loopback round trip, far below a timeout.
 use std::time::{Duration, Instant};
 
 use crate::common::{Client, Server, legal_of, tokens};
@@ -8,22 +12,22 @@ use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_connection_without_hello_in_time_is_told_timeout_and_closed() {
-    let server = Server::fresh("hello-timeout", &["--hello-timeout-ms", "300"]);
+    let server = Server::fresh("hello-timeout", &["--hello-timeout-ms", "10000"]);
     let token = server.pig_seat(0).await;
-    // In time: bound.
+    // In time (at once, one round trip): bound.
     let mut quick = server.connect().await;
-    tokio::time::sleep(Duration::from_millis(50)).await;
     quick.hello(&token, None).await;
-    // Silent: told `timeout` once the 300 ms are up, then closed.
+    // Silent: told `timeout` once the 10 s are up (counted from after the
+    // connect began), then closed.
     let started = Instant::now();
     let mut silent = server.connect().await;
     let error = silent.expect("error").await;
     let waited = started.elapsed();
     assert_eq!(error["reason"]["code"], "timeout", "{error}");
-    assert!(waited >= Duration::from_millis(250), "{waited:?}");
-    assert!(waited < Duration::from_secs(5), "{waited:?}");
+    assert!(waited >= Duration::from_secs(10), "{waited:?}");
     assert!(silent.next().await.is_none(), "closed after the error");
-    // The bound connection is unaffected.
+    // The bound connection is unaffected, though its own hello timeout,
+    // had it run on, would have ended before the silent one's.
     quick.send(&json!({"type": "hello", "token": token})).await;
     let refused = quick.expect("refused").await;
     assert_eq!(refused["reason"]["code"], "already_bound");
@@ -31,25 +35,41 @@ async fn a_connection_without_hello_in_time_is_told_timeout_and_closed() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_connection_idle_both_ways_is_closed_and_a_talking_one_is_not() {
-    let server = Server::fresh("idle-timeout", &["--idle-timeout-ms", "400"]);
+    let idle = Duration::from_secs(5);
+    let server = Server::fresh(
+        "idle-timeout",
+        &[
+            "--idle-timeout-ms",
+            "5000",
+            "--rate",
+            "100000",
+            "--burst",
+            "100000",
+        ],
+    );
     let token = server.pig_seat(1).await;
     let mut client = server.connect().await;
     client.hello(&token, None).await;
-    // Talking every 150 ms for a second, well past 400 ms: still open.
-    for _ in 0..7 {
-        tokio::time::sleep(Duration::from_millis(150)).await;
+    // Talking, each message sent as the last answer comes (one round trip
+    // apart), for longer than the idle time: still open.
+    let talking = Instant::now();
+    let mut last_sent;
+    loop {
+        last_sent = Instant::now();
         client.send(&json!({"type": "hello", "token": token})).await;
         assert_eq!(
             client.expect("refused").await["reason"]["code"],
             "already_bound"
         );
+        if talking.elapsed() > idle + idle / 2 {
+            break;
+        }
     }
-    // Then silent: closed after the idle time.
-    let started = Instant::now();
+    // Then silent: closed after the idle time, counted from no earlier
+    // than the last message sent.
     assert!(client.next().await.is_none(), "closed when idle");
-    let waited = started.elapsed();
-    assert!(waited >= Duration::from_millis(350), "{waited:?}");
-    assert!(waited < Duration::from_secs(5), "{waited:?}");
+    let waited = last_sent.elapsed();
+    assert!(waited >= idle, "{waited:?}");
     // The seat resumes on a new connection.
     let mut again = server.connect().await;
     assert_eq!(again.hello(&token, None).await["seat"], 1);
@@ -58,6 +78,8 @@ async fn a_connection_idle_both_ways_is_closed_and_a_talking_one_is_not() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_server_wide_turn_deadline_lets_the_fallback_bot_act_as_a_normal_entry() {
     let server = Server::fresh("turn-deadline", &["--turn-seconds", "1"]);
+    // Before the match exists, so before its first turn starts.
+    let started = Instant::now();
     let created = server
         .create("armadora(players=2)", &["person", "person"])
         .await;
@@ -74,28 +96,39 @@ async fn the_server_wide_turn_deadline_lets_the_fallback_bot_act_as_a_normal_ent
         latest.push(c.hello(&t.unwrap(), None).await);
         seats.push(c);
     }
-    let mover = (0..2).find(|&s| !legal_of(&latest[s]).is_empty()).unwrap();
-    let other = 1 - mover;
-    let seq = latest[mover]["seq"].as_u64().unwrap();
-    // Nobody acts: after the second, the mover's turn is taken for it.
-    let started = Instant::now();
-    let u = seats[other].expect("update").await;
+    // The turn started at seat 0's hello: seen from seat 0, whatever
+    // seat 1's hello came after.
+    let mover = usize::from(legal_of(&latest[0]).is_empty());
+    let seq = latest[0]["seq"].as_u64().unwrap();
+    // Nobody acts: after the second (less a margin for the turn's start
+    // kept to the millisecond), the mover's turn is taken for it.
+    let u = seats[0].expect("update").await;
     assert!(started.elapsed() >= Duration::from_millis(900));
     assert_eq!(u["update"]["from"], seq);
     assert_eq!(u["update"]["entries"][0]["player"], mover, "{u}");
-    let taken = seats[mover].expect("update").await;
-    assert_eq!(taken["seq"], u["seq"]);
-    // A normal entry: the game goes on from it, and the next action in
-    // time is accepted (an update, not a stale answer).
-    let frames = [taken, u];
-    let next = (0..2).find(|&s| !legal_of(&frames[s]).is_empty()).unwrap();
-    let seat = [mover, other][next];
-    let (action, _) = legal_of(&frames[next])[0].clone();
-    let seq = frames[next]["seq"].as_u64().unwrap();
+    // Both seats are told it (and any deadline's entry after it).
+    let mut frames = [u, latest[1].clone()];
+    let top = frames.iter().map(|f| f["seq"].as_u64().unwrap()).max();
+    for (s, frame) in frames.iter_mut().enumerate() {
+        while frame["seq"].as_u64() < top {
+            *frame = seats[s].expect("update").await;
+        }
+    }
+    // A normal entry: the game goes on from it, and the next action is
+    // accepted (an update, not a stale answer). Were the machine so slow
+    // that this turn's second ran out first, the update would be the
+    // fallback's entry for the same seat, which passes the same checks.
+    let seat = (0..2).find(|&s| !legal_of(&frames[s]).is_empty()).unwrap();
+    let (action, _) = legal_of(&frames[seat])[0].clone();
+    let seq = frames[seat]["seq"].as_u64().unwrap();
     seats[seat].act(seq, json!(action), "in-time").await;
     let done = seats[seat].expect("update").await;
     assert_eq!(done["update"]["entries"][0]["player"], seat, "{done}");
     assert_eq!(done["update"]["from"], seq, "{done}");
     let (_, facts) = server.facts(&id).await;
-    assert_eq!(facts["entries"], done["seq"]);
+    // Stored (later deadlines may have added entries since).
+    assert!(
+        facts["entries"].as_u64().unwrap() >= done["seq"].as_u64().unwrap(),
+        "{facts}"
+    );
 }
