@@ -107,8 +107,8 @@ impl ObservationTensor for AgeOfWar {
         out.extend((0..=MAX_LINE).map(|line| flag(turn.filled().contains(line))));
         out.extend([turn.in_hand(), turn.placed(), turn.lost()].map(of_seven));
         // Before the first roll of a turn no die shows: all zeros.
-        let roll = turn.roll().unwrap_or_default();
-        out.extend(Face::ALL.map(|face| of_seven(roll.count(face))));
+        let roll = turn.roll();
+        out.extend(Face::ALL.map(|face| of_seven(roll.map_or(0, |r| r.count(face)))));
     }
 }
 

@@ -254,20 +254,7 @@ impl AgeOfWar {
         turn: Turn,
     ) -> Result<AgeOfWar, InvalidState> {
         let state = AgeOfWar::new(&config).map_err(InvalidState::Config)?;
-        for castle in Castle::ALL {
-            if let Some(seat) = table.holder(castle) {
-                if !state.seats.contains(seat) {
-                    return Err(InvalidState::Holder {
-                        castle,
-                        seat,
-                        players: config.players(),
-                    });
-                }
-            }
-        }
-        if !state.seats.contains(current) {
-            return Err(InvalidState::Current(current));
-        }
+        state.check_seats(&table, current)?;
         let state = AgeOfWar {
             table,
             current,
@@ -291,27 +278,46 @@ impl AgeOfWar {
                 Ok(state)
             };
         }
-        let (placed, lost) = (turn.placed, turn.lost);
-        if placed.checked_add(lost).is_none_or(|used| used >= DICE) {
-            return Err(InvalidState::TooManyDice { placed, lost });
+        check_dice(phase, turn)?;
+        state.check_commitment()?;
+        Ok(state)
+    }
+
+    /// Every castle's holder, and the current player, sit at the table.
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    fn check_seats(&self, table: &Table, current: Seat) -> Result<(), InvalidState> {
+        for castle in Castle::ALL {
+            if let Some(seat) = table.holder(castle) {
+                if !self.seats.contains(seat) {
+                    return Err(InvalidState::Holder {
+                        castle,
+                        seat,
+                        players: self.config.players(),
+                    });
+                }
+            }
         }
-        let in_hand = turn.in_hand();
-        let rolled = turn.roll.dice();
-        if phase == Phase::Rolling && rolled != 0 {
-            return Err(InvalidState::RollBeforeRolling { rolled });
+        if !self.seats.contains(current) {
+            return Err(InvalidState::Current(current));
         }
-        if phase == Phase::Choosing && rolled != in_hand {
-            return Err(InvalidState::Roll { rolled, in_hand });
-        }
+        Ok(())
+    }
+
+    /// The turn's target and filled lines agree, the target may be attacked,
+    /// and the dice placed fit the filled lines.
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    fn check_commitment(&self) -> Result<(), InvalidState> {
+        let turn = self.turn;
+        let placed = turn.placed;
         match turn.target {
-            None if turn.filled.is_empty() && placed == 0 => Ok(state),
+            None if turn.filled.is_empty() && placed == 0 => Ok(()),
             None => Err(InvalidState::Commitment),
             Some(_) if turn.filled.is_empty() => Err(InvalidState::Commitment),
             Some(castle) => {
-                if state.may_attack(castle).is_err() {
+                if self.may_attack(castle).is_err() {
                     return Err(InvalidState::Target(castle));
                 }
-                let required = state.required_lines(castle);
+                let required = self.required_lines(castle);
                 if !required.is_superset(turn.filled) || turn.filled.is_superset(required) {
                     return Err(InvalidState::Lines(turn.filled));
                 }
@@ -325,10 +331,29 @@ impl AgeOfWar {
                 if u16::from(placed) > most {
                     return Err(InvalidState::PlacedTooMany { placed, most });
                 }
-                Ok(state)
+                Ok(())
             }
         }
     }
+}
+
+/// The dice of a turn: placed and lost leave some in hand, none rolled
+/// before the roll, and all in hand rolled once it is made.
+#[cfg_attr(not(feature = "serde"), allow(dead_code))]
+fn check_dice(phase: Phase, turn: Turn) -> Result<(), InvalidState> {
+    let (placed, lost) = (turn.placed, turn.lost);
+    if placed.checked_add(lost).is_none_or(|used| used >= DICE) {
+        return Err(InvalidState::TooManyDice { placed, lost });
+    }
+    let in_hand = turn.in_hand();
+    let rolled = turn.roll.dice();
+    if phase == Phase::Rolling && rolled != 0 {
+        return Err(InvalidState::RollBeforeRolling { rolled });
+    }
+    if phase == Phase::Choosing && rolled != in_hand {
+        return Err(InvalidState::Roll { rolled, in_hand });
+    }
+    Ok(())
 }
 
 impl Game for AgeOfWar {

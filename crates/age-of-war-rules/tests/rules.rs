@@ -9,9 +9,16 @@ use age_of_war_rules::line::{Line, LineSet};
 use age_of_war_rules::scoring::result;
 use age_of_war_rules::table::{Place, Table};
 use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, AgeOfWarError, Castle, Chance};
-use common::{fill, position, roll, rolls, started};
+use common::{fill, fills, position, roll, rolls, started};
 use dice_core::seat::TurnOrder;
 use dice_core::{Game, Prob, ToMove};
+
+/// The actions `game` lists as legal.
+fn legal_actions(game: &AgeOfWar) -> Vec<Action> {
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    legal
+}
 
 /// Applies `action`, expecting `error`, and checks nothing changed.
 fn refused(game: &mut AgeOfWar, action: Action, error: AgeOfWarError) {
@@ -181,8 +188,7 @@ fn aow_5_lose_die_is_always_allowed() {
     let mut game = started(2, 0);
     refused(&mut game, Action::LoseDie, AgeOfWarError::WaitingForRoll);
     rolls(&mut game, "D D C C A A 3");
-    let mut legal = Vec::new();
-    game.legal_actions(&mut legal);
+    let legal = legal_actions(&game);
     assert!(legal.len() > 1 && legal.last() == Some(&Action::LoseDie));
     // Losing a die before any castle is chosen, with lines fillable.
     game.apply(Action::LoseDie).unwrap();
@@ -289,8 +295,7 @@ fn aow_7_the_first_fill_commits_to_the_castle() {
             castle: Castle::Gifu,
         },
     );
-    let mut legal = Vec::new();
-    game.legal_actions(&mut legal);
+    let legal = legal_actions(&game);
     assert_eq!(
         legal,
         [
@@ -304,12 +309,11 @@ fn aow_7_the_first_fill_commits_to_the_castle() {
 #[test]
 fn aow_8_conquest_ends_the_turn_lines_in_any_order() {
     let mut game = started(2, 0);
-    rolls(&mut game, "C 1 1 1 1 1 1");
-    game.apply(fill(Castle::Gifu, 3)).unwrap();
-    rolls(&mut game, "A 1 1 1 1 1");
-    game.apply(fill(Castle::Gifu, 2)).unwrap();
-    rolls(&mut game, "D 1 1 1 1");
-    game.apply(fill(Castle::Gifu, 1)).unwrap();
+    fills(
+        &mut game,
+        Castle::Gifu,
+        &[("C 1 1 1 1 1 1", 3), ("A 1 1 1 1 1", 2), ("D 1 1 1 1", 1)],
+    );
     assert_eq!(game.table().place(Castle::Gifu), Place::Player(0));
     assert_eq!(game.current_player(), 1);
     assert_eq!(game.turn().in_hand(), 7);
@@ -358,8 +362,7 @@ fn aow_9_own_castles_cannot_be_attacked() {
         fill(Castle::Gifu, 1),
         AgeOfWarError::OwnCastle(Castle::Gifu),
     );
-    let mut legal = Vec::new();
-    game.legal_actions(&mut legal);
+    let legal = legal_actions(&game);
     assert!(legal.iter().all(|a| !matches!(
         a,
         Action::Fill {
@@ -378,8 +381,7 @@ fn aow_9_the_special_line_is_not_offered_in_the_centre() {
         fill(Castle::Gifu, 0),
         AgeOfWarError::SpecialLineInCentre(Castle::Gifu),
     );
-    let mut legal = Vec::new();
-    game.legal_actions(&mut legal);
+    let legal = legal_actions(&game);
     assert!(
         !legal
             .iter()
@@ -396,10 +398,11 @@ fn aow_9_a_steal_needs_the_special_line_too() {
             .collect::<Vec<_>>(),
         [0, 1, 2]
     );
-    rolls(&mut game, "D D A A 1 1 1");
-    game.apply(fill(Castle::Inuyama, 1)).unwrap();
-    rolls(&mut game, "A A 1 1 1 D");
-    game.apply(fill(Castle::Inuyama, 2)).unwrap();
+    fills(
+        &mut game,
+        Castle::Inuyama,
+        &[("D D A A 1 1 1", 1), ("A A 1 1 1 D", 2)],
+    );
     // Both printed lines filled, but the castle is still the opponent's.
     assert_eq!(game.table().holder(Castle::Inuyama), Some(1));
     assert_eq!(game.current_player(), 0);
@@ -411,12 +414,11 @@ fn aow_9_a_steal_needs_the_special_line_too() {
 #[test]
 fn aow_10_a_conquered_castle_moves_from_the_opponent() {
     let mut game = position(3, &[(Castle::Marugame, 2), (Castle::Edo, 1)], 0);
-    rolls(&mut game, "D D D C 1 1 1");
-    game.apply(fill(Castle::Marugame, 0)).unwrap();
-    rolls(&mut game, "D D C 1 1 1");
-    game.apply(fill(Castle::Marugame, 1)).unwrap();
-    rolls(&mut game, "C 1 1 1");
-    game.apply(fill(Castle::Marugame, 2)).unwrap();
+    fills(
+        &mut game,
+        Castle::Marugame,
+        &[("D D D C 1 1 1", 0), ("D D C 1 1 1", 1), ("C 1 1 1", 2)],
+    );
     assert_eq!(game.table().place(Castle::Marugame), Place::Player(0));
     assert_eq!(game.table().holdings(2).count(), 0);
     assert_eq!(game.table().place(Castle::Edo), Place::Player(1));
@@ -425,12 +427,11 @@ fn aow_10_a_conquered_castle_moves_from_the_opponent() {
 #[test]
 fn aow_11_a_completed_clan_turns_face_down_and_cannot_be_attacked() {
     let mut game = position(2, &[(Castle::Gassantoda, 1)], 1);
-    rolls(&mut game, "C C 3 2 1 1 A");
-    game.apply(fill(Castle::Takahashi, 1)).unwrap();
-    rolls(&mut game, "3 2 1 1 A");
-    game.apply(fill(Castle::Takahashi, 2)).unwrap();
-    rolls(&mut game, "2 1 A");
-    game.apply(fill(Castle::Takahashi, 3)).unwrap();
+    fills(
+        &mut game,
+        Castle::Takahashi,
+        &[("C C 3 2 1 1 A", 1), ("3 2 1 1 A", 2), ("2 1 A", 3)],
+    );
     assert_eq!(game.table().clan_conqueror(Clan::Mori), Some(1));
     assert!(game.table().is_face_down(Castle::Gassantoda));
     assert_eq!(game.table().score(1), 5);
@@ -445,14 +446,16 @@ fn aow_11_a_completed_clan_turns_face_down_and_cannot_be_attacked() {
 #[test]
 fn aow_11_taking_kumamoto_conquers_shimazu_at_once() {
     let mut game = started(2, 0);
-    rolls(&mut game, "D D A C 3 1 1");
-    game.apply(fill(Castle::Kumamoto, 1)).unwrap();
-    rolls(&mut game, "A C 3 1 1");
-    game.apply(fill(Castle::Kumamoto, 2)).unwrap();
-    rolls(&mut game, "C 3 1 1");
-    game.apply(fill(Castle::Kumamoto, 3)).unwrap();
-    rolls(&mut game, "3 1 1");
-    game.apply(fill(Castle::Kumamoto, 4)).unwrap();
+    fills(
+        &mut game,
+        Castle::Kumamoto,
+        &[
+            ("D D A C 3 1 1", 1),
+            ("A C 3 1 1", 2),
+            ("C 3 1 1", 3),
+            ("3 1 1", 4),
+        ],
+    );
     assert_eq!(game.table().clan_conqueror(Clan::Shimazu), Some(0));
     assert!(game.table().is_face_down(Castle::Kumamoto));
     assert_eq!(game.table().score(0), 3);
@@ -462,14 +465,16 @@ fn aow_11_taking_kumamoto_conquers_shimazu_at_once() {
 fn aow_11_stealing_the_last_castle_of_a_clan_conquers_it() {
     let mut game = position(2, &[(Castle::Kasugayama, 0), (Castle::Kitanosho, 1)], 0);
     assert_eq!(game.table().clan_conqueror(Clan::Uesugi), None);
-    rolls(&mut game, "D A C 3 3 1 1");
-    game.apply(fill(Castle::Kitanosho, 0)).unwrap();
-    rolls(&mut game, "D A C 3 3 1");
-    game.apply(fill(Castle::Kitanosho, 1)).unwrap();
-    rolls(&mut game, "A C 3 3 1");
-    game.apply(fill(Castle::Kitanosho, 2)).unwrap();
-    rolls(&mut game, "3 3 1");
-    game.apply(fill(Castle::Kitanosho, 3)).unwrap();
+    fills(
+        &mut game,
+        Castle::Kitanosho,
+        &[
+            ("D A C 3 3 1 1", 0),
+            ("D A C 3 3 1", 1),
+            ("A C 3 3 1", 2),
+            ("3 3 1", 3),
+        ],
+    );
     assert_eq!(game.table().clan_conqueror(Clan::Uesugi), Some(0));
     assert_eq!(game.table().score(0), 8);
     assert_eq!(game.table().score(1), 0);
@@ -485,12 +490,11 @@ fn aow_12_the_game_ends_when_the_centre_empties() {
         .map(|&c| (c, 1))
         .collect();
     let mut game = position(2, &held, 0);
-    rolls(&mut game, "D A C 1 1 1 1");
-    game.apply(fill(Castle::Gifu, 1)).unwrap();
-    rolls(&mut game, "A C 1 1 1 1");
-    game.apply(fill(Castle::Gifu, 2)).unwrap();
-    rolls(&mut game, "C 1 1 1 1");
-    game.apply(fill(Castle::Gifu, 3)).unwrap();
+    fills(
+        &mut game,
+        Castle::Gifu,
+        &[("D A C 1 1 1 1", 1), ("A C 1 1 1 1", 2), ("C 1 1 1 1", 3)],
+    );
     assert_eq!(game.to_move(), ToMove::Over);
     assert!(game.table().centre_is_empty());
     refused(&mut game, Action::LoseDie, AgeOfWarError::GameOver);
@@ -498,8 +502,7 @@ fn aow_12_the_game_ends_when_the_centre_empties() {
         game.apply_chance(Chance::Roll(roll("D D D D D D D"))),
         Err(AgeOfWarError::GameOver)
     );
-    let mut legal = Vec::new();
-    game.legal_actions(&mut legal);
+    let legal = legal_actions(&game);
     assert!(legal.is_empty());
     // Seat 0 holds Gifu only; seat 1 holds every clan but Oda complete.
     let result = game.result().unwrap();
@@ -579,8 +582,7 @@ fn worked_turn_kim_takes_gassantoda() {
     game.apply(fill(Castle::Gassantoda, 2)).unwrap();
     assert_eq!(game.turn().in_hand(), 4);
     rolls(&mut game, "A 3 C 1");
-    let mut legal = Vec::new();
-    game.legal_actions(&mut legal);
+    let legal = legal_actions(&game);
     assert_eq!(legal, [Action::LoseDie]);
     game.apply(Action::LoseDie).unwrap();
     rolls(&mut game, "2 C D");

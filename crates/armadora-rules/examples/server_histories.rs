@@ -16,13 +16,34 @@ struct Outbox {
     lines: Vec<String>,
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+type Outcome = Result<(), Box<dyn std::error::Error>>;
+
+fn main() -> Outcome {
     let config = ArmadoraConfig::new(3);
     let mut m = Match::<Armadora>::new(&config, 2024)?;
+    let mut outboxes: Vec<Outbox> = (0..config.players()).map(|_| Outbox::default()).collect();
+    play(&mut m, &mut outboxes)?;
+    for (seat, outbox) in outboxes.iter().enumerate() {
+        check_stream(&m, seat, outbox)?;
+    }
+    println!("\nthe end, as seat 1 sees it (every value is public now):\n");
+    println!("{}", m.state().view(Viewer::Seat(1)));
+    let result = m.state().result().ok_or("the game goes on")?;
+    println!(
+        "gold: {:?}, winners: {:?}",
+        result.scores(),
+        result.winners()
+    );
+    Ok(())
+}
+
+/// Plays the match to its end, seat 0 a greedy bot and the others random
+/// ones, streaming each seat its view with its turn and every entry as it
+/// may know it.
+fn play(m: &mut Match<Armadora>, outboxes: &mut [Outbox]) -> Outcome {
     let mut greedy = Greedy::new(2);
     let mut random = RandomAgent;
     let mut agents_rng = DiceRng::from_seed_u64(7);
-    let mut outboxes: Vec<Outbox> = (0..config.players()).map(|_| Outbox::default()).collect();
     let mut legal = Vec::new();
     while m.state().to_move() != ToMove::Over {
         let before = m.state().clone();
@@ -50,66 +71,66 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
             ToMove::Over => break,
         };
-        // Each seat is told the entry as it may know it, from the state the
-        // entry applies to.
-        for (seat, outbox) in outboxes.iter_mut().enumerate() {
-            let seen = SeenEntry::new(&before, &entry, Viewer::Seat(seat));
-            outbox
-                .lines
-                .push(format!("entry {}", serde_json::to_string(&seen)?));
-            outbox.history.push(seen);
-        }
+        tell(&before, &entry, outboxes)?;
         match entry {
             Entry::Chance(outcome) => m.apply_chance(outcome)?,
             Entry::Action { action, .. } => m.play(action)?,
         }
     }
+    Ok(())
+}
 
-    for (seat, outbox) in outboxes.iter().enumerate() {
-        let viewer = Viewer::Seat(seat);
-        // What was streamed is the seat's history, rebuilt in one go.
-        let history = m.history(viewer);
-        assert_eq!(history.log(), outbox.history.as_slice());
-        let json = serde_json::to_string(&history)?;
-        assert!(!json.contains("seed") && !json.contains("generator"));
-        // Values of warriors: the seat's own (`peek_own` is on), none of
-        // the others'.
-        let foreign_values = outbox
-            .history
-            .iter()
-            .filter(|entry| match entry {
-                SeenEntry::Action {
-                    player: Some(actor),
-                    action: SeenAction::Warrior { value, .. },
-                } => *actor != seat && value.is_some(),
-                _ => false,
-            })
-            .count();
-        assert_eq!(foreign_values, 0);
-        println!(
-            "seat {seat}: {} lines sent ({} history entries, {} views), history JSON {} bytes",
-            outbox.lines.len(),
-            outbox.history.len(),
-            outbox.lines.len().saturating_sub(outbox.history.len()),
-            json.len()
-        );
-        for line in outbox
+/// Each seat is told the entry as it may know it, from the state the entry
+/// applies to.
+fn tell(before: &Armadora, entry: &Entry<Armadora>, outboxes: &mut [Outbox]) -> Outcome {
+    for (seat, outbox) in outboxes.iter_mut().enumerate() {
+        let seen = SeenEntry::new(before, entry, Viewer::Seat(seat));
+        outbox
             .lines
-            .iter()
-            .filter(|l| l.starts_with("entry"))
-            .take(6)
-        {
-            println!("  {line}");
-        }
-        println!("  ...");
+            .push(format!("entry {}", serde_json::to_string(&seen)?));
+        outbox.history.push(seen);
     }
-    println!("\nthe end, as seat 1 sees it (every value is public now):\n");
-    println!("{}", m.state().view(Viewer::Seat(1)));
-    let result = m.state().result().ok_or("the game goes on")?;
+    Ok(())
+}
+
+/// What was streamed to `seat` is its history, with no other seat's
+/// warrior value; prints what it was sent.
+fn check_stream(m: &Match<Armadora>, seat: Seat, outbox: &Outbox) -> Outcome {
+    let viewer = Viewer::Seat(seat);
+    // What was streamed is the seat's history, rebuilt in one go.
+    let history = m.history(viewer);
+    assert_eq!(history.log(), outbox.history.as_slice());
+    let json = serde_json::to_string(&history)?;
+    assert!(!json.contains("seed") && !json.contains("generator"));
+    // Values of warriors: the seat's own (`peek_own` is on), none of
+    // the others'.
+    let foreign_values = outbox
+        .history
+        .iter()
+        .filter(|entry| match entry {
+            SeenEntry::Action {
+                player: Some(actor),
+                action: SeenAction::Warrior { value, .. },
+            } => *actor != seat && value.is_some(),
+            _ => false,
+        })
+        .count();
+    assert_eq!(foreign_values, 0);
     println!(
-        "gold: {:?}, winners: {:?}",
-        result.scores(),
-        result.winners()
+        "seat {seat}: {} lines sent ({} history entries, {} views), history JSON {} bytes",
+        outbox.lines.len(),
+        outbox.history.len(),
+        outbox.lines.len().saturating_sub(outbox.history.len()),
+        json.len()
     );
+    for line in outbox
+        .lines
+        .iter()
+        .filter(|l| l.starts_with("entry"))
+        .take(6)
+    {
+        println!("  {line}");
+    }
+    println!("  ...");
     Ok(())
 }

@@ -49,93 +49,122 @@ impl ObservationTensor for Armadora {
 
     fn write_observation(view: &ArmadoraView, out: &mut Vec<f32>) {
         out.clear();
-        let table = &view.table;
-        let config = &table.config;
-        let seats = table.turn_order().seats();
-        let to_move = table.to_move();
-        out.extend(
-            seats
-                .clone()
-                .map(|seat| flag(view.viewer == Viewer::Seat(seat))),
-        );
-        out.extend(
-            seats
-                .clone()
-                .map(|seat| flag(to_move == ToMove::Player(seat))),
-        );
-        let phase = match table.phase {
-            Phase::DealGold => 0,
-            Phase::DrawFirstPlayer => 1,
-            Phase::Play => 2,
-            Phase::Over => 3,
-        };
-        out.extend((0..4).map(|slot| flag(slot == phase)));
-        let step = match table.step {
-            TurnStep::Start => 0,
-            TurnStep::AfterPower => 1,
-            TurnStep::SecondPalisade => 2,
-        };
-        out.extend((0..3).map(|slot| flag(slot == step)));
-        out.extend([flag(config.is_teams()), flag(config.is_peek_own())]);
-        out.extend(seats.clone().map(|seat| flag(table.has_passed(seat))));
-        // A view's config is one a game was made with, which always has a
-        // starting set; an empty set only keeps the tensor's length.
-        let starting = config.starting_supply().unwrap_or_default();
-        out.extend(
-            seats
-                .clone()
-                .map(|seat| ratio(view.tiles_left(seat), starting.tiles())),
-        );
-        // A spectator has no supply of its own: zeros.
-        let own = view.own_supply.unwrap_or_default();
-        out.extend(
-            Value::ALL
-                .into_iter()
-                .map(|value| ratio(own.count(value), starting.count(value))),
-        );
-        out.push(ratio(table.palisades_left(), PALISADES));
-        if config.is_advanced() {
-            for seat in seats.clone() {
-                let faction = config.faction(seat);
-                out.extend(Faction::ALL.map(|f| flag(faction == Some(f))));
-            }
-            out.extend(
-                seats
-                    .clone()
-                    .map(|seat| ratio(table.power_tokens(seat), MOST_POWER_TOKENS)),
-            );
-            out.extend(
-                seats
-                    .clone()
-                    .map(|seat| flag(table.has_reinforcement(seat))),
-            );
+        write_turn(view, out);
+        write_supplies(view, out);
+        out.push(ratio(view.table.palisades_left(), PALISADES));
+        if view.table.config.is_advanced() {
+            write_tokens(view, out);
         }
-        out.extend(Line::all().map(|line| flag(table.palisades.contains(line))));
-        // A square without a mine holds no gold.
-        out.extend(Square::all().map(|at| ratio(table.gold_at(at).unwrap_or(0), LARGEST_PILE)));
-        let territories = Territory::map(view);
-        out.extend(Square::all().map(|at| ratio(territories[at].squares, SQUARE_COUNT)));
-        out.extend(Square::all().map(|at| ratio(territories[at].gold, ALL_GOLD)));
-        out.extend(Square::all().map(|at| flag(territories[at].full)));
-        let board = &view.board;
-        for seat in seats {
-            out.extend(Square::all().map(|at| flag(board[at].is_some_and(|w| w.owner == seat))));
-        }
-        for value in Value::ALL {
-            out.extend(
-                Square::all().map(|at| flag(board[at].is_some_and(|w| w.value == Some(value)))),
-            );
-        }
-        out.extend(Square::all().map(|at| flag(board[at].is_some_and(|w| w.value.is_none()))));
-        if config.is_advanced() {
-            out.extend(Square::all().map(|at| flag(board[at].is_some_and(|w| w.face_up))));
-            out.extend(
-                // An empty square carries no arrows.
-                Square::all().map(|at| ratio(board[at].map_or(0, |w| w.arrows), MOST_ARROWS)),
-            );
-            out.extend(Square::all().map(|at| flag(board[at].is_some_and(|w| w.reinforced))));
-            out.extend(Square::all().map(|at| flag(table.looked & at.bit() != 0)));
-        }
+        write_territories(view, out);
+        write_warriors(view, out);
+    }
+}
+
+/// The `viewer`, `to_move`, `phase`, `turn_step`, `rules` and `passed`
+/// blocks.
+fn write_turn(view: &ArmadoraView, out: &mut Vec<f32>) {
+    let table = &view.table;
+    let config = &table.config;
+    let seats = table.turn_order().seats();
+    let to_move = table.to_move();
+    out.extend(
+        seats
+            .clone()
+            .map(|seat| flag(view.viewer == Viewer::Seat(seat))),
+    );
+    out.extend(
+        seats
+            .clone()
+            .map(|seat| flag(to_move == ToMove::Player(seat))),
+    );
+    let phase = match table.phase {
+        Phase::DealGold => 0,
+        Phase::DrawFirstPlayer => 1,
+        Phase::Play => 2,
+        Phase::Over => 3,
+    };
+    out.extend((0..4).map(|slot| flag(slot == phase)));
+    let step = match table.step {
+        TurnStep::Start => 0,
+        TurnStep::AfterPower => 1,
+        TurnStep::SecondPalisade => 2,
+    };
+    out.extend((0..3).map(|slot| flag(slot == step)));
+    out.extend([flag(config.is_teams()), flag(config.is_peek_own())]);
+    out.extend(seats.map(|seat| flag(table.has_passed(seat))));
+}
+
+/// The `tiles_left` and `own_supply` blocks, each count over the starting
+/// set's (ARM-5).
+fn write_supplies(view: &ArmadoraView, out: &mut Vec<f32>) {
+    let seats = view.table.turn_order().seats();
+    // A view's config is one a game was made with, which always has a
+    // starting set; without one both blocks keep their length in zeros.
+    let Some(starting) = view.table.config.starting_supply() else {
+        out.extend(seats.map(|_| 0.0));
+        out.extend(Value::ALL.map(|_| 0.0));
+        return;
+    };
+    out.extend(seats.map(|seat| ratio(view.tiles_left(seat), starting.tiles())));
+    // A spectator has no supply of its own: zeros.
+    out.extend(Value::ALL.into_iter().map(|value| {
+        view.own_supply
+            .map_or(0.0, |own| ratio(own.count(value), starting.count(value)))
+    }));
+}
+
+/// The advanced game's `factions`, `power_tokens` and `reinforcement`
+/// blocks (ARM-4, ARM-15).
+fn write_tokens(view: &ArmadoraView, out: &mut Vec<f32>) {
+    let table = &view.table;
+    let seats = table.turn_order().seats();
+    for seat in seats.clone() {
+        let faction = table.config.faction(seat);
+        out.extend(Faction::ALL.map(|f| flag(faction == Some(f))));
+    }
+    out.extend(
+        seats
+            .clone()
+            .map(|seat| ratio(table.power_tokens(seat), MOST_POWER_TOKENS)),
+    );
+    out.extend(seats.map(|seat| flag(table.has_reinforcement(seat))));
+}
+
+/// The `palisades`, `gold` and `territory_*` blocks.
+fn write_territories(view: &ArmadoraView, out: &mut Vec<f32>) {
+    let table = &view.table;
+    out.extend(Line::all().map(|line| flag(table.palisades.contains(line))));
+    // A square without a mine holds no gold.
+    out.extend(Square::all().map(|at| {
+        table
+            .gold_at(at)
+            .map_or(0.0, |gold| ratio(gold, LARGEST_PILE))
+    }));
+    let territories = Territory::map(view);
+    out.extend(Square::all().map(|at| ratio(territories[at].squares, SQUARE_COUNT)));
+    out.extend(Square::all().map(|at| ratio(territories[at].gold, ALL_GOLD)));
+    out.extend(Square::all().map(|at| flag(territories[at].full)));
+}
+
+/// The `owner`, `value` and `hidden` planes, then the advanced game's
+/// marks on the warriors (ARM-14, ARM-15).
+fn write_warriors(view: &ArmadoraView, out: &mut Vec<f32>) {
+    let board = &view.board;
+    for seat in view.table.turn_order().seats() {
+        out.extend(Square::all().map(|at| flag(board[at].is_some_and(|w| w.owner == seat))));
+    }
+    for value in Value::ALL {
+        out.extend(Square::all().map(|at| flag(board[at].is_some_and(|w| w.value == Some(value)))));
+    }
+    out.extend(Square::all().map(|at| flag(board[at].is_some_and(|w| w.value.is_none()))));
+    if view.table.config.is_advanced() {
+        out.extend(Square::all().map(|at| flag(board[at].is_some_and(|w| w.face_up))));
+        out.extend(
+            // An empty square carries no arrows.
+            Square::all().map(|at| ratio(board[at].map_or(0, |w| w.arrows), MOST_ARROWS)),
+        );
+        out.extend(Square::all().map(|at| flag(board[at].is_some_and(|w| w.reinforced))));
+        out.extend(Square::all().map(|at| flag(view.table.looked & at.bit() != 0)));
     }
 }
 

@@ -113,11 +113,13 @@ impl<L: Lanes> ChaCha8<L> {
 
     #[inline]
     pub(crate) fn next_u32(&mut self) -> u32 {
-        if self.index >= BUFFER_WORDS {
+        let word = if let Some(&word) = self.buffer.get(self.index) {
+            word
+        } else {
             self.refill();
             self.index = 0;
-        }
-        let word = self.buffer.get(self.index).copied().unwrap_or(0);
+            self.buffer[0]
+        };
         self.index = self.index.saturating_add(1);
         word
     }

@@ -111,7 +111,7 @@ impl<const N: usize> FaceCounts<N> {
 
     /// How many dice show face index `face` (0 for an index out of range).
     pub fn count(&self, face: usize) -> u8 {
-        self.counts.get(face).copied().unwrap_or(0)
+        self.counts.get(face).map_or(0, |&n| n)
     }
 
     /// How many dice in all.

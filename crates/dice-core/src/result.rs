@@ -135,15 +135,12 @@ impl GameResult {
 
 fn compare(a: (i32, &[i32]), b: (i32, &[i32])) -> core::cmp::Ordering {
     a.0.cmp(&b.0).then_with(|| {
+        // A seat with fewer tie-breakers counts 0 for each one it lacks.
+        fn padded(t: &[i32], len: usize) -> impl Iterator<Item = i32> + '_ {
+            t.iter().copied().chain(core::iter::repeat(0)).take(len)
+        }
         let len = a.1.len().max(b.1.len());
-        (0..len)
-            .map(|i| {
-                let x = a.1.get(i).copied().unwrap_or(0);
-                let y = b.1.get(i).copied().unwrap_or(0);
-                x.cmp(&y)
-            })
-            .find(|o| o.is_ne())
-            .unwrap_or(core::cmp::Ordering::Equal)
+        padded(a.1, len).cmp(padded(b.1, len))
     })
 }
 

@@ -160,13 +160,12 @@ impl DiceRng {
     )]
     #[inline]
     pub fn below(&mut self, n: NonZeroU32) -> u32 {
-        let n = u64::from(n.get());
-        let zone = (1u64 << 32) / n * n;
+        let wide = u64::from(n.get());
+        let zone = (1u64 << 32) / wide * wide;
         loop {
-            let w = u64::from(self.next_word());
-            if w < zone {
-                // w % n < n <= u32::MAX, so the conversion cannot fail.
-                return u32::try_from(w % n).unwrap_or(0);
+            let w = self.next_word();
+            if u64::from(w) < zone {
+                return w % n;
             }
         }
     }

@@ -87,6 +87,13 @@ impl Bid {
             .saturating_add((self.face as u32).saturating_sub(1))
     }
 
+    /// The bid's flag in a set of bids made, one bit per action id.
+    pub(crate) const fn bit(self) -> u64 {
+        // Ids are below 60 (10 quantities of 6 faces), so rotating the
+        // lowest bit is shifting it: no bit wraps round.
+        1u64.rotate_left(self.id())
+    }
+
     /// The bid with this action id, if it is one.
     pub fn from_id(id: u32) -> Option<Bid> {
         let faces = u32::from(FACES);

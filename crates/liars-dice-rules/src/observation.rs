@@ -45,16 +45,17 @@ impl ObservationTensor for LiarsDice {
                 *x = 1.0;
             }
         }
-        let mut own = [0u8; crate::bid::MAX_DICE as usize];
+        // Slots past the viewer's dice hold `u8::MAX`, which sorts after
+        // every face.
+        let mut own = [u8::MAX; crate::bid::MAX_DICE as usize];
         let count = view.own_dice().len().min(own.len());
         for (slot, &face) in own.iter_mut().zip(view.own_dice()) {
             *slot = face;
         }
-        let own = own.get_mut(..count).unwrap_or_default();
         if view.to_move() != dice_core::ToMove::Chance {
             own.sort_unstable();
         }
-        for (die, &face) in own.iter().enumerate() {
+        for (die, &face) in own.iter().take(count).enumerate() {
             let at = die
                 .saturating_mul(usize::from(FACES))
                 .saturating_add(usize::from(face).saturating_sub(1));

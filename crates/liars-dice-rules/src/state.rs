@@ -77,10 +77,16 @@ impl LiarsDice {
 
     /// `seat`'s dice rolled so far, in the order rolled.
     pub fn dice(&self, seat: Seat) -> &[u8] {
-        let per = usize::from(self.config.numdice);
-        let start = seat.saturating_mul(per);
-        let end = start.saturating_add(per).min(usize::from(self.rolled));
-        self.faces.get(start..end).unwrap_or_default()
+        // Both bounds are clamped to the lengths they split, so neither
+        // split can fail.
+        let (rolled, _) = self.faces.split_at(usize::from(self.rolled).min(MAX_TOTAL));
+        let first = usize::from(self.config.numdice).min(rolled.len());
+        let (seat_0, seat_1) = rolled.split_at(first);
+        match seat {
+            0 => seat_0,
+            1 => seat_1,
+            _ => &[],
+        }
     }
 
     /// The bids made, in order.
@@ -103,11 +109,12 @@ impl LiarsDice {
 
     /// How many dice on the table count for `bid` (LD-7).
     pub fn count(&self, bid: Bid) -> u8 {
-        let all = self
+        let counted = self
             .faces
-            .get(..usize::from(self.rolled))
-            .unwrap_or_default();
-        let counted = all.iter().filter(|&&f| bid.counts(f)).count();
+            .iter()
+            .take(usize::from(self.rolled))
+            .filter(|&&f| bid.counts(f))
+            .count();
         u8::try_from(counted).unwrap_or(u8::MAX)
     }
 
@@ -130,9 +137,13 @@ impl LiarsDice {
 
     /// The seat whose die is rolled next.
     pub(crate) fn rolling_seat(&self) -> Seat {
-        usize::from(self.rolled)
-            .checked_div(usize::from(self.config.numdice))
-            .unwrap_or(0)
+        self.owner(usize::from(self.rolled))
+    }
+
+    /// Who rolls die `die` (counting from 0): seat 0 rolls its dice first,
+    /// then seat 1 (LD-3).
+    fn owner(&self, die: usize) -> Seat {
+        usize::from(die >= usize::from(self.config.numdice))
     }
 
     /// The seat to bid or call: the seats take turns from seat 0 (LD-5).
@@ -234,7 +245,7 @@ impl Game for LiarsDice {
     fn apply_unchecked(&mut self, action: Action) {
         match action {
             Action::Bid(bid) => {
-                self.bids |= 1u64.checked_shl(bid.id()).unwrap_or(0);
+                self.bids |= bid.bit();
             }
             Action::Liar => self.called_by = Some(self.bidding_seat()),
         }
@@ -293,15 +304,13 @@ impl Game for LiarsDice {
         if self.called_by.is_some() {
             return other;
         }
-        let per = usize::from(self.config.numdice);
         for (i, face) in other
             .faces
             .iter_mut()
             .take(usize::from(self.rolled))
             .enumerate()
         {
-            let owner = i.checked_div(per).unwrap_or(0);
-            if viewer != Viewer::Seat(owner) {
+            if viewer != Viewer::Seat(self.owner(i)) {
                 *face = D6.roll(rng).copied().unwrap_or(1);
             }
         }

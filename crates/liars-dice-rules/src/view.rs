@@ -89,14 +89,12 @@ impl LiarsDiceView {
 
     /// The viewer's own dice, when it is a seat and has rolled some.
     pub fn own_dice(&self) -> &[u8] {
-        match self.viewer {
-            Viewer::Seat(seat) => self
-                .hands
-                .get(seat)
-                .and_then(|h| h.faces.as_deref())
-                .unwrap_or_default(),
-            Viewer::Spectator => &[],
-        }
+        let hand = match self.viewer {
+            Viewer::Seat(seat) => self.hands.get(seat),
+            Viewer::Spectator => None,
+        };
+        // A spectator holds no dice, and a seat none before its first roll.
+        hand.and_then(|h| h.faces.as_deref()).unwrap_or(&[])
     }
 
     /// Who acts next.

@@ -34,7 +34,7 @@ impl Written {
                 self.text.push(',');
             }
             let start = self.text.len();
-            self.json(key);
+            self.scalar(&Value::from(key.as_str()));
             self.text.push(':');
             let inner = if path.is_empty() {
                 key.clone()
@@ -63,15 +63,14 @@ impl Written {
                 }
                 self.text.push(']');
             }
-            scalar => self.json(scalar),
+            scalar => self.scalar(scalar),
         }
     }
 
-    /// A key or a scalar (string, number, boolean, null), which always
-    /// writes.
-    fn json<T: serde::Serialize + ?Sized>(&mut self, value: &T) {
-        self.text
-            .push_str(&serde_json::to_string(value).unwrap_or_default());
+    /// A key or a scalar (string, number, boolean, null): a `Value`'s
+    /// `Display` is its compact JSON text, which cannot fail.
+    fn scalar(&mut self, value: &Value) {
+        self.text.push_str(&value.to_string());
     }
 
     /// The innermost parameter around byte `at`, if any.

@@ -15,7 +15,7 @@ use crate::info::GameInfo;
 use crate::params;
 use crate::rollout::play_randomly;
 use crate::spec::GameString;
-use crate::state::{AnyState, Engine, Played};
+use crate::state::{AnyState, Engine, Played, to_json};
 
 /// A game with its config, any game: OpenSpiel's `Game`, in Rust.
 pub trait AnyGame: Send + Sync + fmt::Debug {
@@ -152,7 +152,7 @@ impl<G: Engine> AnyGame for Registered<G> {
     }
 
     fn config_json(&self) -> String {
-        serde_json::to_string(&self.config).unwrap_or_default()
+        to_json(&self.config)
     }
 
     fn players(&self) -> usize {

@@ -48,12 +48,10 @@ impl core::str::FromStr for GameString {
             reason: why.to_owned(),
         };
         let text_trimmed = text.trim();
-        let (name, rest) = match text_trimmed.find('(') {
-            Some(open) => (
-                text_trimmed.get(..open).unwrap_or_default(),
-                text_trimmed.get(open..).unwrap_or_default(),
-            ),
-            None => (text_trimmed, ""),
+        // `after` is what follows the first `(`, when there is one.
+        let (name, after) = match text_trimmed.split_once('(') {
+            Some((name, after)) => (name, Some(after)),
+            None => (text_trimmed, None),
         };
         let name = name.trim();
         if name.is_empty()
@@ -64,10 +62,9 @@ impl core::str::FromStr for GameString {
             return Err(bad("a game string starts with the game's name"));
         }
         let mut params = Map::new();
-        if !rest.is_empty() {
-            let inner = rest
-                .strip_prefix('(')
-                .and_then(|r| r.strip_suffix(')'))
+        if let Some(after) = after {
+            let inner = after
+                .strip_suffix(')')
                 .ok_or_else(|| bad("parameters go between ( and ) at the end"))?;
             for part in split_top_level(inner).map_err(|why| bad(&why))? {
                 let part = part.trim();
@@ -98,23 +95,26 @@ impl core::str::FromStr for GameString {
 /// The pieces of `text` between commas that are not inside brackets or
 /// quotes.
 fn split_top_level(text: &str) -> Result<Vec<&str>, String> {
-    let mut parts = Vec::new();
     let mut depth = 0usize;
     let mut quoted = false;
-    let mut start = 0;
-    for (i, c) in text.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            '[' if !quoted => depth = depth.saturating_add(1),
-            ']' if !quoted => {
-                depth = depth.checked_sub(1).ok_or("a `]` without its `[`")?;
+    let mut unopened = false;
+    let parts = text
+        .split(|c| {
+            match c {
+                '"' => quoted = !quoted,
+                '[' if !quoted => depth = depth.saturating_add(1),
+                ']' if !quoted => match depth.checked_sub(1) {
+                    Some(outer) => depth = outer,
+                    None => unopened = true,
+                },
+                ',' => return !quoted && depth == 0,
+                _ => {}
             }
-            ',' if !quoted && depth == 0 => {
-                parts.push(text.get(start..i).unwrap_or_default());
-                start = i.saturating_add(1);
-            }
-            _ => {}
-        }
+            false
+        })
+        .collect();
+    if unopened {
+        return Err("a `]` without its `[`".to_owned());
     }
     if quoted {
         return Err("a quote is not closed".to_owned());
@@ -122,7 +122,6 @@ fn split_top_level(text: &str) -> Result<Vec<&str>, String> {
     if depth != 0 {
         return Err("a `[` is not closed".to_owned());
     }
-    parts.push(text.get(start..).unwrap_or_default());
     Ok(parts)
 }
 

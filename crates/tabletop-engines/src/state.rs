@@ -311,9 +311,8 @@ impl<G: Engine> Played<G> {
         from: usize,
         viewer: Viewer,
     ) -> (Box<RawValue>, Vec<String>) {
-        let rest = self.log.get(from..).unwrap_or_default();
-        let mut seen = Vec::with_capacity(rest.len());
-        for entry in rest {
+        let mut seen = Vec::with_capacity(self.log.len().saturating_sub(from));
+        for entry in self.log.iter().skip(from) {
             seen.push(SeenEntry::new(&state, entry, viewer));
             match entry {
                 Entry::Chance(c) => state.apply_chance_unchecked(c.clone()),
@@ -389,7 +388,9 @@ impl<G: Engine> Marked for MarkOf<G> {
     }
 }
 
-fn to_json<T: Serialize + ?Sized>(value: &T) -> String {
+/// `value` as JSON text, or an object naming the error where it does not
+/// serialise.
+pub(crate) fn to_json<T: Serialize + ?Sized>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_else(|e| format!("{{\"error\":{:?}}}", e.to_string()))
 }
 
@@ -422,14 +423,11 @@ impl<G: Engine> AnyState for Played<G> {
     }
 
     fn legal_actions_mask(&self) -> Vec<bool> {
-        let bound = usize::try_from(self.state.action_id_bound()).unwrap_or_default();
-        let mut mask = vec![false; bound];
-        for id in self.legal_actions() {
-            if let Some(flag) = usize::try_from(id).ok().and_then(|i| mask.get_mut(i)) {
-                *flag = true;
-            }
-        }
-        mask
+        // `legal_actions` is sorted, so each id of the bound is looked up.
+        let legal = self.legal_actions();
+        (0..self.state.action_id_bound())
+            .map(|id| legal.binary_search(&id).is_ok())
+            .collect()
     }
 
     fn chance_outcomes(&self) -> Vec<(u32, Prob)> {
@@ -603,9 +601,10 @@ impl<G: Engine> AnyState for Played<G> {
     }
 
     fn update_json(&self, viewer: Viewer, since: usize) -> String {
+        // Clamped to the log's length, so the split cannot fail.
         let since = since.min(self.log.len());
         let before = self.state_after(since);
-        let rest = self.log.get(since..).unwrap_or_default();
+        let (_, rest) = self.log.split_at(since);
         to_json(&Update::<G>::new(&before, since, rest, &self.state, viewer))
     }
 

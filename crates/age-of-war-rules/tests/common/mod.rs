@@ -79,6 +79,15 @@ pub fn rolls(game: &mut AgeOfWar, faces: &str) {
     game.apply_chance(Chance::Roll(roll(faces))).unwrap();
 }
 
+/// For each `(faces, line)` in turn: rolls `faces` (shorthand) and fills
+/// `line` of `castle` with them.
+pub fn fills(game: &mut AgeOfWar, castle: Castle, steps: &[(&str, u8)]) {
+    for &(faces, line) in steps {
+        rolls(game, faces);
+        game.apply(fill(castle, line)).unwrap();
+    }
+}
+
 /// A fill action.
 pub fn fill(castle: Castle, line: u8) -> Action {
     Action::Fill { castle, line }

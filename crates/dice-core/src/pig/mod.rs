@@ -464,7 +464,9 @@ impl Game for Pig {
         if !self.is_over() {
             return false;
         }
-        let best = self.scores.iter().map(|(_, &s)| s).max().unwrap_or(0);
+        let Some(best) = self.scores.iter().map(|(_, &s)| s).max() else {
+            return true;
+        };
         out.extend(
             self.scores
                 .iter()

@@ -13,6 +13,7 @@ use crate::game_match::Match;
 use crate::record::Record;
 use crate::replay::replay;
 use crate::result::GameResult;
+use crate::testkit::json::to_json;
 
 /// The variable that makes [`check_golden_records`] write the files anew
 /// from their seeds instead of only comparing.
@@ -50,8 +51,8 @@ where
                 .result()
                 .unwrap_or_else(|| panic!("{name}: the game did not end"));
             let written = std::fs::create_dir_all(dir).and_then(|()| {
-                std::fs::write(&record_path, to_json(&m.record(), false))?;
-                std::fs::write(&expected_path, format!("{}\n", to_json(&result, true)))
+                std::fs::write(&record_path, to_json(&m.record()))?;
+                std::fs::write(&expected_path, format!("{}\n", to_pretty_json(&result)))
             });
             written.unwrap_or_else(|e| panic!("{name}: cannot write: {e}"));
         }
@@ -81,11 +82,6 @@ fn read<T: DeserializeOwned>(path: &Path) -> T {
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-fn to_json<T: Serialize>(value: &T, pretty: bool) -> String {
-    let text = if pretty {
-        serde_json::to_string_pretty(value)
-    } else {
-        serde_json::to_string(value)
-    };
-    text.unwrap_or_else(|e| panic!("does not serialise: {e}"))
+fn to_pretty_json<T: Serialize>(value: &T) -> String {
+    serde_json::to_string_pretty(value).unwrap_or_else(|e| panic!("does not serialise: {e}"))
 }

@@ -2,7 +2,6 @@
 
 use alloc::boxed::Box;
 use alloc::format;
-use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
 
@@ -16,6 +15,7 @@ use crate::history::{History, SeenEntry};
 use crate::record::{Entry, Record};
 use crate::replay::replay;
 use crate::rng::DiceRng;
+use crate::testkit::json::to_json;
 use crate::testkit::random::viewers;
 
 /// What [`check_histories`] compared.
@@ -116,9 +116,7 @@ where
                 }
             }
         }
-        let generator = m
-            .generator()
-            .map(|g| serde_json::to_string(g).unwrap_or_default());
+        let generator = m.generator().map(to_json);
         for viewer in viewers(m.state()) {
             let history = m.history(viewer);
             let json = to_json(&history);
@@ -185,44 +183,18 @@ fn compare_with_twin<G>(
         if next.resample_hidden(viewer, &mut probe) != next {
             summary.hidden_entries += 1;
         }
-        let target = next.view(viewer);
         let told = to_json(&SeenEntry::new(&game, entry, viewer));
         entries.clear();
         candidates(&twin, &mut entries);
-        // Who moves next is public: an entry the viewer is told as it is
-        // told the game's may not change it. This pairs twins whose next
-        // player differs, so a step that moves on by itself because of a
-        // secret (every hidden die a skull) fails here even when the view
-        // shows where the game stands.
-        for e in entries.iter().filter(|e| *e != entry) {
-            if let Some(t) = try_after(&twin, e) {
-                if t.to_move() != next.to_move()
-                    && to_json(&SeenEntry::new(&twin, e, viewer)) == told
-                {
-                    panic!(
-                        "seed {seed}, entry {step}: {viewer:?} is told {told} of both {entry:?} \
-                         and {e:?}, but the next to move is {:?} after one and {:?} after the \
-                         other: who moves next depends on a secret",
-                        next.to_move(),
-                        t.to_move()
-                    );
-                }
-            }
+        if let Some((e, then)) = told_alike_moved_on(&twin, &entries, entry, &next, &told, viewer) {
+            panic!(
+                "seed {seed}, entry {step}: {viewer:?} is told {told} of both {entry:?} \
+                 and {e:?}, but the next to move is {:?} after one and {then:?} after the \
+                 other: who moves next depends on a secret",
+                next.to_move(),
+            );
         }
-        // The twin may take another entry than the game only where the two
-        // differ in what the viewer may not see: on the game's own state
-        // they lead to different positions that show the same view (an
-        // opponent's warrior of another value, another roll behind a
-        // screen). Two public actions with the same effect do not qualify:
-        // the viewer saw which one was taken.
-        let hides_the_difference = |other: &Entry<G>| {
-            other == entry
-                || try_after(&game, other).is_some_and(|g| g != next && g.view(viewer) == target)
-        };
-        let alike: Vec<&Entry<G>> = entries
-            .iter()
-            .filter(|e| after(&twin, e).view(viewer) == target && hides_the_difference(e))
-            .collect();
+        let alike = alike_entries(&game, &twin, &entries, entry, &next, viewer);
         let others: Vec<&Entry<G>> = alike.iter().copied().filter(|e| *e != entry).collect();
         let Some(&twin_entry) = rng.choose(&others).or_else(|| rng.choose(&alike)) else {
             // Nothing the twin can do looks the same: the entry reveals
@@ -255,6 +227,62 @@ fn compare_with_twin<G>(
         twin = twin_next;
         game = next;
     }
+}
+
+/// An entry of the twin's, other than the game's `entry`, that the viewer
+/// is told as it is told `entry` but after which another player moves
+/// than after `entry`, with who moves then.
+///
+/// Who moves next is public: an entry the viewer is told as it is told the
+/// game's may not change it. This pairs twins whose next player differs,
+/// so a step that moves on by itself because of a secret (every hidden die
+/// a skull) fails even when the view shows where the game stands.
+fn told_alike_moved_on<'a, G>(
+    twin: &G,
+    entries: &'a [Entry<G>],
+    entry: &Entry<G>,
+    next: &G,
+    told: &str,
+    viewer: Viewer,
+) -> Option<(&'a Entry<G>, ToMove)>
+where
+    G: Game,
+    G::SeenAction: Serialize,
+    G::SeenChance: Serialize,
+{
+    entries.iter().filter(|e| *e != entry).find_map(|e| {
+        let then = try_after(twin, e)?.to_move();
+        (then != next.to_move() && to_json(&SeenEntry::new(twin, e, viewer)) == told)
+            .then_some((e, then))
+    })
+}
+
+/// The twin's entries after which the viewer sees what it sees after the
+/// game's `entry`, `next` being the game's position then.
+///
+/// The twin may take another entry than the game only where the two
+/// differ in what the viewer may not see: on the game's own state they
+/// lead to different positions that show the same view (an opponent's
+/// warrior of another value, another roll behind a screen). Two public
+/// actions with the same effect do not qualify: the viewer saw which one
+/// was taken.
+fn alike_entries<'a, G: Game>(
+    game: &G,
+    twin: &G,
+    entries: &'a [Entry<G>],
+    entry: &Entry<G>,
+    next: &G,
+    viewer: Viewer,
+) -> Vec<&'a Entry<G>> {
+    let target = next.view(viewer);
+    let hides_the_difference = |other: &Entry<G>| {
+        other == entry
+            || try_after(game, other).is_some_and(|g| g != *next && g.view(viewer) == target)
+    };
+    entries
+        .iter()
+        .filter(|e| after(twin, e).view(viewer) == target && hides_the_difference(e))
+        .collect()
 }
 
 /// Every entry that could come next: the legal actions or the chance
@@ -296,10 +324,6 @@ fn after<G: Game>(state: &G, entry: &Entry<G>) -> G {
     };
     applied.unwrap_or_else(|e| panic!("{entry:?} refused: {e}"));
     next
-}
-
-fn to_json<T: Serialize>(value: &T) -> String {
-    serde_json::to_string(value).unwrap_or_else(|e| panic!("does not serialise: {e}"))
 }
 
 /// Makes the agents for one match, one per seat.

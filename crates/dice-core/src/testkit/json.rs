@@ -6,6 +6,7 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::Debug;
+use core::num::NonZeroU32;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -14,6 +15,17 @@ use serde_json::{Value, json};
 use crate::game::{Game, ToMove};
 use crate::rng::DiceRng;
 use crate::testkit::random::viewers;
+
+/// The four kinds of edit [`Corruptor::mutate_value`] draws from.
+const FOUR: NonZeroU32 = NonZeroU32::MIN.saturating_add(3);
+
+/// `value` as compact JSON text.
+///
+/// # Panics
+/// When `value` does not serialise: every wire type must.
+pub(crate) fn to_json<T: Serialize + ?Sized>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|e| panic!("does not serialise: {e}"))
+}
 
 /// The error decoding `json` as a `T`.
 ///
@@ -133,14 +145,20 @@ impl<'a> Corruptor<'a> {
     pub fn mutate_value(&self, json: &mut Value, rng: &mut DiceRng) {
         let mut all = Vec::new();
         pointers(json, String::new(), &mut all);
-        let at = rng.choose(&all).cloned().unwrap_or_default();
-        let Some(node) = json.pointer_mut(&at) else {
+        // `all` holds at least the root's pointer, so one is always chosen.
+        let Some(node) = rng
+            .choose(&all)
+            .cloned()
+            .and_then(|at| json.pointer_mut(&at))
+        else {
             return;
         };
-        let choice = rng.index(4).unwrap_or(0);
+        let choice = rng.below(FOUR);
         match node {
             Value::Array(items) if !items.is_empty() && choice < 3 => {
-                let i = rng.index(items.len()).unwrap_or(0);
+                let Some(i) = rng.index(items.len()) else {
+                    return;
+                };
                 match choice {
                     0 => {
                         items.remove(i);
@@ -154,7 +172,9 @@ impl<'a> Corruptor<'a> {
             }
             Value::Object(fields) if !fields.is_empty() && choice < 3 => {
                 let keys: Vec<String> = fields.keys().cloned().collect();
-                let key = rng.choose(&keys).cloned().unwrap_or_default();
+                let Some(key) = rng.choose(&keys).cloned() else {
+                    return;
+                };
                 match choice {
                     0 => {
                         fields.remove(&key);
@@ -258,7 +278,7 @@ where
     let mut decoded = false;
     if let Ok(state) = serde_json::from_str::<G>(text) {
         decoded = true;
-        let again = serde_json::to_string(&state).unwrap_or_default();
+        let again = to_json(&state);
         assert_eq!(
             serde_json::from_str::<G>(&again).ok().as_ref(),
             Some(&state),
@@ -277,7 +297,7 @@ where
         decoded = true;
         let sampled = G::determinize(&view, &mut rng)
             .unwrap_or_else(|e| panic!("a decoded view determinizes to nothing ({e}): {text}"));
-        let again = serde_json::to_string(&sampled).unwrap_or_default();
+        let again = to_json(&sampled);
         assert_eq!(
             serde_json::from_str::<G>(&again).ok().as_ref(),
             Some(&sampled),

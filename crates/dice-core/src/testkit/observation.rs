@@ -82,27 +82,10 @@ pub fn check_observations<G: ObservationTensor>(
                 );
                 checked = checked.saturating_add(1);
             }
-            // The game's entry, and the twin's from its own stream.
-            let (entry, other) = match game.to_move() {
-                ToMove::Over => break,
-                ToMove::Chance => {
-                    let outcome = game
-                        .sample_chance(&mut rng)
-                        .unwrap_or_else(|| panic!("seed {seed}: no outcome at a chance node"));
-                    let other = game.sample_chance(&mut twin_rng).map(Entry::Chance);
-                    (Entry::Chance(outcome), other)
-                }
-                ToMove::Player(seat) => {
-                    game.legal_actions(&mut legal);
-                    let played = |action: &G::Action| Entry::Action {
-                        player: Some(seat),
-                        action: *action,
-                    };
-                    let action = rng
-                        .choose(&legal)
-                        .unwrap_or_else(|| panic!("seed {seed}: no legal action"));
-                    (played(action), twin_rng.choose(&legal).map(played))
-                }
+            let Some((entry, other)) =
+                next_entries(&game, &mut rng, &mut twin_rng, &mut legal, seed)
+            else {
+                break;
             };
             if let Some(other) = other {
                 let [mut next, mut twin] = [game.clone(), game.clone()];
@@ -116,6 +99,38 @@ pub fn check_observations<G: ObservationTensor>(
         }
     }
     checked
+}
+
+/// The game's next entry, drawn from the first generator, and a twin's,
+/// drawn from the second: `None` once the game is over.
+fn next_entries<G: ObservationTensor>(
+    game: &G,
+    rng: &mut DiceRng,
+    twin_rng: &mut DiceRng,
+    legal: &mut Vec<G::Action>,
+    seed: u64,
+) -> Option<(Entry<G>, Option<Entry<G>>)> {
+    Some(match game.to_move() {
+        ToMove::Over => return None,
+        ToMove::Chance => {
+            let outcome = game
+                .sample_chance(rng)
+                .unwrap_or_else(|| panic!("seed {seed}: no outcome at a chance node"));
+            let other = game.sample_chance(twin_rng).map(Entry::Chance);
+            (Entry::Chance(outcome), other)
+        }
+        ToMove::Player(seat) => {
+            game.legal_actions(legal);
+            let played = |action: &G::Action| Entry::Action {
+                player: Some(seat),
+                action: *action,
+            };
+            let action = rng
+                .choose(legal)
+                .unwrap_or_else(|| panic!("seed {seed}: no legal action"));
+            (played(action), twin_rng.choose(legal).map(played))
+        }
+    })
 }
 
 /// For every viewer told the two entries alike (`alike`), the positions

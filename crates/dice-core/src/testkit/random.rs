@@ -596,11 +596,7 @@ pub fn check_action_stream<G: Game>(config: &G::Config, seed: u64, stream: &[u8]
                     state.sample_chance(&mut rng)
                 } else {
                     state.chance_outcomes(&mut outcomes);
-                    usize::try_from(x / 2)
-                        .ok()
-                        .and_then(|i| i.checked_rem(outcomes.len()))
-                        .and_then(|i| outcomes.get(i))
-                        .map(|(o, _)| o.clone())
+                    wrapped(&outcomes, x / 2).map(|(o, _)| o.clone())
                 };
                 let outcome = outcome.unwrap_or_else(|| ctx.fail("no outcome at a chance node"));
                 state
@@ -623,8 +619,7 @@ pub fn check_action_stream<G: Game>(config: &G::Config, seed: u64, stream: &[u8]
                         if state != before {
                             ctx.fail(&format!("refused action {action:?} changed the state"));
                         }
-                        let pick = usize::try_from(x >> 8).unwrap_or(0);
-                        if let Some(&a) = pick.checked_rem(legal.len()).and_then(|i| legal.get(i)) {
+                        if let Some(&a) = wrapped(&legal, x >> 8) {
                             state.apply(a).unwrap_or_else(|e| {
                                 ctx.fail(&format!("listed action {a:?} refused: {e}"))
                             });
@@ -636,6 +631,13 @@ pub fn check_action_stream<G: Game>(config: &G::Config, seed: u64, stream: &[u8]
         steps += 1;
     }
     steps
+}
+
+/// The item `x` picks from `items`, counting round past the end; `None`
+/// when there are none.
+fn wrapped<T>(items: &[T], x: u32) -> Option<&T> {
+    let i = usize::try_from(x).ok()?.checked_rem(items.len())?;
+    items.get(i)
 }
 
 /// Runs [`check_action_stream`] on every config with one stream of
