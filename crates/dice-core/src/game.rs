@@ -6,6 +6,7 @@ use core::fmt::{self, Debug, Display};
 
 use crate::inconsistent::InconsistentView;
 use crate::notation::ParseActionError;
+use crate::objective::Objective;
 use crate::prob::Prob;
 use crate::result::GameResult;
 use crate::rng::DiceRng;
@@ -435,6 +436,18 @@ pub trait Game: Clone + PartialEq + Debug + Sized {
             }
             None => false,
         }
+    }
+
+    /// What a seat plays for: to win (the provided answer), or, in a game
+    /// for one, to score as much as it can ([`Objective::Score`], with the
+    /// bounds of a final score). It depends only on the config.
+    ///
+    /// The search ([`Mcts`](crate::mcts::Mcts)) rewards it, and a ladder
+    /// that ranks players ranks them by it: at a table of one every
+    /// finished game is a win, so only the score tells a good player from
+    /// a poor one.
+    fn objective(&self) -> Objective {
+        Objective::Win
     }
 
     /// Every action id is below this bound, which depends only on the config.
