@@ -29,6 +29,7 @@ mod result;
 mod rng;
 #[cfg(feature = "schema")]
 pub mod schema;
+mod scoreboard;
 pub mod seat;
 #[cfg(feature = "testkit")]
 pub mod testkit;
@@ -53,6 +54,7 @@ pub use result::{GameResult, InvalidResult};
 pub use rng::DiceRng;
 #[cfg(feature = "os-rng")]
 pub use rng::OsRngError;
+pub use scoreboard::{ScorePart, Scoreboard};
 pub use seat::Seat;
 pub use update::{LegalAction, Update};
 
