@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, reason = "a failure is a failed test")]
 
 use age_of_war_rules::{AgeOfWar, AgeOfWarConfig};
-use dice_core::{Agent, DiceRng, Game, Match, RandomAgent, Viewer, play_out};
+use dice_core::{Agent, DiceRng, Game, Match, RandomAgent, ScorePart, Viewer, play_out};
 
 #[test]
 fn aow_13_the_running_score_is_castles_and_clans_and_the_result_at_the_end() {
@@ -23,7 +23,7 @@ fn aow_13_the_running_score_is_castles_and_clans_and_the_result_at_the_end() {
             let _ = play_out(&mut m, &mut agents, &mut rng, 1);
             assert!(m.log().len() > before, "the game moves on");
             let board = AgeOfWar::scoreboard(&m.state().view(Viewer::Spectator)).unwrap();
-            let names: Vec<&str> = board.parts().iter().map(|p| p.name()).collect();
+            let names: Vec<&str> = board.parts().iter().map(ScorePart::name).collect();
             assert_eq!(names, ["castles", "clans"]);
             for seat in 0..players {
                 let score = i32::from(m.state().table().score(seat));

@@ -7,7 +7,7 @@
     reason = "a failure is a failed test"
 )]
 
-use dice_core::{Agent, DiceRng, Game, Match, RandomAgent, Viewer, play_out};
+use dice_core::{Agent, DiceRng, Game, Match, RandomAgent, ScorePart, Viewer, play_out};
 use era_rules::{Era, EraConfig, Step};
 
 fn viewers(players: usize) -> impl Iterator<Item = Viewer> {
@@ -44,7 +44,7 @@ fn era_23_to_27_the_running_score_is_the_final_formula_so_far_and_the_result_at_
                     continue;
                 };
                 // The parts are the final formula's, in its order.
-                let names: Vec<&str> = board.parts().iter().map(|p| p.name()).collect();
+                let names: Vec<&str> = board.parts().iter().map(ScorePart::name).collect();
                 assert_eq!(names.first(), Some(&"buildings"));
                 assert_eq!(names.last(), Some(&"disasters"));
                 let scores = state.scores();
