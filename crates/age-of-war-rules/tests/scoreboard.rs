@@ -3,30 +3,24 @@
 #![allow(clippy::unwrap_used, reason = "a failure is a failed test")]
 
 use age_of_war_rules::{AgeOfWar, AgeOfWarConfig};
-use dice_core::{Agent, DiceRng, Game, Match, RandomAgent, ScorePart, Viewer, play_out};
+use dice_core::{DiceRng, Game, ScorePart, Viewer};
 
 #[test]
 fn aow_13_the_running_score_is_castles_and_clans_and_the_result_at_the_end() {
     let mut clan_bonus_seen = false;
     for (players, seed) in [(2, 1), (3, 2), (6, 3)] {
         let config = AgeOfWarConfig::new(players);
-        let mut m = Match::<AgeOfWar>::new(&config, seed).unwrap();
-        let mut bots = vec![RandomAgent; players];
-        let mut agents: Vec<&mut dyn Agent<AgeOfWar>> = bots
-            .iter_mut()
-            .map(|b| b as &mut dyn Agent<AgeOfWar>)
-            .collect();
-        let mut rng = DiceRng::from_seed_u64(seed);
-        while m.state().result().is_none() {
-            let before = m.log().len();
-            // One step at a time: stopping after it is the step limit.
-            let _ = play_out(&mut m, &mut agents, &mut rng, 1);
-            assert!(m.log().len() > before, "the game moves on");
-            let board = AgeOfWar::scoreboard(&m.state().view(Viewer::Spectator)).unwrap();
+        let mut state = AgeOfWar::new(&config).unwrap();
+        let (mut rng, mut buf) = (DiceRng::from_seed_u64(seed), Vec::new());
+        while state.result().is_none() {
+            let before = state.clone();
+            state.random_playout(&mut rng, &mut buf, 1);
+            assert_ne!(state, before, "the game moves on");
+            let board = AgeOfWar::scoreboard(&state.view(Viewer::Spectator)).unwrap();
             let names: Vec<&str> = board.parts().iter().map(ScorePart::name).collect();
             assert_eq!(names, ["castles", "clans"]);
             for seat in 0..players {
-                let score = i32::from(m.state().table().score(seat));
+                let score = i32::from(state.table().score(seat));
                 assert_eq!(board.totals().get(seat), Some(&score));
                 clan_bonus_seen |= board
                     .parts()
@@ -35,12 +29,12 @@ fn aow_13_the_running_score_is_castles_and_clans_and_the_result_at_the_end() {
             }
             // Nothing is hidden: every seat sees the same.
             assert_eq!(
-                AgeOfWar::scoreboard(&m.state().view(Viewer::Seat(0))),
+                AgeOfWar::scoreboard(&state.view(Viewer::Seat(0))),
                 Some(board)
             );
         }
-        let result = m.state().result().unwrap();
-        let board = AgeOfWar::scoreboard(&m.state().view(Viewer::Spectator)).unwrap();
+        let result = state.result().unwrap();
+        let board = AgeOfWar::scoreboard(&state.view(Viewer::Spectator)).unwrap();
         assert_eq!(board.totals(), result.scores());
     }
     assert!(clan_bonus_seen, "some clan was conquered");

@@ -7,7 +7,7 @@
     reason = "a failure is a failed test"
 )]
 
-use dice_core::{Agent, DiceRng, Game, Match, RandomAgent, ScorePart, Viewer, play_out};
+use dice_core::{DiceRng, Game, Match, ScorePart, Viewer};
 use era_rules::{Era, EraConfig, Step};
 
 fn viewers(players: usize) -> impl Iterator<Item = Viewer> {
@@ -19,20 +19,12 @@ fn era_23_to_27_the_running_score_is_the_final_formula_so_far_and_the_result_at_
     let mut seen_disasters = false;
     for (players, seed) in [(2, 1), (3, 2), (4, 3)] {
         let config = EraConfig::new(players);
-        let mut m = Match::<Era>::new(&config, seed).unwrap();
-        let mut bots = [RandomAgent, RandomAgent, RandomAgent, RandomAgent];
-        let mut agents: Vec<&mut dyn Agent<Era>> = bots
-            .iter_mut()
-            .take(players)
-            .map(|b| b as &mut dyn Agent<Era>)
-            .collect();
-        let mut rng = DiceRng::from_seed_u64(seed);
-        while m.state().result().is_none() {
-            let before = m.log().len();
-            // One step at a time: stopping after it is the step limit.
-            let _ = play_out(&mut m, &mut agents, &mut rng, 1);
-            assert!(m.log().len() > before, "the game moves on");
-            let state = m.state();
+        let mut state = Era::new(&config).unwrap();
+        let (mut rng, mut buf) = (DiceRng::from_seed_u64(seed), Vec::new());
+        while state.result().is_none() {
+            let before = state.clone();
+            state.random_playout(&mut rng, &mut buf, 1);
+            assert_ne!(state, before, "the game moves on");
             for viewer in viewers(players) {
                 let board = Era::scoreboard(&state.view(viewer));
                 if matches!(state.step(), Step::Layout { .. }) && viewer != Viewer::Seat(0) {
@@ -56,9 +48,9 @@ fn era_23_to_27_the_running_score_is_the_final_formula_so_far_and_the_result_at_
                 }
             }
         }
-        let result = m.state().result().unwrap();
+        let result = state.result().unwrap();
         for viewer in viewers(players) {
-            let board = Era::scoreboard(&m.state().view(viewer)).unwrap();
+            let board = Era::scoreboard(&state.view(viewer)).unwrap();
             assert_eq!(board.totals(), result.scores(), "{viewer:?}");
         }
     }
