@@ -3,8 +3,8 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use dice_core::GameResult;
 use dice_core::seat::{Seat, TurnOrder};
+use dice_core::{GameResult, ScorePart, Scoreboard};
 
 use crate::table::Table;
 
@@ -56,6 +56,30 @@ pub fn winners_into(table: &Table, seats: TurnOrder, out: &mut Vec<Seat>) {
     };
     let best = seats.seats().map(rank).max();
     out.extend(seats.seats().filter(|&seat| Some(rank(seat)) == best));
+}
+
+/// The running scores at this table (AOW-13 as if the game ended now):
+/// the castles each seat holds face up, and the bonuses of the clans it
+/// conquered. Everything is on the table, so every viewer sees the same.
+pub fn scoreboard(table: &Table, seats: TurnOrder) -> Scoreboard {
+    let castles = seats
+        .seats()
+        .map(|seat| {
+            let face_up = table.holdings(seat).filter(|&c| !table.is_face_down(c));
+            face_up.map(|c| i32::from(c.points())).sum()
+        })
+        .collect();
+    let clans = seats
+        .seats()
+        .map(|seat| table.clans(seat).map(|clan| i32::from(clan.bonus())).sum())
+        .collect();
+    Scoreboard::from_parts(
+        "points",
+        vec![
+            ScorePart::new("castles", castles),
+            ScorePart::new("clans", clans),
+        ],
+    )
 }
 
 /// A tie-break figure: a count of at most fourteen castles or six clans.

@@ -6,8 +6,8 @@ use core::fmt;
 
 use dice_core::seat::TurnOrder;
 use dice_core::{
-    DiceRng, Game, GameResult, InconsistentView, ParseActionError, Prob, ResampleLog, Seat, ToMove,
-    Viewer,
+    DiceRng, Game, GameResult, InconsistentView, ParseActionError, Prob, ResampleLog, Scoreboard,
+    Seat, ToMove, Viewer,
 };
 
 use crate::action::{ACTION_ID_BOUND, Action};
@@ -569,6 +569,11 @@ impl Game for AgeOfWar {
             return None;
         }
         Some(scoring::result(&self.table, self.seats))
+    }
+
+    /// AOW-13 as if the game ended now: castles and clan bonuses.
+    fn scoreboard(view: &Self) -> Option<Scoreboard> {
+        Some(scoring::scoreboard(&view.table, view.seats))
     }
 
     fn winners_into(&self, out: &mut Vec<Seat>) -> bool {

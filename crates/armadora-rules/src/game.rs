@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 
 use dice_core::seat::PerSeat;
 use dice_core::{
-    DiceRng, Game, GameResult, InconsistentView, ParseActionError, Prob, ToMove, Viewer,
+    DiceRng, Game, GameResult, InconsistentView, ParseActionError, Prob, Scoreboard, ToMove, Viewer,
 };
 
 use crate::action::{ADVANCED_ACTION_IDS, Action, BASE_ACTION_IDS};
@@ -115,6 +115,24 @@ impl Game for Armadora {
     /// to their supply.
     fn determinize(view: &ArmadoraView, rng: &mut DiceRng) -> Result<Self, InconsistentView> {
         view.determinize(rng)
+    }
+
+    /// The gold each seat won (its side's, in the team game), once the
+    /// game is over and every warrior shows its value; none before: the
+    /// gold falls by values the viewer cannot see (ARM-10).
+    fn scoreboard(view: &ArmadoraView) -> Option<Scoreboard> {
+        if view.table.phase != Phase::Over {
+            return None;
+        }
+        // Every value is shown at the end: any state drawn from the view
+        // scores as the game did.
+        let scoring = view
+            .determinize(&mut DiceRng::from_seed_u64(0))
+            .ok()?
+            .scoring();
+        let seats = view.table.turn_order().seats();
+        let gold = seats.map(|seat| i32::try_from(scoring.gold(seat)).unwrap_or(i32::MAX));
+        Some(Scoreboard::new("gold", gold.collect()))
     }
 
     fn resample_hidden(&self, viewer: Viewer, rng: &mut DiceRng) -> Self {

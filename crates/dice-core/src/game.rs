@@ -6,9 +6,11 @@ use core::fmt::{self, Debug, Display};
 
 use crate::inconsistent::InconsistentView;
 use crate::notation::ParseActionError;
+use crate::objective::Objective;
 use crate::prob::Prob;
 use crate::result::GameResult;
 use crate::rng::DiceRng;
+use crate::scoreboard::Scoreboard;
 use crate::seat::Seat;
 
 /// Who acts next.
@@ -338,6 +340,28 @@ pub trait Game: Clone + PartialEq + Debug + Sized {
     /// by hand), with the reason: the rule or invariant it breaks.
     fn determinize(view: &Self::View, rng: &mut DiceRng) -> Result<Self, InconsistentView>;
 
+    /// The running scores `view` shows: each seat's score so far (what it
+    /// would score if the game ended now, as far as the viewer can tell),
+    /// with its named parts for a game that scores in parts. Worked out
+    /// from the view alone, so it tells nothing the viewer may not know.
+    /// This is where a drawing, a table of players or a page finds a
+    /// game's scores; no field of the view is read by convention.
+    ///
+    /// The provided method has none: a game that keeps no running score,
+    /// or whose score the viewer cannot know yet.
+    ///
+    /// ```
+    /// use dice_core::{Game, Viewer, pig::{Pig, PigConfig}};
+    ///
+    /// let game = Pig::new(&PigConfig::default()).unwrap();
+    /// let board = Pig::scoreboard(&game.view(Viewer::Spectator)).unwrap();
+    /// assert_eq!((board.unit(), board.totals()), ("points", &[0, 0][..]));
+    /// ```
+    fn scoreboard(view: &Self::View) -> Option<Scoreboard> {
+        let _ = view;
+        None
+    }
+
     /// Replaces the contents of `out` with the legal actions of `seat`,
     /// worked out from that seat's own view alone: empty unless the view
     /// shows `seat` to move. A client that holds only its view lists its
@@ -435,6 +459,18 @@ pub trait Game: Clone + PartialEq + Debug + Sized {
             }
             None => false,
         }
+    }
+
+    /// What a seat plays for: to win (the provided answer), or, in a game
+    /// for one, to score as much as it can ([`Objective::Score`], with the
+    /// bounds of a final score). It depends only on the config.
+    ///
+    /// The search ([`Mcts`](crate::mcts::Mcts)) rewards it, and a ladder
+    /// that ranks players ranks them by it: at a table of one every
+    /// finished game is a win, so only the score tells a good player from
+    /// a poor one.
+    fn objective(&self) -> Objective {
+        Objective::Win
     }
 
     /// Every action id is below this bound, which depends only on the config.

@@ -18,6 +18,7 @@ mod inconsistent;
 pub mod listing;
 pub mod mcts;
 mod notation;
+mod objective;
 pub mod observation;
 pub mod pig;
 mod prob;
@@ -28,6 +29,7 @@ mod result;
 mod rng;
 #[cfg(feature = "schema")]
 pub mod schema;
+mod scoreboard;
 pub mod seat;
 #[cfg(feature = "testkit")]
 pub mod testkit;
@@ -43,6 +45,7 @@ pub use game_match::Match;
 pub use history::{History, SeenEntry};
 pub use inconsistent::InconsistentView;
 pub use notation::ParseActionError;
+pub use objective::Objective;
 pub use prob::{ParseProbError, Prob};
 pub use record::{Entry, FORMAT, OLDEST_FORMAT, Record};
 pub use replay::{EntryError, MAX_CHANCE_CHAIN, ReplayError, replay};
@@ -51,6 +54,7 @@ pub use result::{GameResult, InvalidResult};
 pub use rng::DiceRng;
 #[cfg(feature = "os-rng")]
 pub use rng::OsRngError;
+pub use scoreboard::{ScorePart, Scoreboard};
 pub use seat::Seat;
 pub use update::{LegalAction, Update};
 
@@ -61,6 +65,7 @@ pub mod prelude {
     pub use crate::game::{Game, SeatError, ToMove, Viewer};
     pub use crate::game_match::Match;
     pub use crate::history::{History, SeenEntry};
+    pub use crate::objective::Objective;
     pub use crate::prob::Prob;
     pub use crate::record::{Entry, Record};
     pub use crate::replay::replay;

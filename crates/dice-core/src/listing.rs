@@ -387,7 +387,9 @@ impl<G: Game + 'static> Listing<G> {
 }
 
 /// A game's declaration: the one place every layer reads what it needs to
-/// know of the game beyond the [`Game`] contract. Implement it in the
+/// know of the game beyond the [`Game`] contract. What a seat plays for is
+/// in the contract ([`Game::objective`]), as it may change with the config
+/// (a table of one plays for its score): a ladder reads it there. Implement it in the
 /// game's crate; the test kit's `check_game` checks it against the rules
 /// (the seats against the configs, the chance bound against every chance
 /// event, the utility against every result, the bots by playing them).

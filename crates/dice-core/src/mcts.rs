@@ -5,6 +5,7 @@ use alloc::vec::Vec;
 
 use crate::agent::Agent;
 use crate::game::{Game, ToMove};
+use crate::objective::Objective;
 use crate::rng::DiceRng;
 use crate::seat::Seat;
 
@@ -20,8 +21,12 @@ use crate::seat::Seat;
 /// - chance nodes are not stored: their outcome is drawn with
 ///   [`Game::sample_chance`] each time (open-loop search);
 /// - from a new node, a uniformly random playout runs to the end (or to
-///   `playout_steps`), and the result is backed up: 1 for a win, `1/k` for a
-///   victory shared by `k`, 0 otherwise, for each seat.
+///   `playout_steps`), and each seat's reward for the result is backed up,
+///   by the game's [`Objective`](crate::Objective): to win, 1 for a win,
+///   `1/k` for a victory shared by `k`, 0 otherwise (`1/n` each for a
+///   draw or a playout cut short); to score, the seat's final score placed
+///   between the objective's bounds ([`Objective::reward`]), 1/2 for a
+///   playout cut short.
 ///
 /// The most visited legal action at the root is played. All randomness comes
 /// from the generator passed to [`Agent::choose`], so a seeded run is
@@ -92,7 +97,8 @@ impl Mcts {
     }
 
     /// The same search with playouts of at most `steps` steps; a longer one
-    /// stops and counts as a draw.
+    /// stops and counts as a draw (the middle score, for a game played for
+    /// score).
     #[must_use]
     pub fn with_playout_steps(mut self, steps: u32) -> Self {
         self.playout_steps = steps;
@@ -142,10 +148,10 @@ struct Tree {
     used: usize,
     /// (node, edge, mover) of the current descent.
     path: Vec<(usize, usize, Seat)>,
-    /// The winners of the current simulation's end (empty for a draw),
-    /// kept so that asking allocates nothing, and the reward of each.
+    /// The winners of the current simulation's end, kept so that asking
+    /// allocates nothing, and each seat's reward from it, by seat.
     winners: Vec<Seat>,
-    share: f64,
+    rewards: Vec<f64>,
     /// The root's legal actions' ids, in the order of the root's list.
     root_ids: Vec<u32>,
     /// `sqrt(ln n)`, `1 / sqrt(n)` and `1 / n` for `n` in `0..len` (`n`
@@ -220,6 +226,43 @@ struct Chosen {
     legal_index: usize,
     child: usize,
     is_new: bool,
+}
+
+/// What a pass over the legal list found: an untried action to expand
+/// (its id and place in the list), or else the best tried edge.
+#[derive(Debug, Clone, Copy)]
+enum Marked {
+    Untried { id: u32, legal_index: u32 },
+    Best(Option<Chosen>),
+}
+
+/// Finds the edges of a node's legal actions in turn: a cursor over the
+/// sorted edges while the ids come in ascending order, a binary search
+/// otherwise.
+#[derive(Debug, Default)]
+struct EdgeCursor {
+    cursor: usize,
+    last_id: Option<u32>,
+}
+
+impl EdgeCursor {
+    /// The edge of action `id`, with its index, if the node has one.
+    fn find<'e>(&mut self, edges: &'e mut [Edge], id: u32) -> Option<(usize, &'e mut Edge)> {
+        let found = if self.last_id.is_none_or(|last| last < id) {
+            while edges.get(self.cursor).is_some_and(|e| e.id < id) {
+                self.cursor = self.cursor.saturating_add(1);
+            }
+            edges
+                .get(self.cursor)
+                .is_some_and(|e| e.id == id)
+                .then_some(self.cursor)
+        } else {
+            edges.binary_search_by_key(&id, |e| e.id).ok()
+        };
+        self.last_id = Some(id);
+        let i = found?;
+        edges.get_mut(i).map(|e| (i, e))
+    }
 }
 
 /// One decision's search: the parameters, the kept tree and the current
@@ -329,11 +372,18 @@ impl<G: Game> Search<'_, G> {
 
     /// Marks the available edges, then expands an untried action or picks
     /// the best UCB1 edge (the first of equals in edge order).
-    ///
-    /// One pass over the legal list: each action's edge is found by a
-    /// cursor over the sorted edges while the ids come in ascending order
-    /// (a binary search otherwise), and scored as it is found.
     fn select(&mut self, state: &G, node: usize, rng: &mut DiceRng) -> Option<Chosen> {
+        match self.mark(state, node, rng)? {
+            Marked::Untried { id, legal_index } => self.expand(node, id, legal_index),
+            Marked::Best(best) => best,
+        }
+    }
+
+    /// One pass over the legal list: each action's edge is found by an
+    /// [`EdgeCursor`], marked available, and scored as it is found; an
+    /// action without an edge is a candidate for expansion instead, each
+    /// equally likely (reservoir sampling).
+    fn mark(&mut self, state: &G, node: usize, rng: &mut DiceRng) -> Option<Marked> {
         let stamp = self.stamp;
         let exploration = self.exploration;
         let tree = &mut *self.tree;
@@ -342,81 +392,73 @@ impl<G: Game> Search<'_, G> {
         let mut untried: Option<(u32, u32)> = None;
         let mut untried_count = 0usize;
         let mut best: Option<(Chosen, f64)> = None;
-        let mut cursor = 0usize;
-        let mut last_id: Option<u32> = None;
+        let mut cursor = EdgeCursor::default();
         for (index, action) in self.legal.iter().enumerate() {
             let id = state.action_id(action)?;
             let index = u32::try_from(index).ok()?;
-            let found = if last_id.is_none_or(|last| last < id) {
-                while edges.get(cursor).is_some_and(|e| e.id < id) {
-                    cursor = cursor.saturating_add(1);
-                }
-                edges
-                    .get(cursor)
-                    .is_some_and(|e| e.id == id)
-                    .then_some(cursor)
-            } else {
-                edges.binary_search_by_key(&id, |e| e.id).ok()
-            };
-            last_id = Some(id);
-            if let Some(i) = found {
-                if let Some(e) = edges.get_mut(i) {
-                    e.available = e.available.saturating_add(1);
-                    e.stamp = stamp;
-                    e.legal_index = index;
-                    if untried.is_none() {
-                        let score = score(e, exploration, inv, inv_sqrt, sqrt_ln);
-                        #[expect(
-                            clippy::float_cmp,
-                            reason = "an exact tie goes to the first edge, as a pass in edge order gives"
-                        )]
-                        let better =
-                            best.is_none_or(|(b, s)| score > s || (score == s && i < b.edge));
-                        if better {
-                            let chosen = Chosen {
-                                edge: i,
-                                legal_index: usize::try_from(index).ok()?,
-                                child: usize::try_from(e.child).ok()?,
-                                is_new: false,
-                            };
-                            best = Some((chosen, score));
-                        }
-                    }
-                }
-            } else {
-                // Reservoir sampling: each untried action equally likely.
+            let Some((i, e)) = cursor.find(edges, id) else {
                 untried_count = untried_count.saturating_add(1);
                 if rng.pick(untried_count) == Some(0) {
                     untried = Some((id, index));
                 }
+                continue;
+            };
+            e.available = e.available.saturating_add(1);
+            e.stamp = stamp;
+            e.legal_index = index;
+            if untried.is_some() {
+                continue;
+            }
+            let score = score(e, exploration, inv, inv_sqrt, sqrt_ln);
+            #[expect(
+                clippy::float_cmp,
+                reason = "an exact tie goes to the first edge, as a pass in edge order gives"
+            )]
+            let better = best.is_none_or(|(b, s)| score > s || (score == s && i < b.edge));
+            if better {
+                let chosen = Chosen {
+                    edge: i,
+                    legal_index: usize::try_from(index).ok()?,
+                    child: usize::try_from(e.child).ok()?,
+                    is_new: false,
+                };
+                best = Some((chosen, score));
             }
         }
-        if let Some((id, legal_index)) = untried {
-            let child = self.tree.new_node()?;
-            let edges = self.tree.nodes.get_mut(node)?;
-            let at = edges.binary_search_by_key(&id, |e| e.id).err()?;
-            edges.insert(
-                at,
-                Edge {
-                    id,
-                    child,
-                    visits: 0,
-                    available: 1,
-                    stamp,
-                    legal_index,
-                    reward: 0.0,
-                },
-            );
-            return Some(Chosen {
-                edge: at,
-                legal_index: usize::try_from(legal_index).ok()?,
-                child: usize::try_from(child).ok()?,
-                is_new: true,
-            });
-        }
-        best.map(|(chosen, _)| chosen)
+        Some(match untried {
+            Some((id, legal_index)) => Marked::Untried { id, legal_index },
+            None => Marked::Best(best.map(|(chosen, _)| chosen)),
+        })
     }
 
+    /// Adds the edge of untried action `id` (at `legal_index` in the legal
+    /// list) to `node`, leading to a new node.
+    fn expand(&mut self, node: usize, id: u32, legal_index: u32) -> Option<Chosen> {
+        let child = self.tree.new_node()?;
+        let edges = self.tree.nodes.get_mut(node)?;
+        let at = edges.binary_search_by_key(&id, |e| e.id).err()?;
+        edges.insert(
+            at,
+            Edge {
+                id,
+                child,
+                visits: 0,
+                available: 1,
+                stamp: self.stamp,
+                legal_index,
+                reward: 0.0,
+            },
+        );
+        Some(Chosen {
+            edge: at,
+            legal_index: usize::try_from(legal_index).ok()?,
+            child: usize::try_from(child).ok()?,
+            is_new: true,
+        })
+    }
+
+    /// Plays on at random from the end of the descent and sets each seat's
+    /// reward ([`Tree::rewards`]) by the game's [`Objective`].
     fn play_out(&mut self, state: &mut G, steps: u32, rng: &mut DiceRng) {
         state.random_playout(
             rng,
@@ -424,27 +466,39 @@ impl<G: Game> Search<'_, G> {
             self.playout_steps.saturating_sub(steps),
         );
         let tree = &mut *self.tree;
-        tree.share = if state.winners_into(&mut tree.winners) && !tree.winners.is_empty() {
-            #[allow(clippy::cast_precision_loss)]
-            let share = 1.0 / tree.winners.len() as f64;
-            share
-        } else {
-            // A draw (or a playout cut short): every seat shares.
-            tree.winners.clear();
-            #[allow(clippy::cast_precision_loss)]
-            let draw = 1.0 / state.players().max(1) as f64;
-            draw
-        };
+        let players = state.players();
+        tree.rewards.clear();
+        match state.objective() {
+            Objective::Win => {
+                if state.winners_into(&mut tree.winners) && !tree.winners.is_empty() {
+                    #[allow(clippy::cast_precision_loss)]
+                    let share = 1.0 / tree.winners.len() as f64;
+                    let winners = tree.winners.as_slice();
+                    tree.rewards.extend(
+                        (0..players).map(|seat| if winners.contains(&seat) { share } else { 0.0 }),
+                    );
+                } else {
+                    // A draw (or a playout cut short): every seat shares.
+                    #[allow(clippy::cast_precision_loss)]
+                    let draw = 1.0 / players.max(1) as f64;
+                    tree.rewards.extend((0..players).map(|_| draw));
+                }
+            }
+            objective => match state.result() {
+                Some(result) => {
+                    let rewards = (0..players).map(|seat| objective.reward(&result, seat));
+                    tree.rewards.extend(rewards);
+                }
+                // A playout cut short: no score, the middle for every seat.
+                None => tree.rewards.extend((0..players).map(|_| 0.5)),
+            },
+        }
     }
 
     fn back_up(&mut self) {
         let tree = &mut *self.tree;
-        let share = tree.share;
-        // No winners listed: a draw, every seat's share.
-        let winners = tree.winners.as_slice();
-        let wins = |mover: Seat| winners.is_empty() || winners.contains(&mover);
         for &(node, edge, mover) in &tree.path {
-            let reward = if wins(mover) { share } else { 0.0 };
+            let reward = tree.rewards.get(mover).copied().unwrap_or(0.0);
             if let Some(e) = tree.nodes.get_mut(node).and_then(|n| n.get_mut(edge)) {
                 e.visits = e.visits.saturating_add(1);
                 e.reward += reward;

@@ -570,3 +570,18 @@ fn every_check_of_the_kit_passes_on_pig_and_its_declaration() {
         "three bots, two games each, two configs"
     );
 }
+
+#[test]
+fn the_scoreboard_shows_the_points_banked_not_the_turn_at_risk() {
+    let mut game = Pig::new(&PigConfig::default()).unwrap();
+    game.apply(PigAction::Roll).unwrap();
+    game.apply_chance(6).unwrap();
+    let at_risk = Pig::scoreboard(&game.view(Viewer::Spectator)).unwrap();
+    assert_eq!((at_risk.unit(), at_risk.totals()), ("points", &[0, 0][..]));
+    game.apply(PigAction::Hold).unwrap();
+    for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
+        let banked = Pig::scoreboard(&game.view(viewer)).unwrap();
+        assert_eq!(banked.totals(), [6, 0]);
+        assert!(banked.parts().is_empty());
+    }
+}

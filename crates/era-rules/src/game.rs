@@ -5,7 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use dice_core::{
-    DiceRng, Game, GameResult, InconsistentView, ParseActionError, Prob, ToMove, Viewer,
+    DiceRng, Game, GameResult, InconsistentView, ParseActionError, Prob, Scoreboard, ToMove, Viewer,
 };
 
 use crate::action::{Action, Chance};
@@ -187,6 +187,12 @@ impl Game for Era {
 
     fn determinize(view: &EraView, rng: &mut DiceRng) -> Result<Self, InconsistentView> {
         view.determinize(rng)
+    }
+
+    /// ERA-23 to ERA-27 as if the game ended now, part by part; none
+    /// while a layout is hidden (ERA-5).
+    fn scoreboard(view: &EraView) -> Option<Scoreboard> {
+        view.scoreboard()
     }
 
     fn resample_hidden(&self, viewer: Viewer, rng: &mut DiceRng) -> Self {

@@ -45,6 +45,7 @@ mod roll;
 mod rolling;
 #[cfg(feature = "schema")]
 mod schema;
+mod scoreboard;
 mod scoring;
 #[cfg(feature = "serde")]
 mod serde_text;

@@ -4,7 +4,8 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use dice_core::{
-    DiceRng, Die, Game, GameResult, InconsistentView, ParseActionError, Prob, Seat, ToMove, Viewer,
+    DiceRng, Die, Game, GameResult, InconsistentView, ParseActionError, Prob, Scoreboard, Seat,
+    ToMove, Viewer,
 };
 
 use crate::bid::{Action, Bid, FACES, MAX_DICE};
@@ -354,6 +355,16 @@ impl Game for LiarsDice {
     /// `Roll f`, as OpenSpiel writes it.
     fn chance_text(&self, outcome: &u8) -> String {
         alloc::format!("Roll {outcome}")
+    }
+
+    /// The dice each seat has (LD-2): one round is played, so nobody loses
+    /// one before the showdown decides the game.
+    fn scoreboard(view: &LiarsDiceView) -> Option<Scoreboard> {
+        let dice = i32::from(view.config.numdice);
+        Some(Scoreboard::new(
+            "dice",
+            view.hands.iter().map(|_| dice).collect(),
+        ))
     }
 
     /// The winner +1, the loser -1 (LD-9).

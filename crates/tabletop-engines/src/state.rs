@@ -5,7 +5,7 @@ use std::fmt;
 use dice_core::listing::Listed;
 use dice_core::observation::ObservationTensor;
 use dice_core::prelude::*;
-use dice_core::{Past, Prob, ResampleLog, Seat, ToMove, Update};
+use dice_core::{Objective, Past, Prob, ResampleLog, Scoreboard, Seat, ToMove, Update};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -149,6 +149,14 @@ pub trait AnyState: Send + Sync + fmt::Debug {
     fn mean_random_returns(&self, count: u64, max_steps: u64, rng: &mut DiceRng) -> Vec<f64>;
     /// `viewer`'s view encoded as an observation tensor, into `out`.
     fn observation_tensor(&self, viewer: Viewer, out: &mut Vec<f32>);
+    /// What a seat plays for ([`Game::objective`]): to win, or in a game
+    /// for one to score between bounds. A ladder that ranks players of
+    /// this game ranks them by it.
+    fn objective(&self) -> Objective;
+    /// The running scores `viewer` sees ([`Game::scoreboard`]): each
+    /// seat's score so far with its named parts; `None` when the game
+    /// shows none now. Worked out from `viewer`'s view alone.
+    fn scoreboard(&self, viewer: Viewer) -> Option<Scoreboard>;
     /// `viewer`'s view as JSON.
     fn view_json(&self, viewer: Viewer) -> String;
     /// `viewer`'s history as JSON: everything it has seen so far (the
@@ -533,6 +541,14 @@ impl<G: Engine> AnyState for Played<G> {
 
     fn observation_tensor(&self, viewer: Viewer, out: &mut Vec<f32>) {
         G::write_observation(&self.state.view(viewer), out);
+    }
+
+    fn objective(&self) -> Objective {
+        self.state.objective()
+    }
+
+    fn scoreboard(&self, viewer: Viewer) -> Option<Scoreboard> {
+        G::scoreboard(&self.state.view(viewer))
     }
 
     fn view_json(&self, viewer: Viewer) -> String {

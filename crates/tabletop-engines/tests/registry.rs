@@ -6,7 +6,7 @@
     reason = "test helpers: a failure is a test failure"
 )]
 
-use tabletop_engines::dice_core::{DiceRng, Prob, ToMove, Viewer};
+use tabletop_engines::dice_core::{DiceRng, Objective, Prob, ToMove, Viewer};
 use tabletop_engines::{AnyGame, AnyState, LoadError, StepError, game_names, load_game};
 
 /// Plays `game` to the end with random ids, checking the door's promises
@@ -87,6 +87,23 @@ fn every_game_plays_to_the_end_through_ids() {
                 (returns.iter().sum::<f64>() - game.utility().sum()).abs() < 1e-9,
                 "{name}: {returns:?}"
             );
+        }
+    }
+}
+
+#[test]
+fn every_game_plays_to_win_and_shows_its_scoreboard_at_the_end() {
+    for name in game_names() {
+        let game = load_game(name).unwrap();
+        let state = play_through(game.as_ref(), 7);
+        assert_eq!(state.objective(), Objective::Win, "{name}");
+        let board = state.scoreboard(Viewer::Spectator);
+        let board = board.unwrap_or_else(|| panic!("{name}: a scoreboard at the end"));
+        assert_eq!(board.totals().len(), game.players(), "{name}");
+        // The running score at the end is the final score, except Liar's
+        // Dice's, which counts dice.
+        if board.unit() != "dice" {
+            assert_eq!(board.totals(), state.result().unwrap().scores(), "{name}");
         }
     }
 }

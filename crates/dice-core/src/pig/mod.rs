@@ -25,6 +25,7 @@ use crate::prob::Prob;
 use crate::resample::ResampleLog;
 use crate::result::GameResult;
 use crate::rng::DiceRng;
+use crate::scoreboard::Scoreboard;
 use crate::seat::{PerSeat, Seat};
 
 /// Pig's die.
@@ -442,6 +443,13 @@ impl Game for Pig {
 
     fn determinize(view: &Pig, _rng: &mut DiceRng) -> Result<Pig, InconsistentView> {
         Ok(view.clone())
+    }
+
+    /// The points banked: a turn's total counts once held.
+    fn scoreboard(view: &Pig) -> Option<Scoreboard> {
+        let banked = view.scores.iter();
+        let totals = banked.map(|(_, &s)| i32::try_from(s).unwrap_or(i32::MAX));
+        Some(Scoreboard::new("points", totals.collect()))
     }
 
     fn result(&self) -> Option<GameResult> {

@@ -1,0 +1,252 @@
+//! A game for one player, and what the search plays for in it: with the
+//! objective to win, every finished game is a win and the search learns
+//! nothing; with the objective to score, it learns when to hold.
+#![allow(
+    clippy::unwrap_used,
+    clippy::arithmetic_side_effects,
+    clippy::cast_precision_loss,
+    reason = "test helpers: a failure is a test failure"
+)]
+
+use dice_core::mcts::Mcts;
+use dice_core::{
+    Agent, DiceRng, Game, GameResult, InconsistentView, Match, Objective, ParseActionError, Prob,
+    ToMove, Viewer, play_out,
+};
+
+/// The most rolls in one turn: the sixth banks the turn by itself, so no
+/// turn scores more than 36.
+const ROLLS: u8 = 6;
+
+/// Solitaire Pig: `turns` turns of rolling one die; a 1 loses the turn's
+/// total, holding (or the sixth roll) banks it. The score is the bank.
+#[derive(Debug, Clone, PartialEq)]
+struct Solitaire {
+    config: Config,
+    turn: u8,
+    rolls: u8,
+    total: i32,
+    bank: i32,
+    rolling: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Config {
+    turns: u8,
+    objective: Objective,
+}
+
+impl Config {
+    /// The highest score: every turn at its most.
+    fn highest(turns: u8) -> i32 {
+        i32::from(turns) * i32::from(ROLLS) * 6
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Move {
+    Roll,
+    Hold,
+}
+
+impl std::fmt::Display for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Move::Roll => "roll",
+            Move::Hold => "hold",
+        })
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("not now")]
+struct NotNow;
+
+impl Solitaire {
+    fn end_turn(&mut self) {
+        self.turn += 1;
+        self.rolls = 0;
+        self.total = 0;
+    }
+}
+
+impl Game for Solitaire {
+    const NAME: &'static str = "solitaire";
+    type Config = Config;
+    type Action = Move;
+    type Chance = u8;
+    type View = Solitaire;
+    type Error = NotNow;
+    type SeenAction = Move;
+    type SeenChance = u8;
+
+    fn new(config: &Config) -> Result<Self, NotNow> {
+        Ok(Solitaire {
+            config: *config,
+            turn: 0,
+            rolls: 0,
+            total: 0,
+            bank: 0,
+            rolling: false,
+        })
+    }
+    fn config(&self) -> &Config {
+        &self.config
+    }
+    fn players(&self) -> usize {
+        1
+    }
+    fn to_move(&self) -> ToMove {
+        if self.turn == self.config.turns {
+            ToMove::Over
+        } else if self.rolling {
+            ToMove::Chance
+        } else {
+            ToMove::Player(0)
+        }
+    }
+    fn legal_actions(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.to_move() == ToMove::Player(0) {
+            out.push(Move::Roll);
+            if self.total > 0 {
+                out.push(Move::Hold);
+            }
+        }
+    }
+    fn check(&self, action: &Move) -> Result<(), NotNow> {
+        let mut legal = Vec::new();
+        self.legal_actions(&mut legal);
+        legal.contains(action).then_some(()).ok_or(NotNow)
+    }
+    fn apply_unchecked(&mut self, action: Move) {
+        match action {
+            Move::Roll => self.rolling = true,
+            Move::Hold => {
+                self.bank += self.total;
+                self.end_turn();
+            }
+        }
+    }
+    fn chance_outcomes(&self, out: &mut Vec<(u8, Prob)>) {
+        out.clear();
+        if self.rolling {
+            out.extend((1..=6).map(|face| (face, Prob::new(1, 6).unwrap())));
+        }
+    }
+    fn check_chance(&self, outcome: &u8) -> Result<(), NotNow> {
+        (self.rolling && (1..=6).contains(outcome))
+            .then_some(())
+            .ok_or(NotNow)
+    }
+    fn apply_chance_unchecked(&mut self, face: u8) {
+        self.rolling = false;
+        self.rolls += 1;
+        if face == 1 {
+            self.end_turn();
+        } else {
+            self.total += i32::from(face);
+            if self.rolls == ROLLS {
+                self.apply_unchecked(Move::Hold);
+            }
+        }
+    }
+    fn view(&self, _: Viewer) -> Solitaire {
+        self.clone()
+    }
+    fn determinize(view: &Solitaire, _: &mut DiceRng) -> Result<Self, InconsistentView> {
+        Ok(view.clone())
+    }
+    fn seen_action(&self, action: &Move, _: Viewer) -> Move {
+        *action
+    }
+    fn seen_chance(&self, outcome: &u8, _: Viewer) -> u8 {
+        *outcome
+    }
+    fn action_text(&self, action: &Move) -> String {
+        action.to_string()
+    }
+    fn action_from_text(&self, text: &str) -> Result<Move, ParseActionError> {
+        match text {
+            "roll" => Ok(Move::Roll),
+            "hold" => Ok(Move::Hold),
+            _ => Err(ParseActionError::new(text, "roll or hold")),
+        }
+    }
+    fn chance_text(&self, outcome: &u8) -> String {
+        outcome.to_string()
+    }
+    fn result(&self) -> Option<GameResult> {
+        (self.to_move() == ToMove::Over).then(|| GameResult::new(vec![self.bank], vec![], vec![0]))
+    }
+    fn objective(&self) -> Objective {
+        self.config.objective
+    }
+    fn action_id_bound(&self) -> u32 {
+        2
+    }
+    fn action_id(&self, action: &Move) -> Option<u32> {
+        Some(match action {
+            Move::Roll => 0,
+            Move::Hold => 1,
+        })
+    }
+    fn action_from_id(&self, id: u32) -> Option<Move> {
+        match id {
+            0 => Some(Move::Roll),
+            1 => Some(Move::Hold),
+            _ => None,
+        }
+    }
+}
+
+const TURNS: u8 = 5;
+const GAMES: u64 = 24;
+
+/// The mean final score of the search over the same seeds, playing for
+/// `objective`.
+fn mean_score(objective: Objective) -> f64 {
+    let config = Config {
+        turns: TURNS,
+        objective,
+    };
+    let mut total = 0;
+    for seed in 0..GAMES {
+        let mut bot = Mcts::new(400);
+        let mut agents: [&mut dyn Agent<Solitaire>; 1] = [&mut bot];
+        let mut m = Match::<Solitaire>::new(&config, seed).unwrap();
+        play_out(
+            &mut m,
+            &mut agents,
+            &mut DiceRng::from_seed_u64(seed),
+            10_000,
+        )
+        .unwrap();
+        let result = m.state().result().unwrap();
+        assert_eq!(result.winners(), [0], "alone, every game is a win");
+        total += result.scores().first().copied().unwrap();
+    }
+    f64::from(total) / GAMES as f64
+}
+
+#[test]
+fn the_search_playing_for_score_alone_scores_clearly_more_than_playing_to_win() {
+    let score = Objective::Score {
+        lowest: 0,
+        highest: Config::highest(TURNS),
+    };
+    let for_score = mean_score(score);
+    let to_win = mean_score(Objective::Win);
+    // Holding at 20 scores about 8 points a turn; a search that does not
+    // care stops at random.
+    assert!(
+        for_score > 1.5 * to_win && for_score > 6.0 * f64::from(TURNS),
+        "playing for score {for_score:.1}, to win {to_win:.1}"
+    );
+}
+
+#[test]
+fn a_game_says_win_unless_it_declares_otherwise() {
+    let pig = dice_core::pig::Pig::new(&dice_core::pig::PigConfig::default()).unwrap();
+    assert_eq!(pig.objective(), Objective::Win);
+}
