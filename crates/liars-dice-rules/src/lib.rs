@@ -16,6 +16,7 @@ mod seen;
 #[cfg(feature = "serde")]
 mod serde_form;
 mod shown;
+mod solved;
 mod state;
 mod view;
 
@@ -25,6 +26,7 @@ pub use config::{LiarsDiceConfig, PLAYERS};
 pub use error::LiarsDiceError;
 pub use information::LiarsDiceKey;
 pub use seen::SeenRoll;
+pub use solved::{Equilibrium, SOLVE_ITERATIONS, solve};
 pub use state::LiarsDice;
 pub use view::{Hand, LiarsDiceView};
 

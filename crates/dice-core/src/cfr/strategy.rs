@@ -76,11 +76,24 @@ impl<G: InformationState> Strategy<G> {
         }
         actions.last().copied()
     }
+
+    /// The action for `view`: drawn for its information state when the
+    /// strategy covers it and the action is in `legal`, else the first of
+    /// `legal`; `None` only when `legal` is empty.
+    pub fn pick(
+        &self,
+        view: &G::View,
+        legal: &[G::Action],
+        rng: &mut DiceRng,
+    ) -> Option<G::Action> {
+        G::information_key(view)
+            .and_then(|key| self.sample(&key, rng))
+            .filter(|a| legal.contains(a))
+            .or_else(|| legal.first().copied())
+    }
 }
 
-/// Plays the strategy: the action drawn for its view's information state
-/// when that state is covered and the action legal, else the first legal
-/// action.
+/// Plays the strategy ([`Strategy::pick`]).
 impl<G: InformationState> Agent<G> for Strategy<G> {
     fn name(&self) -> &'static str {
         "strategy"
@@ -93,9 +106,6 @@ impl<G: InformationState> Agent<G> for Strategy<G> {
         legal: &[G::Action],
         rng: &mut DiceRng,
     ) -> Option<G::Action> {
-        G::information_key(view)
-            .and_then(|key| self.sample(&key, rng))
-            .filter(|a| legal.contains(a))
-            .or_else(|| legal.first().copied())
+        self.pick(view, legal, rng)
     }
 }
