@@ -67,7 +67,7 @@ fn main() {
         let (w, c) = (Instant::now(), cpu_time());
         cfr.run(target.saturating_sub(cfr.iterations()));
         wall += w.elapsed();
-        cpu += cpu_time() - c;
+        cpu += cpu_time().saturating_sub(c);
         if checkpoints.contains(&target) {
             println!("checkpoint {target} {:?}", cfr.exploitability());
         }

@@ -3,7 +3,8 @@
 
 use core::fmt::Debug;
 
-use crate::game::Game;
+use crate::game::{Game, Viewer};
+use crate::seat::Seat;
 
 /// A game whose seats can name what they know.
 ///
@@ -23,4 +24,12 @@ pub trait InformationState: Game {
     /// seat and that seat is to move; `None` otherwise (a spectator, a seat
     /// waiting for another).
     fn information_key(view: &Self::View) -> Option<Self::InfoKey>;
+
+    /// The information state of `seat` in this state: the key of its view.
+    ///
+    /// Solvers ask it at every decision of the tree; a game may override
+    /// it to skip building the view, but must give the same key.
+    fn information_key_of(&self, seat: Seat) -> Option<Self::InfoKey> {
+        Self::information_key(&self.view(Viewer::Seat(seat)))
+    }
 }

@@ -1,5 +1,10 @@
 //! The equilibrium solver on Liar's Dice, against OpenSpiel's `CFRSolver`
 //! and `CFRPlusSolver`, and the bot that plays its solution.
+#![allow(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    reason = "a test: a failure is a failed test"
+)]
 
 use dice_core::cfr::{Cfr, CfrVariant, SolverError};
 use dice_core::{Agent, DiceRng, Game, InformationState, Viewer};
@@ -108,6 +113,29 @@ fn ld_10_information_key_holds_own_die_and_bids_not_the_other_die() {
         LiarsDice::information_key(&game.view(Viewer::Spectator)),
         None
     );
+}
+
+/// The key from the state (what the solver asks) is the key of the view,
+/// at every decision of random games with one to three dice.
+#[test]
+fn ld_10_information_key_of_the_state_is_the_key_of_its_view() {
+    let mut legal = Vec::new();
+    for numdice in 1..=3 {
+        for seed in 0..50 {
+            let mut rng = DiceRng::from_seed_u64(seed);
+            let mut game = LiarsDice::new(&LiarsDiceConfig::with_dice(numdice)).unwrap();
+            while let Some(face) = game.sample_chance(&mut rng) {
+                game.apply_chance(face).unwrap();
+            }
+            while let Some(action) = game.random_legal_action(&mut rng, &mut legal) {
+                for seat in 0..2 {
+                    let from_view = LiarsDice::information_key(&game.view(Viewer::Seat(seat)));
+                    assert_eq!(game.information_key_of(seat), from_view);
+                }
+                game.apply(action).unwrap();
+            }
+        }
+    }
 }
 
 #[test]

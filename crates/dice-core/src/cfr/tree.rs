@@ -4,7 +4,7 @@
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
-use crate::game::{Game, ToMove, Viewer};
+use crate::game::{Game, ToMove};
 use crate::information::InformationState;
 
 use super::error::SolverError;
@@ -209,7 +209,8 @@ impl<G: InformationState> Builder<G> {
         state: &G,
         seat: usize,
     ) -> Result<(Kind, Vec<(usize, f64)>), SolverError> {
-        let key = G::information_key(&state.view(Viewer::Seat(seat)))
+        let key = state
+            .information_key_of(seat)
             .ok_or(SolverError::NoInformationKey)?;
         let mut legal = Vec::new();
         state.legal_actions(&mut legal);
@@ -232,9 +233,9 @@ impl<G: InformationState> Builder<G> {
         legal: &[G::Action],
     ) -> Result<usize, SolverError> {
         if let Some(&i) = self.index.get(&key) {
-            let set = self.tree.infosets.get(i).ok_or(SolverError::Inconsistent)?;
-            let known = self.tree.actions.get(set.slots()).unwrap_or_default();
-            if set.seat != seat || known != legal {
+            let known_set = self.tree.infosets.get(i).ok_or(SolverError::Inconsistent)?;
+            let known = self.tree.actions.get(known_set.slots()).unwrap_or_default();
+            if known_set.seat != seat || known != legal {
                 return Err(SolverError::Inconsistent);
             }
             return Ok(i);

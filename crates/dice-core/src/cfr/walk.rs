@@ -63,12 +63,12 @@ impl<G: InformationState> Walk<'_, G> {
         if r0 == 0.0 && r1 == 0.0 {
             return 0.0;
         }
-        let Some(set) = self.tree.infosets.get(infoset).copied() else {
+        let Some(info) = self.tree.infosets.get(infoset).copied() else {
             return 0.0;
         };
         let base = self.scratch.len();
         let mut value = 0.0;
-        let policy = self.policy.get(set.slots()).unwrap_or_default();
+        let policy = self.policy.get(info.slots()).unwrap_or_default();
         for ((child, _), &p) in self.tree.edges(node).zip(policy) {
             let child_reach = if seat == 0 {
                 [r0 * p, r1, rc]
@@ -84,8 +84,8 @@ impl<G: InformationState> Walk<'_, G> {
             let counterfactual = other * rc;
             let sign = if seat == 0 { 1.0 } else { -1.0 };
             let children = self.scratch.get(base..).unwrap_or_default();
-            let regrets = self.regrets.get_mut(set.slots()).unwrap_or_default();
-            let cumulative = self.cumulative.get_mut(set.slots()).unwrap_or_default();
+            let regrets = self.regrets.get_mut(info.slots()).unwrap_or_default();
+            let cumulative = self.cumulative.get_mut(info.slots()).unwrap_or_default();
             for (((r, c), &v), &p) in regrets
                 .iter_mut()
                 .zip(cumulative.iter_mut())
