@@ -45,12 +45,15 @@ fn ld_cfr_exploitability_matches_openspiel_cfr_solver_at_1_10_100_iterations() {
     }
 }
 
-/// OpenSpiel's `CFRPlusSolver` on the same game after 10 iterations.
+/// OpenSpiel's `CFRPlusSolver` on the same game after 10 and 100
+/// iterations.
 #[test]
-fn ld_cfr_plus_exploitability_matches_openspiel_cfr_plus_solver_at_10_iterations() {
+fn ld_cfr_plus_exploitability_matches_openspiel_cfr_plus_solver_at_10_100_iterations() {
     let mut cfr = Cfr::new(&root(), CfrVariant::Plus).unwrap();
     cfr.run(10);
     assert_close(cfr.exploitability(), 0.141_601_426_229_778_23, "after 10");
+    cfr.run(90);
+    assert_close(cfr.exploitability(), 0.004_908_281_234_059_56, "after 100");
 }
 
 /// Same game, variant and iterations: the same strategy, bit for bit.
