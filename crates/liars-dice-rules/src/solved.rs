@@ -1,6 +1,8 @@
 //! The strongest bot: an approximate equilibrium found by CFR+ at first
 //! use.
 
+use alloc::sync::Arc;
+
 use dice_core::cfr::{Cfr, CfrVariant, Strategy};
 use dice_core::{Agent, DiceRng, Game, Seat};
 
@@ -33,9 +35,11 @@ pub fn solve(config: &LiarsDiceConfig) -> Option<Strategy<LiarsDice>> {
 /// Plays an approximate equilibrium of the one-die game (exploitability
 /// under 0.005: a best response wins less than half a hundredth of a point
 /// a game against it), drawing each action with its probability. The
-/// strategy is solved at the bot's first move (about a second) and kept
-/// for every later game. With more dice per player no equilibrium is
-/// within reach, and it plays as [`Odds`].
+/// strategy is solved at the first move of the process's first such bot
+/// (about a second) and shared by every bot after it (feature `std`; in
+/// a `no_std` build each bot solves it at its first move and keeps it).
+/// With more dice per player no equilibrium is within reach, and it plays
+/// as [`Odds`].
 ///
 /// ```
 /// use dice_core::{Agent, DiceRng, Game, Viewer};
@@ -56,17 +60,34 @@ pub fn solve(config: &LiarsDiceConfig) -> Option<Strategy<LiarsDice>> {
 #[derive(Debug, Clone, Default)]
 pub struct Equilibrium {
     /// The solved strategy and the config it is for, once solved.
-    solved: Option<(LiarsDiceConfig, Option<Strategy<LiarsDice>>)>,
+    solved: Option<(LiarsDiceConfig, Option<Arc<Strategy<LiarsDice>>>)>,
 }
 
 impl Equilibrium {
     /// The strategy for `config`, solved on first request.
     fn strategy(&mut self, config: &LiarsDiceConfig) -> Option<&Strategy<LiarsDice>> {
         if self.solved.as_ref().is_none_or(|(c, _)| c != config) {
-            self.solved = Some((*config, solve(config)));
+            self.solved = Some((*config, shared(config)));
         }
-        self.solved.as_ref().and_then(|(_, s)| s.as_ref())
+        self.solved.as_ref().and_then(|(_, s)| s.as_deref())
     }
+}
+
+/// The one-die strategy, solved once for the whole process.
+#[cfg(feature = "std")]
+fn shared(config: &LiarsDiceConfig) -> Option<Arc<Strategy<LiarsDice>>> {
+    static ONE_DIE: std::sync::OnceLock<Option<Arc<Strategy<LiarsDice>>>> =
+        std::sync::OnceLock::new();
+    if *config != LiarsDiceConfig::default() {
+        return solve(config).map(Arc::new);
+    }
+    ONE_DIE.get_or_init(|| solve(config).map(Arc::new)).clone()
+}
+
+/// The strategy, solved for this bot.
+#[cfg(not(feature = "std"))]
+fn shared(config: &LiarsDiceConfig) -> Option<Arc<Strategy<LiarsDice>>> {
+    solve(config).map(Arc::new)
 }
 
 impl Agent<LiarsDice> for Equilibrium {
