@@ -32,8 +32,8 @@ impl Listed for LiarsDice {
             highest: 1,
         })
         .with_bots(&[
-            Bot::own("cfr", equilibrium).with_aliases(&["equilibrium"]),
             Bot::own("odds", odds),
+            Bot::own("cfr", equilibrium).with_aliases(&["equilibrium"]),
             Bot::random(),
             Bot::mcts(1000),
         ]);
