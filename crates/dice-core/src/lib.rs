@@ -8,6 +8,7 @@ extern crate std;
 
 mod agent;
 mod arrangement;
+pub mod cfr;
 #[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
 mod chacha;
 mod die;
@@ -15,6 +16,7 @@ mod game;
 mod game_match;
 mod history;
 mod inconsistent;
+mod information;
 pub mod listing;
 pub mod mcts;
 mod notation;
@@ -44,6 +46,7 @@ pub use game::{Game, SeatError, ToMove, Viewer, sample_weighted};
 pub use game_match::Match;
 pub use history::{History, SeenEntry};
 pub use inconsistent::InconsistentView;
+pub use information::InformationState;
 pub use notation::ParseActionError;
 pub use objective::Objective;
 pub use prob::{ParseProbError, Prob};

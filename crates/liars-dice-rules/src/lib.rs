@@ -3,11 +3,14 @@
 #![forbid(unsafe_code)]
 
 extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 mod bid;
 mod bot;
 mod config;
 mod error;
+mod information;
 mod listing;
 mod observation;
 mod past;
@@ -15,6 +18,7 @@ mod seen;
 #[cfg(feature = "serde")]
 mod serde_form;
 mod shown;
+mod solved;
 mod state;
 mod view;
 
@@ -22,7 +26,9 @@ pub use bid::{Action, Bid, FACES, MAX_DICE, WILD};
 pub use bot::Odds;
 pub use config::{LiarsDiceConfig, PLAYERS};
 pub use error::LiarsDiceError;
+pub use information::LiarsDiceKey;
 pub use seen::SeenRoll;
+pub use solved::{Equilibrium, SOLVE_ITERATIONS, solve};
 pub use state::LiarsDice;
 pub use view::{Hand, LiarsDiceView};
 

@@ -12,11 +12,16 @@ use dice_core::{Agent, Game};
 use crate::bid::FACES;
 use crate::bot::Odds;
 use crate::config::{LiarsDiceConfig, PLAYERS};
+use crate::solved::Equilibrium;
 use crate::state::LiarsDice;
 use crate::view::LiarsDiceView;
 
 fn odds(_: u32) -> Box<dyn Agent<LiarsDice> + Send> {
     Box::new(Odds)
+}
+
+fn equilibrium(_: u32) -> Box<dyn Agent<LiarsDice> + Send> {
+    Box::new(Equilibrium::default())
 }
 
 impl Listed for LiarsDice {
@@ -26,7 +31,12 @@ impl Listed for LiarsDice {
             lowest: -1,
             highest: 1,
         })
-        .with_bots(&[Bot::own("odds", odds), Bot::random(), Bot::mcts(1000)]);
+        .with_bots(&[
+            Bot::own("odds", odds),
+            Bot::own("cfr", equilibrium).with_aliases(&["equilibrium"]),
+            Bot::random(),
+            Bot::mcts(1000),
+        ]);
 
     /// One die (LD-3).
     fn chance_bound(_: &LiarsDiceConfig) -> u64 {
