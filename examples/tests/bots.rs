@@ -8,6 +8,7 @@
 
 use dice_core::{DiceRng, ToMove, Viewer};
 use examples::playable::{GameOptions, PlayableGame, bot};
+use tabletop_engines::{Engine, GameVisitor, visit_games};
 
 fn check_bots<T: PlayableGame>(games: u64, max_steps: usize) {
     let options = GameOptions {
@@ -90,4 +91,23 @@ fn pig_bots_are_legal_and_blind() {
 #[test]
 fn liars_dice_bots_are_legal_and_blind() {
     check_bots::<tabletop_engines::liars_dice_rules::LiarsDice>(4, 100);
+}
+
+/// The games with a test of their own above.
+const OWN_TESTS: [&str; 5] = ["age-of-war", "armadora", "era", "pig", "liars-dice"];
+
+#[test]
+fn every_other_registered_games_bots_are_legal_and_blind() {
+    struct Check(usize);
+    impl GameVisitor for Check {
+        fn visit<G: Engine>(&mut self) {
+            if !OWN_TESTS.contains(&G::NAME) {
+                check_bots::<G>(2, 300);
+            }
+            self.0 += 1;
+        }
+    }
+    let mut visited = Check(0);
+    visit_games(&mut visited);
+    assert_eq!(visited.0, tabletop_engines::game_names().len());
 }

@@ -3,6 +3,8 @@
 // workspace's schemas/ folder (generated from the Rust types) with
 // json-schema-to-typescript.
 //
+// Needs `npm ci` run in js/ (the generator is a dev dependency).
+//
 //   node scripts/wire-types.mjs          rewrite wire.d.ts
 //   node scripts/wire-types.mjs --check  exit 1 if wire.d.ts is not what
 //                                        the schemas give
@@ -18,7 +20,14 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import { fileURLToPath } from "node:url";
-import { compile } from "json-schema-to-typescript";
+
+// The generator is a dev dependency of the npm package: say how to get it
+// rather than fail on a module that is not there.
+const { compile } = await import("json-schema-to-typescript").catch((e) => {
+  if (e?.code !== "ERR_MODULE_NOT_FOUND") throw e;
+  console.error("json-schema-to-typescript is not installed: run `npm ci` in js/ first");
+  process.exit(1);
+});
 
 const jsDir = fileURLToPath(new URL("..", import.meta.url));
 const schemasDir = fileURLToPath(new URL("../../schemas/", import.meta.url));

@@ -16,21 +16,27 @@ use std::num::NonZeroU32;
 
 use serde_json::{Value, json};
 use tabletop_engines::dice_core::{DiceRng, ToMove};
-use tabletop_engines::load_game;
+use tabletop_engines::{catalogue, load_game};
 
-/// Every game, at two table sizes where it seats more.
-const GAMES: &[(&str, u64)] = &[
-    ("pig", 1),
-    ("pig(players=3,target=50)", 2),
-    ("age-of-war", 3),
-    ("age-of-war(players=4)", 4),
-    ("armadora", 5),
-    ("armadora(players=3)", 6),
-    ("era", 7),
-    ("era(players=3)", 8),
-    ("liars-dice", 9),
-    ("liars-dice(numdice=3)", 10),
-];
+/// Tables beyond every game's two (its default, and one seat more where
+/// it seats more): other options of one game each.
+const VARIANTS: &[&str] = &["pig(target=50)", "liars-dice(numdice=3)"];
+
+/// Every game of the registry at its default table and, where it seats
+/// more, at one seat more; then the [`VARIANTS`]. A new game joins with
+/// its registration alone.
+fn tables() -> Vec<String> {
+    let mut tables = Vec::new();
+    for game in catalogue() {
+        tables.push(game.name.to_owned());
+        if game.players < game.max_players {
+            tables.push(format!("{}(players={})", game.name, game.players + 1));
+        }
+    }
+    let registered = VARIANTS.iter().filter(|text| load_game(text).is_ok());
+    tables.extend(registered.map(|&text| text.to_owned()));
+    tables
+}
 
 /// A game bounded in steps, so a rule change that loops cannot hang.
 const MAX_STEPS: usize = 50_000;
@@ -64,7 +70,11 @@ fn play(text: &str, seed: u64) -> Value {
 
 #[test]
 fn the_fixture_holds_the_rust_engines_records() {
-    let games: Vec<Value> = GAMES.iter().map(|&(text, seed)| play(text, seed)).collect();
+    let games: Vec<Value> = tables()
+        .iter()
+        .zip(1..)
+        .map(|(text, seed)| play(text, seed))
+        .collect();
     let text = serde_json::to_string_pretty(&games).unwrap();
     fixture::check("records.json", &text, "the engines play");
 }
