@@ -1,7 +1,7 @@
 //! The text notation of actions and chance outcomes, and the narration each
 //! viewer gets: what a person types at a prompt and reads in a log.
 
-mod common;
+use super::common;
 
 use age_of_war_rules::{Action, AgeOfWar, Castle, Chance};
 use common::{fill, position, reached, roll, rolls, started};

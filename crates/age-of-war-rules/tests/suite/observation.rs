@@ -2,7 +2,7 @@
 //! list, a position encoded by hand, and no tensor that depends on who
 //! looks (nothing in Age of War is hidden).
 
-mod common;
+use super::common;
 
 use age_of_war_rules::dice_core::observation::{ObservationTensor, observation, observation_len};
 use age_of_war_rules::dice_core::testkit::check_observations;

@@ -6,7 +6,7 @@
               overflowing fraction is a failed test"
 )]
 
-mod common;
+use super::common;
 
 use std::collections::BTreeMap;
 

@@ -1,6 +1,6 @@
 //! The exact odds against the spec's figures, and the best action.
 
-mod common;
+use super::common;
 
 use std::collections::BTreeMap;
 

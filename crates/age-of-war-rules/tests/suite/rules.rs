@@ -1,7 +1,7 @@
 //! One or more tests per rule of `rules/age-of-war.md`, named after it, and
 //! the spec's worked examples.
 
-mod common;
+use super::common;
 
 use age_of_war_rules::castle::Clan;
 use age_of_war_rules::dice::{DIE, Face, Roll};

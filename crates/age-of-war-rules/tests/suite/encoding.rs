@@ -1,7 +1,7 @@
 //! The record encodings of the architecture doc, stable action ids, and
 //! validation of deserialised states.
 
-mod common;
+use super::common;
 
 use age_of_war_rules::dice::{Face, Roll};
 use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, Castle, Chance};

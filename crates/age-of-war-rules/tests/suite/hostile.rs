@@ -2,7 +2,7 @@
 //! state and view is either refused with an error naming what is wrong, or
 //! a value the engine plays on without panicking.
 
-mod common;
+use super::common;
 
 use age_of_war_rules::dice::{DICE, Face, Roll};
 use age_of_war_rules::line::LineSet;

@@ -1,7 +1,7 @@
 //! The chance sampler: pinned words for a fixed seed, and the distribution
 //! of the listed outcomes.
 
-mod common;
+use super::common;
 
 use age_of_war_rules::dice::{Face, Roll};
 use age_of_war_rules::{Action, Chance};

@@ -7,7 +7,7 @@
     reason = "test helpers: a failure is a test failure"
 )]
 
-mod common;
+use super::common;
 
 use age_of_war_rules::prelude::*;
 use age_of_war_rules::solver::OddsTable;

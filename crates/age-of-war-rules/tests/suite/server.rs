@@ -2,7 +2,7 @@
 //! generator and are the same for games a viewer cannot tell apart, and
 //! saved matches that resume exactly, dice and bots' choices included.
 
-mod common;
+use super::common;
 
 use std::error::Error;
 

@@ -7,7 +7,7 @@
               state fields: test harness code over fixed-size data"
 )]
 
-mod common;
+use super::common;
 
 use age_of_war_rules::castle::Clan;
 use age_of_war_rules::dice::{DICE, Face};
