@@ -1,7 +1,7 @@
 //! Golden replay records: full games whose replay and result must never
 //! change without a breaking release.
 //!
-//! `WRITE_GOLDEN=1 cargo test -p age-of-war-rules --test golden` rewrites
+//! `WRITE_GOLDEN=1 cargo test -p age-of-war-rules --test suite golden` rewrites
 //! the files from their seeds; the test itself only compares.
 
 use std::error::Error;

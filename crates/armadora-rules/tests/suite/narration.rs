@@ -2,7 +2,7 @@
 //! entry, per-viewer histories that tell no more than the views, and
 //! matches that resume exactly.
 
-mod common;
+use super::common;
 
 use armadora_rules::bot::Greedy;
 use armadora_rules::{Action, Armadora, ArmadoraConfig, SeenAction, Value};

@@ -8,8 +8,7 @@
     reason = "a harness shared by the tests: a game that cannot be played fails the test"
 )]
 
-#[macro_use]
-mod common;
+use super::common;
 
 use common::{play, recorded, replay, temp_path};
 use dice_core::{Agent, Match, Record, play_on};

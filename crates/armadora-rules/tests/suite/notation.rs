@@ -6,7 +6,7 @@ use armadora_rules::{Action, Armadora, ArmadoraConfig, Power, Value};
 use dice_core::testkit::random_steps;
 use dice_core::{Game, ToMove};
 
-mod common;
+use super::common;
 use common::{ln, sq, warrior};
 
 fn configs() -> Vec<ArmadoraConfig> {

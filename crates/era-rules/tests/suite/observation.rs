@@ -11,7 +11,7 @@
               quotient of small integers that compares exactly"
 )]
 
-mod common;
+use super::common;
 
 use common::{laid_out_with, roll, start};
 use era_rules::dice_core::observation::{ObservationTensor, observation_len};

@@ -1,6 +1,6 @@
 //! One or more tests per rule of the spec (ARM-1 … ARM-16), named after it.
 
-mod common;
+use super::common;
 
 use armadora_rules::army::{Supply, starting_warriors};
 use armadora_rules::board::{MINES, ParseLineError, ParseSquareError, Side};

@@ -7,7 +7,7 @@
     reason = "scenario helpers script known-good positions: a failure is a failed test"
 )]
 
-mod common;
+use super::common;
 
 use common::{blank, hand, legal, only_stop_then_the_second_rolls, roll, skull, started};
 use dice_core::{Game, ToMove, Viewer};

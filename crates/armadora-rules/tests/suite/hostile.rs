@@ -7,7 +7,7 @@
               encoding that fails is a broken test, reported by panicking as an assertion does"
 )]
 
-mod common;
+use super::common;
 
 use armadora_rules::board::Side;
 use armadora_rules::{

@@ -6,7 +6,7 @@
     reason = "helpers read texts known to be actions: a failure is a failed test"
 )]
 
-mod common;
+use super::common;
 
 use common::{blank, cell, hand, laid_out, roll, started};
 use dice_core::testkit::random_steps;

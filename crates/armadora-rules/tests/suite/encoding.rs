@@ -1,7 +1,7 @@
 //! The record encodings of the architecture doc, exactly, and validated
 //! deserialisation.
 
-mod common;
+use super::common;
 
 use armadora_rules::{ADVANCED_ACTION_IDS, BASE_ACTION_IDS};
 use armadora_rules::{Action, Armadora, ArmadoraConfig, Chance, Faction, Power, Value};

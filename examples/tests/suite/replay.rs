@@ -7,8 +7,7 @@
     reason = "a harness shared by the tests: a record that does not read fails the test"
 )]
 
-#[macro_use]
-mod common;
+use super::common;
 
 use common::{recorded, replay, temp_path};
 use examples::cli::{EXIT_BAD_RECORD, EXIT_USAGE};

@@ -1,7 +1,7 @@
 //! Golden records: full seeded games whose replay and result must never
 //! change without a breaking release.
 //!
-//! `WRITE_GOLDEN=1 cargo test -p era-rules --test golden` rewrites the
+//! `WRITE_GOLDEN=1 cargo test -p era-rules --test suite golden` rewrites the
 //! files from their seeds (a breaking change if they differ: say so in the
 //! CHANGELOG); the tests only compare.
 #![allow(

@@ -11,7 +11,7 @@
               quotient of small integers, so the comparisons are exact"
 )]
 
-mod common;
+use super::common;
 
 use armadora_rules::dice_core::observation::{ObservationTensor, observation, observation_len};
 use armadora_rules::dice_core::testkit::{

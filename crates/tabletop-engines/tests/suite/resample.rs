@@ -7,7 +7,7 @@
     reason = "test helpers: a failure is a test failure"
 )]
 
-mod common;
+use super::common;
 
 use common::advance;
 use tabletop_engines::dice_core::{DiceRng, Viewer};

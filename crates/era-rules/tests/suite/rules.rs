@@ -9,7 +9,7 @@
     reason = "scenario helpers script known-good positions: a failure is a failed test"
 )]
 
-mod common;
+use super::common;
 
 use common::{
     add_building, add_wall, blank, blank_rolls, cell, clear_domain, edited, fewest_and_most_swords,

@@ -6,8 +6,7 @@
     reason = "a harness shared by the tests: a record that does not read back fails the test"
 )]
 
-#[macro_use]
-mod common;
+use super::common;
 
 use common::{play, recorded, temp_path};
 use dice_core::{Record, replay};
