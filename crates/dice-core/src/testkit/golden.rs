@@ -25,9 +25,9 @@ pub const WRITE_GOLDEN: &str = "WRITE_GOLDEN";
 /// from its seed) must still play the same game: the same config, seed and
 /// log.
 ///
-/// Every crate calls it from `tests/golden.rs`, in a test named
+/// Every crate calls it from its tests (`tests/suite/golden.rs`), in a test named
 /// `golden_records_replay_to_their_expected_results`, with its files in
-/// `tests/golden/`. `WRITE_GOLDEN=1 cargo test --test golden` rewrites the
+/// `tests/golden/`. `WRITE_GOLDEN=1 cargo test --test suite golden` rewrites the
 /// files; that changes what a seed plays and is a breaking change.
 ///
 /// # Panics

@@ -1,0 +1,12 @@
+//! Every integration test of the crate in one binary (one link, one
+//! build of the crate's generics): each file is a module named after
+//! what it tests.
+
+mod golden_vectors;
+#[cfg(feature = "testkit")]
+mod history_coverage;
+#[cfg(feature = "testkit")]
+mod pig_contract;
+mod properties;
+#[cfg(feature = "testkit")]
+mod server_grade;

@@ -1,0 +1,19 @@
+//! Every integration test of the crate in one binary (one link, one
+//! build of the crate's generics): each file is a module named after
+//! what it tests.
+
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::arithmetic_side_effects,
+    reason = "helpers shared by the tests: a failure is a failed test"
+)]
+#[path = "../common/mod.rs"]
+mod common;
+
+mod registry;
+mod resample;
+mod seats;
+mod tell;

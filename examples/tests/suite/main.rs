@@ -1,0 +1,21 @@
+//! Every integration test of the crate in one binary (one link, one
+//! build of the crate's generics): each file is a module named after
+//! what it tests.
+
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::arithmetic_side_effects,
+    reason = "helpers shared by the tests: a failure is a failed test"
+)]
+#[macro_use]
+#[path = "../common/mod.rs"]
+mod common;
+
+mod bots;
+mod human;
+mod narration;
+mod replay;
+mod resume;
