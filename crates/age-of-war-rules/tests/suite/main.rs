@@ -16,6 +16,7 @@ mod observation;
 mod properties;
 mod rules;
 mod sampling;
+mod scoreboard;
 mod seats;
 mod server;
 mod solver;

@@ -14,4 +14,5 @@ mod notation;
 mod observation;
 mod properties;
 mod rules;
+mod scoreboard;
 mod seats;

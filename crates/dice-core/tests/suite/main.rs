@@ -2,9 +2,11 @@
 //! build of the crate's generics): each file is a module named after
 //! what it tests.
 
+mod cfr_kuhn;
 mod golden_vectors;
 #[cfg(feature = "testkit")]
 mod history_coverage;
+mod objective;
 #[cfg(feature = "testkit")]
 mod pig_contract;
 mod properties;

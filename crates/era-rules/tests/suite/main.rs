@@ -15,6 +15,7 @@ mod properties;
 mod rules;
 mod ruleset;
 mod sampler;
+mod scoreboard;
 mod seats;
 mod testkit;
 mod text;

@@ -2,6 +2,8 @@
 //! build of the crate's generics): each file is a module named after
 //! what it tests.
 
+mod cfr;
 mod contract;
 mod openspiel;
 mod rules;
+mod scoreboard;
