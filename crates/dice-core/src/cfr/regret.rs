@@ -2,7 +2,7 @@
 //! strategies to the average: OpenSpiel's `_regret_matching` and
 //! `_update_average_policy`, operation for operation.
 
-use super::tree::Tree;
+use super::tree::{Tree, laid_out, laid_out_mut};
 use crate::information::InformationState;
 
 /// Regret matching for every information state of `seat`: each action in
@@ -14,8 +14,8 @@ pub(crate) fn match_regrets<G: InformationState>(
     seat: usize,
 ) {
     for set in tree.infosets.iter().filter(|s| s.seat == seat) {
-        let regrets = regrets.get(set.slots()).unwrap_or_default();
-        let policy = policy.get_mut(set.slots()).unwrap_or_default();
+        let regrets = laid_out(regrets, set.slots());
+        let policy = laid_out_mut(policy, set.slots());
         proportional(regrets.iter().map(|&r| r.max(0.0)), regrets, policy);
     }
 }
@@ -24,8 +24,8 @@ pub(crate) fn match_regrets<G: InformationState>(
 /// reach-weighted strategies normalised, or uniform where they sum to 0.
 pub(crate) fn average<G: InformationState>(tree: &Tree<G>, cumulative: &[f64], out: &mut [f64]) {
     for set in &tree.infosets {
-        let sums = cumulative.get(set.slots()).unwrap_or_default();
-        let out = out.get_mut(set.slots()).unwrap_or_default();
+        let sums = laid_out(cumulative, set.slots());
+        let out = laid_out_mut(out, set.slots());
         proportional(sums.iter().copied(), sums, out);
     }
 }

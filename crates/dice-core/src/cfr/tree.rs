@@ -106,22 +106,21 @@ impl<G: InformationState> Tree<G> {
         Ok(tree)
     }
 
-    /// Each information state's nodes, in preorder.
+    /// Each information state's nodes, in preorder (none for an index
+    /// that names no information state).
     pub(crate) fn members_of(&self, infoset: usize) -> &[usize] {
-        let start = self.member_start.get(infoset).copied().unwrap_or(0);
-        let end = self
-            .member_start
-            .get(infoset.saturating_add(1))
-            .copied()
-            .unwrap_or(start);
-        self.members.get(start..end).unwrap_or_default()
+        let bound = |i: usize| self.member_start.get(i).copied();
+        match (bound(infoset), bound(infoset.saturating_add(1))) {
+            (Some(start), Some(end)) => laid_out(&self.members, start..end),
+            _ => &[],
+        }
     }
 
     /// Child nodes of `node`, with each edge's chance probability.
     pub(crate) fn edges(&self, node: Node) -> impl Iterator<Item = (usize, f64)> + '_ {
         let range = node.first..node.first.saturating_add(node.len);
-        let children = self.children.get(range.clone()).unwrap_or_default();
-        let chance = self.chance.get(range).unwrap_or_default();
+        let children = laid_out(&self.children, range.clone());
+        let chance = laid_out(&self.chance, range);
         children.iter().copied().zip(chance.iter().copied())
     }
 
@@ -140,14 +139,13 @@ impl<G: InformationState> Tree<G> {
                 }
             }
         }
-        for i in 1..start.len() {
-            let before = start.get(i.saturating_sub(1)).copied().unwrap_or(0);
-            if let Some(s) = start.get_mut(i) {
-                *s = s.saturating_add(before);
-            }
+        let mut total = 0usize;
+        for s in &mut start {
+            total = total.saturating_add(*s);
+            *s = total;
         }
         let mut next = start.clone();
-        let mut members = alloc::vec![0usize; start.last().copied().unwrap_or(0)];
+        let mut members = alloc::vec![0usize; total];
         for (at, node) in self.nodes.iter().enumerate() {
             if let Kind::Decision { infoset, .. } = node.kind {
                 if let Some(n) = next.get_mut(infoset) {
@@ -234,7 +232,7 @@ impl<G: InformationState> Builder<G> {
     ) -> Result<usize, SolverError> {
         if let Some(&i) = self.index.get(&key) {
             let known_set = self.tree.infosets.get(i).ok_or(SolverError::Inconsistent)?;
-            let known = self.tree.actions.get(known_set.slots()).unwrap_or_default();
+            let known = laid_out(&self.tree.actions, known_set.slots());
             if known_set.seat != seat || known != legal {
                 return Err(SolverError::Inconsistent);
             }
@@ -263,4 +261,23 @@ fn terminal_score<G: Game>(state: &G) -> Result<f64, SolverError> {
         [a, b] if a.checked_add(b) == Some(0) => Ok(f64::from(a)),
         _ => Err(SolverError::NotZeroSum),
     }
+}
+
+/// `range` of `items`. Every range the solver takes was laid out over the
+/// very vector it reads when the tree was built (`Builder`,
+/// `group_members`), whatever the game: out of bounds is a solver bug,
+/// never an input, and fails loudly rather than computing with nothing.
+#[allow(clippy::expect_used, reason = "ranges are laid out with their vectors")]
+pub(crate) fn laid_out<T>(items: &[T], range: core::ops::Range<usize>) -> &[T] {
+    items
+        .get(range)
+        .expect("a range laid out over this vector when the tree was built")
+}
+
+/// `laid_out`, to write.
+#[allow(clippy::expect_used, reason = "ranges are laid out with their vectors")]
+pub(crate) fn laid_out_mut<T>(items: &mut [T], range: core::ops::Range<usize>) -> &mut [T] {
+    items
+        .get_mut(range)
+        .expect("a range laid out over this vector when the tree was built")
 }

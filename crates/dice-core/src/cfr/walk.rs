@@ -5,7 +5,7 @@
 
 use alloc::vec::Vec;
 
-use super::tree::{Kind, Tree};
+use super::tree::{Kind, Tree, laid_out, laid_out_mut};
 use crate::information::InformationState;
 
 /// What one traversal reads and writes.
@@ -68,7 +68,7 @@ impl<G: InformationState> Walk<'_, G> {
         };
         let base = self.scratch.len();
         let mut value = 0.0;
-        let policy = self.policy.get(info.slots()).unwrap_or_default();
+        let policy = laid_out(&self.policy, info.slots());
         for ((child, _), &p) in self.tree.edges(node).zip(policy) {
             let child_reach = if seat == 0 {
                 [r0 * p, r1, rc]
@@ -83,9 +83,9 @@ impl<G: InformationState> Walk<'_, G> {
             let (own, other) = if seat == 0 { (r0, r1) } else { (r1, r0) };
             let counterfactual = other * rc;
             let sign = if seat == 0 { 1.0 } else { -1.0 };
-            let children = self.scratch.get(base..).unwrap_or_default();
-            let regrets = self.regrets.get_mut(info.slots()).unwrap_or_default();
-            let cumulative = self.cumulative.get_mut(info.slots()).unwrap_or_default();
+            let children = laid_out(&self.scratch, base..self.scratch.len());
+            let regrets = laid_out_mut(&mut self.regrets, info.slots());
+            let cumulative = laid_out_mut(&mut self.cumulative, info.slots());
             for (((r, c), &v), &p) in regrets
                 .iter_mut()
                 .zip(cumulative.iter_mut())
