@@ -227,6 +227,8 @@ impl Ruleset {
     /// How many walls of this length the game has (D4); none of a length
     /// it has no walls of.
     pub fn wall_count(&self, length: u8) -> u8 {
+        // A length outside 1 to 8 has no slot: the game truly has none of
+        // it, the count a caller asking about it is owed.
         wall_slot(&self.walls.counts, length).copied().unwrap_or(0)
     }
 
