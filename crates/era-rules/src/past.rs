@@ -322,14 +322,12 @@ impl Hand {
         set_aside: &DiceCounts,
         rng: &mut DiceRng,
     ) -> Option<()> {
-        for (die, count) in set_aside.per_colour().iter() {
-            for _ in 0..*count {
-                let face = unskulled(before, die, rng)?;
-                self.dice.add(die, face, 1);
-                self.set_aside.add(die, face, 1);
-            }
-        }
-        Some(())
+        each_die(set_aside, |die| {
+            let face = unskulled(before, die, rng)?;
+            self.dice.add(die, face, 1);
+            self.set_aside.add(die, face, 1);
+            Some(())
+        })
     }
 
     /// Before stopping, the dice set aside since the last roll were
@@ -340,20 +338,29 @@ impl Hand {
         set_aside: &DiceCounts,
         rng: &mut DiceRng,
     ) -> Option<()> {
-        for (die, count) in set_aside.per_colour().iter() {
-            for _ in 0..*count {
-                let mut free = self.free(die);
-                for side in Side::ALL {
-                    if before.is_skull(die, side) {
-                        free[side] = 0;
-                    }
+        each_die(set_aside, |die| {
+            let mut free = self.free(die);
+            for side in Side::ALL {
+                if before.is_skull(die, side) {
+                    free[side] = 0;
                 }
-                let face = pick(free, rng)?;
-                self.set_aside.add(die, face, 1);
             }
-        }
-        Some(())
+            let face = pick(free, rng)?;
+            self.set_aside.add(die, face, 1);
+            Some(())
+        })
     }
+}
+
+/// `undo` once per die of `dice`, colour by colour; `None` as soon as one
+/// gives `None`.
+fn each_die(dice: &DiceCounts, mut undo: impl FnMut(Colour) -> Option<()>) -> Option<()> {
+    for (die, count) in dice.per_colour().iter() {
+        for _ in 0..*count {
+            undo(die)?;
+        }
+    }
+    Some(())
 }
 
 /// One die drawn uniformly among `faces` (dice by face).
