@@ -907,6 +907,11 @@ export type EraDisaster =
       };
     };
 /**
+ * Which empty cells of a domain a Market's bonus counts (ERA-24, D3): a
+ * single source, so a player holding the printed table can switch it.
+ */
+export type EraEmptyCells = "adjacent" | "domain";
+/**
  * Who a row of table D5 strikes.
  */
 export type EraTarget = "roller" | "each_opponent";
@@ -1285,7 +1290,7 @@ export interface EraRecord {
  */
 export interface EraConfig {
   players: number;
-  revision: 3;
+  revision: 4;
   ruleset?: EraRuleset;
 }
 /**
@@ -1662,9 +1667,9 @@ export interface LiarsDiceUpdate {
  */
 export interface EraBuildingSpec {
   /**
-   * Bonus points per unit (ERA-24): Market per empty cell, Guildhall per
-   * resource left, University per culture point, Cathedral per die; 0 for
-   * every other building.
+   * Bonus points per unit (ERA-24): Market per empty cell (which ones:
+   * `empty_cells`), Guildhall per resource left, University per culture
+   * point, Cathedral per die; 0 for every other building.
    */
   bonus: number;
   /**
@@ -1676,6 +1681,12 @@ export interface EraBuildingSpec {
    * Townhouse and Church, which each carry a die).
    */
   count: number;
+  /**
+   * Which empty cells a bonus per empty cell counts (the Market's,
+   * ERA-24): left out, those adjacent to the building (revision 4).
+   * Only the Market's row may say otherwise.
+   */
+  empty_cells?: EraEmptyCells;
   /**
    * Resources gained at Collect per copy (ERA-15), as letters; `""` for
    * none.

@@ -4,25 +4,34 @@
 use crate::ruleset::Ruleset;
 use crate::table::TableSize;
 
-/// The revision of the rules specification this engine plays. Revision 3
-/// rewrote the disaster table D5 from sources (one skull causes a
-/// disaster, rows 3 and 5 strike the opponents, every choice the
-/// sufferer's), made the Hospital itself immune to Disease, and changed the
-/// starting resources and the Farm's cost. Revisions 1 and 2 are retired:
-/// configs, records and states of them are refused.
-pub const RULES_REVISION: u32 = 3;
+/// The revision of the rules specification this engine plays. Revision 4
+/// makes the Market's bonus count only the empty cells next to it, each
+/// Market its own (ERA-24, D3). Revisions 1 and 2 are retired: configs,
+/// records and states of them are refused.
+pub const RULES_REVISION: u32 = 4;
+
+/// The one older revision this engine still reads. Revision 3 differs from
+/// revision 4 only in a ruleset value, the Market's count of the empty
+/// cells of the whole domain ([`EmptyCells::Domain`]), so its configs,
+/// records and states are read with that value and play and replay as
+/// they did; they are written back as revision 4 with that ruleset.
+///
+/// [`EmptyCells::Domain`]: crate::ruleset::EmptyCells::Domain
+#[cfg(feature = "serde")]
+pub(crate) const READ_REVISION_3: u32 = 3;
 
 /// The table size and the game data.
 ///
-/// Written `{"players": 3, "revision": 3}` in records when the ruleset is
-/// the default one, `{"players": 3, "revision": 3, "ruleset": {...}}`
+/// Written `{"players": 3, "revision": 4}` in records when the ruleset is
+/// the default one, `{"players": 3, "revision": 4, "ruleset": {...}}`
 /// otherwise. Decoding checks the table size (ERA-3), the revision (a
-/// config without one is of revision 1) and the ruleset.
+/// config without one is of revision 1; one of revision 3 is read as
+/// [`READ_REVISION_3`] says) and the ruleset.
 ///
 /// A config is plain: a table size outside 2 to 4 is refused when a game
 /// starts ([`Game::new`](dice_core::Game::new)) or when a config is read.
 /// Decoding also fills in two players when `players` is left out
-/// (`{"revision": 3}` is `{"players": 2, "revision": 3}`).
+/// (`{"revision": 4}` is `{"players": 2, "revision": 4}`).
 ///
 /// ```
 /// use era_rules::prelude::*;
@@ -95,7 +104,7 @@ mod serde_impl {
     use serde::de::{Error as _, MapAccess, Visitor};
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-    use super::{DEFAULT_PLAYERS, EraConfig, RULES_REVISION};
+    use super::{DEFAULT_PLAYERS, EraConfig, READ_REVISION_3, RULES_REVISION};
     use crate::error::EraError;
     use crate::ruleset::Ruleset;
     use crate::table::TableSize;
@@ -136,7 +145,7 @@ mod serde_impl {
         type Value = EraConfig;
 
         fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("an Era config: {\"players\": 2 to 4, \"revision\": 3}")
+            f.write_str("an Era config: {\"players\": 2 to 4, \"revision\": 4}")
         }
 
         /// The revision is checked as soon as it is read, so that a config
@@ -155,7 +164,7 @@ mod serde_impl {
                     }
                     Field::Revision => {
                         let r = map.next_value::<u32>()?;
-                        if r != RULES_REVISION {
+                        if r != RULES_REVISION && r != READ_REVISION_3 {
                             return Err(A::Error::custom(EraError::Revision(r)));
                         }
                         revision = Some(r);
@@ -180,16 +189,22 @@ mod serde_impl {
                 }
             }
             // Configs of revision 1 had no revision number.
-            revision.ok_or_else(|| A::Error::custom(EraError::Revision(1)))?;
+            let revision = revision.ok_or_else(|| A::Error::custom(EraError::Revision(1)))?;
+            // A config without `players` is documented to seat the default
+            // number: the form a caller writes, not a lost field.
             let players = players.unwrap_or(DEFAULT_PLAYERS);
             if TableSize::of(players).is_none() {
                 return Err(A::Error::custom(EraError::Players(players)));
             }
-            Ok(EraConfig::with_ruleset(
-                players,
-                // A config without a ruleset plays the default one.
-                ruleset.unwrap_or_default(),
-            ))
+            // A config leaves its ruleset out exactly when it is the
+            // default one (the written form), so none read is that one.
+            let ruleset = ruleset.unwrap_or_default();
+            let ruleset = if revision == READ_REVISION_3 {
+                ruleset.into_revision_3().map_err(A::Error::custom)?
+            } else {
+                ruleset
+            };
+            Ok(EraConfig::with_ruleset(players, ruleset))
         }
     }
 

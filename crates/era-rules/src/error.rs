@@ -26,9 +26,8 @@ pub enum EraError {
     Ruleset(RulesetError),
     /// A config, record or state of another rules revision.
     #[error(
-        "this game follows Era rules revision {0}, which is retired: this engine plays revision 3 \
-         (the disaster table D5 from sources, one skull a disaster and rows striking the \
-         opponents, the Hospital itself immune, new starting resources, the Farm paid in wood) \
+        "this game follows Era rules revision {0}, which is retired: this engine plays revision 4 \
+         (the Market's bonus counting the empty cells next to it) and replays revision 3, \
          and cannot play or replay it"
     )]
     Revision(u32),

@@ -227,84 +227,140 @@ fn backwards(
     let mut out = Vec::with_capacity(entries.len());
     for (entry, before) in entries.iter().zip(befores).rev() {
         let set_aside = before.players.get(seat)?.set_aside;
-        let redrawn = match *entry {
-            Entry::Chance(Chance::Roll { die, faces }) => {
-                let mut rolled = FaceCounts::default();
-                for _ in 0..faces.total() {
-                    let side = pick(hand.free(die), rng)?;
-                    hand.dice.remove(die, side, 1);
-                    rolled[side] = rolled[side].saturating_add(1);
-                }
-                Entry::Chance(Chance::Roll { die, faces: rolled })
-            }
-            Entry::Action {
-                player,
-                action: Action::Reroll(DieRef { die, .. }),
-            } => {
-                let face = pick(*hand.set_aside.colour(die), rng)?;
-                hand.set_aside.remove(die, face, 1);
-                Entry::Action {
-                    player,
-                    action: Action::Reroll(DieRef { die, face }),
-                }
-            }
-            Entry::Action {
-                player,
-                action: Action::SetDie { die, .. },
-            } => {
-                let to = pick(*hand.fixed.colour(die), rng)?;
-                hand.fixed.remove(die, to, 1);
-                hand.dice.remove(die, to, 1);
-                let from = unskulled(before, die, rng)?;
-                hand.dice.add(die, from, 1);
-                Entry::Action {
-                    player,
-                    action: Action::SetDie { die, from, to },
-                }
-            }
-            // Before the roll, the dice it rolled were showing, set aside.
-            Entry::Action {
-                action: Action::Roll,
-                ..
-            } if hand.set_aside.is_empty() => {
-                for (die, count) in set_aside.per_colour().iter() {
-                    for _ in 0..*count {
-                        let face = unskulled(before, die, rng)?;
-                        hand.dice.add(die, face, 1);
-                        hand.set_aside.add(die, face, 1);
-                    }
-                }
-                entry.clone()
-            }
-            // Before stopping, the dice set aside since the last roll were
-            // showing, free and without a skull.
-            Entry::Action {
-                action: Action::Done,
-                ..
-            } if hand.set_aside.is_empty() => {
-                for (die, count) in set_aside.per_colour().iter() {
-                    for _ in 0..*count {
-                        let mut free = hand.free(die);
-                        for side in Side::ALL {
-                            if before.is_skull(die, side) {
-                                free[side] = 0;
-                            }
-                        }
-                        let face = pick(free, rng)?;
-                        hand.set_aside.add(die, face, 1);
-                    }
-                }
-                entry.clone()
-            }
-            _ => return None,
-        };
-        out.push(redrawn);
+        out.push(hand.undo(entry, before, &set_aside, rng)?);
     }
     let accounted = hand.dice.is_empty() && hand.set_aside.is_empty() && hand.fixed.is_empty();
     accounted.then(|| {
         out.reverse();
         out
     })
+}
+
+impl Hand {
+    /// Turns this hand into the one before `entry` (`before` the state
+    /// then, `set_aside` the dice its player had set aside then) and
+    /// returns `entry` redrawn to lead from that hand to this one; `None`
+    /// when the hand cannot come from such an entry.
+    fn undo(
+        &mut self,
+        entry: &Entry<Era>,
+        before: &Era,
+        set_aside: &DiceCounts,
+        rng: &mut DiceRng,
+    ) -> Option<Entry<Era>> {
+        match *entry {
+            Entry::Chance(Chance::Roll { die, faces }) => {
+                let rolled = self.unroll(die, faces.total(), rng)?;
+                Some(Entry::Chance(Chance::Roll { die, faces: rolled }))
+            }
+            Entry::Action {
+                player,
+                action: Action::Reroll(DieRef { die, .. }),
+            } => {
+                let face = pick(*self.set_aside.colour(die), rng)?;
+                self.set_aside.remove(die, face, 1);
+                Some(Entry::Action {
+                    player,
+                    action: Action::Reroll(DieRef { die, face }),
+                })
+            }
+            Entry::Action {
+                player,
+                action: Action::SetDie { die, .. },
+            } => {
+                let (from, to) = self.unset(before, die, rng)?;
+                Some(Entry::Action {
+                    player,
+                    action: Action::SetDie { die, from, to },
+                })
+            }
+            Entry::Action {
+                action: Action::Roll,
+                ..
+            } if self.set_aside.is_empty() => {
+                self.before_roll(before, set_aside, rng)?;
+                Some(entry.clone())
+            }
+            Entry::Action {
+                action: Action::Done,
+                ..
+            } if self.set_aside.is_empty() => {
+                self.before_done(before, set_aside, rng)?;
+                Some(entry.clone())
+            }
+            _ => None,
+        }
+    }
+
+    /// The `count` dice of `die` a roll rolled, drawn among those showing
+    /// free, and taken out of the hand.
+    fn unroll(&mut self, die: Colour, count: u32, rng: &mut DiceRng) -> Option<FaceCounts> {
+        let mut rolled = FaceCounts::default();
+        for _ in 0..count {
+            let side = pick(self.free(die), rng)?;
+            self.dice.remove(die, side, 1);
+            rolled[side] = rolled[side].saturating_add(1);
+        }
+        Some(rolled)
+    }
+
+    /// A die a Monastery set: the face it was given, drawn among the dice
+    /// it set, and the face it showed before, without a skull.
+    fn unset(&mut self, before: &Era, die: Colour, rng: &mut DiceRng) -> Option<(Side, Side)> {
+        let to = pick(*self.fixed.colour(die), rng)?;
+        self.fixed.remove(die, to, 1);
+        self.dice.remove(die, to, 1);
+        let from = unskulled(before, die, rng)?;
+        self.dice.add(die, from, 1);
+        Some((from, to))
+    }
+
+    /// Before a roll, the dice it rolled were showing, set aside.
+    fn before_roll(
+        &mut self,
+        before: &Era,
+        set_aside: &DiceCounts,
+        rng: &mut DiceRng,
+    ) -> Option<()> {
+        each_die(set_aside, |die| {
+            let face = unskulled(before, die, rng)?;
+            self.dice.add(die, face, 1);
+            self.set_aside.add(die, face, 1);
+            Some(())
+        })
+    }
+
+    /// Before stopping, the dice set aside since the last roll were
+    /// showing, free and without a skull.
+    fn before_done(
+        &mut self,
+        before: &Era,
+        set_aside: &DiceCounts,
+        rng: &mut DiceRng,
+    ) -> Option<()> {
+        each_die(set_aside, |die| {
+            let mut free = self.free(die);
+            for side in Side::ALL {
+                if before.is_skull(die, side) {
+                    free[side] = 0;
+                }
+            }
+            let face = pick(free, rng)?;
+            self.set_aside.add(die, face, 1);
+            Some(())
+        })
+    }
+}
+
+/// `undo` once per die of `dice`, colour by colour; `None` as soon as one
+/// gives `None`.
+fn each_die(dice: &DiceCounts, mut undo: impl FnMut(Colour) -> Option<()>) -> Option<()> {
+    for (die, count) in dice.per_colour().iter() {
+        for _ in 0..*count {
+            undo(die)?;
+        }
+    }
+    Some(())
 }
 
 /// One die drawn uniformly among `faces` (dice by face).

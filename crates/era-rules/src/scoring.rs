@@ -6,6 +6,7 @@ use dice_core::seat::PerSeat;
 use dice_core::{GameResult, Seat};
 
 use crate::building::BuildingKind;
+use crate::ruleset::EmptyCells;
 use crate::state::{Era, MAX_PLAYERS};
 
 /// One player's final score, component by component.
@@ -84,7 +85,13 @@ impl Era {
                 disasters: p.disaster,
                 ..Score::default()
             };
-            let empty = d.empty().count_ones();
+            let empty = d.empty();
+            // ERA-24, D3: the empty cells a Market on `cells` counts: its
+            // side-neighbours (ERA-8), or every one of the domain.
+            let market_cells = |scope, cells| match scope {
+                EmptyCells::Adjacent => (r.geometry.masks.grow4(cells) & empty).count_ones(),
+                EmptyCells::Domain => empty.count_ones(),
+            };
             let left = p.resources.total();
             let dice = p.owned.total();
             for b in &d.buildings {
@@ -94,7 +101,9 @@ impl Era {
                     s.walled = s.walled.saturating_add(rule.points);
                 }
                 let (slot, units) = match b.kind {
-                    BuildingKind::Market => (&mut s.markets, empty),
+                    BuildingKind::Market => {
+                        (&mut s.markets, market_cells(rule.empty_cells, b.cells))
+                    }
                     BuildingKind::Guildhall => (&mut s.guildhalls, left),
                     BuildingKind::University => (&mut s.universities, p.culture),
                     BuildingKind::Cathedral => (&mut s.cathedrals, dice),

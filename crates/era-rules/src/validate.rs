@@ -577,8 +577,8 @@ impl Table<'_> {
                     for piece in laid {
                         in_hand.add(piece, 1);
                     }
-                    for piece in Piece::ALL {
-                        total.add(piece, in_hand.get(piece).saturating_sub(d.holds(piece)));
+                    for (piece, &n) in in_hand.each() {
+                        total.add(piece, n.saturating_sub(d.holds(piece)));
                     }
                 }
             } else {
@@ -591,8 +591,7 @@ impl Table<'_> {
                 total.add(piece, 1);
             }
         }
-        for piece in Piece::ALL {
-            let have = total.get(piece);
+        for (piece, &have) in total.each() {
             let count = u32::from(match piece {
                 Piece::Building(kind) => r.building_count(kind),
                 Piece::Wall(length) => r.wall_count(length),
@@ -618,19 +617,17 @@ const MAX_SUFFER_UNITS: u32 = 100;
 struct PieceCounts([u32; PIECES]);
 
 impl PieceCounts {
+    /// `n` more of `piece`: a piece of [`Piece::ALL`], as every caller
+    /// counts, so one with a slot.
     fn add(&mut self, piece: Piece, n: u32) {
         if let Some(x) = piece.index().and_then(|i| self.0.get_mut(i)) {
             *x = x.saturating_add(n);
         }
     }
 
-    /// The count of `piece`; none for a wall of a length no game has.
-    fn get(&self, piece: Piece) -> u32 {
-        piece
-            .index()
-            .and_then(|i| self.0.get(i))
-            .copied()
-            .unwrap_or(0)
+    /// Every piece of [`Piece::ALL`] with its count.
+    fn each(&self) -> impl Iterator<Item = (Piece, &u32)> {
+        Piece::ALL.into_iter().zip(&self.0)
     }
 }
 

@@ -5,7 +5,7 @@
 //! of a view; the positional form older versions wrote still reads.
 //!
 //! ```json
-//! { "viewer": { "seat": 0 }, "config": { "players": 2, "revision": 3 },
+//! { "viewer": { "seat": 0 }, "config": { "players": 2, "revision": 4 },
 //!   "step": { "build": { "turn": 1, "hammers": 1, "chosen": null } },
 //!   "to_move": { "player": 0 }, "round": 2, "start_player": 1,
 //!   "supply": { "buildings": { "keep": 5, "longhouse": 11, ... },

@@ -260,6 +260,13 @@ fn buildings(spec: &BuildingsSpec) -> Result<ByBuilding<BuildingRule>, RulesetEr
                 "only Markets, Guildhalls, Universities and Cathedrals score a bonus (ERA-24)",
             ));
         }
+        rule.empty_cells = b.empty_cells;
+        if kind != BuildingKind::Market && !rule.empty_cells.is_adjacent() {
+            return Err(RulesetError::new(
+                f("empty_cells"),
+                "only the Market's bonus counts empty cells (ERA-24)",
+            ));
+        }
     }
     Ok(rules)
 }

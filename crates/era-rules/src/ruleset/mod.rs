@@ -9,8 +9,8 @@ mod tables;
 pub use load::RulesetError;
 pub use spec::{
     BuildingSpec, BuildingsSpec, ByPlayers, DiceSpec, Disaster, DisasterRow, DisasterRule,
-    PerResource, RoundSpec, RulesetSpec, ScoringSpec, StartSpec, SupplySpec, Target, TracksSpec,
-    WallSpec, WallsSpec,
+    EmptyCells, PerResource, RoundSpec, RulesetSpec, ScoringSpec, StartSpec, SupplySpec, Target,
+    TracksSpec, WallSpec, WallsSpec,
 };
 
 use alloc::sync::Arc;
@@ -103,6 +103,8 @@ pub(crate) struct BuildingRule {
     pub(crate) points: u32,
     pub(crate) income: ByResource<u8>,
     pub(crate) bonus: u32,
+    /// Which empty cells the bonus counts (the Market's).
+    pub(crate) empty_cells: EmptyCells,
 }
 
 /// D4.
@@ -162,6 +164,17 @@ impl Ruleset {
         &self.spec
     }
 
+    /// This ruleset as a config of revision 3 meant it: the Market's
+    /// bonus counts every empty cell of the domain (D3).
+    ///
+    /// # Errors
+    /// None in practice: only the Market's count changes, which every
+    /// ruleset may set; the tables are checked again all the same.
+    #[cfg(feature = "serde")]
+    pub(crate) fn into_revision_3(self) -> Result<Ruleset, RulesetError> {
+        Ruleset::new(RulesetSpec::from(self).into_revision_3())
+    }
+
     /// Whether this is the specification's ruleset.
     pub fn is_default(&self) -> bool {
         *self.spec == RulesetSpec::default()
@@ -204,9 +217,18 @@ impl Ruleset {
         self.buildings[kind].bonus
     }
 
+    /// Which empty cells a building's bonus per empty cell counts (D3,
+    /// ERA-24): the Market's; [`EmptyCells::Adjacent`] for every building
+    /// whose bonus counts no empty cells.
+    pub fn bonus_empty_cells(&self, kind: BuildingKind) -> EmptyCells {
+        self.buildings[kind].empty_cells
+    }
+
     /// How many walls of this length the game has (D4); none of a length
     /// it has no walls of.
     pub fn wall_count(&self, length: u8) -> u8 {
+        // A length outside 1 to 8 has no slot: the game truly has none of
+        // it, the count a caller asking about it is owed.
         wall_slot(&self.walls.counts, length).copied().unwrap_or(0)
     }
 

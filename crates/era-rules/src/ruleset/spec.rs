@@ -60,11 +60,45 @@ pub struct BuildingSpec {
     /// none.
     #[cfg_attr(feature = "serde", serde(default))]
     pub income: String,
-    /// Bonus points per unit (ERA-24): Market per empty cell, Guildhall per
-    /// resource left, University per culture point, Cathedral per die; 0 for
-    /// every other building.
+    /// Bonus points per unit (ERA-24): Market per empty cell (which ones:
+    /// `empty_cells`), Guildhall per resource left, University per culture
+    /// point, Cathedral per die; 0 for every other building.
     #[cfg_attr(feature = "serde", serde(default))]
     pub bonus: i64,
+    /// Which empty cells a bonus per empty cell counts (the Market's,
+    /// ERA-24): left out, those adjacent to the building (revision 4).
+    /// Only the Market's row may say otherwise.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "EmptyCells::is_adjacent")
+    )]
+    pub empty_cells: EmptyCells,
+}
+
+/// Which empty cells of a domain a Market's bonus counts (ERA-24, D3): a
+/// single source, so a player holding the printed table can switch it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum EmptyCells {
+    /// The empty cells orthogonally adjacent to this building (ERA-8),
+    /// each copy counting its own (revision 4: "one point per adjacent
+    /// empty space").
+    #[default]
+    Adjacent,
+    /// Every empty cell of the owner's domain, the same for each copy
+    /// (revision 3).
+    Domain,
+}
+
+impl EmptyCells {
+    /// Whether this is the revision-4 reading, which a ruleset's JSON
+    /// leaves out.
+    pub fn is_adjacent(&self) -> bool {
+        *self == EmptyCells::Adjacent
+    }
 }
 
 /// Table D3, one field per building type.

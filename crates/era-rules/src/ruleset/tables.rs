@@ -7,9 +7,9 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::spec::{
-    BuildingSpec, BuildingsSpec, ByPlayers, DiceSpec, Disaster, DisasterRow, PerResource,
-    RoundSpec, RulesetSpec, ScoringSpec, StartSpec, SupplySpec, Target, TracksSpec, WallSpec,
-    WallsSpec,
+    BuildingSpec, BuildingsSpec, ByPlayers, DiceSpec, Disaster, DisasterRow, EmptyCells,
+    PerResource, RoundSpec, RulesetSpec, ScoringSpec, StartSpec, SupplySpec, Target, TracksSpec,
+    WallSpec, WallsSpec,
 };
 use crate::symbols::Resource;
 
@@ -83,6 +83,12 @@ pub(super) const BUILDINGS: [BuildingRow; 12] = [
     row(2, "GGGSS", 4, S2X2, "", 1),
     row(2, "GGGSSSWW", 5, S2X3, "", 1),
 ];
+
+/// D3 (revision 4, single source: a review listing every building, "one
+/// point per adjacent empty space"): the Market's bonus counts the empty
+/// cells next to it, each Market its own. Revision 3 counted every empty
+/// cell of the domain ([`EmptyCells::Domain`]).
+pub(super) const MARKET_EMPTY_CELLS: EmptyCells = EmptyCells::Adjacent;
 
 /// D4: walls as (length, count).
 pub(super) const WALLS: [(i64, i64); 4] = [(1, 4), (2, 6), (3, 6), (4, 16)];
@@ -176,6 +182,18 @@ fn building(row: &BuildingRow) -> BuildingSpec {
         shape: strings(row.shape),
         income: row.income.to_string(),
         bonus: row.bonus,
+        empty_cells: EmptyCells::default(),
+    }
+}
+
+impl RulesetSpec {
+    /// The same tables read as revision 3 read them: the Market's bonus
+    /// counts every empty cell of the domain (D3). Revision 3 differs from
+    /// revision 4 in nothing else, so its records replay with this.
+    #[cfg(feature = "serde")]
+    pub(crate) fn into_revision_3(mut self) -> Self {
+        self.buildings.market.empty_cells = EmptyCells::Domain;
+        self
     }
 }
 
@@ -213,7 +231,10 @@ impl Default for RulesetSpec {
                 church: building(church),
                 farm: building(farm),
                 lumber_mill: building(lumber_mill),
-                market: building(market),
+                market: BuildingSpec {
+                    empty_cells: MARKET_EMPTY_CELLS,
+                    ..building(market)
+                },
                 hospital: building(hospital),
                 guildhall: building(guildhall),
                 monastery: building(monastery),

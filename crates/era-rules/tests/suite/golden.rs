@@ -14,7 +14,8 @@ use std::path::PathBuf;
 
 use dice_core::testkit::{WRITE_GOLDEN, check_golden_records};
 use dice_core::{Agent, DiceRng, Entry, Match, RandomAgent, Record, play_out, replay};
-use era_rules::{Action, Era, EraConfig, Score};
+use era_rules::ruleset::EmptyCells;
+use era_rules::{Action, BuildingKind, Era, EraConfig, Score};
 use serde::{Deserialize, Serialize};
 
 /// Name, players and seed; every seat plays at random.
@@ -101,8 +102,41 @@ fn a_record_of_a_retired_rules_revision_is_refused_naming_the_revision() {
             )),
             "{err}"
         );
-        assert!(err.contains("this engine plays revision 3"), "{err}");
+        assert!(err.contains("this engine plays revision 4"), "{err}");
     }
+}
+
+#[test]
+fn era_24_d3_a_revision_3_record_replays_with_the_whole_domain_count() {
+    // Seed 11 at two players as revision 3 recorded it, with its scores
+    // part by part: seat 1's Market counted every empty cell of the
+    // domain.
+    let text = std::fs::read_to_string(dir().join("revision_3_two_players.json")).unwrap();
+    assert!(text.contains(r#""revision":3"#));
+    let record: Record<Era> = serde_json::from_str(&text).unwrap();
+    let market = record
+        .config()
+        .ruleset()
+        .bonus_empty_cells(BuildingKind::Market);
+    assert_eq!(market, EmptyCells::Domain);
+    let m = replay(&record).unwrap();
+    let path = dir().join("revision_3_two_players.scores.json");
+    let expected: Breakdown =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert!(expected.breakdown.iter().any(|s| s.markets > 0));
+    assert_eq!(breakdown(m.state()), expected);
+    // Under revision 4 the same game's Market scores less.
+    let now: Record<Era> =
+        serde_json::from_str(&std::fs::read_to_string(dir().join("two_players.json")).unwrap())
+            .unwrap();
+    assert_eq!(now.log(), record.log(), "the same game");
+    let now = breakdown(replay(&now).unwrap().state());
+    assert!(
+        now.breakdown
+            .iter()
+            .zip(&expected.breakdown)
+            .any(|(now, then)| now.markets < then.markets)
+    );
 }
 
 #[test]

@@ -14,8 +14,10 @@ use dice_core::testkit::json::{
 };
 use dice_core::testkit::random_steps;
 use dice_core::{DiceRng, Game, ToMove, Viewer};
-use era_rules::ruleset::{Disaster, RulesetSpec};
-use era_rules::{Colour, Era, EraConfig, EraView, Ruleset, Side, Step, auto_layout_action};
+use era_rules::ruleset::{Disaster, EmptyCells, RulesetSpec};
+use era_rules::{
+    BuildingKind, Colour, Era, EraConfig, EraView, Ruleset, Side, Step, auto_layout_action,
+};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
@@ -138,8 +140,8 @@ fn a_config_of_another_rules_revision_is_refused_naming_it() {
         "this game follows Era rules revision 2, which is retired",
     );
     assert_refused::<EraConfig>(
-        json!({ "players": 3, "revision": 4 }),
-        "this game follows Era rules revision 4",
+        json!({ "players": 3, "revision": 5 }),
+        "this game follows Era rules revision 5",
     );
     // A revision-1 ruleset fails to load, and the error says why.
     let mut old = json_of(&Ruleset::default());
@@ -150,8 +152,30 @@ fn a_config_of_another_rules_revision_is_refused_naming_it() {
     );
     assert_eq!(
         json_of(&EraConfig::new(3)),
-        json!({ "players": 3, "revision": 3 })
+        json!({ "players": 3, "revision": 4 })
     );
+}
+
+#[test]
+fn era_24_d3_a_revision_3_config_is_read_with_the_whole_domain_count() {
+    for config in [
+        json!({ "players": 3, "revision": 3 }),
+        // The ruleset read before the revision, as a map may order them.
+        json!({ "ruleset": json_of(&Ruleset::default()), "revision": 3, "players": 3 }),
+    ] {
+        let read: EraConfig = serde_json::from_value(config).unwrap();
+        assert_eq!(
+            read.ruleset().bonus_empty_cells(BuildingKind::Market),
+            EmptyCells::Domain
+        );
+        let written = json_of(&read);
+        assert_eq!(written["revision"], json!(4));
+        assert_eq!(
+            written["ruleset"]["buildings"]["market"]["empty_cells"],
+            json!("domain")
+        );
+        assert_eq!(serde_json::from_value::<EraConfig>(written).unwrap(), read);
+    }
 }
 
 // ----- ruleset tables -----

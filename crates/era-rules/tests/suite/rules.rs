@@ -18,7 +18,7 @@ use common::{
 };
 use dice_core::{Game, ToMove, Viewer};
 use era_rules::map::FaceCounts;
-use era_rules::ruleset::{Disaster, DisasterRow, RulesetSpec};
+use era_rules::ruleset::{Disaster, DisasterRow, EmptyCells, RulesetSpec};
 use era_rules::{
     Action, BuildingKind, Chance, ChoiceSet, Colour, DieRef, Era, EraConfig, EraError, Piece,
     Resource, Ruleset, Side, Step, Symbol, TableSize,
@@ -1466,8 +1466,118 @@ fn era_24_bonus_buildings_score_each_copy() {
     assert_eq!(s.guildhalls, 2 * 3);
     assert_eq!(s.universities, 7);
     assert_eq!(s.cathedrals, p.owned_dice().total());
-    // 81 cells − Keep − 12 − 2 − 6 = 60 empty.
-    assert_eq!(s.markets, 60);
+    // Revision 4: of the Market's neighbours a8 and b8 are the
+    // Cathedral's, c9 is empty.
+    assert_eq!(s.markets, 1);
+}
+
+/// The Market's bonus (ERA-24, D3) of seat 0 at the end, after `edit`.
+fn markets(edit: impl FnOnce(&mut Value)) -> u32 {
+    ended(edit).scores()[0].markets
+}
+
+#[test]
+fn era_24_d3_market_counts_only_adjacent_empty_cells() {
+    let bonus = Ruleset::default().building_bonus(BuildingKind::Market);
+    assert_eq!(bonus, 1);
+    // Around c3–d3: b3 a wall, c2–d2 a Longhouse; e3, c4 and d4 are
+    // empty. The 70 other empty cells of the domain count nothing.
+    let got = markets(|j| {
+        add_building(j, 0, BuildingKind::Market, &["c3", "d3"]);
+        add_building(j, 0, BuildingKind::Longhouse, &["c2", "d2"]);
+        add_wall(j, 0, &["b3"]);
+    });
+    assert_eq!(got, 3 * bonus);
+    // An empty cell that fills loses its point.
+    let got = markets(|j| {
+        add_building(j, 0, BuildingKind::Market, &["c3", "d3"]);
+        add_building(j, 0, BuildingKind::Longhouse, &["c2", "d2"]);
+        add_wall(j, 0, &["b3"]);
+        add_wall(j, 0, &["e3"]);
+    });
+    assert_eq!(got, 2 * bonus);
+}
+
+#[test]
+fn era_24_d3_two_markets_count_their_adjacent_empty_cells_each_on_its_own() {
+    // a2 and b2 lie next to both Markets: each counts them.
+    let got = markets(|j| {
+        add_building(j, 0, BuildingKind::Market, &["a1", "b1"]);
+        add_building(j, 0, BuildingKind::Market, &["a3", "b3"]);
+    });
+    // a1–b1: a2, b2, c1. a3–b3: a2, b2, c3, a4, b4.
+    assert_eq!(got, 3 + 5);
+    // A Market next to another is not an empty cell of it.
+    let got = markets(|j| {
+        add_building(j, 0, BuildingKind::Market, &["a1", "b1"]);
+        add_building(j, 0, BuildingKind::Market, &["c1", "d1"]);
+    });
+    // a1–b1: a2, b2. c1–d1: c2, d2, e1.
+    assert_eq!(got, 2 + 3);
+}
+
+#[test]
+fn era_8_era_24_d3_diagonal_cells_do_not_count_for_a_market() {
+    // Every side-neighbour of b2–c2 is taken; a1, d1, a3, d3 touch it
+    // only at a corner.
+    let got = markets(|j| {
+        add_building(j, 0, BuildingKind::Market, &["b2", "c2"]);
+        add_building(j, 0, BuildingKind::Longhouse, &["b1", "c1"]);
+        add_building(j, 0, BuildingKind::Longhouse, &["b3", "c3"]);
+        add_wall(j, 0, &["a2"]);
+        add_wall(j, 0, &["d2"]);
+    });
+    assert_eq!(got, 0);
+}
+
+/// The default ruleset's JSON with the Market counting every empty cell of
+/// the domain: the revision-3 reading, written as data.
+fn whole_domain_ruleset() -> Value {
+    let mut ruleset = serde_json::to_value(Ruleset::default()).unwrap();
+    assert!(
+        ruleset["buildings"]["market"].get("empty_cells").is_none(),
+        "the default reading is left out"
+    );
+    ruleset["buildings"]["market"]["empty_cells"] = json!("domain");
+    ruleset
+}
+
+#[test]
+fn era_24_d3_the_whole_domain_count_is_still_a_ruleset_value() {
+    let ruleset = whole_domain_ruleset();
+    let loaded: Ruleset = serde_json::from_value(ruleset.clone()).unwrap();
+    assert_eq!(
+        loaded.bonus_empty_cells(BuildingKind::Market),
+        EmptyCells::Domain
+    );
+    assert!(!loaded.is_default());
+    let two_markets = |j: &mut Value| {
+        add_building(j, 0, BuildingKind::Market, &["a1", "b1"]);
+        add_building(j, 0, BuildingKind::Market, &["a3", "b3"]);
+    };
+    let got = markets(|j| {
+        j["config"]["ruleset"] = ruleset;
+        two_markets(j);
+    });
+    // 81 cells − Keep − 2 − 2 = 76 empty, for each Market.
+    assert_eq!(got, 2 * 76);
+    assert_eq!(markets(two_markets), 3 + 5, "the default counts neighbours");
+}
+
+#[test]
+fn era_24_d3_a_revision_3_state_counts_the_whole_domain() {
+    let got = markets(|j| {
+        assert_eq!(j["config"]["revision"], json!(4));
+        j["config"]["revision"] = json!(3);
+        add_building(j, 0, BuildingKind::Market, &["a1", "b1"]);
+    });
+    // 81 cells − Keep − 2 = 78 empty.
+    assert_eq!(got, 78);
+    // Written back as revision 4 with the ruleset saying so.
+    let g = ended(|j| j["config"]["revision"] = json!(3));
+    let config = serde_json::to_value(g.config()).unwrap();
+    assert_eq!(config["revision"], json!(4));
+    assert_eq!(config["ruleset"], whole_domain_ruleset());
 }
 
 #[test]

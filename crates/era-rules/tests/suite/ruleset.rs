@@ -4,7 +4,7 @@
     reason = "helpers load rulesets known to be valid or not: a failure is a failed test"
 )]
 
-use era_rules::ruleset::{Disaster, DisasterRule, RulesetSpec, Target};
+use era_rules::ruleset::{Disaster, DisasterRule, EmptyCells, RulesetSpec, Target};
 use era_rules::{BuildingKind, Colour, Ruleset, Side};
 
 fn load(json: &serde_json::Value) -> Result<Ruleset, String> {
@@ -130,4 +130,25 @@ fn unknown_fields_are_rejected() {
     let mut json = default_json();
     json["extra"] = 1.into();
     assert!(load(&json).is_err());
+}
+
+#[test]
+fn era_24_d3_only_the_markets_bonus_counts_empty_cells() {
+    let r = Ruleset::default();
+    assert_eq!(
+        r.bonus_empty_cells(BuildingKind::Market),
+        EmptyCells::Adjacent,
+        "revision 4"
+    );
+    rejected(
+        |j| j["buildings"]["guildhall"]["empty_cells"] = "domain".into(),
+        "buildings.guildhall.empty_cells",
+    );
+    let err = load(&{
+        let mut json = default_json();
+        json["buildings"]["market"]["empty_cells"] = "around".into();
+        json
+    })
+    .unwrap_err();
+    assert!(err.contains("adjacent") && err.contains("domain"), "{err}");
 }

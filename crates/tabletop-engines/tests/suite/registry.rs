@@ -211,13 +211,18 @@ fn era_loads_by_name_at_the_current_rules_revision() {
     let game = load_game("era(players=3)").unwrap();
     assert_eq!(game.players(), 3);
     assert!(
-        game.config_json().contains("\"revision\":3"),
+        game.config_json().contains("\"revision\":4"),
         "{}",
         game.config_json()
     );
     // An old record's revision, given on purpose, is still refused by name.
     let err = load_game("era(players=3,revision=1)").unwrap_err();
     assert!(err.to_string().contains("revision 1"), "{err}");
+    // Revision 3, given on purpose, is read with its Market (ERA-24, D3).
+    let game = load_game("era(players=3,revision=3)").unwrap();
+    let config = game.config_json();
+    assert!(config.contains("\"revision\":4"), "{config}");
+    assert!(config.contains("\"empty_cells\":\"domain\""), "{config}");
     let err = load_game("era(players=5)").unwrap_err();
     assert!(err.to_string().contains("ERA-3"), "{err}");
 }
