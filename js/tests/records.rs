@@ -30,7 +30,11 @@ fn tables() -> Vec<String> {
     for game in catalogue() {
         tables.push(game.name.to_owned());
         if game.players < game.max_players {
-            tables.push(format!("{}(players={})", game.name, game.players + 1));
+            tables.push(format!(
+                "{}(players={})",
+                game.name,
+                game.players.saturating_add(1)
+            ));
         }
     }
     let registered = VARIANTS.iter().filter(|text| load_game(text).is_ok());

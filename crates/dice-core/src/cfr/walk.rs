@@ -68,7 +68,7 @@ impl<G: InformationState> Walk<'_, G> {
         };
         let base = self.scratch.len();
         let mut value = 0.0;
-        let policy = laid_out(&self.policy, info.slots());
+        let policy = laid_out(self.policy, info.slots());
         for ((child, _), &p) in self.tree.edges(node).zip(policy) {
             let child_reach = if seat == 0 {
                 [r0 * p, r1, rc]
@@ -83,9 +83,9 @@ impl<G: InformationState> Walk<'_, G> {
             let (own, other) = if seat == 0 { (r0, r1) } else { (r1, r0) };
             let counterfactual = other * rc;
             let sign = if seat == 0 { 1.0 } else { -1.0 };
-            let children = laid_out(&self.scratch, base..self.scratch.len());
-            let regrets = laid_out_mut(&mut self.regrets, info.slots());
-            let cumulative = laid_out_mut(&mut self.cumulative, info.slots());
+            let children = laid_out(self.scratch, base..self.scratch.len());
+            let regrets = laid_out_mut(self.regrets, info.slots());
+            let cumulative = laid_out_mut(self.cumulative, info.slots());
             for (((r, c), &v), &p) in regrets
                 .iter_mut()
                 .zip(cumulative.iter_mut())
