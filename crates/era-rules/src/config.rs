@@ -26,7 +26,7 @@ pub(crate) const READ_REVISION_3: u32 = 3;
 /// the default one, `{"players": 3, "revision": 4, "ruleset": {...}}`
 /// otherwise. Decoding checks the table size (ERA-3), the revision (a
 /// config without one is of revision 1; one of revision 3 is read as
-/// [`READ_REVISION_3`] says) and the ruleset.
+/// `READ_REVISION_3` says) and the ruleset.
 ///
 /// A config is plain: a table size outside 2 to 4 is refused when a game
 /// starts ([`Game::new`](dice_core::Game::new)) or when a config is read.
