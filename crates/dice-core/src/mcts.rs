@@ -22,7 +22,7 @@ use crate::seat::Seat;
 ///   [`Game::sample_chance`] each time (open-loop search);
 /// - from a new node, a uniformly random playout runs to the end (or to
 ///   `playout_steps`), and each seat's reward for the result is backed up,
-///   by the game's [`Objective`](crate::Objective): to win, 1 for a win,
+///   by the game's [`Objective`]: to win, 1 for a win,
 ///   `1/k` for a victory shared by `k`, 0 otherwise (`1/n` each for a
 ///   draw or a playout cut short); to score, the seat's final score placed
 ///   between the objective's bounds ([`Objective::reward`]), 1/2 for a
