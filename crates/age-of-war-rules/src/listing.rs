@@ -6,7 +6,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::Write as _;
 
-use dice_core::listing::{Bot, Listed, Listing};
+use dice_core::listing::{Bot, Level, Listed, Listing};
 use dice_core::mcts::Mcts;
 use dice_core::{Agent, Game, Seat, ToMove};
 
@@ -34,6 +34,12 @@ impl Listed for AgeOfWar {
             Bot::own("solver", solver).with_aliases(&["greedy"]),
             Bot::random(),
             Bot::searching("mcts", 200, mcts),
+        ])
+        // docs/ladder/age-of-war-2p.md measured them.
+        .with_levels(&[
+            Level::new("beginner", "random", None),
+            Level::new("casual", "mcts", Some(200)),
+            Level::new("strongest", "solver", None),
         ]);
 
     /// Seven dice rolled as a multiset (AOW-1): `C(7 + 5, 5)` = 792 rolls

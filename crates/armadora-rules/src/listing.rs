@@ -6,7 +6,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::Write as _;
 
-use dice_core::listing::{Bot, Listed, Listing};
+use dice_core::listing::{Bot, Level, Listed, Listing};
 use dice_core::{Agent, Game, Seat, ToMove};
 
 use crate::bot::Greedy;
@@ -22,7 +22,13 @@ fn greedy(_: u32) -> Box<dyn Agent<Armadora> + Send> {
 impl Listed for Armadora {
     const LISTING: Listing<Armadora> = Listing::new("Armadöra", 2, 4)
         .with_options(&["advanced", "no-teams", "no-peek"])
-        .with_bots(&[Bot::own("greedy", greedy), Bot::random(), Bot::mcts(1000)]);
+        .with_bots(&[Bot::own("greedy", greedy), Bot::random(), Bot::mcts(1000)])
+        // docs/ladder/armadora-2p.md measured them.
+        .with_levels(&[
+            Level::new("beginner", "random", None),
+            Level::new("casual", "greedy", None),
+            Level::new("strongest", "mcts", Some(1000)),
+        ]);
 
     /// The gold layout (ARM-3): `8! / (2! 2! 2!)` = 5040 layouts, more
     /// than the first player's draw has.

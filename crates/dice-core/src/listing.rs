@@ -232,6 +232,50 @@ impl<G: Game> Bot<G> {
     }
 }
 
+/// A level a person picks a bot by (`beginner`, `casual`, `strong`,
+/// `strongest`): one of the game's bots at given settings. A game lists
+/// its levels weakest first, ordered by the ratings its ladder measured
+/// (at least 100 Elo between neighbours), so a person chooses by strength
+/// rather than by engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Level {
+    name: &'static str,
+    bot: &'static str,
+    iterations: Option<u32>,
+}
+
+impl Level {
+    /// The level `name`: the game's bot `bot` (its name), searching
+    /// `iterations` times per decision (the bot's default when `None`).
+    pub const fn new(name: &'static str, bot: &'static str, iterations: Option<u32>) -> Self {
+        Level {
+            name,
+            bot,
+            iterations,
+        }
+    }
+
+    /// The level's name, e.g. `"strong"`.
+    pub const fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The name of the bot it plays.
+    pub const fn bot(&self) -> &'static str {
+        self.bot
+    }
+
+    /// The iterations per decision it gives the bot; `None` for the bot's
+    /// default.
+    pub const fn iterations(&self) -> Option<u32> {
+        self.iterations
+    }
+}
+
+/// The prefix of a level where a bot's name is asked for:
+/// `level:strong`.
+pub const LEVEL_PREFIX: &str = "level:";
+
 /// The facts of a game's declaration ([`Listed::LISTING`]), built with
 /// `const` methods:
 ///
@@ -253,6 +297,7 @@ pub struct Listing<G: Game + 'static> {
     utility: Utility,
     options: &'static [&'static str],
     bots: &'static [Bot<G>],
+    levels: &'static [Level],
 }
 
 #[expect(
@@ -278,6 +323,7 @@ impl<G: Game + 'static> core::fmt::Debug for Listing<G> {
             .field("utility", &self.utility)
             .field("options", &self.options)
             .field("bots", &self.bots)
+            .field("levels", &self.levels)
             .finish()
     }
 }
@@ -295,6 +341,7 @@ impl<G: Game + 'static> Listing<G> {
             utility: Utility::WinShares,
             options: &[],
             bots: &[],
+            levels: &[],
         }
     }
 
@@ -331,6 +378,14 @@ impl<G: Game + 'static> Listing<G> {
     #[must_use]
     pub const fn with_bots(mut self, bots: &'static [Bot<G>]) -> Self {
         self.bots = bots;
+        self
+    }
+
+    /// The levels, weakest first, each naming one of [`with_bots`](Self::with_bots)'s
+    /// bots (the test kit's `check_game` checks that it does).
+    #[must_use]
+    pub const fn with_levels(mut self, levels: &'static [Level]) -> Self {
+        self.levels = levels;
         self
     }
 
@@ -383,6 +438,39 @@ impl<G: Game + 'static> Listing<G> {
     /// The bot that answers to `name`.
     pub fn bot(&self, name: &str) -> Option<&'static Bot<G>> {
         self.bots.iter().find(|b| b.answers_to(name))
+    }
+
+    /// The levels, weakest first.
+    pub const fn levels(&self) -> &'static [Level] {
+        self.levels
+    }
+
+    /// The level called `name`.
+    pub fn level(&self, name: &str) -> Option<&'static Level> {
+        self.levels.iter().find(|l| l.name == name)
+    }
+
+    /// The bot a seat asks for, and the iterations it asked for it: a
+    /// bot's name (or another name it answers to) with no iterations, or
+    /// `level:NAME` ([`LEVEL_PREFIX`]) with the level's bot and settings.
+    ///
+    /// ```
+    /// use dice_core::listing::Listed;
+    /// use dice_core::pig::Pig;
+    ///
+    /// let (bot, iterations) = Pig::LISTING.seat_bot("level:strongest").unwrap();
+    /// assert_eq!((bot.name(), iterations), ("mcts", Some(3000)));
+    /// assert_eq!(Pig::LISTING.seat_bot("greedy").unwrap().1, None);
+    /// assert!(Pig::LISTING.seat_bot("level:grandmaster").is_none());
+    /// ```
+    pub fn seat_bot(&self, text: &str) -> Option<(&'static Bot<G>, Option<u32>)> {
+        match text.strip_prefix(LEVEL_PREFIX) {
+            Some(level) => {
+                let level = self.level(level)?;
+                Some((self.bot(level.bot)?, level.iterations))
+            }
+            None => Some((self.bot(text)?, None)),
+        }
     }
 }
 

@@ -5,7 +5,7 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use core::fmt::Write as _;
 
-use dice_core::listing::{Bot, Listed, Listing};
+use dice_core::listing::{Bot, Level, Listed, Listing};
 use dice_core::{Agent, Game};
 
 use crate::bot::Greedy;
@@ -32,6 +32,12 @@ impl Listed for Era {
             // games under rules revision 3 (100 iterations: 52.5%), at
             // about 23 ms of one core per decision.
             Bot::mcts(500),
+        ])
+        // docs/ladder/era-2p.md measured them.
+        .with_levels(&[
+            Level::new("beginner", "random", None),
+            Level::new("casual", "greedy", None),
+            Level::new("strongest", "mcts", Some(500)),
         ]);
 
     /// The start-player roll (one die per seat) or a hand roll of one

@@ -6,7 +6,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::Write as _;
 
-use dice_core::listing::{Bot, Listed, Listing, Utility};
+use dice_core::listing::{Bot, Level, Listed, Listing, Utility};
 use dice_core::{Agent, Game};
 
 use crate::bid::FACES;
@@ -36,6 +36,12 @@ impl Listed for LiarsDice {
             Bot::own("cfr", equilibrium).with_aliases(&["equilibrium"]),
             Bot::random(),
             Bot::mcts(1000),
+        ])
+        // docs/ladder/liars-dice-2p.md measured them.
+        .with_levels(&[
+            Level::new("beginner", "random", None),
+            Level::new("casual", "mcts", Some(30)),
+            Level::new("strongest", "cfr", None),
         ]);
 
     /// One die (LD-3).

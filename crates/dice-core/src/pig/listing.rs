@@ -7,7 +7,7 @@ use core::fmt::Write as _;
 use super::{Pig, PigAction, PigConfig};
 use crate::agent::Agent;
 use crate::game::{Game, ToMove};
-use crate::listing::{Bot, Listed, Listing};
+use crate::listing::{Bot, Level, Listed, Listing};
 use crate::rng::DiceRng;
 use crate::seat::Seat;
 
@@ -57,6 +57,12 @@ impl Listed for Pig {
             Bot::random(),
             Bot::own("greedy", hold_at_20),
             Bot::mcts(1000),
+        ])
+        // docs/ladder/pig-2p.md measured them.
+        .with_levels(&[
+            Level::new("beginner", "random", None),
+            Level::new("casual", "greedy", None),
+            Level::new("strongest", "mcts", Some(3000)),
         ]);
 
     /// One die.

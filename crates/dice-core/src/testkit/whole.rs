@@ -150,6 +150,18 @@ fn check_bot_names<G: Listed>() {
             assert_eq!(first, Some(i), "{}: two bots answer to {name:?}", G::NAME);
         }
     }
+    let levels = G::LISTING.levels();
+    for (i, level) in levels.iter().enumerate() {
+        assert!(
+            G::LISTING.bot(level.bot()).is_some(),
+            "{}: level {:?} plays {:?}, which is no bot of the game",
+            G::NAME,
+            level.name(),
+            level.bot()
+        );
+        let first = levels.iter().position(|l| l.name() == level.name());
+        assert_eq!(first, Some(i), "{}: two levels are called {:?}", G::NAME, level.name());
+    }
 }
 
 /// Plays one random game per seed and checks the declaration along it;
