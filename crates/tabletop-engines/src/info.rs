@@ -19,6 +19,20 @@ pub struct BotInfo {
     pub default_iterations: Option<u32>,
 }
 
+/// One level a game offers people: a bot at given settings, by a name
+/// that says its strength (`beginner`, `casual`, `strong`, `strongest`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct LevelInfo {
+    /// Its name, e.g. `"strong"`; a seat asks for it as `level:strong`.
+    pub name: &'static str,
+    /// The bot it plays.
+    pub bot: &'static str,
+    /// The iterations per decision it gives the bot; `None` for the bot's
+    /// default.
+    pub iterations: Option<u32>,
+}
+
 /// What a game's returns are: OpenSpiel's `utility`, `min_utility`,
 /// `max_utility` and `utility_sum`.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -79,6 +93,9 @@ pub struct GameInfo {
     pub options: &'static [&'static str],
     /// The bots, the default first.
     pub bots: Vec<BotInfo>,
+    /// The levels, weakest first, ordered by the ratings the game's ladder
+    /// measured.
+    pub levels: Vec<LevelInfo>,
 }
 
 impl GameInfo {
@@ -105,6 +122,15 @@ impl GameInfo {
                     name: b.name(),
                     aliases: b.aliases(),
                     default_iterations: b.default_iterations(),
+                })
+                .collect(),
+            levels: listing
+                .levels()
+                .iter()
+                .map(|l| LevelInfo {
+                    name: l.name(),
+                    bot: l.bot(),
+                    iterations: l.iterations(),
                 })
                 .collect(),
         }

@@ -17,7 +17,7 @@ mod tell;
 pub use bot::AnyBot;
 pub use error::{LoadError, StepError};
 pub use games::{GameTask, GameVisitor, visit_games, with_game};
-pub use info::{BotInfo, GameInfo, ReturnsInfo};
+pub use info::{BotInfo, GameInfo, LevelInfo, ReturnsInfo};
 pub use registry::{AnyGame, RandomGames, catalogue, game_names, load_game, load_game_json};
 pub use spec::GameString;
 pub use state::{AnyState, Engine, WireTypes};

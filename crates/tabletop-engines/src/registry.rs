@@ -3,7 +3,7 @@
 use std::fmt;
 use std::marker::PhantomData;
 
-use dice_core::listing::Utility;
+use dice_core::listing::{LEVEL_PREFIX, Utility};
 use dice_core::observation::{Block, observation_len};
 use dice_core::prelude::*;
 use serde_json::{Map, Value};
@@ -45,9 +45,14 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn max_players(&self) -> usize;
     /// The bots this game offers, by name; the first is the default.
     fn bot_names(&self) -> Vec<&'static str>;
-    /// A new bot by its name (or another name it answers to); `iterations` sets a search's iterations per
-    /// decision (the game's default when `None`; ignored by bots that do
-    /// not search).
+    /// The levels this game offers people, by name, weakest first; a seat
+    /// asks for one as `level:NAME` ([`new_bot`](Self::new_bot)).
+    fn level_names(&self) -> Vec<&'static str>;
+    /// A new bot by its name (or another name it answers to), or by a
+    /// level as `level:NAME` (the level's bot with its settings);
+    /// `iterations` sets a search's iterations per decision (the level's,
+    /// else the game's default, when `None`; ignored by bots that do not
+    /// search).
     ///
     /// # Errors
     /// [`LoadError::UnknownBot`] for a name the game does not offer.
@@ -175,13 +180,34 @@ impl<G: Engine> AnyGame for Registered<G> {
             .collect()
     }
 
+    fn level_names(&self) -> Vec<&'static str> {
+        G::LISTING
+            .levels()
+            .iter()
+            .map(dice_core::listing::Level::name)
+            .collect()
+    }
+
     fn new_bot(&self, name: &str, iterations: Option<u32>) -> Result<Box<dyn AnyBot>, LoadError> {
-        let bot = G::LISTING.bot(name).ok_or_else(|| LoadError::UnknownBot {
-            game: G::NAME,
-            name: name.to_owned(),
-            known: self.bot_names().join(", "),
-        })?;
-        Ok(Box::new(Typed::new(bot, iterations)))
+        let (bot, level_iterations) =
+            G::LISTING
+                .seat_bot(name)
+                .ok_or_else(|| LoadError::UnknownBot {
+                    game: G::NAME,
+                    name: name.to_owned(),
+                    known: self
+                        .bot_names()
+                        .into_iter()
+                        .map(str::to_owned)
+                        .chain(
+                            self.level_names()
+                                .into_iter()
+                                .map(|level| format!("{LEVEL_PREFIX}{level}")),
+                        )
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                })?;
+        Ok(Box::new(Typed::new(bot, iterations.or(level_iterations))))
     }
 
     fn num_distinct_actions(&self) -> u32 {
@@ -357,6 +383,7 @@ impl<'de> serde::Deserialize<'de> for UniqueKeys {
 /// assert_eq!(era.title, "Era: Medieval Age");
 /// assert_eq!((era.min_players, era.max_players), (2, 4));
 /// assert_eq!(era.bots[0].name, "greedy");
+/// assert_eq!(era.levels[0].name, "beginner");
 /// ```
 pub fn catalogue() -> Vec<GameInfo> {
     struct All(Vec<GameInfo>);

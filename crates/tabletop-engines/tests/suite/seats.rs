@@ -200,6 +200,30 @@ fn every_bot_of_every_game_plays_a_game_to_the_end_from_its_view() {
 }
 
 #[test]
+fn every_game_offers_levels_by_name_and_each_seats_its_declared_bot() {
+    for info in tabletop_engines::catalogue() {
+        let game = load_game(info.name).unwrap();
+        assert!(info.levels.len() >= 2, "{}: {:?}", info.name, info.levels);
+        assert_eq!(
+            game.level_names(),
+            info.levels.iter().map(|l| l.name).collect::<Vec<_>>()
+        );
+        for level in &info.levels {
+            assert!(
+                ["beginner", "casual", "strong", "strongest"].contains(&level.name),
+                "{}: a level the pages cannot name: {}",
+                info.name,
+                level.name
+            );
+            let bot = game.new_bot(&format!("level:{}", level.name), None).unwrap();
+            assert_eq!(bot.name(), level.bot, "{}", info.name);
+        }
+        let err = game.new_bot("level:grandmaster", None).unwrap_err();
+        assert!(err.to_string().contains("level:"), "{err}");
+    }
+}
+
+#[test]
 fn a_config_with_a_parameter_given_twice_is_refused() {
     let err = load_game_json("pig", r#"{"players": 2, "players": 3}"#).unwrap_err();
     assert!(
