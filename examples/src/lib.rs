@@ -1,4 +1,4 @@
-//! The machinery behind the example binaries `play` and `replay`: command
+//! The machinery behind the example binaries `play`, `replay` and `ladder`: command
 //! lines, every game of the registry by its declaration, narration from a
 //! viewpoint, a person at a seat, and summaries. Run them with
 //! `cargo run --release --example play -- age-of-war` and
@@ -10,11 +10,15 @@ pub mod bot_turn;
 pub mod cli;
 pub mod games;
 pub mod human;
+pub mod ladder;
+pub mod ladder_cli;
+pub mod ladder_report;
 pub mod narrate;
 pub mod options;
 pub mod output;
 pub mod play;
 pub mod playable;
+pub mod rating;
 pub mod record_file;
 pub mod replay;
 pub mod resume;

@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 
 use dice_core::Agent;
-use dice_core::listing::Listed;
+use dice_core::listing::{LEVEL_PREFIX, Listed};
 use tabletop_engines::Engine;
 
 /// Options every game reads from the command line.
@@ -84,16 +84,23 @@ pub trait PlayableGame: Engine {
 
 impl<G: Engine> PlayableGame for G {}
 
-/// The bot named `name` (a bot's name or another name it answers to), with
-/// its name as the bot list shows it; a search searches
-/// `--mcts-iterations` times per decision, or the bot's default.
+/// The bot named `name` (a bot's name or another name it answers to, or
+/// `level:NAME` for one of the game's levels), with its name as the
+/// tables show it (a level by its own name); a search searches
+/// `--mcts-iterations` times per decision, or the bot's default (a level
+/// keeps its own settings).
 pub fn bot<G: PlayableGame>(
     name: &str,
     options: &GameOptions,
-) -> Option<(&'static str, Box<dyn Agent<G>>)> {
-    let bot = G::LISTING.bot(name)?;
-    let agent: Box<dyn Agent<G>> = bot.make(options.mcts_iterations);
-    Some((bot.name(), agent))
+) -> Option<(String, Box<dyn Agent<G>>)> {
+    let (bot, level_iterations) = G::LISTING.seat_bot(name)?;
+    let agent: Box<dyn Agent<G>> = bot.make(level_iterations.or(options.mcts_iterations));
+    let shown = if name.starts_with(LEVEL_PREFIX) {
+        name.to_owned()
+    } else {
+        bot.name().to_owned()
+    };
+    Some((shown, agent))
 }
 
 /// Every name [`bot`] accepts, for an error message.
@@ -104,6 +111,9 @@ pub fn bot_names<G: PlayableGame>() -> String {
         for alias in bot.aliases() {
             let _ = write!(names, " ({alias} is {})", bot.name());
         }
+    }
+    for level in G::LISTING.levels() {
+        let _ = write!(names, ", {LEVEL_PREFIX}{}", level.name());
     }
     names
 }

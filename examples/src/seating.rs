@@ -59,7 +59,7 @@ pub(crate) fn make_bots<G: PlayableGame>(
         .iter()
         .map(|name| {
             bot::<G>(name, options)
-                .map(|(canonical, agent)| (canonical.to_string(), agent))
+                .map(|(shown, agent)| (shown, agent))
                 .ok_or_else(|| {
                     format!(
                         "unknown bot {name:?}; {} has: {}",

@@ -81,3 +81,8 @@ pub fn recorded(game: &str, seed: u64, args: &[&str], input: &str) -> (std::path
     assert_eq!(run.status, 0, "{}{}", run.out, run.err);
     (path, run.out)
 }
+
+/// `ladder ARGS`.
+pub fn ladder(args: &[&str]) -> Run {
+    run(examples::ladder_cli::ladder, "ladder", args, b"")
+}

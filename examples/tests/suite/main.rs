@@ -16,6 +16,7 @@ mod common;
 
 mod bots;
 mod human;
+mod ladder;
 mod narration;
 mod replay;
 mod resume;
