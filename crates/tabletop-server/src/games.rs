@@ -34,6 +34,22 @@ pub struct GameInfo {
     pub max_players: usize,
     /// The bots by name.
     pub bots: Vec<&'static str>,
+    /// The levels people choose bots by, weakest first: a seat asks for
+    /// one as `level:NAME`.
+    pub levels: Vec<Level>,
+}
+
+/// One level a game offers: a bot at given settings, by a name that says
+/// its strength, ordered by the ratings the game's ladder measured.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct Level {
+    /// Its name: `beginner`, `casual`, `strong` or `strongest`.
+    pub name: &'static str,
+    /// The bot it seats.
+    pub bot: &'static str,
+    /// The iterations per decision it gives the bot; absent for the bot's
+    /// default.
+    pub iterations: Option<u32>,
 }
 
 /// The bot that acts for a person whose turn ran out, and for a bot that
@@ -41,7 +57,7 @@ pub struct GameInfo {
 pub const FALLBACK_BOT: &str = "random";
 
 /// Every game of the registry, for `GET /api/games`: the registry's own
-/// catalogue, each bot by its name.
+/// catalogue, each bot by its name, with the levels.
 pub fn catalogue() -> Vec<GameInfo> {
     tabletop_engines::catalogue()
         .into_iter()
@@ -54,6 +70,15 @@ pub fn catalogue() -> Vec<GameInfo> {
             min_players: game.min_players,
             max_players: game.max_players,
             bots: game.bots.iter().map(|bot| bot.name).collect(),
+            levels: game
+                .levels
+                .iter()
+                .map(|level| Level {
+                    name: level.name,
+                    bot: level.bot,
+                    iterations: level.iterations,
+                })
+                .collect(),
         })
         .collect()
 }
@@ -186,6 +211,22 @@ impl Table {
     /// The game's bots by name.
     pub fn bot_names(&self) -> Vec<&'static str> {
         self.game.bot_names()
+    }
+
+    /// What a seat may ask for to seat a bot: each bot's name, and each
+    /// level as `level:NAME`.
+    pub fn seatable_bots(&self) -> Vec<String> {
+        self.game
+            .bot_names()
+            .into_iter()
+            .map(str::to_owned)
+            .chain(
+                self.game
+                    .level_names()
+                    .into_iter()
+                    .map(|level| format!("level:{level}")),
+            )
+            .collect()
     }
 
     /// Entries applied so far: the sequence number.

@@ -223,10 +223,10 @@ fn seat_kinds(table: &Table, seats: Option<&[String]>) -> Result<Vec<SeatKind>, 
             kinds.len()
         )));
     }
-    let bots = table.bot_names();
+    let bots = table.seatable_bots();
     if let Some(SeatKind::Bot(name)) = kinds
         .iter()
-        .find(|k| matches!(k, SeatKind::Bot(name) if !bots.contains(&name.as_str())))
+        .find(|k| matches!(k, SeatKind::Bot(name) if !bots.contains(name)))
     {
         return Err(LobbyError::BadRequest(format!(
             "{} has no bot called {name:?}; a seat is `person` or one of {}",

@@ -32,6 +32,13 @@ function chooseLanguage(stored = remembered(), wanted = navigator.languages ?? [
 
 export let lang = chooseLanguage();
 
+/** How a page names a seat's bot: a level (`level:strong`) by its name in
+ * the page's language, a bot by its own name. */
+export function botName(kind) {
+  const level = String(kind).startsWith("level:") ? String(kind).slice("level:".length) : null;
+  return level === null ? kind : t("level", t("level." + level));
+}
+
 /** The message `key` in the page's language (English when missing), its
  * parts filled in. */
 export function t(key, ...parts) {

@@ -4,7 +4,7 @@
 // with a free seat, and POST /api/matches/{id}/seats/{n} takes one with
 // the player's name (its link opens the play page).
 import { el } from "/web/dom.js";
-import { t, translateStatic, languagePicker, onLanguage } from "/web/i18n.js";
+import { t, botName, translateStatic, languagePicker, onLanguage } from "/web/i18n.js";
 import { goToSeat } from "/web/seat-link.js";
 
 const $ = (id) => document.getElementById(id);
@@ -57,7 +57,9 @@ function drawSeats() {
     const select = el("select", { id: "seat-" + i });
     select.append(el("option", { value: "person", textContent: t("lobby.person") }));
     select.append(el("option", { value: "open", textContent: t("lobby.open") }));
-    for (const bot of game.bots) select.append(el("option", { value: bot, textContent: t("lobby.bot", bot) }));
+    // Levels by name first, weakest first; the bots by their own names after.
+    const kinds = [...(game.levels ?? []).map((level) => "level:" + level.name), ...game.bots];
+    for (const kind of kinds) select.append(el("option", { value: kind, textContent: t("lobby.bot", botName(kind)) }));
     select.value = old[i] && [...select.options].some((o) => o.value === old[i]) ? old[i] : "person";
     seats.append(el("label", { htmlFor: select.id, textContent: t("lobby.seat", i) }), select);
   }
@@ -96,7 +98,7 @@ async function create(event) {
     if (seat.kind === "open") {
       list.append(el("li", { textContent: t("lobby.openSeat", seat.seat) }));
     } else if (!seat.link) {
-      list.append(el("li", { textContent: t("lobby.botSeat", seat.seat, seat.kind) }));
+      list.append(el("li", { textContent: t("lobby.botSeat", seat.seat, botName(seat.kind)) }));
     } else {
       const url = new URL(seat.link, location.href).href;
       list.append(el("li", {}, t("lobby.linkSeat", seat.seat), el("a", { href: url, target: "_blank", className: "seat-link", dataset: { seat: seat.seat }, textContent: url })));
@@ -139,7 +141,7 @@ function drawOpen() {
     return;
   }
   list.replaceChildren(...open.map((m) => {
-    const who = m.seats.map((kind, seat) => (m.free.includes(seat) ? t("open seat") : m.names[seat] || (kind === "person" || kind === "open" ? t("player", seat) : t("bot", kind))));
+    const who = m.seats.map((kind, seat) => (m.free.includes(seat) ? t("open seat") : m.names[seat] || (kind === "person" || kind === "open" ? t("player", seat) : t("bot", botName(kind)))));
     const item = el("li", { className: "open-match" },
       el("strong", { textContent: title(m.game) }),
       " · ", t("join.seats", m.free.length, m.seats.length),

@@ -2,14 +2,14 @@
 // open seats, who is to move, and the running score where the game
 // shows one; then the final score with its breakdown and the winners.
 import { el, scrolling } from "/web/dom.js";
-import { t } from "/web/i18n.js";
+import { t, botName } from "/web/i18n.js";
 import { chip, isYou, seatName } from "/web/sentences.js";
 
 /** What sits in `seat` besides its name: a bot's marker, an open seat. */
 function seatMarker(seat, ctx) {
   const kind = ctx.seats?.[seat];
   if (isFree(seat, ctx)) return t("open seat") + ": " + t("open.waiting");
-  if (kind && kind !== "person" && kind !== "open") return t("bot", kind);
+  if (kind && kind !== "person" && kind !== "open") return t("bot", botName(kind));
   return "";
 }
 
