@@ -257,6 +257,11 @@ export interface GameInfo {
    */
   config: GameConfig;
   /**
+   * The levels people choose bots by, weakest first: a seat asks for
+   * one as `level:NAME`.
+   */
+  levels: Level[];
+  /**
    * The most seats the game takes.
    */
   max_players: number;
@@ -280,6 +285,25 @@ export interface GameInfo {
    * The full name, for people (the game's own declaration).
    */
   title: string;
+}
+/**
+ * One level a game offers: a bot at given settings, by a name that says
+ * its strength, ordered by the ratings the game's ladder measured.
+ */
+export interface Level {
+  /**
+   * The bot it seats.
+   */
+  bot: string;
+  /**
+   * The iterations per decision it gives the bot; absent for the bot's
+   * default.
+   */
+  iterations?: number | null;
+  /**
+   * Its name: `beginner`, `casual`, `strong` or `strongest`.
+   */
+  name: string;
 }
 /**
  * A request to create a match.
