@@ -26,7 +26,10 @@ const TINY: &[&str] = &[
 const TINY_TABLE: &str = "\
 pig ladder, 2 players: 3 entrants, 3 tables of 6 games (18 games), seeds 3..6, 50 bootstrap samples
 
-GOLDEN
+rank entrant             Elo     95% interval   games   win %
+1    greedy              332       [140, 575]      12   75.0%
+2    mcts@20             292        [79, 566]      12   66.7%
+3    random                0           [0, 0]      12    8.3%
 ";
 
 #[test]
