@@ -299,7 +299,7 @@ export interface Level {
    * The iterations per decision it gives the bot; absent for the bot's
    * default.
    */
-  iterations?: number | null;
+  iterations: number | null;
   /**
    * Its name: `beginner`, `casual`, `strong` or `strongest`.
    */
