@@ -123,14 +123,26 @@ pub struct Rated {
 /// Every table of the round robin: each set of `players` entrants, in
 /// order.
 pub fn tables(entrants: usize, players: usize) -> Vec<Vec<usize>> {
-    fn extend(from: usize, entrants: usize, left: usize, table: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+    fn extend(
+        from: usize,
+        entrants: usize,
+        left: usize,
+        table: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+    ) {
         if left == 0 {
             out.push(table.clone());
             return;
         }
         for next in from..entrants {
             table.push(next);
-            extend(next.saturating_add(1), entrants, left.saturating_sub(1), table, out);
+            extend(
+                next.saturating_add(1),
+                entrants,
+                left.saturating_sub(1),
+                table,
+                out,
+            );
             table.pop();
         }
     }
@@ -165,8 +177,16 @@ fn pairings(seated: &[usize], winners: &[usize]) -> Vec<Pairing> {
     for (a, &ea) in seated.iter().enumerate() {
         for (b, &eb) in seated.iter().enumerate() {
             match (winners.contains(&a), winners.contains(&b)) {
-                (true, false) => out.push(Pairing { winner: ea, other: eb, points: 1.0 }),
-                (true, true) if a != b => out.push(Pairing { winner: ea, other: eb, points: 0.5 }),
+                (true, false) => out.push(Pairing {
+                    winner: ea,
+                    other: eb,
+                    points: 1.0,
+                }),
+                (true, true) if a != b => out.push(Pairing {
+                    winner: ea,
+                    other: eb,
+                    points: 0.5,
+                }),
                 _ => {}
             }
         }
@@ -196,7 +216,10 @@ fn play_game<G: PlayableGame>(
     let progress = play_bots(&mut m, &mut bots, options.max_steps)?;
     match (progress, m.state().result()) {
         (Progress::Over, Some(result)) => Ok((seated, result.winners().to_vec())),
-        _ => Err(format!("the game did not end within {} steps", options.max_steps)),
+        _ => Err(format!(
+            "the game did not end within {} steps",
+            options.max_steps
+        )),
     }
 }
 
@@ -218,9 +241,14 @@ pub fn run<G: PlayableGame>(options: &LadderOptions) -> Result<Ladder, String> {
     {
         return Err(format!("{} is entered twice", twice.1.label));
     }
-    let players = G::config_from(&options.game).and_then(|c| fresh::<G>(&c, 0))?.state().players();
+    let players = G::config_from(&options.game)
+        .and_then(|c| fresh::<G>(&c, 0))?
+        .state()
+        .players();
     if entrants.len() < players {
-        return Err(format!("a table of {players} needs at least {players} entrants"));
+        return Err(format!(
+            "a table of {players} needs at least {players} entrants"
+        ));
     }
     let tables = tables(entrants.len(), players);
     let jobs: Vec<(&[usize], u64)> = tables

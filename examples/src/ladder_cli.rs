@@ -74,7 +74,11 @@ pub fn ladder(args: impl IntoIterator<Item = impl Into<OsString>>, io: &mut Io<'
     let args = match LadderArgs::try_parse_from(args.into_iter().map(Into::into)) {
         Ok(args) => args,
         Err(e) => {
-            let to = if e.use_stderr() { &mut *io.errors } else { &mut *io.output };
+            let to = if e.use_stderr() {
+                &mut *io.errors
+            } else {
+                &mut *io.output
+            };
             let _ = write!(to, "{}", e.render());
             return u8::try_from(e.exit_code()).unwrap_or(EXIT_USAGE);
         }
@@ -99,7 +103,11 @@ pub fn ladder(args: impl IntoIterator<Item = impl Into<OsString>>, io: &mut Io<'
     match written {
         Ok(ladder) => {
             let _ = write!(io.output, "{}", ladder_text(&ladder));
-            let _ = writeln!(io.errors, "ladder: took {:.1} s", start.elapsed().as_secs_f64());
+            let _ = writeln!(
+                io.errors,
+                "ladder: took {:.1} s",
+                start.elapsed().as_secs_f64()
+            );
             0
         }
         Err(e) => {

@@ -100,7 +100,11 @@ pub fn fit(tally: &Tally) -> Vec<f64> {
                     })
                     .sum();
                 let won = wins.get(i).copied().unwrap_or(0.0);
-                if denominator > 0.0 { won / denominator } else { own }
+                if denominator > 0.0 {
+                    won / denominator
+                } else {
+                    own
+                }
             })
             .collect();
         // Strengths are relative: keep their geometric mean at 1.
@@ -210,20 +214,37 @@ mod tests {
 
     #[test]
     fn equal_entrants_rate_alike() {
-        let played = games(&[(0, 1, 30), (1, 0, 30), (1, 2, 30), (2, 1, 30), (0, 2, 30), (2, 0, 30)]);
+        let played = games(&[
+            (0, 1, 30),
+            (1, 0, 30),
+            (1, 2, 30),
+            (2, 1, 30),
+            (0, 2, 30),
+            (2, 0, 30),
+        ]);
         let ratings = rate(3, &played, 200, 1);
         for r in &ratings {
             assert!(r.elo.abs() < 1e-6, "{ratings:?}");
             assert!(r.low <= r.elo && r.elo <= r.high, "{ratings:?}");
         }
-        assert!(ratings[1].low < -50.0 && ratings[1].high > 50.0, "{ratings:?}");
+        assert!(
+            ratings[1].low < -50.0 && ratings[1].high > 50.0,
+            "{ratings:?}"
+        );
     }
 
     #[test]
     fn the_fit_finds_a_known_order_and_the_elo_scale() {
         // 3 to 1 odds is 400 * log10(3) = 190.8 Elo; with the prior's one
         // drawn game per pair, 75.5 to 25.5.
-        let played = games(&[(1, 0, 75), (0, 1, 25), (2, 1, 75), (1, 2, 25), (2, 0, 90), (0, 2, 10)]);
+        let played = games(&[
+            (1, 0, 75),
+            (0, 1, 25),
+            (2, 1, 75),
+            (1, 2, 25),
+            (2, 0, 90),
+            (0, 2, 10),
+        ]);
         let elo = fit(&{
             let mut t = Tally::new(3);
             played.iter().for_each(|g| t.add_game(g));

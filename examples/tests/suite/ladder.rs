@@ -67,7 +67,12 @@ fn committed_ratings(game: &str) -> Vec<(String, f64)> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|e| (e["label"].as_str().unwrap().to_owned(), e["elo"].as_f64().unwrap()))
+        .map(|e| {
+            (
+                e["label"].as_str().unwrap().to_owned(),
+                e["elo"].as_f64().unwrap(),
+            )
+        })
         .collect()
 }
 
@@ -82,7 +87,12 @@ fn every_games_levels_climb_its_committed_ladder_by_100_elo_a_step() {
             let &(_, elo) = ratings
                 .iter()
                 .find(|(l, _)| *l == label)
-                .unwrap_or_else(|| panic!("{}: level {} plays {label}, which its ladder did not rate", game.name, level.name));
+                .unwrap_or_else(|| {
+                    panic!(
+                        "{}: level {} plays {label}, which its ladder did not rate",
+                        game.name, level.name
+                    )
+                });
             if let Some((name, lower)) = below {
                 assert!(
                     elo >= lower + 100.0,
@@ -99,7 +109,14 @@ fn every_games_levels_climb_its_committed_ladder_by_100_elo_a_step() {
 #[test]
 fn play_seats_bots_by_level() {
     let run = play(
-        &["pig", "--bots", "level:beginner,level:strongest", "--games", "4", "--rotate"],
+        &[
+            "pig",
+            "--bots",
+            "level:beginner,level:strongest",
+            "--games",
+            "4",
+            "--rotate",
+        ],
         "",
     );
     assert_eq!(run.status, 0, "{}", run.err);

@@ -160,7 +160,13 @@ fn check_bot_names<G: Listed>() {
             level.bot()
         );
         let first = levels.iter().position(|l| l.name() == level.name());
-        assert_eq!(first, Some(i), "{}: two levels are called {:?}", G::NAME, level.name());
+        assert_eq!(
+            first,
+            Some(i),
+            "{}: two levels are called {:?}",
+            G::NAME,
+            level.name()
+        );
     }
 }
 

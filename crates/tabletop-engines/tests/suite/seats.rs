@@ -215,7 +215,9 @@ fn every_game_offers_levels_by_name_and_each_seats_its_declared_bot() {
                 info.name,
                 level.name
             );
-            let bot = game.new_bot(&format!("level:{}", level.name), None).unwrap();
+            let bot = game
+                .new_bot(&format!("level:{}", level.name), None)
+                .unwrap();
             assert_eq!(bot.name(), level.bot, "{}", info.name);
         }
         let err = game.new_bot("level:grandmaster", None).unwrap_err();
