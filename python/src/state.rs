@@ -7,13 +7,14 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyTuple};
 use tabletop_engines::dice_core::pig::Pig;
-use tabletop_engines::dice_core::{Prob, ToMove};
+use tabletop_engines::dice_core::{Prob, ToMove, Viewer};
+use tabletop_engines::liars_dice_rules::LiarsDice;
 use tabletop_engines::{AnyGame, AnyState, Engine};
 
-use crate::arrays::array;
 use crate::chance_lists::{ChanceLists, outcome_tuples};
 use crate::errors::{bad_id, illegal, spiel_error};
 use crate::game::PyGame;
+use crate::information::{has_information_tensor, liars_dice_string};
 use crate::ints::Int;
 use crate::players::{actor, player_id, seat, viewer};
 use crate::rng::PyDiceRng;
@@ -360,19 +361,16 @@ impl PyState {
         Ok(self.returns().get(seat).copied().unwrap_or(0.0))
     }
 
-    /// `player`'s view as a flat `float32` NumPy array of
-    /// `Game.observation_tensor_size()` numbers; `player` defaults to the
-    /// player to move, and `SPECTATOR` gives the public view.
+    /// `player`'s view as a flat list of `Game.observation_tensor_size()`
+    /// floats (a list, as pyspiel returns; `StateBatch.observation_tensors`
+    /// gives NumPy arrays); `player` defaults to the player to move, and
+    /// `SPECTATOR` gives the public view.
     #[pyo3(signature = (player = None))]
-    fn observation_tensor<'py>(
-        &self,
-        py: Python<'py>,
-        player: Option<Int>,
-    ) -> PyResult<Bound<'py, PyAny>> {
+    fn observation_tensor(&self, player: Option<Int>) -> PyResult<Vec<f32>> {
         let viewer = viewer(player, self.state.to_move(), self.state.players())?;
         let mut tensor = Vec::new();
         self.state.observation_tensor(viewer, &mut tensor);
-        array(py, &tensor, &[tensor.len()])
+        Ok(tensor)
     }
 
     /// `player`'s view as JSON: what that seat sees now, nothing more.
@@ -382,24 +380,26 @@ impl PyState {
         Ok(self.state.view_json(viewer))
     }
 
-    /// `player`'s history as JSON: everything that seat has seen since the
-    /// start (the information state of perfect recall).
+    /// `player`'s history: everything that seat has seen since the start
+    /// (the information state of perfect recall), as JSON; in Liar's Dice,
+    /// OpenSpiel's string (`"25 1-3 2-5"`: its dice, sorted once all are
+    /// rolled, then the bids).
     #[pyo3(signature = (player = None))]
     fn information_state_string(&self, player: Option<Int>) -> PyResult<String> {
         let viewer = viewer(player, self.state.to_move(), self.state.players())?;
+        if let (Viewer::Seat(seat), Some(dice)) = (viewer, self.state.engine::<LiarsDice>()) {
+            return Ok(liars_dice_string(dice, seat));
+        }
         Ok(self.state.history_json(viewer))
     }
 
-    /// For a game of perfect information, its observation tensor (which
-    /// shows everything); a game with hidden information has none and
-    /// raises `SpielError`.
+    /// The information state tensor, a list of floats, where the game type
+    /// provides one: a game of perfect information's observation tensor
+    /// (which shows everything), or Liar's Dice's (OpenSpiel's information
+    /// state tensor); the other games raise `SpielError`.
     #[pyo3(signature = (player = None))]
-    fn information_state_tensor<'py>(
-        &self,
-        py: Python<'py>,
-        player: Option<Int>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        if !self.game.perfect_information() {
+    fn information_state_tensor(&self, py: Python<'_>, player: Option<Int>) -> PyResult<Vec<f32>> {
+        if !has_information_tensor(self.game.as_ref()) {
             return Err(spiel_error(
                 py,
                 format!(
@@ -409,7 +409,7 @@ impl PyState {
                 ),
             ));
         }
-        self.observation_tensor(py, player)
+        self.observation_tensor(player)
     }
 
     /// A state that `player_id` cannot tell apart from this one, with
