@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyTuple};
 use tabletop_engines::dice_core::pig::Pig;
-use tabletop_engines::dice_core::{Prob, ToMove, Viewer};
+use tabletop_engines::dice_core::{Game as _, Prob, ToMove, Viewer};
 use tabletop_engines::liars_dice_rules::LiarsDice;
 use tabletop_engines::{AnyGame, AnyState, Engine};
 
@@ -168,6 +168,19 @@ fn few_legal_ids<G: Engine>(state: &G) -> Option<([u32; FEW as usize], usize)> {
     Some((ids, count))
 }
 
+/// Liar's Dice's legal ids at a decision, without asking the rules id by
+/// id: every bid above the last (bid ids rank the bids, LD-5), then liar
+/// once a bid stands (LD-6). `None` elsewhere.
+fn liars_dice_legal_ids(state: &LiarsDice) -> Option<impl Iterator<Item = u32>> {
+    if !matches!(state.to_move(), ToMove::Player(_)) {
+        return None;
+    }
+    let last = state.last_bid();
+    let first = last.map_or(0, |bid| bid.id().saturating_add(1));
+    let liar = state.liar_id();
+    Some((first..liar).chain(last.map(|_| liar)))
+}
+
 /// `(player, value)` or `(value,)` from OpenSpiel's two call forms.
 fn last_arg<'py, T: FromPyObjectOwned<'py>>(args: &Bound<'py, PyTuple>, what: &str) -> PyResult<T> {
     match args.len() {
@@ -226,6 +239,13 @@ impl PyState {
         }
         if let Some((ids, count)) = self.state.engine::<Pig>().and_then(few_legal_ids) {
             return PyList::new(py, ids.iter().take(count));
+        }
+        if let Some(ids) = self
+            .state
+            .engine::<LiarsDice>()
+            .and_then(liars_dice_legal_ids)
+        {
+            return PyList::new(py, ids);
         }
         PyList::new(py, self.state.legal_ids())
     }
