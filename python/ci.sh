@@ -3,7 +3,7 @@
 # nothing but python3 and cargo: a virtualenv in python/.venv, the test
 # tools and OpenSpiel from PyPI, the package installed from the source tree
 # with the very commands its README prints (`pip install ./python` and its
-# extras, from the workspace root), then pytest and the two benchmarks the
+# extras, from the workspace root), then pytest and the benchmarks the
 # READMEs quote. Any failure exits non-zero.
 #
 #   bash python/ci.sh            # PYTHON=python3.12 bash python/ci.sh for another interpreter
@@ -37,6 +37,7 @@ step "pytest"
 (cd "$here" && RAY_USAGE_STATS_ENABLED=0 python -m pytest -p no:cacheprovider -q tests)
 
 step "benchmarks, as the READMEs print them"
+python python/bench/bench_loop.py --seconds 3 --repeats 3
 python python/bench/bench_pig.py --seconds 3 --repeats 3
 python python/bench/bench_mcts.py --game age-of-war --simulations 100
 
