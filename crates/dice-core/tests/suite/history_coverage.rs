@@ -9,6 +9,7 @@
     reason = "a test: a failure is a failed test"
 )]
 
+use super::toy::{NotNow, listed, two_moves};
 use dice_core::testkit::check_histories;
 use dice_core::{
     DiceRng, Game, GameResult, InconsistentView, ParseActionError, Prob, ToMove, Viewer,
@@ -41,20 +42,13 @@ struct Hidden {
 
 const ROUNDS: u8 = 4;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-enum Move {
-    Toss,
-    Show,
-}
-
-impl std::fmt::Display for Move {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Move::Toss => "toss",
-            Move::Show => "show",
-        })
+two_moves!(
+    #[derive(Serialize, Deserialize)]
+    Move {
+        Toss = "toss",
+        Show = "show"
     }
-}
+);
 
 /// A toss as a viewer is told it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -67,10 +61,6 @@ impl std::fmt::Display for Seen {
         write!(f, "{:?}", self.coin)
     }
 }
-
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("not now")]
-struct NotNow;
 
 impl Game for Hidden {
     const NAME: &'static str = "coin";
@@ -118,13 +108,7 @@ impl Game for Hidden {
         }
     }
     fn check(&self, action: &Move) -> Result<(), NotNow> {
-        let mut legal = Vec::new();
-        self.legal_actions(&mut legal);
-        if legal.contains(action) {
-            Ok(())
-        } else {
-            Err(NotNow)
-        }
+        listed(self, action)
     }
     fn apply_unchecked(&mut self, action: Move) {
         match (action, self.mode) {
@@ -192,11 +176,7 @@ impl Game for Hidden {
         action.to_string()
     }
     fn action_from_text(&self, text: &str) -> Result<Move, ParseActionError> {
-        match text {
-            "toss" => Ok(Move::Toss),
-            "show" => Ok(Move::Show),
-            _ => Err(ParseActionError::new(text, "toss or show")),
-        }
+        Move::from_text(text)
     }
     fn chance_text(&self, outcome: &u8) -> String {
         outcome.to_string()
@@ -208,15 +188,10 @@ impl Game for Hidden {
         2
     }
     fn action_id(&self, action: &Move) -> Option<u32> {
-        Some(match action {
-            Move::Toss => 0,
-            Move::Show => 1,
-        })
+        Some(action.id())
     }
     fn action_from_id(&self, id: u32) -> Option<Move> {
-        [Move::Toss, Move::Show]
-            .get(usize::try_from(id).ok()?)
-            .copied()
+        Move::from_id(id)
     }
 }
 

@@ -8,6 +8,7 @@
     reason = "test helpers: a failure is a test failure"
 )]
 
+use super::toy::{NotNow, listed, two_moves};
 use dice_core::mcts::Mcts;
 use dice_core::{
     Agent, DiceRng, Game, GameResult, InconsistentView, Match, Objective, ParseActionError, Prob,
@@ -43,24 +44,10 @@ impl Config {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Move {
-    Roll,
-    Hold,
-}
-
-impl std::fmt::Display for Move {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Move::Roll => "roll",
-            Move::Hold => "hold",
-        })
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("not now")]
-struct NotNow;
+two_moves!(Move {
+    Roll = "roll",
+    Hold = "hold"
+});
 
 impl Solitaire {
     fn end_turn(&mut self) {
@@ -115,9 +102,7 @@ impl Game for Solitaire {
         }
     }
     fn check(&self, action: &Move) -> Result<(), NotNow> {
-        let mut legal = Vec::new();
-        self.legal_actions(&mut legal);
-        legal.contains(action).then_some(()).ok_or(NotNow)
+        listed(self, action)
     }
     fn apply_unchecked(&mut self, action: Move) {
         match action {
@@ -167,11 +152,7 @@ impl Game for Solitaire {
         action.to_string()
     }
     fn action_from_text(&self, text: &str) -> Result<Move, ParseActionError> {
-        match text {
-            "roll" => Ok(Move::Roll),
-            "hold" => Ok(Move::Hold),
-            _ => Err(ParseActionError::new(text, "roll or hold")),
-        }
+        Move::from_text(text)
     }
     fn chance_text(&self, outcome: &u8) -> String {
         outcome.to_string()
@@ -186,17 +167,10 @@ impl Game for Solitaire {
         2
     }
     fn action_id(&self, action: &Move) -> Option<u32> {
-        Some(match action {
-            Move::Roll => 0,
-            Move::Hold => 1,
-        })
+        Some(action.id())
     }
     fn action_from_id(&self, id: u32) -> Option<Move> {
-        match id {
-            0 => Some(Move::Roll),
-            1 => Some(Move::Hold),
-            _ => None,
-        }
+        Move::from_id(id)
     }
 }
 
