@@ -9,11 +9,9 @@
     reason = "a test: a failure is a failed test"
 )]
 
-use super::toy::{NotNow, listed, two_moves};
+use super::toy::{NotNow, listed, move_methods, seat_zero_or_chance, two_moves};
 use dice_core::testkit::check_histories;
-use dice_core::{
-    DiceRng, Game, GameResult, InconsistentView, ParseActionError, Prob, ToMove, Viewer,
-};
+use dice_core::{DiceRng, Game, GameResult, InconsistentView, Prob, ToMove, Viewer};
 use serde::{Deserialize, Serialize};
 
 /// How the toy hides its coin.
@@ -89,13 +87,7 @@ impl Game for Hidden {
         2
     }
     fn to_move(&self) -> ToMove {
-        if self.rounds == ROUNDS {
-            ToMove::Over
-        } else if self.tossing {
-            ToMove::Chance
-        } else {
-            ToMove::Player(0)
-        }
+        seat_zero_or_chance(self.rounds == ROUNDS, self.tossing)
     }
     fn legal_actions(&self, out: &mut Vec<Move>) {
         out.clear();
@@ -172,26 +164,12 @@ impl Game for Hidden {
     fn seen_chance(&self, _: &u8, _: Viewer) -> Seen {
         Seen { coin: None }
     }
-    fn action_text(&self, action: &Move) -> String {
-        action.to_string()
-    }
-    fn action_from_text(&self, text: &str) -> Result<Move, ParseActionError> {
-        Move::from_text(text)
-    }
+    move_methods!(Move);
     fn chance_text(&self, outcome: &u8) -> String {
         outcome.to_string()
     }
     fn result(&self) -> Option<GameResult> {
         (self.rounds == ROUNDS).then(|| GameResult::new(vec![1, 0], Vec::new(), vec![0]))
-    }
-    fn action_id_bound(&self) -> u32 {
-        2
-    }
-    fn action_id(&self, action: &Move) -> Option<u32> {
-        Some(action.id())
-    }
-    fn action_from_id(&self, id: u32) -> Option<Move> {
-        Move::from_id(id)
     }
 }
 

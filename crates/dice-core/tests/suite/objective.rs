@@ -8,11 +8,11 @@
     reason = "test helpers: a failure is a test failure"
 )]
 
-use super::toy::{NotNow, listed, two_moves};
+use super::toy::{NotNow, listed, move_methods, seat_zero_or_chance, two_moves};
 use dice_core::mcts::Mcts;
 use dice_core::{
-    Agent, DiceRng, Game, GameResult, InconsistentView, Match, Objective, ParseActionError, Prob,
-    ToMove, Viewer, play_out,
+    Agent, DiceRng, Game, GameResult, InconsistentView, Match, Objective, Prob, ToMove, Viewer,
+    play_out,
 };
 
 /// The most rolls in one turn: the sixth banks the turn by itself, so no
@@ -84,13 +84,7 @@ impl Game for Solitaire {
         1
     }
     fn to_move(&self) -> ToMove {
-        if self.turn == self.config.turns {
-            ToMove::Over
-        } else if self.rolling {
-            ToMove::Chance
-        } else {
-            ToMove::Player(0)
-        }
+        seat_zero_or_chance(self.turn == self.config.turns, self.rolling)
     }
     fn legal_actions(&self, out: &mut Vec<Move>) {
         out.clear();
@@ -148,12 +142,7 @@ impl Game for Solitaire {
     fn seen_chance(&self, outcome: &u8, _: Viewer) -> u8 {
         *outcome
     }
-    fn action_text(&self, action: &Move) -> String {
-        action.to_string()
-    }
-    fn action_from_text(&self, text: &str) -> Result<Move, ParseActionError> {
-        Move::from_text(text)
-    }
+    move_methods!(Move);
     fn chance_text(&self, outcome: &u8) -> String {
         outcome.to_string()
     }
@@ -162,15 +151,6 @@ impl Game for Solitaire {
     }
     fn objective(&self) -> Objective {
         self.config.objective
-    }
-    fn action_id_bound(&self) -> u32 {
-        2
-    }
-    fn action_id(&self, action: &Move) -> Option<u32> {
-        Some(action.id())
-    }
-    fn action_from_id(&self, id: u32) -> Option<Move> {
-        Move::from_id(id)
     }
 }
 
