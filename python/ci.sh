@@ -28,6 +28,9 @@ python -m pip install --quiet \
   "pytest>=7" "numpy>=1.23" "pettingzoo>=1.24" "gymnasium>=0.29" "ray>=2.9" "open-spiel>=1.5"
 
 cd "$root"
+# The wheel is stripped (pyproject.toml): the release profile's debug
+# info would be built only to be thrown away.
+export CARGO_PROFILE_RELEASE_DEBUG=0
 step "pip install ./python (and its extras), as the README prints it"
 pip install ./python
 pip install "./python[pettingzoo]"
