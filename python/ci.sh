@@ -39,7 +39,7 @@ pip install "./python[openspiel]"
 python -m pip check
 
 step "pytest"
-(cd "$here" && RAY_USAGE_STATS_ENABLED=0 python -m pytest -p no:cacheprovider -q tests)
+(cd "$here" && RAY_USAGE_STATS_ENABLED=0 python -m pytest -p no:cacheprovider -q --durations=10 tests)
 
 step "benchmarks, a short run of the READMEs' commands"
 python python/bench/bench_pig.py --seconds 0.3 --repeats 1
