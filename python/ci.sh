@@ -40,5 +40,6 @@ step "benchmarks, as the READMEs print them"
 python python/bench/bench_loop.py --seconds 3 --repeats 3
 python python/bench/bench_pig.py --seconds 3 --repeats 3
 python python/bench/bench_mcts.py --game age-of-war --simulations 100
+python python/bench/bench_pyspiel_layer.py --number 20000 --repeats 5
 
 printf '\npython/ci.sh passed in %ss\n' "$((SECONDS - started))"

@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from ._game_type import _FIELDS as _TYPE_FIELDS
 from ._native import CHANCE_PLAYER_ID, SPECTATOR, game_names, load_game
 
 PREFIX = "tabletop_"
@@ -193,6 +194,12 @@ class PyspielGame(pyspiel.Game):
         return Observer(self.native_game, iig_obs_type, params)
 
 
+_COPIED_TYPE_FIELDS = tuple(
+    field for field in _TYPE_FIELDS if field not in ("short_name", "parameter_specification", "is_concrete")
+)
+"""What pyspiel's ``GameType`` takes from the native one as it is."""
+
+
 def _game_type(name: str) -> tuple[pyspiel.GameType, dict[str, Any]]:
     """pyspiel's ``GameType`` for the package's game ``name`` and the
     package's parameter specification."""
@@ -200,19 +207,8 @@ def _game_type(name: str) -> tuple[pyspiel.GameType, dict[str, Any]]:
     spec = dict(native_type.parameter_specification)
     game_type = pyspiel.GameType(
         short_name=pyspiel_name(name),
-        long_name=native_type.long_name,
-        dynamics=native_type.dynamics,
-        chance_mode=native_type.chance_mode,
-        information=native_type.information,
-        utility=native_type.utility,
-        reward_model=native_type.reward_model,
-        max_num_players=native_type.max_num_players,
-        min_num_players=native_type.min_num_players,
-        provides_information_state_string=native_type.provides_information_state_string,
-        provides_information_state_tensor=native_type.provides_information_state_tensor,
-        provides_observation_string=native_type.provides_observation_string,
-        provides_observation_tensor=native_type.provides_observation_tensor,
         parameter_specification=_pyspiel_spec(spec),
+        **{field: getattr(native_type, field) for field in _COPIED_TYPE_FIELDS},
     )
     return game_type, spec
 
