@@ -42,6 +42,18 @@ def test_parameters_reach_the_native_game() -> None:
     armadora = pyspiel.load_game("tabletop_armadora(players=2,factions=orc+elf)")
     assert armadora.new_initial_state().native.get_game().get_parameters()["factions"] == ["orc", "elf"]
     assert str(pyspiel.load_game(str(armadora))) == str(armadora)
+    with pytest.raises(te.GameLoadError, match="2 to 8 players"):
+        pyspiel.load_game("tabletop_pig(players=99)")
+
+
+def test_pig_illegal_hold_is_refused_through_pyspiel_and_changes_nothing() -> None:
+    """PIG: a turn starts with a roll; pyspiel's ``apply_action`` passes the
+    engine's refusal on and leaves the history as it was."""
+    state = pyspiel.load_game("tabletop_pig").new_initial_state()
+    with pytest.raises(te.IllegalActionError, match="roll at least once"):
+        state.apply_action(state.native.string_to_action("hold"))
+    assert state.history() == []
+    assert state.legal_actions() == [state.native.string_to_action("roll")]
 
 
 def test_liars_dice_information_states_are_openspiels_through_pyspiel(
