@@ -45,5 +45,6 @@ step "benchmarks, a short run of the READMEs' commands"
 python python/bench/bench_loop.py --seconds 0.3 --repeats 1
 python python/bench/bench_pig.py --seconds 0.3 --repeats 1
 python python/bench/bench_mcts.py --game age-of-war --simulations 5
+python python/bench/bench_pyspiel_layer.py --number 200 --repeats 1
 
 printf '\npython/ci.sh passed in %ss\n' "$((SECONDS - started))"
