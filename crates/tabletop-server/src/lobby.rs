@@ -166,6 +166,9 @@ pub struct Lobby {
     /// counts again: a recount that already sees a new match is never
     /// followed by that match's own increment.
     counting: tokio::sync::Mutex<()>,
+    /// Held while an open seat's name is checked against the table's
+    /// names and the seat taken.
+    pub(crate) naming: tokio::sync::Mutex<()>,
 }
 
 impl std::fmt::Debug for Lobby {
@@ -263,6 +266,7 @@ impl Lobby {
             created: AtomicU64::new(0),
             stored: AtomicUsize::new(stored),
             counting: tokio::sync::Mutex::new(()),
+            naming: tokio::sync::Mutex::new(()),
         }
     }
 
