@@ -276,6 +276,20 @@ impl Lobby {
         live
     }
 
+    /// What the operator's view counts.
+    pub fn metrics(&self) -> &Arc<crate::metrics::Metrics> {
+        &self.services.metrics
+    }
+
+    /// Whether the store answers a read.
+    ///
+    /// # Errors
+    /// The store failing.
+    pub async fn ready(&self) -> Result<(), LobbyError> {
+        let store = self.store();
+        blocking(move || store.facts("").map(|_| ())).await
+    }
+
     /// Matches loaded now.
     pub fn live_count(&self) -> usize {
         self.live().len()
