@@ -97,9 +97,8 @@ impl LobbyError {
 
     fn status(&self) -> StatusCode {
         match self {
-            LobbyError::BadRequest(_) => StatusCode::BAD_REQUEST,
             LobbyError::Name(NameRefusal::Confusable(_)) => StatusCode::CONFLICT,
-            LobbyError::Name(_) => StatusCode::BAD_REQUEST,
+            LobbyError::BadRequest(_) | LobbyError::Name(_) => StatusCode::BAD_REQUEST,
             LobbyError::NotFound | LobbyError::UnknownSeat => StatusCode::NOT_FOUND,
             LobbyError::SeatTaken(_) | LobbyError::NotOver | LobbyError::GameOver => {
                 StatusCode::CONFLICT

@@ -217,13 +217,14 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         Some(at) => Some(TcpListener::bind(at).await?),
         None => None,
     };
-    let mut announce = format!("listening on http://{addr}\n");
+    let mut announce = vec![format!("listening on http://{addr}\n")];
     if let Some(peers) = &peers {
-        announce.push_str(&format!("peers on {}\n", peers.local_addr()?));
+        announce.push(format!("peers on {}\n", peers.local_addr()?));
     }
     if let Some(metrics) = &metrics {
-        announce.push_str(&format!("metrics on http://{}\n", metrics.local_addr()?));
+        announce.push(format!("metrics on http://{}\n", metrics.local_addr()?));
     }
+    let announce = announce.concat();
     // In one write; a reader that takes the first line and goes away is
     // no error.
     let mut out = std::io::stdout().lock();

@@ -16,8 +16,9 @@ async fn get(addr: &str, path: &str) -> String {
     .await
 }
 
-/// The value of `series` (name and labels, as written) in a scrape.
-fn value(text: &str, series: &str) -> f64 {
+/// The value of `series` (name and labels, as written) in a scrape: a
+/// count, gauge or histogram count, each a whole number.
+fn value(text: &str, series: &str) -> u64 {
     text.lines()
         .find_map(|l| l.strip_prefix(series)?.strip_prefix(' '))
         .unwrap_or_else(|| panic!("no {series} in\n{text}"))
@@ -79,25 +80,22 @@ async fn metrics_count_actions_refusals_commits_and_bots_on_their_own_address() 
         scraped.contains("application/openmetrics-text"),
         "{scraped}"
     );
-    assert_eq!(
-        value(&scraped, "tabletop_actions_total{by=\"person\"}"),
-        1.0
-    );
-    assert!(value(&scraped, "tabletop_actions_total{by=\"bot\"}") >= 1.0);
+    assert_eq!(value(&scraped, "tabletop_actions_total{by=\"person\"}"), 1);
+    assert!(value(&scraped, "tabletop_actions_total{by=\"bot\"}") >= 1);
     assert_eq!(
         value(&scraped, "tabletop_refusals_total{code=\"not_your_turn\"}"),
-        1.0
+        1
     );
-    assert_eq!(value(&scraped, "tabletop_act_to_told_seconds_count"), 1.0);
+    assert_eq!(value(&scraped, "tabletop_act_to_told_seconds_count"), 1);
     let commits = value(&scraped, "tabletop_commits_total");
-    assert!(commits >= 2.0, "{scraped}");
+    assert!(commits >= 2, "{scraped}");
     assert_eq!(value(&scraped, "tabletop_commit_seconds_count"), commits);
-    assert!(value(&scraped, "tabletop_bot_thinking_seconds_count") >= 1.0);
-    assert_eq!(value(&scraped, "tabletop_store_errors_total"), 0.0);
-    assert!(value(&scraped, "tabletop_live_matches") >= 1.0);
+    assert!(value(&scraped, "tabletop_bot_thinking_seconds_count") >= 1);
+    assert_eq!(value(&scraped, "tabletop_store_errors_total"), 0);
+    assert!(value(&scraped, "tabletop_live_matches") >= 1);
     assert_eq!(
         value(&scraped, "tabletop_connections{kind=\"websocket\"}"),
-        2.0
+        2
     );
     assert!(scraped.trim_end().ends_with("# EOF"), "{scraped}");
 }
