@@ -194,7 +194,11 @@ export type Code =
   | "too_many_matches"
   | "seat_taken"
   | "unknown_seat"
-  | "not_over";
+  | "not_over"
+  | "name_empty"
+  | "name_too_long"
+  | "name_character"
+  | "name_confusable";
 /**
  * A legal action: `[id, "text"]`, or `[id]` for a text the connection
  * was sent already.
@@ -412,7 +416,9 @@ export interface ErrorBody {
 export interface TakeSeat {
   /**
    * The player's name, shown to the table: 1 to 32 characters, no
-   * control or invisible characters; trimmed.
+   * control, format or invisible characters, none UTS #39 keeps out of
+   * identifiers beyond printable ASCII, and none that looks like
+   * another seat's name; trimmed.
    */
   name: string;
 }

@@ -38,6 +38,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/matches/{id}/rematch", post(rematch))
         .route("/api/matches/{id}/replay", get(replay))
         .route("/ws", get(crate::socket::upgrade))
+        .route("/healthz", get(crate::operator::healthz))
+        .route("/readyz", get(crate::operator::readyz))
         .route("/", get(lobby_page))
         .route("/play/{id}", get(play_page))
         .route("/replay/{id}", get(replay_page))

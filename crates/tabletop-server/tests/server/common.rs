@@ -68,6 +68,8 @@ pub struct Server {
     pub addr: String,
     /// Where the other processes on its PostgreSQL database reach it.
     pub peer: Option<String>,
+    /// Where its metrics are served, with `--metrics-listen`.
+    pub metrics: Option<String>,
 }
 
 impl Server {
@@ -138,7 +140,20 @@ impl Server {
                 .unwrap_or_else(|| panic!("unexpected second line {line:?}"))
                 .to_owned()
         });
-        Server { child, addr, peer }
+        let metrics = extra.contains(&"--metrics-listen").then(|| {
+            line.clear();
+            stdout.read_line(&mut line).unwrap();
+            line.trim()
+                .strip_prefix("metrics on http://")
+                .unwrap_or_else(|| panic!("unexpected line {line:?}"))
+                .to_owned()
+        });
+        Server {
+            child,
+            addr,
+            peer,
+            metrics,
+        }
     }
 
     pub fn kill(&mut self) {

@@ -27,6 +27,7 @@ mod hostile;
 mod limits;
 mod open_internet;
 mod open_seats;
+mod operator;
 mod patches;
 mod reconnect;
 mod replays;
