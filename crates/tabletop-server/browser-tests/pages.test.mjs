@@ -8,7 +8,7 @@
 // no moves until the connection is back.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { WAIT, browserAndServer, seatContext, seq, moves, play, until, drawn, seriousViolations, layoutProblems, tabStops } from "./lib.mjs";
+import { WAIT, browserAndServer, seatContext, seq, moves, play, until, drawn, seriousViolations, layoutProblems, tabStops, picker, parsed, sleep } from "./lib.mjs";
 import en from "../web/i18n/en.js";
 
 const TITLES = [
@@ -129,3 +129,47 @@ for (const title of TITLES) {
     }
   });
 }
+
+/** Plays seeded moves on whichever page offers some, until `done()` or
+ * the end; bounded in moves. */
+async function playUntil(people, done, what, max = 600) {
+  const pick = picker(11);
+  for (let n = 0; n < max; n++) {
+    if (await done()) return;
+    const over = await Promise.all(people.map((p) => p.page.evaluate(() => document.body.dataset.over === "true")));
+    if (over.every(Boolean)) return;
+    await until(async () => (await Promise.all(people.map((p) => moves(p.page)))).some((l) => l.length), "a seat to move");
+    const legal = await Promise.all(people.map((p) => moves(p.page)));
+    const mover = legal.findIndex((l) => l.length);
+    await play(people[mover].page, legal[mover][pick(legal[mover].length)]);
+    await sleep(110);
+  }
+  assert.fail(`${what} within ${max} moves`);
+}
+
+/** The running score in the players' table: each seat's total and its
+ * parts line. */
+const runningScore = (page) => page.$$eval("#players tr[data-seat] td.score-now", (tds) => tds.map((td) => ({
+  total: Number(td.querySelector(".total").textContent),
+  parts: td.querySelector(".parts")?.textContent ?? "",
+})));
+
+test("era 23 to 27: the running score is the final formula so far, part by part, the server's scoreboard", async () => {
+  const { people } = await seats("era(players=2)");
+  try {
+    const board = () => parsed(people[0]).filter((f) => f.update).at(-1)?.update.scoreboard ?? null;
+    await playUntil(people, async () => board() !== null && (board().parts ?? []).some((p) => p.points[0] !== 0), "a scoreboard with a part");
+    await until(async () => (await seq(people[0].page)) === parsed(people[0]).filter((f) => f.update).at(-1).seq, "the page drawn");
+    const sent = board();
+    const shown = await runningScore(people[0].page);
+    assert.deepEqual(shown.map((s) => s.total), sent.totals, "the page's running score is the server's scoreboard");
+    const header = await people[0].page.textContent("#players tr:first-child");
+    assert.ok(!header.includes("culture −"), `no longer culture less disasters: ${header}`);
+    for (const p of sent.parts.filter((p) => p.points[0] !== 0)) {
+      assert.ok(shown[0].parts.includes(en["part." + p.name]), `${p.name} in "${shown[0].parts}"`);
+    }
+    for (const p of people) assert.deepEqual(p.errors, [], "no console errors");
+  } finally {
+    for (const p of people) await p.context.close();
+  }
+});

@@ -107,6 +107,7 @@ function context() {
     legal: connected() ? update.legal : [],
     toMove: update.to_move,
     result: update.result,
+    scoreboard: update.scoreboard ?? null,
     odds,
     act,
     choose: (filter, where) => {

@@ -283,7 +283,6 @@ export default {
   "era.buildingOn": (kind, cells) => `${kind} on ${cells}`,
   "era.empty": "empty",
   "era.dieTitle": (colour, face, symbols) => `${colour} die, face ${face}: ${symbols}`,
-  "era.running": "culture − disasters",
   "era.buildings": "buildings and bonuses",
   "era.disasters": "disasters",
   "era.lays": (who, piece) => `${who} lays out ${piece} behind the screen.`,
@@ -308,4 +307,21 @@ export default {
   // Games without a drawing of their own: the engine's words.
   "generic.help": ["The moves are listed with the game's own notation; the history reads as the engine tells it."],
   "generic.score": "score",
+
+  // The scoreboard's units and parts (the server's `scoreboard`).
+  "unit.points": "points",
+  "unit.gold": "gold",
+  "unit.dice": "dice",
+  "part.buildings": "buildings",
+  "part.walled": "walled again",
+  "part.markets": "markets",
+  "part.guildhalls": "guildhalls",
+  "part.universities": "universities",
+  "part.cathedrals": "cathedrals",
+  "part.culture": "culture",
+  "part.culture_bonus": "culture bonus",
+  "part.walled_area_bonus": "walled area bonus",
+  "part.disasters": "disasters",
+  "part.castles": "castles",
+  "part.clans": "clan bonuses",
 };

@@ -275,7 +275,6 @@ export default {
   "era.buildingOn": (kind, cells) => `${kind} en ${cells}`,
   "era.empty": "vacío",
   "era.dieTitle": (colour, face, symbols) => `dado ${colour}, cara ${face}: ${symbols}`,
-  "era.running": "cultura − desastres",
   "era.buildings": "edificios y bonificaciones",
   "era.disasters": "desastres",
   "era.lays": (who, piece) => `${who} coloca ${piece} detrás de la pantalla.`,
@@ -299,4 +298,21 @@ export default {
 
   "generic.help": ["Las jugadas se muestran en la notación del juego; el historial se lee con las palabras del motor (en inglés)."],
   "generic.score": "puntos",
+
+  // The scoreboard's units and parts (the server's `scoreboard`).
+  "unit.points": "puntos",
+  "unit.gold": "oro",
+  "unit.dice": "dados",
+  "part.buildings": "edificios",
+  "part.walled": "amurallados otra vez",
+  "part.markets": "mercados",
+  "part.guildhalls": "gremios",
+  "part.universities": "universidades",
+  "part.cathedrals": "catedrales",
+  "part.culture": "cultura",
+  "part.culture_bonus": "bonificación de cultura",
+  "part.walled_area_bonus": "bonificación de área amurallada",
+  "part.disasters": "desastres",
+  "part.castles": "castillos",
+  "part.clans": "bonificaciones de clan",
 };

@@ -274,7 +274,6 @@ export default {
   "era.buildingOn": (kind, cells) => `${kind} na ${cells}`,
   "era.empty": "pusta",
   "era.dieTitle": (colour, face, symbols) => `kość ${colour}, ścianka ${face}: ${symbols}`,
-  "era.running": "kultura − katastrofy",
   "era.buildings": "budynki i premie",
   "era.disasters": "katastrofy",
   "era.lays": (who, piece) => `${who} kładzie za zasłoną: ${piece}.`,
@@ -298,4 +297,21 @@ export default {
 
   "generic.help": ["Ruchy są podane w zapisie gry; historia jest opowiedziana słowami silnika (po angielsku)."],
   "generic.score": "punkty",
+
+  // The scoreboard's units and parts (the server's `scoreboard`).
+  "unit.points": "punkty",
+  "unit.gold": "złoto",
+  "unit.dice": "kości",
+  "part.buildings": "budynki",
+  "part.walled": "budynki za murem ponownie",
+  "part.markets": "targi",
+  "part.guildhalls": "gildie",
+  "part.universities": "uniwersytety",
+  "part.cathedrals": "katedry",
+  "part.culture": "kultura",
+  "part.culture_bonus": "premia za kulturę",
+  "part.walled_area_bonus": "premia za obszar w murach",
+  "part.disasters": "katastrofy",
+  "part.castles": "zamki",
+  "part.clans": "premie za klany",
 };
