@@ -173,3 +173,53 @@ test("era 23 to 27: the running score is the final formula so far, part by part,
     for (const p of people) await p.context.close();
   }
 });
+
+test("pig: the generic drawing in the view's declared order, the seats' records as a table", async () => {
+  const { people } = await seats("pig(players=2)");
+  try {
+    const page = people[0].page;
+    const labels = await page.$$eval("#board dl.generic > dt", (dts) => dts.map((d) => d.textContent));
+    // Declared: config, scores, current, turn_total, rolled, rolling (the
+    // wire sorts them: config, current, rolled, rolling, scores, turn_total).
+    const order = ["field.config", "field.current", "field.turn_total", "field.rolled", "field.rolling"].map((k) => labels.indexOf(en[k].charAt(0).toUpperCase() + en[k].slice(1)));
+    assert.ok(order.every((i, n) => i >= 0 && (n === 0 || i > order[n - 1])), `declared order: ${JSON.stringify(labels)}`);
+    const header = await page.$$eval("#board .seat-table:not(.scoreboard) tr:first-child th", (ths) => ths.map((th) => th.textContent));
+    assert.ok(header.some((h) => h.toLowerCase() === en["field.scores"]), `points banked by seat: ${JSON.stringify(header)}`);
+    assert.equal(await page.locator("#board .seat-table:not(.scoreboard) tr[data-seat]").count(), 2);
+    assert.equal(await page.locator("#board .scoreboard tr[data-seat]").count(), 2, "the scoreboard drawn");
+    assert.deepEqual(await seriousViolations(page), [], "axe on the generic drawing");
+  } finally {
+    for (const p of people) await p.context.close();
+  }
+});
+
+test("a game with a per-seat score sheet, drawn by the generic drawing from its schema", async () => {
+  const context = await shared.browser.newContext({ locale: "en-US" });
+  try {
+    const page = await context.newPage();
+    await page.goto(shared.server.base + "/");
+    const drawn_ = await page.evaluate(async () => {
+      const generic = await import("/web/generic.js");
+      const schema = {
+        required: ["round", "sheets", "bonus"],
+        properties: { round: { title: "Round" }, sheets: { type: "array", items: { $ref: "#/$defs/Sheet" } }, bonus: { title: "Bonus box" } },
+        $defs: { Sheet: { required: ["ones", "twos", "total"], properties: { ones: { title: "Ones" }, twos: { title: "Twos" }, total: { title: "Sheet total" } } } },
+      };
+      // The wire's order: keys sorted.
+      const view = { bonus: null, round: 3, sheets: [{ ones: 3, total: 3, twos: null }, { ones: 2, total: 8, twos: 6 }] };
+      const scoreboard = { unit: "points", totals: [3, 8], parts: [{ name: "ones", points: [3, 2] }, { name: "twos", points: [0, 6] }] };
+      const node = generic.draw({ game: "yacht", view, schema, scoreboard, players: 2, seat: 0, names: [], seats: ["person", "person"] });
+      document.body.append(node);
+      const rows = (sel) => [...node.querySelectorAll(sel + " tr")].map((tr) => [...tr.children].map((c) => c.textContent));
+      return { labels: [...node.querySelectorAll("dl.generic > dt")].map((d) => d.textContent), values: [...node.querySelectorAll("dl.generic > dd")].map((d) => d.textContent), sheet: rows(".seat-table:not(.scoreboard)"), scores: rows(".scoreboard") };
+    });
+    assert.deepEqual(drawn_.labels, ["Round", "Bonus box"], "the declared order, the schema's titles");
+    assert.deepEqual(drawn_.values, ["3", en["generic.none"]], "an unused entry says so");
+    assert.deepEqual(drawn_.sheet[0], [en["result.seat"], "Ones", "Twos", "Sheet total"]);
+    assert.deepEqual(drawn_.sheet[1], ["Player 0 (you)", "3", en["generic.none"], "3"]);
+    assert.deepEqual(drawn_.sheet[2], ["Player 1", "2", "6", "8"]);
+    assert.deepEqual(drawn_.scores.map((r) => r.at(-1)), [en["unit.points"], "3", "8"], "the scoreboard's totals");
+  } finally {
+    await context.close();
+  }
+});

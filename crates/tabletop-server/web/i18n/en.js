@@ -324,4 +324,19 @@ export default {
   "part.disasters": "disasters",
   "part.castles": "castles",
   "part.clans": "clan bonuses",
+
+  // The generic drawing: its words and the fields of views it knows.
+  "generic.none": "none",
+  "generic.yes": "yes",
+  "generic.no": "no",
+  "generic.seats": "by player",
+  "generic.scores": "Score so far",
+  "field.config": "rules of this table",
+  "field.players": "players",
+  "field.target": "points to win",
+  "field.current": "to move",
+  "field.scores": "points banked",
+  "field.turn_total": "this turn's total",
+  "field.rolled": "rolled this turn",
+  "field.rolling": "rolling",
 };

@@ -315,4 +315,19 @@ export default {
   "part.disasters": "desastres",
   "part.castles": "castillos",
   "part.clans": "bonificaciones de clan",
+
+  // The generic drawing: its words and the fields of views it knows.
+  "generic.none": "ninguno",
+  "generic.yes": "sí",
+  "generic.no": "no",
+  "generic.seats": "por jugador",
+  "generic.scores": "Puntuación hasta ahora",
+  "field.config": "reglas de esta mesa",
+  "field.players": "jugadores",
+  "field.target": "puntos para ganar",
+  "field.current": "le toca",
+  "field.scores": "puntos guardados",
+  "field.turn_total": "total de este turno",
+  "field.rolled": "ha tirado este turno",
+  "field.rolling": "tirando",
 };

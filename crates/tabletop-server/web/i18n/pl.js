@@ -314,4 +314,19 @@ export default {
   "part.disasters": "katastrofy",
   "part.castles": "zamki",
   "part.clans": "premie za klany",
+
+  // The generic drawing: its words and the fields of views it knows.
+  "generic.none": "brak",
+  "generic.yes": "tak",
+  "generic.no": "nie",
+  "generic.seats": "według graczy",
+  "generic.scores": "Wynik do tej pory",
+  "field.config": "zasady tego stołu",
+  "field.players": "gracze",
+  "field.target": "punkty do wygranej",
+  "field.current": "ruch ma",
+  "field.scores": "punkty zachowane",
+  "field.turn_total": "suma tej tury",
+  "field.rolled": "rzucał w tej turze",
+  "field.rolling": "rzuca",
 };
