@@ -251,3 +251,64 @@ test("pig: the generic drawing shows the scoreboard; on a phone the end is in vi
     for (const p of people) await p.context.close();
   }
 });
+
+test("liars-dice: cups, pips, the bid in words, a bid picker, the call lifting every cup, in en/es/pl", async () => {
+  const { people, mover, waiter } = await seats("liars-dice(players=2,numdice=2)");
+  try {
+    const me = mover;
+    // Your dice as pips under your lifted cup; the other cup closed with
+    // its count, no face shown.
+    const mine = await me.page.$$eval("#board .cup-seat.lifted .pips", (ds) => ds.map((d) => Number(d.dataset.face)));
+    assert.equal(mine.length, 2, "two dice of mine drawn");
+    const view = parsed(me).filter((f) => f.update).at(-1).update.view;
+    const seat = view.viewer.seat;
+    assert.deepEqual(mine, view.hands[seat].faces, "my dice as rolled");
+    assert.equal(await me.page.locator("#board .cup-seat:not(.lifted)").count(), 1, "the other cup closed");
+    assert.match(await me.page.textContent("#board .cup-seat:not(.lifted) .under"), /^2 dice under the cup$/);
+    assert.equal(await me.page.locator("#board .cup-seat:not(.lifted) .pips").count(), 0, "no die of the other drawn");
+    // The picker: a count, then a face; not a button per bid.
+    assert.equal(await me.page.locator("#moves select#ld-count").count(), 1, "a count to choose");
+    const buttons = await me.page.locator("#moves button.move").count();
+    assert.ok(buttons <= 7, `${buttons} move buttons`);
+    await me.page.selectOption("#ld-count", "2");
+    const legal = await moves(me.page);
+    const fives = legal.find((m) => m.text === "2-5");
+    assert.ok(fives && fives.words === "two fives", JSON.stringify(legal));
+    await play(me.page, fives);
+    await until(async () => (await waiter.page.textContent("#board .bid-words")).startsWith("two fives"), "the bid told");
+    assert.ok((await waiter.page.textContent("#history")).includes("bids two fives"), "the bid in the history's words");
+    const size = await waiter.page.$eval("#board .bid-words", (p) => parseFloat(getComputedStyle(p).fontSize));
+    assert.ok(size >= 24, `the standing bid large (${size}px)`);
+    // The call: every cup lifted, the count of that face, who lost.
+    const call = (await moves(waiter.page)).find((m) => m.text === "Liar");
+    assert.ok(call, "liar offered");
+    await play(waiter.page, call);
+    for (const p of people) {
+      await p.page.waitForSelector("#board .loser");
+      assert.equal(await p.page.locator("#board .cup-seat.lifted").count(), 2, "every cup lifted");
+      const end = parsed(p).filter((f) => f.update).at(-1).update;
+      const faces = end.view.hands.flatMap((h) => h.faces);
+      const n = faces.filter((f) => f === 5 || f === 6).length;
+      assert.equal(await p.page.locator("#board .pips.counts").count(), n, "the dice that count marked");
+      const holds = n >= 2;
+      assert.match(await p.page.textContent("#board .showdown"), holds ? /the bid holds/ : /the bid fails/);
+      const loser = end.result.scores.indexOf(-1);
+      assert.ok((await p.page.textContent("#board .loser")).startsWith(`Player ${loser}`), "who lost a die");
+    }
+    assert.deepEqual(await seriousViolations(me.page), [], "axe on Liar's Dice");
+    // Help, legend and narration in Spanish and Polish.
+    for (const [lang, words] of [["es", /apuesta/], ["pl", /zgłasza/]]) {
+      await me.page.selectOption("#language", lang);
+      await drawn(me.page);
+      const help = await me.page.textContent("#help");
+      const history = await me.page.textContent("#history");
+      assert.ok(!/\b(rolls|bids|calls|the bid)\b/.test(help + history), `${lang}: no English left: ${history}`);
+      assert.match(history, words, `${lang}: the history in words`);
+      assert.ok((await me.page.locator("#help dt").count()) >= 3, `${lang}: a legend`);
+      assert.deepEqual(await seriousViolations(me.page), [], `axe in ${lang}`);
+    }
+    for (const p of people) assert.deepEqual(p.errors, [], "no console errors");
+  } finally {
+    for (const p of people) await p.context.close();
+  }
+});

@@ -329,4 +329,42 @@ export default {
   "field.turn_total": "suma tej tury",
   "field.rolled": "rzucał w tej turze",
   "field.rolling": "rzuca",
+
+  // Kości kłamcy (Liar's Dice).
+  "ld.help": [
+    "Każdy gracz rzuca swoimi kośćmi pod kubkiem: widzisz swoje kości, nigdy cudzych.",
+    "Po kolei zgłaszacie, ile co najmniej kości na całym stole pokazuje daną ściankę: „trzy piątki”. Każda deklaracja musi przebić poprzednią: więcej kości albo tyle samo kości o wyższej ściance. Szóstki są dzikie: liczą się jako każda ścianka.",
+    "Zamiast deklarować możesz zawołać „kłamiesz!”. Wszystkie kubki idą w górę: jeśli liczących się kości (tej ścianki i szóstek) jest co najmniej tyle, ile zgłoszono, wygrywa deklarujący, a jeśli nie, wołający. Przegrany traci kość, a z nią grę.",
+  ],
+  "ld.legend": [
+    ["3-5", "deklaracja: co najmniej trzy kości pokazują piątkę"], ["Liar", "zawołaj, że ostatnia deklaracja to kłamstwo"],
+    ["⚅", "szóstka jest dzika: liczy się jako każda ścianka"], ["▢", "zaznaczona kość liczy się do deklaracji po odkryciu"],
+  ],
+  "ld.bid": (q, f) => {
+    const n = ["żadnej", "jedna", "dwie", "trzy", "cztery", "pięć", "sześć", "siedem", "osiem", "dziewięć", "dziesięć"][q] ?? String(q);
+    const one = ["", "jedynka", "dwójka", "trójka", "czwórka", "piątka", "szóstka"][f];
+    const few = ["", "jedynki", "dwójki", "trójki", "czwórki", "piątki", "szóstki"][f];
+    const many = ["", "jedynek", "dwójek", "trójek", "czwórek", "piątek", "szóstek"][f];
+    return `${n} ${q === 1 ? one : q === 0 || (q >= 2 && q <= 4) ? few : many}`;
+  },
+  "ld.bidMove": (words) => `Zgłoś: ${words}`,
+  "ld.callLiar": "Zawołaj „kłamiesz!”",
+  "ld.liarOn": (words) => `Kłamiesz! Mniej niż ${words}`,
+  "ld.face": (f) => ["", "jedynka", "dwójka", "trójka", "czwórka", "piątka", "szóstka"][f] ?? String(f),
+  "ld.counts": "liczy się do deklaracji",
+  "ld.under": (n) => `${n} ${n === 1 ? "kość" : "kości"} pod kubkiem`,
+  "ld.lifted": () => "Kubek podniesiony",
+  "ld.closed": "Kubek zakryty",
+  "ld.noBid": "Jeszcze bez deklaracji",
+  "ld.standing": (who) => `Obowiązująca deklaracja (${who}):`,
+  "ld.called": (who) => `${who} woła „kłamiesz!”.`,
+  "ld.showdown": (n, f, holds) => `Pod kubkami: ${(["żadnej", "jedna", "dwie", "trzy", "cztery", "pięć", "sześć", "siedem", "osiem", "dziewięć", "dziesięć"][n] ?? n)} ${n === 1 ? ["", "jedynka", "dwójka", "trójka", "czwórka", "piątka", "szóstka"][f] : n === 0 || (n >= 2 && n <= 4) ? ["", "jedynki", "dwójki", "trójki", "czwórki", "piątki", "szóstki"][f] : ["", "jedynek", "dwójek", "trójek", "czwórek", "piątek", "szóstek"][f]} (szóstki są dzikie): deklaracja ${holds ? "się sprawdza" : "upada"}.`,
+  "ld.loses": (who) => `${who} traci kość, a z nią grę.`,
+  "ld.earlier": (list) => `Wcześniejsze deklaracje: ${list}.`,
+  "ld.dice": (q) => `${q} ${q === 1 ? "kość" : "kości"}`,
+  "ld.howMany": "Ile kości:",
+  "ld.rolls": (who, face) => `${who} wyrzuca: ${face}.`,
+  "ld.rollsHidden": (who) => `${who} rzuca kością pod kubkiem.`,
+  "ld.callsLiar": (who) => `${who} woła „kłamiesz!”.`,
+  "ld.bids": (who, words) => `${who} zgłasza: ${words}.`,
 };
