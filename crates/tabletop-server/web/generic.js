@@ -145,10 +145,10 @@ export function draw(ctx) {
       for (const k of declaredOrder(value, inner)) {
         nested.append(el("dt", { textContent: label(k, inner?.properties?.[k], root) }), el("dd", { textContent: words(k, value[k], ctx) }));
       }
-      list.append(el("dt", { textContent: label(name, schema, root) }), el("dd", {}, nested));
+      list.append(el("dt", { textContent: label(name, schema, root), dataset: { field: name } }), el("dd", {}, nested));
       continue;
     }
-    list.append(el("dt", { textContent: label(name, schema, root) }), el("dd", { textContent: words(name, value, ctx) }));
+    list.append(el("dt", { textContent: label(name, schema, root), dataset: { field: name } }), el("dd", { textContent: words(name, value, ctx) }));
   }
   return el("div", { className: "generic-view" },
     scoreTable(ctx),
