@@ -564,6 +564,11 @@ export interface ReplayStep {
    */
   narration: string[];
   /**
+   * The running scores of the view after the step, as the live update
+   * carried them (`null` when the game showed none).
+   */
+  scoreboard: Scoreboard | null;
+  /**
    * The number of entries after the step.
    */
   to: number;
@@ -576,6 +581,43 @@ export interface ReplayStep {
    * the view after it.
    */
   view_patch: PatchOp[];
+}
+/**
+ * The running scores one view shows: each seat's score so far, what it
+ * counts (`"points"`, `"gold"`, `"dice"`), and, for a game that scores in
+ * parts, each part by seat. A game gives it with
+ * [`Game::scoreboard`](crate::Game::scoreboard), from a view alone, so it
+ * shows nothing the viewer may not know.
+ *
+ * Built from its parts, the totals are the parts' sums: a drawing can
+ * show both and they agree.
+ *
+ * ```
+ * use dice_core::{ScorePart, Scoreboard};
+ *
+ * let board = Scoreboard::from_parts(
+ *     "points",
+ *     vec![ScorePart::new("culture", vec![6, 2]), ScorePart::new("disasters", vec![-1, -4])],
+ * );
+ * assert_eq!(board.totals(), [5, -2]);
+ * assert_eq!(board.parts()[1].name(), "disasters");
+ * assert_eq!(Scoreboard::new("dice", vec![5, 5]).parts(), []);
+ * ```
+ *
+ * Written `{"unit": "points", "totals": [5, -2], "parts": [{"name":
+ * "culture", "points": [6, 2]}, ...]}`.
+ */
+export interface Scoreboard {
+  parts: ScorePart[];
+  totals: number[];
+  unit: string;
+}
+/**
+ * One named part of every seat's score (Era's `"culture"`), by seat.
+ */
+export interface ScorePart {
+  name: string;
+  points: number[];
 }
 /**
  * One operation of a view patch, borrowing its value from the new view:
@@ -629,8 +671,8 @@ export interface Reason {
 /**
  * An update as one connection is told it: a `dice_core::Update`
  * (`game`, `viewer`, `from`, `to`, `entries`, `to_move`, `view` or
- * `view_patch`, `legal`, `result`), in Age of War `conquest_odds`, and,
- * when asked for, `narration`.
+ * `view_patch`, `legal`, `result`), the view's running `scoreboard`, in
+ * Age of War `conquest_odds`, and, when asked for, `narration`.
  */
 export interface UpdateBody {
   /**
@@ -664,6 +706,14 @@ export interface UpdateBody {
    * The result, once the game is over.
    */
   result: GameResult | null;
+  /**
+   * The running scores the viewer's view shows (the game's
+   * `Game::scoreboard`): each seat's score so far by the game's final
+   * formula, what it counts (`unit`) and its named `parts`; worked out
+   * from that view alone. `null` when the game shows none now (Era
+   * while a layout is hidden).
+   */
+  scoreboard: Scoreboard | null;
   /**
    * The number of entries after them.
    */

@@ -116,7 +116,7 @@ test("Pig in the engine's words to its end, nothing stale after it; a rematch fo
       const legal = await moves(people[mover].page);
       // Rolls, holding once the turn is worth it.
       const hold = legal.find((m) => m.text === "hold");
-      const turn = await people[mover].page.evaluate(() => Number([...document.querySelectorAll(".generic dt")].find((dt) => dt.textContent === "turn total")?.nextElementSibling.textContent ?? 0));
+      const turn = await people[mover].page.evaluate(() => Number(document.querySelector('.generic dt[data-field="turn_total"]')?.nextElementSibling.textContent ?? 0));
       await play(people[mover].page, hold && turn >= 4 ? hold : legal.find((m) => m.text === "roll") ?? legal[0]);
     }
     const page = people[0].page;

@@ -33,3 +33,4 @@ pub mod socket;
 pub mod sqlite;
 pub mod store;
 pub mod token;
+pub mod view_schema;

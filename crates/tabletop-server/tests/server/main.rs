@@ -32,6 +32,7 @@ mod patches;
 mod reconnect;
 mod replays;
 mod schemas;
+mod scoreboards;
 mod send_queue;
 mod store_suite;
 mod timeouts;
