@@ -17,6 +17,8 @@
 
 mod actor_store;
 mod common;
+#[path = "../shared/http.rs"]
+mod http;
 mod inproc;
 mod journal;
 
