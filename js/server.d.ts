@@ -194,7 +194,11 @@ export type Code =
   | "too_many_matches"
   | "seat_taken"
   | "unknown_seat"
-  | "not_over";
+  | "not_over"
+  | "name_empty"
+  | "name_too_long"
+  | "name_character"
+  | "name_confusable";
 /**
  * A legal action: `[id, "text"]`, or `[id]` for a text the connection
  * was sent already.
@@ -436,7 +440,9 @@ export interface ErrorBody {
 export interface TakeSeat {
   /**
    * The player's name, shown to the table: 1 to 32 characters, no
-   * control or invisible characters; trimmed.
+   * control, format or invisible characters, none UTS #39 keeps out of
+   * identifiers beyond printable ASCII, and none that looks like
+   * another seat's name; trimmed.
    */
   name: string;
 }
@@ -582,6 +588,11 @@ export interface ReplayStep {
    */
   narration: string[];
   /**
+   * The running scores of the view after the step, as the live update
+   * carried them (`null` when the game showed none).
+   */
+  scoreboard: Scoreboard | null;
+  /**
    * The number of entries after the step.
    */
   to: number;
@@ -594,6 +605,43 @@ export interface ReplayStep {
    * the view after it.
    */
   view_patch: PatchOp[];
+}
+/**
+ * The running scores one view shows: each seat's score so far, what it
+ * counts (`"points"`, `"gold"`, `"dice"`), and, for a game that scores in
+ * parts, each part by seat. A game gives it with
+ * [`Game::scoreboard`](crate::Game::scoreboard), from a view alone, so it
+ * shows nothing the viewer may not know.
+ *
+ * Built from its parts, the totals are the parts' sums: a drawing can
+ * show both and they agree.
+ *
+ * ```
+ * use dice_core::{ScorePart, Scoreboard};
+ *
+ * let board = Scoreboard::from_parts(
+ *     "points",
+ *     vec![ScorePart::new("culture", vec![6, 2]), ScorePart::new("disasters", vec![-1, -4])],
+ * );
+ * assert_eq!(board.totals(), [5, -2]);
+ * assert_eq!(board.parts()[1].name(), "disasters");
+ * assert_eq!(Scoreboard::new("dice", vec![5, 5]).parts(), []);
+ * ```
+ *
+ * Written `{"unit": "points", "totals": [5, -2], "parts": [{"name":
+ * "culture", "points": [6, 2]}, ...]}`.
+ */
+export interface Scoreboard {
+  parts: ScorePart[];
+  totals: number[];
+  unit: string;
+}
+/**
+ * One named part of every seat's score (Era's `"culture"`), by seat.
+ */
+export interface ScorePart {
+  name: string;
+  points: number[];
 }
 /**
  * One operation of a view patch, borrowing its value from the new view:
@@ -647,8 +695,8 @@ export interface Reason {
 /**
  * An update as one connection is told it: a `dice_core::Update`
  * (`game`, `viewer`, `from`, `to`, `entries`, `to_move`, `view` or
- * `view_patch`, `legal`, `result`), in Age of War `conquest_odds`, and,
- * when asked for, `narration`.
+ * `view_patch`, `legal`, `result`), the view's running `scoreboard`, in
+ * Age of War `conquest_odds`, and, when asked for, `narration`.
  */
 export interface UpdateBody {
   /**
@@ -682,6 +730,14 @@ export interface UpdateBody {
    * The result, once the game is over.
    */
   result: GameResult | null;
+  /**
+   * The running scores the viewer's view shows (the game's
+   * `Game::scoreboard`): each seat's score so far by the game's final
+   * formula, what it counts (`unit`) and its named `parts`; worked out
+   * from that view alone. `null` when the game shows none now (Era
+   * while a layout is hidden).
+   */
+  scoreboard: Scoreboard | null;
   /**
    * The number of entries after them.
    */

@@ -11,6 +11,7 @@ use crate::errors::{load_error, spiel_error};
 use crate::facts::NO_LENGTH_BOUND;
 use crate::game::PyGame;
 use crate::game_string::game_string;
+use crate::information::has_information_tensor;
 use crate::players::player_range;
 use crate::state::PyState;
 
@@ -114,6 +115,10 @@ impl PyGame {
                 facts.set_item("short_name", name)?;
                 facts.set_item("long_name", self.inner.title())?;
                 facts.set_item("perfect_information", self.inner.perfect_information())?;
+                facts.set_item(
+                    "information_state_tensor",
+                    has_information_tensor(self.inner.as_ref()),
+                )?;
                 facts.set_item("zero_sum", self.inner.info().returns.kind == "zero_sum")?;
                 facts.set_item("min_num_players", min_players)?;
                 facts.set_item("max_num_players", max_players)?;
@@ -163,16 +168,17 @@ impl PyGame {
         self.inner.max_chance_outcomes()
     }
 
-    /// `[length]` for a game of perfect information, whose information
-    /// state tensor is its observation tensor; raises `SpielError` for a
-    /// game with hidden information, which has none.
+    /// `[length]` for a game of perfect information and for Liar's Dice,
+    /// whose information state tensor is their observation tensor; raises
+    /// `SpielError` for the other games with hidden information, which
+    /// have none.
     fn information_state_tensor_shape(&self, py: Python<'_>) -> PyResult<Vec<usize>> {
         Ok(vec![self.information_state_tensor_size(py)?])
     }
 
     /// The length of `information_state_tensor_shape()`.
     fn information_state_tensor_size(&self, py: Python<'_>) -> PyResult<usize> {
-        if self.inner.perfect_information() {
+        if has_information_tensor(self.inner.as_ref()) {
             Ok(self.inner.observation_len())
         } else {
             Err(spiel_error(

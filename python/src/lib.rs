@@ -11,6 +11,7 @@ mod facts;
 mod game;
 mod game_api;
 mod game_string;
+mod information;
 mod ints;
 mod loading;
 mod params;

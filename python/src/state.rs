@@ -7,13 +7,14 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyTuple};
 use tabletop_engines::dice_core::pig::Pig;
-use tabletop_engines::dice_core::{Prob, ToMove};
+use tabletop_engines::dice_core::{Game as _, Prob, ToMove, Viewer};
+use tabletop_engines::liars_dice_rules::LiarsDice;
 use tabletop_engines::{AnyGame, AnyState, Engine};
 
-use crate::arrays::array;
 use crate::chance_lists::{ChanceLists, outcome_tuples};
 use crate::errors::{bad_id, illegal, spiel_error};
 use crate::game::PyGame;
+use crate::information::{has_information_tensor, liars_dice_string};
 use crate::ints::Int;
 use crate::players::{actor, player_id, seat, viewer};
 use crate::rng::PyDiceRng;
@@ -167,6 +168,19 @@ fn few_legal_ids<G: Engine>(state: &G) -> Option<([u32; FEW as usize], usize)> {
     Some((ids, count))
 }
 
+/// Liar's Dice's legal ids at a decision, without asking the rules id by
+/// id: every bid above the last (bid ids rank the bids, LD-5), then liar
+/// once a bid stands (LD-6). `None` elsewhere.
+fn liars_dice_legal_ids(state: &LiarsDice) -> Option<impl Iterator<Item = u32>> {
+    if !matches!(state.to_move(), ToMove::Player(_)) {
+        return None;
+    }
+    let last = state.last_bid();
+    let first = last.map_or(0, |bid| bid.id().saturating_add(1));
+    let liar = state.liar_id();
+    Some((first..liar).chain(last.map(|_| liar)))
+}
+
 /// `(player, value)` or `(value,)` from OpenSpiel's two call forms.
 fn last_arg<'py, T: FromPyObjectOwned<'py>>(args: &Bound<'py, PyTuple>, what: &str) -> PyResult<T> {
     match args.len() {
@@ -225,6 +239,13 @@ impl PyState {
         }
         if let Some((ids, count)) = self.state.engine::<Pig>().and_then(few_legal_ids) {
             return PyList::new(py, ids.iter().take(count));
+        }
+        if let Some(ids) = self
+            .state
+            .engine::<LiarsDice>()
+            .and_then(liars_dice_legal_ids)
+        {
+            return PyList::new(py, ids);
         }
         PyList::new(py, self.state.legal_ids())
     }
@@ -360,19 +381,16 @@ impl PyState {
         Ok(self.returns().get(seat).copied().unwrap_or(0.0))
     }
 
-    /// `player`'s view as a flat `float32` NumPy array of
-    /// `Game.observation_tensor_size()` numbers; `player` defaults to the
-    /// player to move, and `SPECTATOR` gives the public view.
+    /// `player`'s view as a flat list of `Game.observation_tensor_size()`
+    /// floats (a list, as pyspiel returns; `StateBatch.observation_tensors`
+    /// gives NumPy arrays); `player` defaults to the player to move, and
+    /// `SPECTATOR` gives the public view.
     #[pyo3(signature = (player = None))]
-    fn observation_tensor<'py>(
-        &self,
-        py: Python<'py>,
-        player: Option<Int>,
-    ) -> PyResult<Bound<'py, PyAny>> {
+    fn observation_tensor(&self, player: Option<Int>) -> PyResult<Vec<f32>> {
         let viewer = viewer(player, self.state.to_move(), self.state.players())?;
         let mut tensor = Vec::new();
         self.state.observation_tensor(viewer, &mut tensor);
-        array(py, &tensor, &[tensor.len()])
+        Ok(tensor)
     }
 
     /// `player`'s view as JSON: what that seat sees now, nothing more.
@@ -382,24 +400,26 @@ impl PyState {
         Ok(self.state.view_json(viewer))
     }
 
-    /// `player`'s history as JSON: everything that seat has seen since the
-    /// start (the information state of perfect recall).
+    /// `player`'s history: everything that seat has seen since the start
+    /// (the information state of perfect recall), as JSON; in Liar's Dice,
+    /// OpenSpiel's string (`"25 1-3 2-5"`: its dice, sorted once all are
+    /// rolled, then the bids).
     #[pyo3(signature = (player = None))]
     fn information_state_string(&self, player: Option<Int>) -> PyResult<String> {
         let viewer = viewer(player, self.state.to_move(), self.state.players())?;
+        if let (Viewer::Seat(seat), Some(dice)) = (viewer, self.state.engine::<LiarsDice>()) {
+            return Ok(liars_dice_string(dice, seat));
+        }
         Ok(self.state.history_json(viewer))
     }
 
-    /// For a game of perfect information, its observation tensor (which
-    /// shows everything); a game with hidden information has none and
-    /// raises `SpielError`.
+    /// The information state tensor, a list of floats, where the game type
+    /// provides one: a game of perfect information's observation tensor
+    /// (which shows everything), or Liar's Dice's (OpenSpiel's information
+    /// state tensor); the other games raise `SpielError`.
     #[pyo3(signature = (player = None))]
-    fn information_state_tensor<'py>(
-        &self,
-        py: Python<'py>,
-        player: Option<Int>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        if !self.game.perfect_information() {
+    fn information_state_tensor(&self, py: Python<'_>, player: Option<Int>) -> PyResult<Vec<f32>> {
+        if !has_information_tensor(self.game.as_ref()) {
             return Err(spiel_error(
                 py,
                 format!(
@@ -409,7 +429,7 @@ impl PyState {
                 ),
             ));
         }
-        self.observation_tensor(py, player)
+        self.observation_tensor(player)
     }
 
     /// A state that `player_id` cannot tell apart from this one, with

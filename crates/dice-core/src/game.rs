@@ -55,6 +55,16 @@ pub enum Viewer {
     Spectator,
 }
 
+impl Viewer {
+    /// Everyone a game of `players` seats tells: every seat in order, then
+    /// a spectator.
+    pub fn every(players: usize) -> impl Iterator<Item = Viewer> + Clone {
+        (0..players)
+            .map(Viewer::Seat)
+            .chain(core::iter::once(Viewer::Spectator))
+    }
+}
+
 /// A game's rules: the one contract frontends, bots, solvers and the tools
 /// in this workspace drive every game through.
 ///

@@ -280,9 +280,7 @@ impl<G: Game> Match<G> {
     /// told from, so neither side clones a state per step.
     pub fn tell(&mut self) -> Vec<Update<G>> {
         let entries = self.log.get(self.told..).unwrap_or_default();
-        let updates = (0..self.state.players())
-            .map(Viewer::Seat)
-            .chain([Viewer::Spectator])
+        let updates = Viewer::every(self.state.players())
             .map(|viewer| Update::new(&self.told_state, self.told, entries, &self.state, viewer))
             .collect();
         for entry in entries {

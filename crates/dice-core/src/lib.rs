@@ -11,6 +11,7 @@ mod arrangement;
 pub mod cfr;
 #[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
 mod chacha;
+mod config_form;
 mod die;
 mod game;
 mod game_match;

@@ -22,9 +22,10 @@
 use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::fmt::Write as _;
 
 use crate::agent::{Agent, RandomAgent};
-use crate::game::Game;
+use crate::game::{Game, Viewer};
 use crate::mcts::Mcts;
 use crate::result::GameResult;
 
@@ -518,6 +519,15 @@ pub trait Listed: Game + 'static {
         None
     }
 
-    /// The final scores with every component, once the game is over.
-    fn result_text(state: &Self) -> String;
+    /// The final scores with every component, once the game is over. The
+    /// provided method, for a game whose table shows every score: `final `,
+    /// the table as a spectator sees it, and the winners.
+    fn result_text(state: &Self) -> String {
+        let mut out = String::from("final ");
+        out.push_str(&Self::table_text(&state.view(Viewer::Spectator)));
+        if let Some(r) = state.result() {
+            let _ = write!(out, "; winner(s): {:?}", r.winners());
+        }
+        out
+    }
 }

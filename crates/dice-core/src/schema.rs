@@ -127,9 +127,38 @@ impl<T: JsonSchema, const N: usize> JsonSchema for PerSeat<T, N> {
     }
 }
 
+/// The `JsonSchema` of a wire type generic over the game: one schema per
+/// game, titled `{Game}{Type}` (`PigRecord`) and identified as
+/// `dice_core::{Type}<{game}>`, built by `$schema`; `where` lists the
+/// game's types it needs the schemas of.
+macro_rules! per_game_schema {
+    ($ty:ident where $($part:ident),+; $generator:ident => $schema:expr) => {
+        impl<G: Game> JsonSchema for $ty<G>
+        where
+            $(G::$part: JsonSchema),+
+        {
+            fn schema_name() -> Cow<'static, str> {
+                format!("{}{}", camel(G::NAME), stringify!($ty)).into()
+            }
+
+            fn schema_id() -> Cow<'static, str> {
+                format!("dice_core::{}<{}>", stringify!($ty), G::NAME).into()
+            }
+
+            fn json_schema($generator: &mut SchemaGenerator) -> Schema {
+                $schema
+            }
+        }
+    };
+}
+
 /// A log line: `{"chance": c}` or `{"player": p, "action": a}`.
-fn entry_schema<C: JsonSchema, A: JsonSchema>(generator: &mut SchemaGenerator) -> Schema {
+fn entry_schema<C: JsonSchema, A: JsonSchema>(
+    generator: &mut SchemaGenerator,
+    description: &str,
+) -> Schema {
     json_schema!({
+        "description": description,
         "oneOf": [
             {
                 "type": "object",
@@ -150,114 +179,44 @@ fn entry_schema<C: JsonSchema, A: JsonSchema>(generator: &mut SchemaGenerator) -
     })
 }
 
-impl<G: Game> JsonSchema for Entry<G>
-where
-    G::Chance: JsonSchema,
-    G::Action: JsonSchema,
-{
-    fn schema_name() -> Cow<'static, str> {
-        format!("{}Entry", camel(G::NAME)).into()
-    }
+per_game_schema!(Entry where Chance, Action; generator => entry_schema::<G::Chance, G::Action>(
+    generator,
+    "A record's log entry: a chance outcome, or a player's action.",
+));
 
-    fn schema_id() -> Cow<'static, str> {
-        format!("dice_core::Entry<{}>", G::NAME).into()
-    }
+per_game_schema!(SeenEntry where SeenChance, SeenAction; generator => entry_schema::<G::SeenChance, G::SeenAction>(
+    generator,
+    "A history's entry: a chance outcome or an action as one viewer may know it.",
+));
 
-    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-        let mut schema = entry_schema::<G::Chance, G::Action>(generator);
-        schema.insert(
-            "description".into(),
-            "A record's log entry: a chance outcome, or a player's action.".into(),
-        );
-        schema
-    }
-}
+per_game_schema!(Record where Config, Chance, Action; generator => json_schema!({
+    "description": "A complete, replayable account of a match, private to whoever runs it.",
+    "type": "object",
+    "properties": {
+        "game": game_name::<G>(),
+        "format": { "type": "integer", "minimum": OLDEST_FORMAT, "maximum": FORMAT },
+        "config": generator.subschema_for::<G::Config>(),
+        "seed": { "type": "integer", "minimum": 0 },
+        "generator": generator.subschema_for::<DiceRng>(),
+        "log": { "type": "array", "items": generator.subschema_for::<Entry<G>>() }
+    },
+    "required": ["game", "format", "config", "log"],
+    "additionalProperties": false
+}));
 
-impl<G: Game> JsonSchema for SeenEntry<G>
-where
-    G::SeenChance: JsonSchema,
-    G::SeenAction: JsonSchema,
-{
-    fn schema_name() -> Cow<'static, str> {
-        format!("{}SeenEntry", camel(G::NAME)).into()
-    }
-
-    fn schema_id() -> Cow<'static, str> {
-        format!("dice_core::SeenEntry<{}>", G::NAME).into()
-    }
-
-    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-        let mut schema = entry_schema::<G::SeenChance, G::SeenAction>(generator);
-        schema.insert(
-            "description".into(),
-            "A history's entry: a chance outcome or an action as one viewer may know it.".into(),
-        );
-        schema
-    }
-}
-
-impl<G: Game> JsonSchema for Record<G>
-where
-    G::Config: JsonSchema,
-    G::Chance: JsonSchema,
-    G::Action: JsonSchema,
-{
-    fn schema_name() -> Cow<'static, str> {
-        format!("{}Record", camel(G::NAME)).into()
-    }
-
-    fn schema_id() -> Cow<'static, str> {
-        format!("dice_core::Record<{}>", G::NAME).into()
-    }
-
-    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "description": "A complete, replayable account of a match, private to whoever runs it.",
-            "type": "object",
-            "properties": {
-                "game": game_name::<G>(),
-                "format": { "type": "integer", "minimum": OLDEST_FORMAT, "maximum": FORMAT },
-                "config": generator.subschema_for::<G::Config>(),
-                "seed": { "type": "integer", "minimum": 0 },
-                "generator": generator.subschema_for::<DiceRng>(),
-                "log": { "type": "array", "items": generator.subschema_for::<Entry<G>>() }
-            },
-            "required": ["game", "format", "config", "log"],
-            "additionalProperties": false
-        })
-    }
-}
-
-impl<G: Game> JsonSchema for History<G>
-where
-    G::Config: JsonSchema,
-    G::SeenChance: JsonSchema,
-    G::SeenAction: JsonSchema,
-{
-    fn schema_name() -> Cow<'static, str> {
-        format!("{}History", camel(G::NAME)).into()
-    }
-
-    fn schema_id() -> Cow<'static, str> {
-        format!("dice_core::History<{}>", G::NAME).into()
-    }
-
-    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "description": "A match as one viewer may know it.",
-            "type": "object",
-            "properties": {
-                "game": game_name::<G>(),
-                "format": { "type": "integer", "minimum": OLDEST_FORMAT, "maximum": FORMAT },
-                "config": generator.subschema_for::<G::Config>(),
-                "viewer": generator.subschema_for::<Viewer>(),
-                "log": { "type": "array", "items": generator.subschema_for::<SeenEntry<G>>() }
-            },
-            "required": ["game", "format", "config", "viewer", "log"],
-            "additionalProperties": false
-        })
-    }
-}
+per_game_schema!(History where Config, SeenChance, SeenAction; generator => json_schema!({
+    "description": "A match as one viewer may know it.",
+    "type": "object",
+    "properties": {
+        "game": game_name::<G>(),
+        "format": { "type": "integer", "minimum": OLDEST_FORMAT, "maximum": FORMAT },
+        "config": generator.subschema_for::<G::Config>(),
+        "viewer": generator.subschema_for::<Viewer>(),
+        "log": { "type": "array", "items": generator.subschema_for::<SeenEntry<G>>() }
+    },
+    "required": ["game", "format", "config", "viewer", "log"],
+    "additionalProperties": false
+}));
 
 impl JsonSchema for LegalAction {
     fn schema_name() -> Cow<'static, str> {
@@ -278,37 +237,20 @@ impl JsonSchema for LegalAction {
     }
 }
 
-impl<G: Game> JsonSchema for Update<G>
-where
-    G::View: JsonSchema,
-    G::SeenChance: JsonSchema,
-    G::SeenAction: JsonSchema,
-{
-    fn schema_name() -> Cow<'static, str> {
-        format!("{}Update", camel(G::NAME)).into()
-    }
-
-    fn schema_id() -> Cow<'static, str> {
-        format!("dice_core::Update<{}>", G::NAME).into()
-    }
-
-    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "description": "What one viewer is told after a step: the entries since `from` as it may know them, its view, its legal actions when it is to move, the result at the end.",
-            "type": "object",
-            "properties": {
-                "game": game_name::<G>(),
-                "viewer": generator.subschema_for::<Viewer>(),
-                "from": { "type": "integer", "minimum": 0 },
-                "to": { "type": "integer", "minimum": 0 },
-                "entries": { "type": "array", "items": generator.subschema_for::<SeenEntry<G>>() },
-                "to_move": generator.subschema_for::<ToMove>(),
-                "view": generator.subschema_for::<G::View>(),
-                "legal": { "type": "array", "items": generator.subschema_for::<LegalAction>() },
-                "result": generator.subschema_for::<Option<GameResult>>()
-            },
-            "required": ["game", "viewer", "from", "to", "entries", "to_move", "view", "legal", "result"],
-            "additionalProperties": false
-        })
-    }
-}
+per_game_schema!(Update where View, SeenChance, SeenAction; generator => json_schema!({
+    "description": "What one viewer is told after a step: the entries since `from` as it may know them, its view, its legal actions when it is to move, the result at the end.",
+    "type": "object",
+    "properties": {
+        "game": game_name::<G>(),
+        "viewer": generator.subschema_for::<Viewer>(),
+        "from": { "type": "integer", "minimum": 0 },
+        "to": { "type": "integer", "minimum": 0 },
+        "entries": { "type": "array", "items": generator.subschema_for::<SeenEntry<G>>() },
+        "to_move": generator.subschema_for::<ToMove>(),
+        "view": generator.subschema_for::<G::View>(),
+        "legal": { "type": "array", "items": generator.subschema_for::<LegalAction>() },
+        "result": generator.subschema_for::<Option<GameResult>>()
+    },
+    "required": ["game", "viewer", "from", "to", "entries", "to_move", "view", "legal", "result"],
+    "additionalProperties": false
+}));

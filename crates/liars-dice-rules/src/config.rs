@@ -66,34 +66,7 @@ impl LiarsDiceConfig {
     }
 }
 
-/// A config as written, before it is checked; missing fields take the
-/// default's values.
-#[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields, default)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-struct RawLiarsDiceConfig {
+dice_core::config_as_written!(LiarsDiceConfig as RawLiarsDiceConfig {
     players: usize,
     numdice: u8,
-}
-
-#[cfg(feature = "serde")]
-impl Default for RawLiarsDiceConfig {
-    fn default() -> Self {
-        let LiarsDiceConfig { players, numdice } = LiarsDiceConfig::default();
-        RawLiarsDiceConfig { players, numdice }
-    }
-}
-
-#[cfg(feature = "serde")]
-impl TryFrom<RawLiarsDiceConfig> for LiarsDiceConfig {
-    type Error = LiarsDiceError;
-
-    fn try_from(raw: RawLiarsDiceConfig) -> Result<Self, LiarsDiceError> {
-        let config = LiarsDiceConfig {
-            players: raw.players,
-            numdice: raw.numdice,
-        };
-        config.validate().map(|()| config)
-    }
-}
+} checked by LiarsDiceConfig::validate, LiarsDiceError);

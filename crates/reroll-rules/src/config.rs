@@ -53,34 +53,7 @@ impl RerollConfig {
     }
 }
 
-/// A config as written, before it is checked; missing fields take the
-/// default's values.
-#[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields, default)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-struct RawRerollConfig {
+dice_core::config_as_written!(RerollConfig as RawRerollConfig {
     players: usize,
     rounds: u32,
-}
-
-#[cfg(feature = "serde")]
-impl Default for RawRerollConfig {
-    fn default() -> Self {
-        let RerollConfig { players, rounds } = RerollConfig::default();
-        RawRerollConfig { players, rounds }
-    }
-}
-
-#[cfg(feature = "serde")]
-impl TryFrom<RawRerollConfig> for RerollConfig {
-    type Error = RerollError;
-
-    fn try_from(raw: RawRerollConfig) -> Result<Self, RerollError> {
-        let config = RerollConfig {
-            players: raw.players,
-            rounds: raw.rounds,
-        };
-        config.validate().map(|()| config)
-    }
-}
+} checked by RerollConfig::validate, RerollError);

@@ -83,13 +83,4 @@ impl Listed for Reroll {
         }
         out
     }
-
-    fn result_text(state: &Reroll) -> String {
-        let mut out = String::from("final ");
-        out.push_str(&Self::table_text(state));
-        if let Some(r) = state.result() {
-            let _ = write!(out, "; winner(s): {:?}", r.winners());
-        }
-        out
-    }
 }

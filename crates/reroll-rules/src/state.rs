@@ -5,8 +5,8 @@ use alloc::vec::Vec;
 
 use dice_core::seat::PerSeat;
 use dice_core::{
-    DiceRng, Die, Game, GameResult, InconsistentView, ParseActionError, Prob, ResampleLog, Seat,
-    ToMove, Viewer,
+    DiceRng, Die, Game, GameResult, InconsistentView, ParseActionError, Prob, ResampleLog,
+    Scoreboard, Seat, ToMove, Viewer,
 };
 
 use crate::action::RerollAction;
@@ -83,6 +83,16 @@ impl Reroll {
     /// Each seat's total.
     pub fn totals(&self) -> &[u32] {
         self.totals.as_slice()
+    }
+
+    /// Each seat's total as a score. A total is at most six points a
+    /// round over a config's bounded rounds, so it always fits; the
+    /// saturation only keeps the conversion total.
+    fn scores(&self) -> Vec<i32> {
+        self.totals
+            .iter()
+            .map(|(_, &t)| i32::try_from(t).unwrap_or(i32::MAX))
+            .collect()
     }
 
     /// The face waiting for a decision, if any.
@@ -243,14 +253,13 @@ impl Game for Reroll {
 
     /// RR-3: the highest total wins; ties share.
     fn result(&self) -> Option<GameResult> {
-        self.is_over().then(|| {
-            let totals = self
-                .totals
-                .iter()
-                .map(|(_, &t)| i32::try_from(t).unwrap_or(i32::MAX))
-                .collect();
-            GameResult::by_ranking(totals, Vec::new())
-        })
+        self.is_over()
+            .then(|| GameResult::by_ranking(self.scores(), Vec::new()))
+    }
+
+    /// Every seat's total so far (RR-3), which every viewer sees.
+    fn scoreboard(view: &Reroll) -> Option<Scoreboard> {
+        Some(Scoreboard::new("points", view.scores()))
     }
 
     fn action_text(&self, action: &RerollAction) -> String {

@@ -345,6 +345,8 @@ impl<G: Engine> Played<G> {
             .map(|(id, text)| LegalAction::new(id, text))
             .collect();
         let (entries, narration) = self.seen_since(before, from, viewer);
+        // The view is made once: its JSON and its scores both come from it.
+        let view = self.state.view(viewer);
         Told {
             game: G::NAME,
             viewer,
@@ -353,9 +355,10 @@ impl<G: Engine> Played<G> {
             entries,
             narration,
             to_move: self.state.to_move(),
-            view: view_value(&self.state, viewer),
+            view: serde_json::to_value(&view).unwrap_or(Value::Null),
             legal,
             result: self.state.result(),
+            scoreboard: G::scoreboard(&view),
         }
     }
 

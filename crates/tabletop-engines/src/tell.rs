@@ -5,7 +5,7 @@
 use std::any::Any;
 use std::fmt;
 
-use dice_core::{GameResult, LegalAction, ToMove, Viewer};
+use dice_core::{GameResult, LegalAction, Scoreboard, ToMove, Viewer};
 use serde::Serialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
@@ -63,6 +63,9 @@ pub struct Told {
     pub(crate) view: Value,
     pub(crate) legal: Vec<LegalAction>,
     pub(crate) result: Option<GameResult>,
+    /// Worked out from `view` alone; not part of a `dice_core::Update`.
+    #[serde(skip)]
+    pub(crate) scoreboard: Option<Scoreboard>,
 }
 
 impl Told {
@@ -120,5 +123,13 @@ impl Told {
     /// The result, once the game is over.
     pub fn result(&self) -> Option<&GameResult> {
         self.result.as_ref()
+    }
+
+    /// The running scores the viewer's view shows
+    /// ([`Game::scoreboard`](dice_core::Game::scoreboard)): worked out from
+    /// that view alone, so they tell nothing the view does not. `None`
+    /// when the game shows none now.
+    pub fn scoreboard(&self) -> Option<&Scoreboard> {
+        self.scoreboard.as_ref()
     }
 }

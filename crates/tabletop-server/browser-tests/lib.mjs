@@ -35,10 +35,13 @@ export const ENGINES = process.env.TABLETOP_ENGINES_JS ?? join(here, "..", "..",
 /** The server on a free loopback port with a fresh database; `seed` is the
  * hidden test-only `--dice-seed`; `offlineTable`, a package directory to
  * serve for `/offline`. */
-export async function startServer({ seed, offlineTable } = {}) {
+export async function startServer({ seed, offlineTable, unthrottled } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "tabletop-browser-"));
   // The pages' tests create matches faster than a stranger may.
   const args = ["--listen", "127.0.0.1:0", "--db", join(dir, "server.db"), "--bot-budget-ms", "5000", "--create-burst", "1000"];
+  // A test that plays whole games clicks faster than a person, and than the
+  // 10 messages a second a connection may send.
+  if (unthrottled) args.push("--rate", "1000", "--burst", "1000");
   if (seed !== undefined) args.push("--dice-seed", String(seed));
   if (offlineTable !== undefined) args.push("--offline-table", offlineTable);
   const child = spawn(BINARY, args, { stdio: ["ignore", "pipe", "inherit"] });

@@ -8,7 +8,7 @@
 // no moves until the connection is back.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { WAIT, browserAndServer, seatContext, seq, moves, play, until, drawn, seriousViolations, layoutProblems, tabStops } from "./lib.mjs";
+import { WAIT, browserAndServer, seatContext, seq, moves, play, until, drawn, seriousViolations, layoutProblems, tabStops, picker, parsed, sleep } from "./lib.mjs";
 import en from "../web/i18n/en.js";
 
 const TITLES = [
@@ -129,3 +129,186 @@ for (const title of TITLES) {
     }
   });
 }
+
+/** Plays seeded moves on whichever page offers some, until `done()` or
+ * the end; bounded in moves. */
+async function playUntil(people, done, what, max = 600) {
+  const pick = picker(11);
+  for (let n = 0; n < max; n++) {
+    if (await done()) return;
+    const over = await Promise.all(people.map((p) => p.page.evaluate(() => document.body.dataset.over === "true")));
+    if (over.every(Boolean)) return;
+    await until(async () => (await Promise.all(people.map((p) => moves(p.page)))).some((l) => l.length), "a seat to move");
+    const legal = await Promise.all(people.map((p) => moves(p.page)));
+    const mover = legal.findIndex((l) => l.length);
+    await play(people[mover].page, legal[mover][pick(legal[mover].length)]);
+    await sleep(110);
+  }
+  assert.fail(`${what} within ${max} moves`);
+}
+
+/** The running score in the players' table: each seat's total and its
+ * parts line. */
+const runningScore = (page) => page.$$eval("#players tr[data-seat] td.score-now", (tds) => tds.map((td) => ({
+  total: Number(td.querySelector(".total").textContent),
+  parts: td.querySelector(".parts")?.textContent ?? "",
+})));
+
+test("era 23 to 27: the running score is the final formula so far, part by part, the server's scoreboard", async () => {
+  const { people } = await seats("era(players=2)");
+  try {
+    const board = () => parsed(people[0]).filter((f) => f.update).at(-1)?.update.scoreboard ?? null;
+    await playUntil(people, async () => board() !== null && (board().parts ?? []).some((p) => p.points[0] !== 0), "a scoreboard with a part");
+    await until(async () => (await seq(people[0].page)) === parsed(people[0]).filter((f) => f.update).at(-1).seq, "the page drawn");
+    const sent = board();
+    const shown = await runningScore(people[0].page);
+    assert.deepEqual(shown.map((s) => s.total), sent.totals, "the page's running score is the server's scoreboard");
+    const header = await people[0].page.textContent("#players tr:first-child");
+    assert.ok(!header.includes("culture −"), `no longer culture less disasters: ${header}`);
+    for (const p of sent.parts.filter((p) => p.points[0] !== 0)) {
+      assert.ok(shown[0].parts.includes(en["part." + p.name]), `${p.name} in "${shown[0].parts}"`);
+    }
+    for (const p of people) assert.deepEqual(p.errors, [], "no console errors");
+  } finally {
+    for (const p of people) await p.context.close();
+  }
+});
+
+test("pig: the generic drawing in the view's declared order, the seats' records as a table", async () => {
+  const { people } = await seats("pig(players=2)");
+  try {
+    const page = people[0].page;
+    const labels = await page.$$eval("#board dl.generic > dt", (dts) => dts.map((d) => d.textContent));
+    // Declared: config, scores, current, turn_total, rolled, rolling (the
+    // wire sorts them: config, current, rolled, rolling, scores, turn_total).
+    const order = ["field.config", "field.current", "field.turn_total", "field.rolled", "field.rolling"].map((k) => labels.indexOf(en[k].charAt(0).toUpperCase() + en[k].slice(1)));
+    assert.ok(order.every((i, n) => i >= 0 && (n === 0 || i > order[n - 1])), `declared order: ${JSON.stringify(labels)}`);
+    const header = await page.$$eval("#board .seat-table:not(.scoreboard) tr:first-child th", (ths) => ths.map((th) => th.textContent));
+    assert.ok(header.some((h) => h.toLowerCase() === en["field.scores"]), `points banked by seat: ${JSON.stringify(header)}`);
+    assert.equal(await page.locator("#board .seat-table:not(.scoreboard) tr[data-seat]").count(), 2);
+    assert.equal(await page.locator("#board .scoreboard tr[data-seat]").count(), 2, "the scoreboard drawn");
+    assert.deepEqual(await seriousViolations(page), [], "axe on the generic drawing");
+  } finally {
+    for (const p of people) await p.context.close();
+  }
+});
+
+test("a game with a per-seat score sheet, drawn by the generic drawing from its schema", async () => {
+  const context = await shared.browser.newContext({ locale: "en-US" });
+  try {
+    const page = await context.newPage();
+    await page.goto(shared.server.base + "/");
+    const drawn_ = await page.evaluate(async () => {
+      const generic = await import("/web/generic.js");
+      const schema = {
+        required: ["round", "sheets", "bonus"],
+        properties: { round: { title: "Round" }, sheets: { type: "array", items: { $ref: "#/$defs/Sheet" } }, bonus: { title: "Bonus box" } },
+        $defs: { Sheet: { required: ["ones", "twos", "total"], properties: { ones: { title: "Ones" }, twos: { title: "Twos" }, total: { title: "Sheet total" } } } },
+      };
+      // The wire's order: keys sorted.
+      const view = { bonus: null, round: 3, sheets: [{ ones: 3, total: 3, twos: null }, { ones: 2, total: 8, twos: 6 }] };
+      const scoreboard = { unit: "points", totals: [3, 8], parts: [{ name: "ones", points: [3, 2] }, { name: "twos", points: [0, 6] }] };
+      const node = generic.draw({ game: "yacht", view, schema, scoreboard, players: 2, seat: 0, names: [], seats: ["person", "person"] });
+      document.body.append(node);
+      const rows = (sel) => [...node.querySelectorAll(sel + " tr")].map((tr) => [...tr.children].map((c) => c.textContent));
+      return { labels: [...node.querySelectorAll("dl.generic > dt")].map((d) => d.textContent), values: [...node.querySelectorAll("dl.generic > dd")].map((d) => d.textContent), sheet: rows(".seat-table:not(.scoreboard)"), scores: rows(".scoreboard") };
+    });
+    assert.deepEqual(drawn_.labels, ["Round", "Bonus box"], "the declared order, the schema's titles");
+    assert.deepEqual(drawn_.values, ["3", en["generic.none"]], "an unused entry says so");
+    assert.deepEqual(drawn_.sheet[0], [en["result.seat"], "Ones", "Twos", "Sheet total"]);
+    assert.deepEqual(drawn_.sheet[1], ["Player 0 (you)", "3", en["generic.none"], "3"]);
+    assert.deepEqual(drawn_.sheet[2], ["Player 1", "2", "6", "8"]);
+    assert.deepEqual(drawn_.scores.map((r) => r.at(-1)), [en["unit.points"], "3", "8"], "the scoreboard's totals");
+  } finally {
+    await context.close();
+  }
+});
+
+test("pig: the generic drawing shows the scoreboard; on a phone the end is in view", async () => {
+  const { people } = await seats("pig(players=2,target=3)");
+  try {
+    for (const p of people) await p.page.setViewportSize({ width: 390, height: 480 });
+    const banked = () => parsed(people[0]).filter((f) => f.update).at(-1).update.view.scores;
+    await playUntil(people, async () => banked().some((s) => s > 0), "points banked");
+    await until(async () => (await seq(people[0].page)) === parsed(people[0]).filter((f) => f.update).at(-1).seq, "the page drawn");
+    assert.deepEqual((await runningScore(people[0].page)).map((s) => s.total), banked(), "the points banked in the players' table");
+    // Both read the history at the bottom of the page when the game ends.
+    for (const p of people) await p.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await playUntil(people, async () => false, "the end", 400);
+    for (const p of people) {
+      await p.page.waitForSelector("#result:not([hidden])");
+      await drawn(p.page);
+      const box = await p.page.evaluate(() => {
+        const r = document.querySelector("#result .winners").getBoundingClientRect();
+        const line = document.querySelector(".turnline").getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, below: line.bottom, height: window.innerHeight };
+      });
+      assert.ok(box.top >= box.below && box.bottom <= box.height, `who won in view on a phone, below the turn line: ${JSON.stringify(box)}`);
+      assert.ok(await p.page.isVisible("#result .winners"), "who won is shown");
+      assert.deepEqual(p.errors, [], "no console errors");
+    }
+  } finally {
+    for (const p of people) await p.context.close();
+  }
+});
+
+test("liars-dice: cups, pips, the bid in words, a bid picker, the call lifting every cup, in en/es/pl", async () => {
+  const { people, mover, waiter } = await seats("liars-dice(players=2,numdice=2)");
+  try {
+    const me = mover;
+    // Your dice as pips under your lifted cup; the other cup closed with
+    // its count, no face shown.
+    const mine = await me.page.$$eval("#board .cup-seat.lifted .pips", (ds) => ds.map((d) => Number(d.dataset.face)));
+    assert.equal(mine.length, 2, "two dice of mine drawn");
+    const view = parsed(me).filter((f) => f.update).at(-1).update.view;
+    const seat = view.viewer.seat;
+    assert.deepEqual(mine, view.hands[seat].faces, "my dice as rolled");
+    assert.equal(await me.page.locator("#board .cup-seat:not(.lifted)").count(), 1, "the other cup closed");
+    assert.match(await me.page.textContent("#board .cup-seat:not(.lifted) .under"), /^2 dice under the cup$/);
+    assert.equal(await me.page.locator("#board .cup-seat:not(.lifted) .pips").count(), 0, "no die of the other drawn");
+    // The picker: a count, then a face; not a button per bid.
+    assert.equal(await me.page.locator("#moves select#ld-count").count(), 1, "a count to choose");
+    const buttons = await me.page.locator("#moves button.move").count();
+    assert.ok(buttons <= 7, `${buttons} move buttons`);
+    await me.page.selectOption("#ld-count", "2");
+    const legal = await moves(me.page);
+    const fives = legal.find((m) => m.text === "2-5");
+    assert.ok(fives && fives.words === "two fives", JSON.stringify(legal));
+    await play(me.page, fives);
+    await until(async () => (await waiter.page.textContent("#board .bid-words")).startsWith("two fives"), "the bid told");
+    assert.ok((await waiter.page.textContent("#history")).includes("bids two fives"), "the bid in the history's words");
+    const size = await waiter.page.$eval("#board .bid-words", (p) => parseFloat(getComputedStyle(p).fontSize));
+    assert.ok(size >= 24, `the standing bid large (${size}px)`);
+    // The call: every cup lifted, the count of that face, who lost.
+    const call = (await moves(waiter.page)).find((m) => m.text === "Liar");
+    assert.ok(call, "liar offered");
+    await play(waiter.page, call);
+    for (const p of people) {
+      await p.page.waitForSelector("#board .loser");
+      assert.equal(await p.page.locator("#board .cup-seat.lifted").count(), 2, "every cup lifted");
+      const end = parsed(p).filter((f) => f.update).at(-1).update;
+      const faces = end.view.hands.flatMap((h) => h.faces);
+      const n = faces.filter((f) => f === 5 || f === 6).length;
+      assert.equal(await p.page.locator("#board .pips.counts").count(), n, "the dice that count marked");
+      const holds = n >= 2;
+      assert.match(await p.page.textContent("#board .showdown"), holds ? /the bid holds/ : /the bid fails/);
+      const loser = end.result.scores.indexOf(-1);
+      assert.ok((await p.page.textContent("#board .loser")).startsWith(`Player ${loser}`), "who lost a die");
+    }
+    assert.deepEqual(await seriousViolations(me.page), [], "axe on Liar's Dice");
+    // Help, legend and narration in Spanish and Polish.
+    for (const [lang, words] of [["es", /apuesta/], ["pl", /zgłasza/]]) {
+      await me.page.selectOption("#language", lang);
+      await drawn(me.page);
+      const help = await me.page.textContent("#help");
+      const history = await me.page.textContent("#history");
+      assert.ok(!/\b(rolls|bids|calls|the bid)\b/.test(help + history), `${lang}: no English left: ${history}`);
+      assert.match(history, words, `${lang}: the history in words`);
+      assert.ok((await me.page.locator("#help dt").count()) >= 3, `${lang}: a legend`);
+      assert.deepEqual(await seriousViolations(me.page), [], `axe in ${lang}`);
+    }
+    for (const p of people) assert.deepEqual(p.errors, [], "no console errors");
+  } finally {
+    for (const p of people) await p.context.close();
+  }
+});

@@ -10,7 +10,7 @@
 // steps.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launch, seatContext, seq, moves, play, picker, until, sleep, parsed } from "./lib.mjs";
+import { startServer, launch, seatContext, seq, moves, play, picker, until, parsed } from "./lib.mjs";
 
 /** Every page of both twins at the same step. */
 async function sameStep(a, b) {
@@ -20,7 +20,6 @@ async function sameStep(a, b) {
 
 const SEED = 20;
 const MAX_STEPS = 1_500;
-const PACE_MS = 110;
 const TITLES = [
   { game: "age-of-war(players=2)", title: "age-of-war", maxSteps: 200 },
   { game: "armadora(players=2)", title: "armadora" },
@@ -32,7 +31,7 @@ before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
 async function side(game) {
-  const server = await startServer({ seed: SEED });
+  const server = await startServer({ seed: SEED, unthrottled: true });
   const answer = await fetch(server.base + "/api/matches", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ game }) });
   const m = await answer.json();
   const seats = [];
@@ -42,7 +41,7 @@ async function side(game) {
     await seat.page.waitForSelector("body[data-seq]");
     seats.push(seat);
   }
-  return { server, id: m.id, seats, lastAct: [0, 0] };
+  return { server, id: m.id, seats };
 }
 
 /** Seat 1's move in the twin: one seat 0 cannot tell from `move`. */
@@ -69,10 +68,7 @@ function revealed(title, frame) {
 }
 
 async function act(s, i, move) {
-  const wait = s.lastAct[i] + PACE_MS - Date.now();
-  if (wait > 0) await sleep(wait);
   await play(s.seats[i].page, move);
-  s.lastAct[i] = Date.now();
 }
 
 for (const { game, title, maxSteps = MAX_STEPS } of TITLES) {

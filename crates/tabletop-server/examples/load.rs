@@ -44,10 +44,13 @@ use std::time::{Duration, Instant};
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::AsyncReadExt;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+#[path = "../tests/shared/http.rs"]
+mod http;
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 type Sink = SplitSink<Socket, Message>;
@@ -118,13 +121,7 @@ impl Options {
 }
 
 async fn post(addr: &str, body: &Value) -> Value {
-    let body = body.to_string();
-    let request = format!(
-        "POST /api/matches HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    let mut stream = TcpStream::connect(addr).await.unwrap();
-    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut stream = http::send(addr, "POST", "/api/matches", &body.to_string()).await;
     let mut response = String::new();
     stream.read_to_string(&mut response).await.unwrap();
     let (_, body) = response.split_once("\r\n\r\n").unwrap();

@@ -20,6 +20,7 @@ use crate::code::{Code, Reason};
 use crate::games::{FALLBACK_BOT, Table};
 use crate::journal::{Journal, Step};
 use crate::limits::Limits;
+use crate::metrics::{self, Metrics};
 use crate::patch::{self, PatchOp};
 use crate::server_message::{Legal, ServerMessage, UpdateBody, ViewPart};
 use crate::store::{SeatKind, Status, Store, StoredEntry};
@@ -177,6 +178,8 @@ pub struct Services {
     pub limits: Limits,
     /// The bots' threads.
     pub bots: Arc<BotPool>,
+    /// What the operator's view counts.
+    pub metrics: Arc<Metrics>,
 }
 
 impl Services {
@@ -188,6 +191,7 @@ impl Services {
             store,
             limits,
             bots,
+            metrics: Arc::new(Metrics::new()),
         }
     }
 }
@@ -474,6 +478,7 @@ impl Actor {
     }
 
     fn refuse(&mut self, sub: u64, client_id: &str, reason: &Reason) {
+        self.services.metrics.refusal(reason.code);
         let message = frame(&ServerMessage::Refused {
             client_id: Some(client_id),
             reason,
@@ -496,6 +501,7 @@ impl Actor {
         action: &ActionRef,
         client_id: String,
     ) -> bool {
+        let arrived = Instant::now();
         let now = self.table.entry_count();
         if self.applied.contains(&(seat, client_id.clone())) {
             // Applied already: the client is told what it missed instead.
@@ -528,6 +534,10 @@ impl Actor {
             }
             Ok(id) => {
                 let ok = self.commit(&mark, seat, id, Some(client_id)).await;
+                if ok {
+                    self.services.metrics.action(metrics::Actor::Person);
+                    self.services.metrics.act_to_told(arrived.elapsed());
+                }
                 self.schedule();
                 ok
             }
@@ -543,6 +553,9 @@ impl Actor {
             let mark = self.table.mark();
             if self.table.apply_as(seat, id).is_ok() {
                 ok = self.commit(&mark, seat, id, None).await;
+                if ok {
+                    self.services.metrics.action(metrics::Actor::Bot);
+                }
             }
         }
         self.schedule();
@@ -578,6 +591,7 @@ impl Actor {
         } else {
             self.status
         };
+        let started = Instant::now();
         let saved = match (
             serde_json::to_string(&self.rng),
             self.table
@@ -601,6 +615,10 @@ impl Actor {
                 .map_err(|e| e.to_string()),
             (Err(e), _) | (_, Err(e)) => Err(e.to_string()),
         };
+        match &saved {
+            Ok(()) => self.services.metrics.commit(started.elapsed()),
+            Err(_) => self.services.metrics.store_error(),
+        }
         if let Err(why) = saved {
             tracing::error!(r#match = %self.info.id, error = %why, "a step could not be saved; the match stops");
             let reason = Reason::new(Code::Unavailable, "the move could not be saved; reconnect");
@@ -733,6 +751,8 @@ impl Actor {
         } else {
             Priority::Person
         };
+        let metrics = Arc::clone(&self.services.metrics);
+        let asked = std::time::Instant::now();
         let answer = self.table.bot_job(name, seat).map(|job| {
             let until = std::time::Instant::now()
                 .checked_add(budget)
@@ -749,6 +769,7 @@ impl Actor {
             if id.is_none() {
                 id = fallback.and_then(|f| f(&mut fallback_rng));
             }
+            metrics.bot_thought(asked.elapsed());
             let _ = commands.send(Command::BotMove { seat, seq, id }).await;
         });
     }

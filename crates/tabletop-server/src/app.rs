@@ -21,6 +21,8 @@ pub struct App {
     pub limits: Limits,
     /// Open WebSocket connections.
     pub connections: AtomicUsize,
+    /// Open HTTP connections (a WebSocket's until it is upgraded).
+    pub http_connections: Arc<AtomicUsize>,
     /// Each client address's usage.
     pub addresses: Arc<Addresses>,
     /// Set when the server drains.

@@ -64,11 +64,22 @@ pub enum Code {
     /// A request about a match's end (a replay, a rematch) before it
     /// (HTTP 409).
     NotOver,
+    /// A player name of nothing but spaces (HTTP 400).
+    NameEmpty,
+    /// A player name over 32 characters (HTTP 400).
+    NameTooLong,
+    /// A player name holding a character a name may not hold: invisible,
+    /// format, control, a separator other than the space, or one UTS #39
+    /// does not allow in identifiers (HTTP 400); the text names it.
+    NameCharacter,
+    /// A player name that another seat of the match has, or one that
+    /// looks the same (equal UTS #39 skeletons) (HTTP 409).
+    NameConfusable,
 }
 
 impl Code {
     /// Every code.
-    pub const ALL: [Code; 26] = [
+    pub const ALL: [Code; 30] = [
         Code::NotYourTurn,
         Code::Illegal,
         Code::UnknownAction,
@@ -95,6 +106,10 @@ impl Code {
         Code::SeatTaken,
         Code::UnknownSeat,
         Code::NotOver,
+        Code::NameEmpty,
+        Code::NameTooLong,
+        Code::NameCharacter,
+        Code::NameConfusable,
     ];
 
     /// The code as written on the wire.
@@ -126,6 +141,10 @@ impl Code {
             Code::SeatTaken => "seat_taken",
             Code::UnknownSeat => "unknown_seat",
             Code::NotOver => "not_over",
+            Code::NameEmpty => "name_empty",
+            Code::NameTooLong => "name_too_long",
+            Code::NameCharacter => "name_character",
+            Code::NameConfusable => "name_confusable",
         }
     }
 }

@@ -41,7 +41,7 @@ pub async fn serve(
     router: Router,
     mut stop: watch::Receiver<bool>,
 ) {
-    let open = Arc::new(AtomicUsize::new(0));
+    let open = Arc::clone(&app.http_connections);
     let mut connections = JoinSet::new();
     loop {
         let accepted = tokio::select! {

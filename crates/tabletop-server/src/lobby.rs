@@ -166,6 +166,9 @@ pub struct Lobby {
     /// counts again: a recount that already sees a new match is never
     /// followed by that match's own increment.
     counting: tokio::sync::Mutex<()>,
+    /// Held while an open seat's name is checked against the table's
+    /// names and the seat taken.
+    pub(crate) naming: tokio::sync::Mutex<()>,
 }
 
 impl std::fmt::Debug for Lobby {
@@ -263,6 +266,7 @@ impl Lobby {
             created: AtomicU64::new(0),
             stored: AtomicUsize::new(stored),
             counting: tokio::sync::Mutex::new(()),
+            naming: tokio::sync::Mutex::new(()),
         }
     }
 
@@ -270,6 +274,20 @@ impl Lobby {
         let mut live = self.live.lock().unwrap_or_else(PoisonError::into_inner);
         live.retain(|_, l| !l.handle.commands.is_closed());
         live
+    }
+
+    /// What the operator's view counts.
+    pub fn metrics(&self) -> &Arc<crate::metrics::Metrics> {
+        &self.services.metrics
+    }
+
+    /// Whether the store answers a read.
+    ///
+    /// # Errors
+    /// The store failing.
+    pub async fn ready(&self) -> Result<(), LobbyError> {
+        let store = self.store();
+        blocking(move || store.facts("").map(|_| ())).await
     }
 
     /// Matches loaded now.

@@ -8,6 +8,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
 use crate::code::{Code, Reason};
+use crate::names::NameRefusal;
 use crate::store::StoreError;
 
 /// Why the lobby refused.
@@ -49,6 +50,10 @@ pub enum LobbyError {
     /// No seat of the match has this token (HTTP 403).
     #[error("no seat of this match has this token")]
     UnknownToken,
+    /// A player name refused (HTTP 400, or 409 when another seat's name
+    /// looks the same).
+    #[error("{0}")]
+    Name(#[from] NameRefusal),
     /// The store failed (HTTP 500); the text is for the log only.
     #[error("{0}")]
     Store(String),
@@ -79,6 +84,7 @@ impl LobbyError {
             LobbyError::GameOver => Reason::new(Code::GameOver, self.to_string()),
             LobbyError::NoSpectators => Reason::new(Code::NoSpectators, self.to_string()),
             LobbyError::UnknownToken => Reason::new(Code::UnknownToken, self.to_string()),
+            LobbyError::Name(refusal) => Reason::new(name_code(refusal), self.to_string()),
             LobbyError::Store(why) => {
                 tracing::error!(error = %why, "the store failed");
                 Reason::new(
@@ -91,7 +97,8 @@ impl LobbyError {
 
     fn status(&self) -> StatusCode {
         match self {
-            LobbyError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            LobbyError::Name(NameRefusal::Confusable(_)) => StatusCode::CONFLICT,
+            LobbyError::BadRequest(_) | LobbyError::Name(_) => StatusCode::BAD_REQUEST,
             LobbyError::NotFound | LobbyError::UnknownSeat => StatusCode::NOT_FOUND,
             LobbyError::SeatTaken(_) | LobbyError::NotOver | LobbyError::GameOver => {
                 StatusCode::CONFLICT
@@ -102,6 +109,16 @@ impl LobbyError {
             LobbyError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             LobbyError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
+    }
+}
+
+/// The code of a refused name.
+fn name_code(refusal: &NameRefusal) -> Code {
+    match refusal {
+        NameRefusal::Empty => Code::NameEmpty,
+        NameRefusal::TooLong(_) => Code::NameTooLong,
+        NameRefusal::Character { .. } => Code::NameCharacter,
+        NameRefusal::Confusable(_) => Code::NameConfusable,
     }
 }
 

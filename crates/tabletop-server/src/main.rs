@@ -164,6 +164,11 @@ struct Cli {
     /// `/offline`: people at one screen and bots, in the browser.
     #[arg(long, value_name = "DIR")]
     offline_table: Option<PathBuf>,
+    /// Serve the operator's metrics, Prometheus (OpenMetrics) text on
+    /// `GET /metrics`, on this address: off by default, never on
+    /// `--listen`'s port. Keep it off the public network.
+    #[arg(long, value_name = "ADDR")]
+    metrics_listen: Option<SocketAddr>,
     /// Derive every match's dice from this number instead of the operating
     /// system's generator. For tests and reproducible benchmarks only:
     /// whoever knows it knows every die.
@@ -301,6 +306,7 @@ fn main() -> ExitCode {
         db: cli.database(),
         limits: cli.limits(),
         offline_table: cli.offline_table.clone(),
+        metrics_listen: cli.metrics_listen,
     };
     let runtime = match runtime(cli.threads, &config.db) {
         Ok(r) => r,

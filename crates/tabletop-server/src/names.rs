@@ -1,17 +1,65 @@
 //! Player names: text a stranger types when taking a seat, untrusted. It
 //! is checked here before it is stored, and pages show it as text only.
+//!
+//! What a name may hold comes from Unicode's own data, not a hand list:
+//! the space and printable ASCII, and beyond ASCII only the characters
+//! UTS #39 allows in identifiers (its General Security Profile), which
+//! leaves out the default-ignorable ones (U+3164, U+FFA0, U+180E, tag
+//! characters), those that are not NFKC, obsolete or technical, and the
+//! symbols that show nothing (U+2800); format characters (U+061C, U+200D),
+//! separators other than the space, control, private-use and unassigned
+//! code points are refused by their general category. Two seats of one
+//! table may not have names with the same UTS #39 skeleton (`Ana` and
+//! `Аna` with a Cyrillic `А`): a player is told apart by name.
+
+use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
+use unicode_security::GeneralSecurityProfile;
+use unicode_security::general_security_profile::IdentifierType;
 
 /// The most characters a name has.
 pub const MAX_NAME_CHARS: usize = 32;
 
-/// Whether `c` may stand in a name: no control characters, no line or
-/// paragraph separators, and none of the invisible characters that
-/// reorder or hide text (bidirectional overrides and isolates, zero-width
-/// marks), so a name shows as what it is.
-fn allowed(c: char) -> bool {
-    !(c.is_control()
-        || (c.is_whitespace() && c != ' ')
-        || matches!(c, '\u{AD}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}'))
+/// Why a name is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NameRefusal {
+    /// Nothing but spaces, or nothing at all.
+    #[error("a name of at least one character")]
+    Empty,
+    /// Over [`MAX_NAME_CHARS`] characters.
+    #[error("a name of at most {MAX_NAME_CHARS} characters, not {0}")]
+    TooLong(usize),
+    /// A character a name may not hold: the text names it and why.
+    #[error("a name without {why} characters (U+{code_point:04X})")]
+    Character {
+        /// The first such character's code point.
+        code_point: u32,
+        /// Its kind, in words.
+        why: &'static str,
+    },
+    /// Another seat of the table has this name, or one that looks the same.
+    #[error("another player at this table is called {0:?}, which looks the same")]
+    Confusable(String),
+}
+
+/// Why `c` may not stand in a name, or `None` when it may.
+fn refused(c: char) -> Option<&'static str> {
+    if c == ' ' || c.is_ascii_graphic() {
+        return None;
+    }
+    match c.general_category_group() {
+        GeneralCategoryGroup::Other => return Some("control, format or unassigned"),
+        GeneralCategoryGroup::Separator => return Some("line break or wide space"),
+        _ => {}
+    }
+    if c.identifier_allowed() {
+        return None;
+    }
+    Some(match c.identifier_type() {
+        Some(IdentifierType::Default_Ignorable) => "invisible",
+        Some(IdentifierType::Not_NFKC) => "compatibility",
+        Some(IdentifierType::Not_XID) => "symbol or blank",
+        _ => "obsolete, technical or rare",
+    })
 }
 
 /// `text` as a player's name: trimmed, 1 to [`MAX_NAME_CHARS`]
@@ -20,24 +68,42 @@ fn allowed(c: char) -> bool {
 /// # Errors
 /// An empty or too long name, or one with a character a name may not
 /// hold.
-pub fn player_name(text: &str) -> Result<String, String> {
+pub fn player_name(text: &str) -> Result<String, NameRefusal> {
     let name = text.trim();
     let chars = name.chars().count();
     if chars == 0 {
-        return Err("a name of at least one character".to_owned());
+        return Err(NameRefusal::Empty);
     }
     if chars > MAX_NAME_CHARS {
-        return Err(format!(
-            "a name of at most {MAX_NAME_CHARS} characters, not {chars}"
-        ));
+        return Err(NameRefusal::TooLong(chars));
     }
-    if let Some(c) = name.chars().find(|&c| !allowed(c)) {
-        return Err(format!(
-            "a name without control or invisible characters (U+{:04X})",
-            u32::from(c)
-        ));
+    if let Some((c, why)) = name.chars().find_map(|c| refused(c).map(|why| (c, why))) {
+        return Err(NameRefusal::Character {
+            code_point: u32::from(c),
+            why,
+        });
     }
     Ok(name.to_owned())
+}
+
+/// Whether two names look the same: their UTS #39 skeletons are equal.
+pub fn confusable(a: &str, b: &str) -> bool {
+    unicode_security::skeleton(a).eq(unicode_security::skeleton(b))
+}
+
+/// `name` for a seat of a table whose other seats are called `others`:
+/// refused when one of them looks the same.
+///
+/// # Errors
+/// The first other name that looks the same.
+pub fn distinct<'a>(
+    name: &str,
+    others: impl IntoIterator<Item = &'a str>,
+) -> Result<(), NameRefusal> {
+    match others.into_iter().find(|other| confusable(name, other)) {
+        Some(other) => Err(NameRefusal::Confusable(other.to_owned())),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]
@@ -52,14 +118,16 @@ mod tests {
             player_name("<b>José</b> & co").as_deref(),
             Ok("<b>José</b> & co")
         );
+        for good in ["Ана", "李小龍", "O’Brien", "Zoë-Müller", "ひらがな", "محمد"]
+        {
+            assert_eq!(player_name(good).as_deref(), Ok(good));
+        }
         assert!(player_name(&"é".repeat(MAX_NAME_CHARS)).is_ok());
     }
 
     #[test]
     fn empty_long_and_hidden_text_is_refused() {
         for bad in [
-            "",
-            "   ",
             "a\nb",
             "tab\there",
             "nul\0",
@@ -68,8 +136,67 @@ mod tests {
             "line\u{2028}sep",
             "bom\u{FEFF}",
         ] {
-            assert!(player_name(bad).is_err(), "{bad:?}");
+            assert!(
+                matches!(player_name(bad), Err(NameRefusal::Character { .. })),
+                "{bad:?}"
+            );
         }
-        assert!(player_name(&"x".repeat(MAX_NAME_CHARS + 1)).is_err());
+        assert_eq!(player_name("   "), Err(NameRefusal::Empty));
+        assert_eq!(
+            player_name(&"x".repeat(MAX_NAME_CHARS + 1)),
+            Err(NameRefusal::TooLong(MAX_NAME_CHARS + 1))
+        );
+    }
+
+    /// Characters that show nothing or hide text, by Unicode's
+    /// properties: each is refused alone and inside a name.
+    #[test]
+    fn invisible_format_and_blank_characters_are_refused() {
+        for c in [
+            '\u{3164}',  // Hangul filler
+            '\u{FFA0}',  // halfwidth Hangul filler
+            '\u{2800}',  // Braille pattern blank
+            '\u{061C}',  // Arabic letter mark
+            '\u{180E}',  // Mongolian vowel separator
+            '\u{E0041}', // tag Latin capital A
+            '\u{E007F}', // cancel tag
+            '\u{115F}',  // Hangul choseong filler
+            '\u{1160}',  // Hangul jungseong filler
+            '\u{034F}',  // combining grapheme joiner
+            '\u{200D}',  // zero width joiner
+            '\u{2064}',  // invisible plus
+            '\u{FE0F}',  // variation selector 16
+            '\u{00A0}',  // no-break space
+            '\u{3000}',  // ideographic space
+            '\u{E000}',  // private use
+            '\u{1D173}', // musical symbol begin beam
+        ] {
+            // Alone, a space is trimmed to nothing; the others stay.
+            assert!(player_name(&c.to_string()).is_err(), "{c:?}");
+            let text = format!("A{c}na");
+            assert_eq!(
+                player_name(&text),
+                Err(NameRefusal::Character {
+                    code_point: u32::from(c),
+                    why: refused(c).unwrap_or_default(),
+                }),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn names_that_look_the_same_are_confusable() {
+        assert!(confusable("Ana", "Ana"));
+        assert!(confusable("Ana", "\u{0410}na"));
+        assert!(confusable("paypal", "pаypаl"));
+        assert!(confusable("Il1", "lI1"));
+        assert!(!confusable("Ana", "Ann"));
+        assert!(!confusable("Ana", "ana"));
+        assert_eq!(
+            distinct("\u{0410}na", ["Bo", "Ana"]),
+            Err(NameRefusal::Confusable("Ana".to_owned()))
+        );
+        assert_eq!(distinct("Ana", ["Bo", "Eve"]), Ok(()));
     }
 }

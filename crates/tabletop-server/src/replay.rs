@@ -14,7 +14,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
-use tabletop_engines::dice_core::{ToMove, Viewer};
+use tabletop_engines::dice_core::{Scoreboard, ToMove, Viewer};
 
 use crate::lobby::{Lobby, blocking, raw, table_of};
 use crate::lobby_error::LobbyError;
@@ -68,6 +68,9 @@ pub struct ReplayStep<'a> {
     /// RFC 6902 operations turning the viewer's view before the step into
     /// the view after it.
     pub view_patch: &'a [PatchOp<'a>],
+    /// The running scores of the view after the step, as the live update
+    /// carried them (`null` when the game showed none).
+    pub scoreboard: Option<&'a Scoreboard>,
 }
 
 /// The stored entries in steps: leading chance entries (the setup) form
@@ -98,6 +101,7 @@ fn build(stored: &StoredMatch, viewer: Viewer) -> Result<(Value, Vec<Box<RawValu
             narration: told.narration(),
             to_move: told.to_move(),
             view_patch: &ops,
+            scoreboard: told.scoreboard(),
         };
         out.push(serde_json::value::to_raw_value(&step).map_err(|e| e.to_string())?);
         before = told.view().clone();

@@ -38,12 +38,15 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/matches/{id}/rematch", post(rematch))
         .route("/api/matches/{id}/replay", get(replay))
         .route("/ws", get(crate::socket::upgrade))
+        .route("/healthz", get(crate::operator::healthz))
+        .route("/readyz", get(crate::operator::readyz))
         .route("/", get(lobby_page))
         .route("/play/{id}", get(play_page))
         .route("/replay/{id}", get(replay_page))
         .route("/web/{name}", get(web_asset))
         .route("/web/i18n/{name}", get(message_file))
         .route("/web/games/{name}", get(game_drawing))
+        .route("/web/schemas/{name}", get(game_view_schema))
         .route("/offline", get(offline_page))
         .route("/web/engines/{*path}", get(engines_file))
         .with_state(app)
@@ -118,6 +121,21 @@ async fn game_drawing(Path(name): Path<String>) -> Response {
         "export * from \"/web/generic.js\";\n",
     )
         .into_response()
+}
+
+/// A game's view schema (`/web/schemas/pig`), for the generic drawing.
+async fn game_view_schema(Path(name): Path<String>) -> Response {
+    match crate::view_schema::view_schema(&name) {
+        Some(schema) => (
+            [
+                (header::CONTENT_TYPE, "application/json"),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            schema,
+        )
+            .into_response(),
+        None => not_found(),
+    }
 }
 
 fn not_found() -> Response {

@@ -10,7 +10,7 @@ use serde_json::value::RawValue;
 use crate::games::Table;
 use crate::lobby::{Lobby, blocking, play_link, raw};
 use crate::lobby_error::LobbyError;
-use crate::names::player_name;
+use crate::names::{distinct, player_name};
 use crate::store::{MatchSetup, SeatKind, SeatTaking, Status, StoredFacts, StoredSeat};
 use crate::token;
 
@@ -22,7 +22,9 @@ pub const OPEN_LISTED: usize = 50;
 #[serde(deny_unknown_fields)]
 pub struct TakeSeat {
     /// The player's name, shown to the table: 1 to 32 characters, no
-    /// control or invisible characters; trimmed.
+    /// control, format or invisible characters, none UTS #39 keeps out of
+    /// identifiers beyond printable ASCII, and none that looks like
+    /// another seat's name; trimmed.
     pub name: String,
 }
 
@@ -156,7 +158,10 @@ impl Lobby {
         seat: usize,
         request: TakeSeat,
     ) -> Result<TakenSeat, LobbyError> {
-        let name = player_name(&request.name).map_err(LobbyError::BadRequest)?;
+        let name = player_name(&request.name)?;
+        // One seat taken at a time in this process, so two people taking
+        // seats of one table at once cannot both pass the name check.
+        let _naming = self.naming.lock().await;
         let facts = self.stored_facts(id).await?;
         match facts.seats.get(seat) {
             None => return Err(LobbyError::UnknownSeat),
@@ -171,6 +176,11 @@ impl Lobby {
         if facts.status == Status::Over {
             return Err(LobbyError::GameOver);
         }
+        let others = facts.names.iter().enumerate();
+        distinct(
+            &name,
+            others.filter_map(|(at, other)| other.as_deref().filter(|_| at != seat)),
+        )?;
         self.hand_out(id, seat, SeatKind::Open, Some(name)).await
     }
 

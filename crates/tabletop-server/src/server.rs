@@ -20,6 +20,7 @@ use crate::bots::BotPool;
 use crate::limits::Limits;
 use crate::lobby::{Lobby, blocking};
 use crate::offline::{Engines, OfflineError};
+use crate::operator::{Scraped, metrics_router};
 use crate::postgres::PgStore;
 use crate::routes::{peer_router, router};
 use crate::sqlite::SqliteStore;
@@ -74,6 +75,9 @@ pub struct Config {
     /// A built npm package `tabletop-engines` to serve for the offline
     /// table (`/offline`), if any.
     pub offline_table: Option<PathBuf>,
+    /// Where the metrics are served (`GET /metrics`), if anywhere: never
+    /// the public listener's port.
+    pub metrics_listen: Option<SocketAddr>,
 }
 
 /// Why the server stopped with an error.
@@ -88,6 +92,14 @@ pub enum ServeError {
     /// The offline table's package.
     #[error("--offline-table: {0}")]
     Offline(#[from] OfflineError),
+    /// `--metrics-listen` names the public listener's port.
+    #[error("--metrics-listen {0}: metrics are never served on the public port (--listen)")]
+    MetricsOnPublic(SocketAddr),
+    /// The SQLite file may not be written.
+    #[error(
+        "the database file {0} is read-only: the server writes every move to it; give it write permission, or serve a copy"
+    )]
+    ReadOnly(PathBuf),
     /// The peers' listener has no address other processes can reach.
     #[error("--peer-listen {0}: other processes must reach it: name an address of this machine")]
     PeerAddress(SocketAddr),
@@ -112,10 +124,19 @@ async fn open(db: &Database) -> Result<Opened, ServeError> {
             if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                 std::fs::create_dir_all(dir)?;
             }
-            let (path, sync) = (path.clone(), *sync);
-            let store = blocking(move || SqliteStore::open(&path, sync))
+            if std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly()) {
+                return Err(ServeError::ReadOnly(path.clone()));
+            }
+            let (file, sync) = (path.clone(), *sync);
+            let store = blocking(move || SqliteStore::open(&file, sync))
                 .await
-                .map_err(store_error)?;
+                .map_err(|e| {
+                    if e.to_string().contains("readonly") {
+                        ServeError::ReadOnly(path.clone())
+                    } else {
+                        store_error(e)
+                    }
+                })?;
             Ok((Arc::new(store), None, None))
         }
         Database::Postgres {
@@ -168,6 +189,12 @@ async fn stop_signal() {
 /// The address, or the database, cannot be opened, or the offline
 /// table's package cannot be read.
 pub async fn serve(config: Config) -> Result<(), ServeError> {
+    if let Some(metrics) = config
+        .metrics_listen
+        .filter(|m| shares_port(*m, config.listen))
+    {
+        return Err(ServeError::MetricsOnPublic(metrics));
+    }
     let engines = match &config.offline_table {
         Some(dir) => Some(Arc::new(Engines::load(dir)?)),
         None => None,
@@ -186,13 +213,18 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     lobby.resume().await.map_err(store_error)?;
     let listener = TcpListener::bind(config.listen).await?;
     let addr = listener.local_addr()?;
-    let announce = match &peers {
-        Some(peers) => format!(
-            "listening on http://{addr}\npeers on {}\n",
-            peers.local_addr()?
-        ),
-        None => format!("listening on http://{addr}\n"),
+    let metrics = match config.metrics_listen {
+        Some(at) => Some(TcpListener::bind(at).await?),
+        None => None,
     };
+    let mut announce = vec![format!("listening on http://{addr}\n")];
+    if let Some(peers) = &peers {
+        announce.push(format!("peers on {}\n", peers.local_addr()?));
+    }
+    if let Some(metrics) = &metrics {
+        announce.push(format!("metrics on http://{}\n", metrics.local_addr()?));
+    }
+    let announce = announce.concat();
     // In one write; a reader that takes the first line and goes away is
     // no error.
     let mut out = std::io::stdout().lock();
@@ -206,6 +238,7 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         lobby: Arc::clone(&lobby),
         limits: config.limits.clone(),
         connections: AtomicUsize::new(0),
+        http_connections: Arc::new(AtomicUsize::new(0)),
         addresses: Arc::new(Addresses::new(&config.limits)),
         shutdown: shutdown.clone(),
         engines,
@@ -218,6 +251,17 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         let _ = stop.send(true);
     }));
     let relaying = peers.map(|peers| (peers, peer_app(&app)));
+    if let Some(metrics) = metrics {
+        let scraped = Scraped {
+            public: Arc::clone(&app),
+            peers: relaying.as_ref().map(|(_, peer_app)| Arc::clone(peer_app)),
+        };
+        tasks.push(tokio::spawn(async move {
+            if let Err(e) = axum::serve(metrics, metrics_router(scraped)).await {
+                tracing::error!(error = %e, "the metrics listener stopped");
+            }
+        }));
+    }
     let public = crate::http::serve(listener, Arc::clone(&app), router(app), shutdown.clone());
     match relaying {
         Some((peers, peer_app)) => {
@@ -264,13 +308,17 @@ fn background(
         tasks.push(every(ADOPT_EVERY, Arc::clone(lobby), |lobby| async move {
             match lobby.resume().await {
                 Ok(0) => {}
-                Ok(n) => tracing::info!(matches = n, "took up matches of bots only"),
+                Ok(n) => {
+                    lobby.metrics().taken_up(n);
+                    tracing::info!(matches = n, "took up matches of bots only");
+                }
                 Err(e) => tracing::error!(error = %e, "taking up matches failed"),
             }
         }));
         let lobby = Arc::clone(lobby);
         tasks.push(tokio::spawn(async move {
             while lost.changed().await.is_ok() {
+                lobby.metrics().lock_session_lost();
                 // Another process may own them now: they stop, and their
                 // clients resume wherever the matches are served.
                 lobby.drain().await;
@@ -291,12 +339,23 @@ fn peer_app(app: &App) -> Arc<App> {
     Arc::new(App {
         lobby: Arc::clone(&app.lobby),
         connections: AtomicUsize::new(0),
+        http_connections: Arc::new(AtomicUsize::new(0)),
         addresses: Arc::new(Addresses::new(&limits)),
         limits,
         shutdown: app.shutdown.clone(),
         engines: None,
         relay: false,
     })
+}
+
+/// Whether a listener on `metrics` could take connections meant for
+/// `public`: the same port, on the same or an unspecified address.
+fn shares_port(metrics: SocketAddr, public: SocketAddr) -> bool {
+    metrics.port() != 0
+        && metrics.port() == public.port()
+        && (metrics.ip() == public.ip()
+            || metrics.ip().is_unspecified()
+            || public.ip().is_unspecified())
 }
 
 /// Runs `work` on the lobby every `period`, from now on.

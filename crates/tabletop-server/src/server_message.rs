@@ -13,7 +13,7 @@ use serde::{Serialize, Serializer};
 use serde_json::Value;
 use serde_json::value::RawValue;
 use tabletop_engines::Told;
-use tabletop_engines::dice_core::{GameResult, LegalAction, ToMove, Viewer};
+use tabletop_engines::dice_core::{GameResult, LegalAction, Scoreboard, ToMove, Viewer};
 use tabletop_engines::odds::ConquestOdds;
 
 use crate::code::Reason;
@@ -96,8 +96,8 @@ pub enum ViewPart<'a> {
 
 /// An update as one connection is told it: a `dice_core::Update`
 /// (`game`, `viewer`, `from`, `to`, `entries`, `to_move`, `view` or
-/// `view_patch`, `legal`, `result`), in Age of War `conquest_odds`, and,
-/// when asked for, `narration`.
+/// `view_patch`, `legal`, `result`), the view's running `scoreboard`, in
+/// Age of War `conquest_odds`, and, when asked for, `narration`.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct UpdateBody<'a> {
     /// The game's registry name.
@@ -128,6 +128,12 @@ pub struct UpdateBody<'a> {
     pub legal: Legal<'a>,
     /// The result, once the game is over.
     pub result: Option<&'a GameResult>,
+    /// The running scores the viewer's view shows (the game's
+    /// `Game::scoreboard`): each seat's score so far by the game's final
+    /// formula, what it counts (`unit`) and its named `parts`; worked out
+    /// from that view alone. `null` when the game shows none now (Era
+    /// while a layout is hidden).
+    pub scoreboard: Option<&'a Scoreboard>,
     /// Age of War: the chance of a conquest after each legal action.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Option<Vec<ConquestChance>>")]
@@ -164,6 +170,7 @@ impl<'a> UpdateBody<'a> {
             view_patch,
             legal,
             result: told.result(),
+            scoreboard: told.scoreboard(),
             conquest_odds: odds,
             narration: narration.then(|| told.narration()),
         }

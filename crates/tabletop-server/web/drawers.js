@@ -12,7 +12,9 @@ export function loadDrawer(game) {
   if (!loading.has(game)) {
     const drawer = import(`/web/games/${encodeURIComponent(game)}.js`)
       .catch(() => generic)
-      .then((d) => {
+      // A drawing that reads the game's schemas loads them first.
+      .then(async (d) => {
+        await d.load?.(game);
         drawers.set(game, d);
         return d;
       });

@@ -25,6 +25,13 @@ function moveButton(ctx, drawer, id, text) {
 /** Draws the moves of `ctx` into `box` (those `filter` keeps, with a way
  * back to all of them; `why` says where they are), or why there are none. */
 export function drawMoves(box, ctx, drawer, { filter = null, where = "", onAll = () => {}, none = "" } = {}) {
+  // A game with a picker of its own (Liar's Dice: how many, which face)
+  // shows it instead of a button per move.
+  const picker = !filter && ctx.legal.length ? drawer.movePicker?.(ctx) : null;
+  if (picker) {
+    box.replaceChildren(picker);
+    return;
+  }
   const legal = filter ? ctx.legal.filter(([, text]) => filter(text)) : ctx.legal;
   const list = el("div", { className: "move-list", role: "group", ariaLabel: t("moves.label") });
   for (const [id, text] of legal) list.append(moveButton(ctx, drawer, id, text));

@@ -107,6 +107,7 @@ function context() {
     legal: connected() ? update.legal : [],
     toMove: update.to_move,
     result: update.result,
+    scoreboard: update.scoreboard ?? null,
     odds,
     act,
     choose: (filter, where) => {
@@ -266,6 +267,10 @@ function take(seq, update) {
   state.filter = null;
   save();
   draw();
+  // The end is shown where it is drawn, above the board: the page is
+  // brought to it, not left where the browser's scroll anchoring keeps the
+  // history (on a phone, far below who won).
+  if (ended) $("result").scrollIntoView({ block: "start" });
   if (ended || taken) {
     state.polls = 0;
     readFacts();

@@ -3,7 +3,7 @@
 // shows one; then the final score with its breakdown and the winners.
 import { el, scrolling } from "/web/dom.js";
 import { t, botName } from "/web/i18n.js";
-import { chip, isYou, seatName } from "/web/sentences.js";
+import { chip, isYou, partName, seatName } from "/web/sentences.js";
 
 /** What sits in `seat` besides its name: a bot's marker, an open seat. */
 function seatMarker(seat, ctx) {
@@ -18,20 +18,43 @@ export function isFree(seat, ctx) {
   return (ctx.free ?? []).includes(seat);
 }
 
+/** The parts of `seat`'s running score that count, in words:
+ * "buildings 3 · culture 5 · disasters −2". */
+function partsLine(board, seat) {
+  return (board.parts ?? [])
+    .filter((p) => (p.points[seat] ?? 0) !== 0)
+    .map((p) => `${partName(p.name)} ${String(p.points[seat]).replace("-", "−")}`)
+    .join(" · ");
+}
+
+/** The running scores: the view's scoreboard (the server's, by the game's
+ * final formula) where it has one, else the drawing's own count. */
+function runningScores(ctx, drawer) {
+  const board = ctx.scoreboard;
+  if (board && Array.isArray(board.totals)) {
+    const unit = t("unit." + board.unit);
+    return { board, totals: board.totals, label: unit === "unit." + board.unit ? t("players.score") : unit };
+  }
+  const totals = drawer.score?.(ctx) ?? null;
+  return totals ? { board: null, totals, label: t(drawer.scoreLabel ?? "players.score") } : null;
+}
+
 /** The table of players. */
 export function drawPlayers(box, ctx, drawer) {
-  const scores = drawer.score?.(ctx) ?? null;
+  const running = runningScores(ctx, drawer);
+  const scores = running?.totals ?? null;
   const table = el("table", { className: "players" });
   table.append(el("tr", {},
     el("th", { scope: "col", textContent: t("result.seat") }),
     el("th", { scope: "col", textContent: "" }),
-    scores ? el("th", { scope: "col", className: "num", textContent: t(drawer.scoreLabel ?? "players.score") }) : null));
+    scores ? el("th", { scope: "col", className: "num", textContent: running.label }) : null));
   for (let seat = 0; seat < ctx.players; seat++) {
     const moving = ctx.toMove && typeof ctx.toMove === "object" && ctx.toMove.player === seat;
     const row = el("tr", { className: `owner-${seat}${moving ? " moving" : ""}` },
       el("th", { scope: "row" }, chip(seat), el("span", { className: "name", textContent: seatName(seat, ctx, true) })),
       el("td", { className: "marker", textContent: [seatMarker(seat, ctx), moving ? t("to move") : ""].filter(Boolean).join(" · ") }),
-      scores ? el("td", { className: "num score-now", textContent: String(scores[seat] ?? "") }) : null);
+      scores ? el("td", { className: "num score-now" }, el("span", { className: "total", textContent: String(scores[seat] ?? "") }),
+        running.board && partsLine(running.board, seat) ? el("span", { className: "parts", textContent: partsLine(running.board, seat) }) : null) : null);
     row.dataset.seat = seat;
     table.append(row);
   }
@@ -47,11 +70,19 @@ function winnersLine(ctx) {
   return t("result.share", names.slice(0, -1).join(", ") ? t("and", names.slice(0, -1).join(", "), names.at(-1)) : names[0]);
 }
 
+/** The scoreboard's parts as the final table's columns, when the view
+ * has a scoreboard in parts. */
+function boardParts(ctx) {
+  const parts = ctx.scoreboard?.parts ?? [];
+  if (!parts.length) return null;
+  return parts.map((p) => ({ label: partName(p.name), values: p.points }));
+}
+
 /** The final score: each seat's parts (the game's breakdown), its total
  * (the server's), and who wins. */
 export function drawResult(box, ctx, drawer) {
   const { scores = [], winners = [], tiebreaks = [] } = ctx.result;
-  const parts = drawer.breakdown?.(ctx) ?? [];
+  const parts = boardParts(ctx) ?? drawer.breakdown?.(ctx) ?? [];
   const table = el("table", { className: "scores" });
   table.append(el("tr", {},
     el("th", { scope: "col", textContent: t("result.seat") }),

@@ -74,6 +74,7 @@ function context() {
     legal: [],
     toMove: step?.to_move ?? null,
     result: at === replay.steps.length ? replay.result : null,
+    scoreboard: step?.scoreboard ?? null,
     odds: new Map(),
     act: () => {},
     choose: () => {},

@@ -80,3 +80,9 @@ export function axis(text, className = "axis") {
 export function legalByText(ctx) {
   return new Map(ctx.legal.map(([id, text]) => [text, id]));
 }
+
+/** A part of a score in words (`culture_bonus` → "culture bonus"). */
+export function partName(name) {
+  const words = t("part." + name);
+  return words === "part." + name ? String(name).replace(/_/g, " ") : words;
+}

@@ -15,7 +15,8 @@ Every game speaks OpenSpiel's API::
 game; ``play_random_games`` and ``StateBatch`` keep loops in Rust;
 ``RolloutEvaluator`` is OpenSpiel's ``RandomRolloutEvaluator`` played in
 Rust, for OpenSpiel's ``MCTSBot``; ``evaluate_bots`` plays bots against each
-other.
+other. ``import tabletop_engines.openspiel`` (OpenSpiel installed) registers
+every game with pyspiel, for OpenSpiel's C++ tools.
 """
 
 from __future__ import annotations

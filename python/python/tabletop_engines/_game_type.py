@@ -171,7 +171,7 @@ def make_game_type(facts: dict[str, Any]) -> GameType:
         max_num_players=facts["max_num_players"],
         min_num_players=facts["min_num_players"],
         provides_information_state_string=True,
-        provides_information_state_tensor=perfect,
+        provides_information_state_tensor=facts["information_state_tensor"],
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=facts["parameter_specification"],

@@ -158,8 +158,9 @@ class State:
         unchanged)."""
     def is_mean_field_node(self) -> bool:
         """Always ``False``."""
-    def information_state_tensor(self, player: int | None = None) -> npt.NDArray[np.float32]:
-        """Games of perfect information only: the observation tensor."""
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """Where the game type provides it (games of perfect information,
+        Liar's Dice): the observation tensor, a list as pyspiel returns."""
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> State:
         """A state ``player_id`` cannot tell from this one, hidden things
         drawn afresh in the present and the past: the same
@@ -180,13 +181,14 @@ class State:
     def rewards(self) -> list[float]:
         """The returns: rewards come only at the end."""
     def player_return(self, player: int) -> float: ...
-    def observation_tensor(self, player: int | None = None) -> npt.NDArray[np.float32]:
+    def observation_tensor(self, player: int | None = None) -> list[float]:
         """``player``'s view (default: the player to move; ``SPECTATOR``: the
-        public one) as a flat ``float32`` array."""
+        public one) as a flat list of floats, as pyspiel returns it."""
     def observation_string(self, player: int | None = None) -> str:
         """``player``'s view as JSON."""
     def information_state_string(self, player: int | None = None) -> str:
-        """``player``'s history as JSON: all that seat has seen."""
+        """``player``'s history as JSON: all that seat has seen; in Liar's
+        Dice, OpenSpiel's string (its dice sorted, then the bids)."""
     def history(self) -> list[int]:
         """Every id applied, decisions and chance outcomes."""
     def history_str(self) -> str:

@@ -116,7 +116,7 @@ class TabletopEnv(AECEnv):
 
     def state(self) -> np.ndarray:
         """The global state: the public view's observation tensor."""
-        return self._require_state().observation_tensor(SPECTATOR)
+        return np.asarray(self._require_state().observation_tensor(SPECTATOR), dtype=np.float32)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self._require_state()
@@ -124,7 +124,8 @@ class TabletopEnv(AECEnv):
         mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
         if state.current_player() == seat:
             mask[state.legal_actions()] = 1
-        return {"observation": state.observation_tensor(seat), "action_mask": mask}
+        observation = np.asarray(state.observation_tensor(seat), dtype=np.float32)
+        return {"observation": observation, "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is None:

@@ -93,13 +93,4 @@ impl Listed for Pig {
             was_at_risk && after.turn_total() == 0 && matches!(after.to_move(), ToMove::Player(_));
         passed.then(|| alloc::format!("  {}", Self::table_text(after)))
     }
-
-    fn result_text(state: &Pig) -> String {
-        let mut out = String::from("final ");
-        out.push_str(&Self::table_text(state));
-        if let Some(r) = state.result() {
-            let _ = write!(out, "; winner(s): {:?}", r.winners());
-        }
-        out
-    }
 }

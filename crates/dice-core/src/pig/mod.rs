@@ -56,37 +56,10 @@ impl Default for PigConfig {
     }
 }
 
-/// A Pig config as written, before it is checked; missing fields take the
-/// default's values.
-#[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields, default)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-struct RawPigConfig {
+crate::config_as_written!(PigConfig as RawPigConfig {
     players: usize,
     target: u32,
-}
-
-#[cfg(feature = "serde")]
-impl Default for RawPigConfig {
-    fn default() -> Self {
-        let PigConfig { players, target } = PigConfig::default();
-        RawPigConfig { players, target }
-    }
-}
-
-#[cfg(feature = "serde")]
-impl TryFrom<RawPigConfig> for PigConfig {
-    type Error = PigError;
-
-    fn try_from(raw: RawPigConfig) -> Result<Self, PigError> {
-        let config = PigConfig {
-            players: raw.players,
-            target: raw.target,
-        };
-        Pig::new(&config).map(|_| config)
-    }
-}
+} checked by Pig::new, PigError);
 
 /// A decision in Pig.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

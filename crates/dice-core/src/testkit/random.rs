@@ -449,9 +449,7 @@ fn check_chance_node<G: Game>(ctx: &Ctx, state: &G, outcomes: &mut Vec<(G::Chanc
 
 /// Every seat, then a spectator.
 pub(crate) fn viewers<G: Game>(state: &G) -> impl Iterator<Item = Viewer> {
-    (0..state.players())
-        .map(Viewer::Seat)
-        .chain(core::iter::once(Viewer::Spectator))
+    Viewer::every(state.players())
 }
 
 fn check_seen_chance<G: Game>(ctx: &Ctx, state: &G, outcome: &G::Chance) {

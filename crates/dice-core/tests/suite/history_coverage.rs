@@ -9,10 +9,9 @@
     reason = "a test: a failure is a failed test"
 )]
 
+use super::toy::{NotNow, listed, move_methods, seat_zero_or_chance, two_moves};
 use dice_core::testkit::check_histories;
-use dice_core::{
-    DiceRng, Game, GameResult, InconsistentView, ParseActionError, Prob, ToMove, Viewer,
-};
+use dice_core::{DiceRng, Game, GameResult, InconsistentView, Prob, ToMove, Viewer};
 use serde::{Deserialize, Serialize};
 
 /// How the toy hides its coin.
@@ -41,20 +40,13 @@ struct Hidden {
 
 const ROUNDS: u8 = 4;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-enum Move {
-    Toss,
-    Show,
-}
-
-impl std::fmt::Display for Move {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Move::Toss => "toss",
-            Move::Show => "show",
-        })
+two_moves!(
+    #[derive(Serialize, Deserialize)]
+    Move {
+        Toss = "toss",
+        Show = "show"
     }
-}
+);
 
 /// A toss as a viewer is told it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -67,10 +59,6 @@ impl std::fmt::Display for Seen {
         write!(f, "{:?}", self.coin)
     }
 }
-
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("not now")]
-struct NotNow;
 
 impl Game for Hidden {
     const NAME: &'static str = "coin";
@@ -99,13 +87,7 @@ impl Game for Hidden {
         2
     }
     fn to_move(&self) -> ToMove {
-        if self.rounds == ROUNDS {
-            ToMove::Over
-        } else if self.tossing {
-            ToMove::Chance
-        } else {
-            ToMove::Player(0)
-        }
+        seat_zero_or_chance(self.rounds == ROUNDS, self.tossing)
     }
     fn legal_actions(&self, out: &mut Vec<Move>) {
         out.clear();
@@ -118,13 +100,7 @@ impl Game for Hidden {
         }
     }
     fn check(&self, action: &Move) -> Result<(), NotNow> {
-        let mut legal = Vec::new();
-        self.legal_actions(&mut legal);
-        if legal.contains(action) {
-            Ok(())
-        } else {
-            Err(NotNow)
-        }
+        listed(self, action)
     }
     fn apply_unchecked(&mut self, action: Move) {
         match (action, self.mode) {
@@ -188,35 +164,12 @@ impl Game for Hidden {
     fn seen_chance(&self, _: &u8, _: Viewer) -> Seen {
         Seen { coin: None }
     }
-    fn action_text(&self, action: &Move) -> String {
-        action.to_string()
-    }
-    fn action_from_text(&self, text: &str) -> Result<Move, ParseActionError> {
-        match text {
-            "toss" => Ok(Move::Toss),
-            "show" => Ok(Move::Show),
-            _ => Err(ParseActionError::new(text, "toss or show")),
-        }
-    }
+    move_methods!(Move);
     fn chance_text(&self, outcome: &u8) -> String {
         outcome.to_string()
     }
     fn result(&self) -> Option<GameResult> {
         (self.rounds == ROUNDS).then(|| GameResult::new(vec![1, 0], Vec::new(), vec![0]))
-    }
-    fn action_id_bound(&self) -> u32 {
-        2
-    }
-    fn action_id(&self, action: &Move) -> Option<u32> {
-        Some(match action {
-            Move::Toss => 0,
-            Move::Show => 1,
-        })
-    }
-    fn action_from_id(&self, id: u32) -> Option<Move> {
-        [Move::Toss, Move::Show]
-            .get(usize::try_from(id).ok()?)
-            .copied()
     }
 }
 

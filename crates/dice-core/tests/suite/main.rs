@@ -12,3 +12,4 @@ mod pig_contract;
 mod properties;
 #[cfg(feature = "testkit")]
 mod server_grade;
+mod toy;

@@ -8,10 +8,11 @@
     reason = "test helpers: a failure is a test failure"
 )]
 
+use super::toy::{NotNow, listed, move_methods, seat_zero_or_chance, two_moves};
 use dice_core::mcts::Mcts;
 use dice_core::{
-    Agent, DiceRng, Game, GameResult, InconsistentView, Match, Objective, ParseActionError, Prob,
-    ToMove, Viewer, play_out,
+    Agent, DiceRng, Game, GameResult, InconsistentView, Match, Objective, Prob, ToMove, Viewer,
+    play_out,
 };
 
 /// The most rolls in one turn: the sixth banks the turn by itself, so no
@@ -43,24 +44,10 @@ impl Config {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Move {
-    Roll,
-    Hold,
-}
-
-impl std::fmt::Display for Move {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Move::Roll => "roll",
-            Move::Hold => "hold",
-        })
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("not now")]
-struct NotNow;
+two_moves!(Move {
+    Roll = "roll",
+    Hold = "hold"
+});
 
 impl Solitaire {
     fn end_turn(&mut self) {
@@ -97,13 +84,7 @@ impl Game for Solitaire {
         1
     }
     fn to_move(&self) -> ToMove {
-        if self.turn == self.config.turns {
-            ToMove::Over
-        } else if self.rolling {
-            ToMove::Chance
-        } else {
-            ToMove::Player(0)
-        }
+        seat_zero_or_chance(self.turn == self.config.turns, self.rolling)
     }
     fn legal_actions(&self, out: &mut Vec<Move>) {
         out.clear();
@@ -115,9 +96,7 @@ impl Game for Solitaire {
         }
     }
     fn check(&self, action: &Move) -> Result<(), NotNow> {
-        let mut legal = Vec::new();
-        self.legal_actions(&mut legal);
-        legal.contains(action).then_some(()).ok_or(NotNow)
+        listed(self, action)
     }
     fn apply_unchecked(&mut self, action: Move) {
         match action {
@@ -163,16 +142,7 @@ impl Game for Solitaire {
     fn seen_chance(&self, outcome: &u8, _: Viewer) -> u8 {
         *outcome
     }
-    fn action_text(&self, action: &Move) -> String {
-        action.to_string()
-    }
-    fn action_from_text(&self, text: &str) -> Result<Move, ParseActionError> {
-        match text {
-            "roll" => Ok(Move::Roll),
-            "hold" => Ok(Move::Hold),
-            _ => Err(ParseActionError::new(text, "roll or hold")),
-        }
-    }
+    move_methods!(Move);
     fn chance_text(&self, outcome: &u8) -> String {
         outcome.to_string()
     }
@@ -181,22 +151,6 @@ impl Game for Solitaire {
     }
     fn objective(&self) -> Objective {
         self.config.objective
-    }
-    fn action_id_bound(&self) -> u32 {
-        2
-    }
-    fn action_id(&self, action: &Move) -> Option<u32> {
-        Some(match action {
-            Move::Roll => 0,
-            Move::Hold => 1,
-        })
-    }
-    fn action_from_id(&self, id: u32) -> Option<Move> {
-        match id {
-            0 => Some(Move::Roll),
-            1 => Some(Move::Hold),
-            _ => None,
-        }
     }
 }
 

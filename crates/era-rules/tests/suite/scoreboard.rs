@@ -10,10 +10,6 @@
 use dice_core::{DiceRng, Game, Match, ScorePart, Viewer};
 use era_rules::{Era, EraConfig, Step};
 
-fn viewers(players: usize) -> impl Iterator<Item = Viewer> {
-    (0..players).map(Viewer::Seat).chain([Viewer::Spectator])
-}
-
 #[test]
 fn era_23_to_27_the_running_score_is_the_final_formula_so_far_and_the_result_at_the_end() {
     let mut seen_disasters = false;
@@ -25,7 +21,7 @@ fn era_23_to_27_the_running_score_is_the_final_formula_so_far_and_the_result_at_
             let before = state.clone();
             state.random_playout(&mut rng, &mut buf, 1);
             assert_ne!(state, before, "the game moves on");
-            for viewer in viewers(players) {
+            for viewer in Viewer::every(players) {
                 let board = Era::scoreboard(&state.view(viewer));
                 if matches!(state.step(), Step::Layout { .. }) && viewer != Viewer::Seat(0) {
                     // Someone's layout is hidden from this viewer (ERA-5).
@@ -49,7 +45,7 @@ fn era_23_to_27_the_running_score_is_the_final_formula_so_far_and_the_result_at_
             }
         }
         let result = state.result().unwrap();
-        for viewer in viewers(players) {
+        for viewer in Viewer::every(players) {
             let board = Era::scoreboard(&state.view(viewer)).unwrap();
             assert_eq!(board.totals(), result.scores(), "{viewer:?}");
         }

@@ -149,7 +149,7 @@ fn named_views_of_many_random_positions_read_back_as_the_same_view() {
         let players = 2 + usize::try_from(seed % 3).unwrap();
         for steps in [5, 30, 90, 200, 400] {
             let g = play(players, seed, steps);
-            for viewer in (0..players).map(Viewer::Seat).chain([Viewer::Spectator]) {
+            for viewer in Viewer::every(players) {
                 let view = g.view(viewer);
                 let text = serde_json::to_string(&view).unwrap();
                 assert_eq!(

@@ -12,10 +12,6 @@ use serde_json::Value;
 use tabletop_engines::dice_core::{DiceRng, ToMove, Viewer};
 use tabletop_engines::{AnyState, game_names, load_game};
 
-fn viewers(players: usize) -> impl Iterator<Item = Viewer> {
-    (0..players).map(Viewer::Seat).chain([Viewer::Spectator])
-}
-
 fn as_value(text: &str) -> Value {
     serde_json::from_str(text).unwrap()
 }
@@ -44,7 +40,7 @@ fn a_step_told_from_its_mark_is_the_update_from_its_first_entry() {
                 let mark = state.mark();
                 let before = state.clone();
                 step(&mut *state, &mut rng);
-                for viewer in viewers(state.players()) {
+                for viewer in Viewer::every(state.players()) {
                     let told = state.tell(&mark, viewer);
                     let expected = as_value(&state.update_json(viewer, mark.at()));
                     assert_eq!(serde_json::to_value(&told).unwrap(), expected, "{name}");
@@ -76,7 +72,7 @@ fn tell_since_any_entry_is_update_json_from_it() {
         }
         let count = state.entry_count();
         for since in [0, count / 2, count, count + 5] {
-            for viewer in viewers(state.players()) {
+            for viewer in Viewer::every(state.players()) {
                 let told = serde_json::to_value(state.tell_since(since, viewer)).unwrap();
                 assert_eq!(told, as_value(&state.update_json(viewer, since)), "{name}");
             }
@@ -97,7 +93,7 @@ fn a_mark_of_another_game_or_a_later_position_is_told_from_its_entry_count() {
     let later = state.mark();
     let mut earlier = armadora.new_initial_state();
     step(&mut *earlier, &mut rng);
-    for viewer in viewers(2) {
+    for viewer in Viewer::every(2) {
         let expected = as_value(&state.update_json(viewer, 0));
         assert_eq!(
             serde_json::to_value(state.tell(&foreign, viewer)).unwrap(),

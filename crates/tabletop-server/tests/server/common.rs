@@ -68,6 +68,8 @@ pub struct Server {
     pub addr: String,
     /// Where the other processes on its PostgreSQL database reach it.
     pub peer: Option<String>,
+    /// Where its metrics are served, with `--metrics-listen`.
+    pub metrics: Option<String>,
 }
 
 impl Server {
@@ -138,7 +140,20 @@ impl Server {
                 .unwrap_or_else(|| panic!("unexpected second line {line:?}"))
                 .to_owned()
         });
-        Server { child, addr, peer }
+        let metrics = extra.contains(&"--metrics-listen").then(|| {
+            line.clear();
+            stdout.read_line(&mut line).unwrap();
+            line.trim()
+                .strip_prefix("metrics on http://")
+                .unwrap_or_else(|| panic!("unexpected line {line:?}"))
+                .to_owned()
+        });
+        Server {
+            child,
+            addr,
+            peer,
+            metrics,
+        }
     }
 
     pub fn kill(&mut self) {
@@ -318,12 +333,7 @@ pub async fn raw_http(addr: &str, request: &str) -> String {
 /// One HTTP/1.1 request, `Connection: close`.
 pub async fn http(addr: &str, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
     let body = body.map(Value::to_string).unwrap_or_default();
-    let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    let mut stream = TcpStream::connect(addr).await.unwrap();
-    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut stream = crate::http::send(addr, method, path, &body).await;
     let mut response = Vec::new();
     tokio::time::timeout(WAIT, stream.read_to_end(&mut response))
         .await

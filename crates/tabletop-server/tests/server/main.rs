@@ -17,6 +17,8 @@
 
 mod actor_store;
 mod common;
+#[path = "../shared/http.rs"]
+mod http;
 mod inproc;
 mod journal;
 
@@ -27,10 +29,12 @@ mod hostile;
 mod limits;
 mod open_internet;
 mod open_seats;
+mod operator;
 mod patches;
 mod reconnect;
 mod replays;
 mod schemas;
+mod scoreboards;
 mod send_queue;
 mod store_suite;
 mod timeouts;

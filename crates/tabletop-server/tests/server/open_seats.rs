@@ -109,17 +109,23 @@ async fn an_open_seat_is_taken_once_with_a_name_and_its_token_plays() {
 async fn names_are_checked_by_the_server_and_kept_as_typed() {
     let (server, created) = server_with("names", "pig(players=3)", &["open", "open", "open"]).await;
     let id = created["id"].as_str().unwrap();
-    for bad in [
-        "",
-        "   ",
-        &"x".repeat(33),
-        "a\nb",
-        "right\u{202E}left",
-        "zero\u{200B}",
+    for (bad, code) in [
+        ("", "name_empty"),
+        ("   ", "name_empty"),
+        (&"x".repeat(33), "name_too_long"),
+        ("a\nb", "name_character"),
+        ("right\u{202E}left", "name_character"),
+        ("zero\u{200B}", "name_character"),
+        ("\u{3164}", "name_character"),
+        ("\u{2800}", "name_character"),
+        ("Ana\u{FFA0}", "name_character"),
+        ("\u{061C}Ana", "name_character"),
+        ("A\u{180E}na", "name_character"),
+        ("Ana\u{E0041}\u{E007F}", "name_character"),
     ] {
         let (status, answer) = take(&server, id, 0, bad).await;
         assert_eq!(status, 400, "{bad:?}: {answer}");
-        assert_eq!(answer["error"]["code"], "bad_request");
+        assert_eq!(answer["error"]["code"], code, "{bad:?}");
     }
     for body in [
         json!({}),
@@ -151,6 +157,28 @@ async fn names_are_checked_by_the_server_and_kept_as_typed() {
     )
     .await;
     assert!(answer.starts_with("HTTP/1.1 415"), "{answer}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_seats_of_a_match_may_not_have_names_that_look_the_same() {
+    let (server, created) =
+        server_with("confusable", "pig(players=3)", &["open", "open", "open"]).await;
+    let id = created["id"].as_str().unwrap();
+    let (status, taken) = take(&server, id, 0, "Ana").await;
+    assert_eq!(status, 201, "{taken}");
+    // The same name, and one with a Cyrillic А: refused, nothing taken.
+    for same in ["Ana", "\u{0410}na", " Ana "] {
+        let (status, answer) = take(&server, id, 1, same).await;
+        assert_eq!(status, 409, "{same:?}: {answer}");
+        assert_eq!(answer["error"]["code"], "name_confusable");
+    }
+    assert_eq!(facts(&server, id).await["free"], json!([1, 2]));
+    let (status, taken) = take(&server, id, 1, "Anna").await;
+    assert_eq!(status, 201, "{taken}");
+    // Another match may have its own Ana.
+    let other = server.create("pig", &["open", "open"]).await;
+    let (status, taken) = take(&server, other["id"].as_str().unwrap(), 0, "Ana").await;
+    assert_eq!(status, 201, "{taken}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -136,6 +136,24 @@ async fn a_replay_is_what_each_viewer_was_told_while_the_match_was_played() {
                 &live.views.last().unwrap().1,
                 "{title}: the last view"
             );
+            // The last step's running scores are those the live update
+            // carried.
+            let last = table.clients[i]
+                .frames
+                .iter()
+                .rev()
+                .map(|f| serde_json::from_str::<Value>(f).unwrap())
+                .find(|f| f.get("update").is_some())
+                .unwrap();
+            assert_eq!(
+                r["steps"].as_array().unwrap().last().unwrap()["scoreboard"],
+                last["update"]["scoreboard"],
+                "{title} {query}: the last step's scoreboard"
+            );
+            assert!(
+                !last["update"]["scoreboard"].is_null(),
+                "{title}: a scoreboard at the end"
+            );
             let (_, facts) = server.facts(id).await;
             assert_eq!(r["result"], facts["result"]);
         }

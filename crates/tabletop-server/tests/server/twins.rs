@@ -16,7 +16,11 @@ use tabletop_engines::dice_core::{DiceRng, Viewer};
 use tabletop_server::games::{Table, TestStart};
 use tabletop_server::token::derived_seed;
 
-const GAMES_PER_TITLE: u64 = 50;
+/// Twin games a title: each plays every frame kind (welcome, updates,
+/// refusals, stale answers, patches, narration) many times over; the
+/// engines' own twin tests (`dice_core::testkit::check_histories`) cover the
+/// positions by the thousand. `TWIN_GAMES=N` plays more.
+const GAMES_PER_TITLE: u64 = 12;
 const STEPS_AFTER_TWIN: usize = 40;
 const DICE_SEED: u64 = 11;
 

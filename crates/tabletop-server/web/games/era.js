@@ -113,13 +113,8 @@ function stepName(step) {
   return words === "era.step." + name ? name.replace(/_/g, " ") : words;
 }
 
-export const scoreLabel = "era.running";
-
-/** Culture less disasters: the parts of the score every seat sees as the
- * game goes (buildings count only at the end). */
-export function score(ctx) {
-  return (ctx.view.seats ?? []).map((p) => (p.culture ?? 0) - (p.disaster ?? 0));
-}
+// The running score is the server's scoreboard (the final formula so far,
+// part by part); the breakdown below only serves a page without one.
 
 export function breakdown(ctx) {
   const seats = ctx.view.seats ?? [];

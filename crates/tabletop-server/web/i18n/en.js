@@ -288,7 +288,6 @@ export default {
   "era.buildingOn": (kind, cells) => `${kind} on ${cells}`,
   "era.empty": "empty",
   "era.dieTitle": (colour, face, symbols) => `${colour} die, face ${face}: ${symbols}`,
-  "era.running": "culture − disasters",
   "era.buildings": "buildings and bonuses",
   "era.disasters": "disasters",
   "era.lays": (who, piece) => `${who} lays out ${piece} behind the screen.`,
@@ -313,4 +312,73 @@ export default {
   // Games without a drawing of their own: the engine's words.
   "generic.help": ["The moves are listed with the game's own notation; the history reads as the engine tells it."],
   "generic.score": "score",
+
+  // The scoreboard's units and parts (the server's `scoreboard`).
+  "unit.points": "points",
+  "unit.gold": "gold",
+  "unit.dice": "dice",
+  "part.buildings": "buildings",
+  "part.walled": "walled again",
+  "part.markets": "markets",
+  "part.guildhalls": "guildhalls",
+  "part.universities": "universities",
+  "part.cathedrals": "cathedrals",
+  "part.culture": "culture",
+  "part.culture_bonus": "culture bonus",
+  "part.walled_area_bonus": "walled area bonus",
+  "part.disasters": "disasters",
+  "part.castles": "castles",
+  "part.clans": "clan bonuses",
+
+  // The generic drawing: its words and the fields of views it knows.
+  "generic.none": "none",
+  "generic.yes": "yes",
+  "generic.no": "no",
+  "generic.seats": "by player",
+  "generic.scores": "Score so far",
+  "field.config": "rules of this table",
+  "field.players": "players",
+  "field.target": "points to win",
+  "field.current": "to move",
+  "field.scores": "points banked",
+  "field.turn_total": "this turn's total",
+  "field.rolled": "rolled this turn",
+  "field.rolling": "rolling",
+
+  // Liar's Dice.
+  "ld.help": [
+    "Each player rolls their dice under a cup: you see your own dice, never the others'.",
+    "In turn, bid how many dice on the whole table show one face, at least: \"three fives\". Each bid must be higher than the last: more dice, or as many dice of a higher face. Sixes are wild: they count as every face.",
+    "Instead of bidding you may call liar. Every cup is lifted: if the dice that count (the face and the sixes) are at least the bid, the bidder wins; otherwise the caller wins. The loser loses a die, and with it the game.",
+  ],
+  "ld.legend": [
+    ["3-5", "a bid: at least three dice show a five"], ["Liar", "call the last bid a lie"],
+    ["⚅", "a six is wild: it counts for every face"], ["▢", "a marked die counts for the bid at the showdown"],
+  ],
+  "ld.bid": (q, f) => {
+    const n = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"][q] ?? String(q);
+    const one = ["", "one", "two", "three", "four", "five", "six"][f];
+    const many = ["", "ones", "twos", "threes", "fours", "fives", "sixes"][f];
+    return `${n} ${q === 1 ? one : many}`;
+  },
+  "ld.bidMove": (words) => `Bid ${words}`,
+  "ld.callLiar": "Call liar",
+  "ld.liarOn": (words) => `Liar! Fewer than ${words}`,
+  "ld.face": (f) => ["", "one", "two", "three", "four", "five", "six"][f] ?? String(f),
+  "ld.counts": "counts for the bid",
+  "ld.under": (n) => `${n} ${n === 1 ? "die" : "dice"} under the cup`,
+  "ld.lifted": () => "Cup lifted",
+  "ld.closed": "Cup closed",
+  "ld.noBid": "No bid yet",
+  "ld.standing": (who) => `Standing bid, by ${who}:`,
+  "ld.called": (who) => `${who} calls liar.`,
+  "ld.showdown": (n, f, holds) => `The cups show ${["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"][n] ?? n} ${n === 1 ? ["", "one", "two", "three", "four", "five", "six"][f] : ["", "ones", "twos", "threes", "fours", "fives", "sixes"][f]} (sixes wild): the bid ${holds ? "holds" : "fails"}.`,
+  "ld.loses": (who) => `${who} loses a die, and the game.`,
+  "ld.earlier": (list) => `Earlier bids: ${list}.`,
+  "ld.dice": (q) => `${q} ${q === 1 ? "die" : "dice"}`,
+  "ld.howMany": "How many dice:",
+  "ld.rolls": (who, face) => `${who} rolls a ${face}.`,
+  "ld.rollsHidden": (who) => `${who} rolls a die under the cup.`,
+  "ld.callsLiar": (who) => `${who} calls liar!`,
+  "ld.bids": (who, words) => `${who} bids ${words}.`,
 };

@@ -280,7 +280,6 @@ export default {
   "era.buildingOn": (kind, cells) => `${kind} en ${cells}`,
   "era.empty": "vacío",
   "era.dieTitle": (colour, face, symbols) => `dado ${colour}, cara ${face}: ${symbols}`,
-  "era.running": "cultura − desastres",
   "era.buildings": "edificios y bonificaciones",
   "era.disasters": "desastres",
   "era.lays": (who, piece) => `${who} coloca ${piece} detrás de la pantalla.`,
@@ -304,4 +303,73 @@ export default {
 
   "generic.help": ["Las jugadas se muestran en la notación del juego; el historial se lee con las palabras del motor (en inglés)."],
   "generic.score": "puntos",
+
+  // The scoreboard's units and parts (the server's `scoreboard`).
+  "unit.points": "puntos",
+  "unit.gold": "oro",
+  "unit.dice": "dados",
+  "part.buildings": "edificios",
+  "part.walled": "amurallados otra vez",
+  "part.markets": "mercados",
+  "part.guildhalls": "gremios",
+  "part.universities": "universidades",
+  "part.cathedrals": "catedrales",
+  "part.culture": "cultura",
+  "part.culture_bonus": "bonificación de cultura",
+  "part.walled_area_bonus": "bonificación de área amurallada",
+  "part.disasters": "desastres",
+  "part.castles": "castillos",
+  "part.clans": "bonificaciones de clan",
+
+  // The generic drawing: its words and the fields of views it knows.
+  "generic.none": "ninguno",
+  "generic.yes": "sí",
+  "generic.no": "no",
+  "generic.seats": "por jugador",
+  "generic.scores": "Puntuación hasta ahora",
+  "field.config": "reglas de esta mesa",
+  "field.players": "jugadores",
+  "field.target": "puntos para ganar",
+  "field.current": "le toca",
+  "field.scores": "puntos guardados",
+  "field.turn_total": "total de este turno",
+  "field.rolled": "ha tirado este turno",
+  "field.rolling": "tirando",
+
+  // Liar's Dice (el dudo).
+  "ld.help": [
+    "Cada jugador tira sus dados bajo un cubilete: ves tus dados, nunca los de los demás.",
+    "Por turnos, apuesta cuántos dados de toda la mesa muestran una cara, como mínimo: «tres cincos». Cada apuesta debe superar la anterior: más dados, o los mismos dados de una cara más alta. Los seises son comodines: cuentan como cualquier cara.",
+    "En vez de apostar puedes decir «¡mentira!». Se levantan todos los cubiletes: si los dados que cuentan (la cara y los seises) llegan a la apuesta, gana quien apostó; si no, gana quien dudó. El que pierde pierde un dado, y con él la partida.",
+  ],
+  "ld.legend": [
+    ["3-5", "una apuesta: al menos tres dados muestran un cinco"], ["Liar", "decir que la última apuesta es mentira"],
+    ["⚅", "el seis es comodín: cuenta para cualquier cara"], ["▢", "un dado marcado cuenta para la apuesta al levantar"],
+  ],
+  "ld.bid": (q, f) => {
+    const n = ["ningún", "un", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez"][q] ?? String(q);
+    const one = ["", "uno", "dos", "tres", "cuatro", "cinco", "seis"][f];
+    const many = ["", "unos", "doses", "treses", "cuatros", "cincos", "seises"][f];
+    return `${n} ${q <= 1 ? one : many}`;
+  },
+  "ld.bidMove": (words) => `Apostar ${words}`,
+  "ld.callLiar": "Decir «¡mentira!»",
+  "ld.liarOn": (words) => `¡Mentira! Hay menos de ${words}`,
+  "ld.face": (f) => ["", "uno", "dos", "tres", "cuatro", "cinco", "seis"][f] ?? String(f),
+  "ld.counts": "cuenta para la apuesta",
+  "ld.under": (n) => `${n} ${n === 1 ? "dado" : "dados"} bajo el cubilete`,
+  "ld.lifted": () => "Cubilete levantado",
+  "ld.closed": "Cubilete cerrado",
+  "ld.noBid": "Aún no hay apuesta",
+  "ld.standing": (who) => `Apuesta en pie, de ${who}:`,
+  "ld.called": (who) => `${who} dice «¡mentira!».`,
+  "ld.showdown": (n, f, holds) => `Los cubiletes muestran ${["ningún", "un", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez"][n] ?? n} ${n <= 1 ? ["", "uno", "dos", "tres", "cuatro", "cinco", "seis"][f] : ["", "unos", "doses", "treses", "cuatros", "cincos", "seises"][f]} (los seises son comodines): la apuesta ${holds ? "se cumple" : "falla"}.`,
+  "ld.loses": (who) => `${who} pierde un dado, y la partida.`,
+  "ld.earlier": (list) => `Apuestas anteriores: ${list}.`,
+  "ld.dice": (q) => `${q} ${q === 1 ? "dado" : "dados"}`,
+  "ld.howMany": "Cuántos dados:",
+  "ld.rolls": (who, face) => `${who} saca un ${face}.`,
+  "ld.rollsHidden": (who) => `${who} tira un dado bajo el cubilete.`,
+  "ld.callsLiar": (who) => `${who} dice «¡mentira!».`,
+  "ld.bids": (who, words) => `${who} apuesta ${words}.`,
 };

@@ -279,7 +279,6 @@ export default {
   "era.buildingOn": (kind, cells) => `${kind} na ${cells}`,
   "era.empty": "pusta",
   "era.dieTitle": (colour, face, symbols) => `kość ${colour}, ścianka ${face}: ${symbols}`,
-  "era.running": "kultura − katastrofy",
   "era.buildings": "budynki i premie",
   "era.disasters": "katastrofy",
   "era.lays": (who, piece) => `${who} kładzie za zasłoną: ${piece}.`,
@@ -303,4 +302,74 @@ export default {
 
   "generic.help": ["Ruchy są podane w zapisie gry; historia jest opowiedziana słowami silnika (po angielsku)."],
   "generic.score": "punkty",
+
+  // The scoreboard's units and parts (the server's `scoreboard`).
+  "unit.points": "punkty",
+  "unit.gold": "złoto",
+  "unit.dice": "kości",
+  "part.buildings": "budynki",
+  "part.walled": "budynki za murem ponownie",
+  "part.markets": "targi",
+  "part.guildhalls": "gildie",
+  "part.universities": "uniwersytety",
+  "part.cathedrals": "katedry",
+  "part.culture": "kultura",
+  "part.culture_bonus": "premia za kulturę",
+  "part.walled_area_bonus": "premia za obszar w murach",
+  "part.disasters": "katastrofy",
+  "part.castles": "zamki",
+  "part.clans": "premie za klany",
+
+  // The generic drawing: its words and the fields of views it knows.
+  "generic.none": "brak",
+  "generic.yes": "tak",
+  "generic.no": "nie",
+  "generic.seats": "według graczy",
+  "generic.scores": "Wynik do tej pory",
+  "field.config": "zasady tego stołu",
+  "field.players": "gracze",
+  "field.target": "punkty do wygranej",
+  "field.current": "ruch ma",
+  "field.scores": "punkty zachowane",
+  "field.turn_total": "suma tej tury",
+  "field.rolled": "rzucał w tej turze",
+  "field.rolling": "rzuca",
+
+  // Kości kłamcy (Liar's Dice).
+  "ld.help": [
+    "Każdy gracz rzuca swoimi kośćmi pod kubkiem: widzisz swoje kości, nigdy cudzych.",
+    "Po kolei zgłaszacie, ile co najmniej kości na całym stole pokazuje daną ściankę: „trzy piątki”. Każda deklaracja musi przebić poprzednią: więcej kości albo tyle samo kości o wyższej ściance. Szóstki są dzikie: liczą się jako każda ścianka.",
+    "Zamiast deklarować możesz zawołać „kłamiesz!”. Wszystkie kubki idą w górę: jeśli liczących się kości (tej ścianki i szóstek) jest co najmniej tyle, ile zgłoszono, wygrywa deklarujący, a jeśli nie, wołający. Przegrany traci kość, a z nią grę.",
+  ],
+  "ld.legend": [
+    ["3-5", "deklaracja: co najmniej trzy kości pokazują piątkę"], ["Liar", "zawołaj, że ostatnia deklaracja to kłamstwo"],
+    ["⚅", "szóstka jest dzika: liczy się jako każda ścianka"], ["▢", "zaznaczona kość liczy się do deklaracji po odkryciu"],
+  ],
+  "ld.bid": (q, f) => {
+    const n = ["żadnej", "jedna", "dwie", "trzy", "cztery", "pięć", "sześć", "siedem", "osiem", "dziewięć", "dziesięć"][q] ?? String(q);
+    const one = ["", "jedynka", "dwójka", "trójka", "czwórka", "piątka", "szóstka"][f];
+    const few = ["", "jedynki", "dwójki", "trójki", "czwórki", "piątki", "szóstki"][f];
+    const many = ["", "jedynek", "dwójek", "trójek", "czwórek", "piątek", "szóstek"][f];
+    return `${n} ${q === 1 ? one : q === 0 || (q >= 2 && q <= 4) ? few : many}`;
+  },
+  "ld.bidMove": (words) => `Zgłoś: ${words}`,
+  "ld.callLiar": "Zawołaj „kłamiesz!”",
+  "ld.liarOn": (words) => `Kłamiesz! Mniej niż ${words}`,
+  "ld.face": (f) => ["", "jedynka", "dwójka", "trójka", "czwórka", "piątka", "szóstka"][f] ?? String(f),
+  "ld.counts": "liczy się do deklaracji",
+  "ld.under": (n) => `${n} ${n === 1 ? "kość" : "kości"} pod kubkiem`,
+  "ld.lifted": () => "Kubek podniesiony",
+  "ld.closed": "Kubek zakryty",
+  "ld.noBid": "Jeszcze bez deklaracji",
+  "ld.standing": (who) => `Obowiązująca deklaracja (${who}):`,
+  "ld.called": (who) => `${who} woła „kłamiesz!”.`,
+  "ld.showdown": (n, f, holds) => `Pod kubkami: ${(["żadnej", "jedna", "dwie", "trzy", "cztery", "pięć", "sześć", "siedem", "osiem", "dziewięć", "dziesięć"][n] ?? n)} ${n === 1 ? ["", "jedynka", "dwójka", "trójka", "czwórka", "piątka", "szóstka"][f] : n === 0 || (n >= 2 && n <= 4) ? ["", "jedynki", "dwójki", "trójki", "czwórki", "piątki", "szóstki"][f] : ["", "jedynek", "dwójek", "trójek", "czwórek", "piątek", "szóstek"][f]} (szóstki są dzikie): deklaracja ${holds ? "się sprawdza" : "upada"}.`,
+  "ld.loses": (who) => `${who} traci kość, a z nią grę.`,
+  "ld.earlier": (list) => `Wcześniejsze deklaracje: ${list}.`,
+  "ld.dice": (q) => `${q} ${q === 1 ? "kość" : "kości"}`,
+  "ld.howMany": "Ile kości:",
+  "ld.rolls": (who, face) => `${who} wyrzuca: ${face}.`,
+  "ld.rollsHidden": (who) => `${who} rzuca kością pod kubkiem.`,
+  "ld.callsLiar": (who) => `${who} woła „kłamiesz!”.`,
+  "ld.bids": (who, words) => `${who} zgłasza: ${words}.`,
 };

@@ -1,0 +1,250 @@
+//! The operator's view: counters, gauges and histograms of what the
+//! process does, written as Prometheus (OpenMetrics) text on `GET
+//! /metrics` of the `--metrics-listen` address, never the public one.
+//!
+//! Each is counted where it happens (the match actor, the lobby, the
+//! connections); the gauges of live matches and open connections are read
+//! when scraped. Leases do not exist yet (a match is owned by a lock held
+//! in a PostgreSQL session), so what is counted is that lock session's
+//! loss, not a lease's.
+
+use std::time::Duration;
+
+use prometheus_client::encoding::text::encode;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
+use prometheus_client::registry::{Registry, Unit};
+
+use crate::code::Code;
+
+/// One label: its name and value.
+type Label = [(&'static str, &'static str); 1];
+
+/// Who made an action: `person` or `bot` (a bot, or the fallback bot
+/// acting for a person whose turn ran out).
+#[derive(Debug, Clone, Copy)]
+pub enum Actor {
+    /// A person, from a seat's connection.
+    Person,
+    /// A bot.
+    Bot,
+}
+
+/// Which connections a gauge counts.
+#[derive(Debug, Clone, Copy)]
+pub enum Connections {
+    /// HTTP connections of the public listener (a WebSocket's included
+    /// until it is upgraded).
+    Http,
+    /// WebSockets from clients.
+    WebSocket,
+    /// WebSockets relayed from another process (the peers' listener).
+    Relayed,
+}
+
+/// Every metric of the process.
+#[derive(Debug)]
+pub struct Metrics {
+    registry: Registry,
+    actions: Family<Label, Counter>,
+    refusals: Family<Label, Counter>,
+    act_to_told: Histogram,
+    live_matches: Gauge,
+    connections: Family<Label, Gauge>,
+    commits: Counter,
+    commit_seconds: Histogram,
+    store_errors: Counter,
+    bot_thinking: Histogram,
+    taken_up: Counter,
+    lock_sessions_lost: Counter,
+}
+
+/// Buckets from 0.1 ms to about 13 s, doubling.
+fn seconds() -> Histogram {
+    Histogram::new(exponential_buckets(0.000_1, 2.0, 18))
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        Metrics::new()
+    }
+}
+
+impl Metrics {
+    /// Every metric at zero, registered under the prefix `tabletop`.
+    pub fn new() -> Self {
+        let mut m = Metrics {
+            registry: Registry::with_prefix("tabletop"),
+            actions: Family::default(),
+            refusals: Family::default(),
+            act_to_told: seconds(),
+            live_matches: Gauge::default(),
+            connections: Family::default(),
+            commits: Counter::default(),
+            commit_seconds: seconds(),
+            store_errors: Counter::default(),
+            bot_thinking: seconds(),
+            taken_up: Counter::default(),
+            lock_sessions_lost: Counter::default(),
+        };
+        let r = &mut m.registry;
+        r.register(
+            "actions",
+            "Actions applied and committed, by who made them (person or bot)",
+            m.actions.clone(),
+        );
+        r.register(
+            "refusals",
+            "Actions and messages refused on a connection, by code",
+            m.refusals.clone(),
+        );
+        r.register_with_unit(
+            "act_to_told",
+            "From a person's action reaching its match to every viewer's update queued",
+            Unit::Seconds,
+            m.act_to_told.clone(),
+        );
+        r.register(
+            "live_matches",
+            "Matches in this process's memory",
+            m.live_matches.clone(),
+        );
+        r.register(
+            "connections",
+            "Open connections, by kind (http, websocket, relayed)",
+            m.connections.clone(),
+        );
+        r.register("commits", "Steps committed to the store", m.commits.clone());
+        r.register_with_unit(
+            "commit",
+            "How long a step's commit took, as the match waited for it",
+            Unit::Seconds,
+            m.commit_seconds.clone(),
+        );
+        r.register(
+            "store_errors",
+            "Commits and lobby requests the store failed",
+            m.store_errors.clone(),
+        );
+        r.register_with_unit(
+            "bot_thinking",
+            "From a bot's turn to its choice (the fallback's when it ran out of time)",
+            Unit::Seconds,
+            m.bot_thinking.clone(),
+        );
+        r.register(
+            "matches_taken_up",
+            "Matches of bots only taken up after the process serving them stopped",
+            m.taken_up.clone(),
+        );
+        r.register(
+            "lock_sessions_lost",
+            "Times this process lost its PostgreSQL lock session, and with it its matches",
+            m.lock_sessions_lost.clone(),
+        );
+        m
+    }
+
+    /// An action applied and committed.
+    pub fn action(&self, by: Actor) {
+        let by = match by {
+            Actor::Person => "person",
+            Actor::Bot => "bot",
+        };
+        self.actions.get_or_create(&[("by", by)]).inc();
+    }
+
+    /// A refusal sent on a connection.
+    pub fn refusal(&self, code: Code) {
+        self.refusals
+            .get_or_create(&[("code", code.as_str())])
+            .inc();
+    }
+
+    /// A person's action told to every viewer `took` after it arrived.
+    pub fn act_to_told(&self, took: Duration) {
+        self.act_to_told.observe(took.as_secs_f64());
+    }
+
+    /// A step committed in `took`.
+    pub fn commit(&self, took: Duration) {
+        self.commits.inc();
+        self.commit_seconds.observe(took.as_secs_f64());
+    }
+
+    /// A failure of the store.
+    pub fn store_error(&self) {
+        self.store_errors.inc();
+    }
+
+    /// A bot chose in `took`.
+    pub fn bot_thought(&self, took: Duration) {
+        self.bot_thinking.observe(took.as_secs_f64());
+    }
+
+    /// `n` matches taken up from a process that stopped.
+    pub fn taken_up(&self, n: usize) {
+        self.taken_up.inc_by(u64::try_from(n).unwrap_or(u64::MAX));
+    }
+
+    /// The lock session was lost.
+    pub fn lock_session_lost(&self) {
+        self.lock_sessions_lost.inc();
+    }
+
+    /// The text of every metric, with `live` matches and `open`
+    /// connections of each kind as they are now.
+    pub fn scrape(&self, live: usize, open: &[(Connections, usize)]) -> String {
+        self.live_matches.set(gauge(live));
+        for (kind, n) in open {
+            let kind = match kind {
+                Connections::Http => "http",
+                Connections::WebSocket => "websocket",
+                Connections::Relayed => "relayed",
+            };
+            self.connections
+                .get_or_create(&[("kind", kind)])
+                .set(gauge(*n));
+        }
+        let mut text = String::new();
+        // Writing to a `String` does not fail.
+        let _ = encode(&mut text, &self.registry);
+        text
+    }
+}
+
+fn gauge(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_is_counted_is_scraped_with_its_labels() {
+        let m = Metrics::new();
+        m.action(Actor::Person);
+        m.action(Actor::Bot);
+        m.action(Actor::Bot);
+        m.refusal(Code::NotYourTurn);
+        m.commit(Duration::from_millis(3));
+        m.act_to_told(Duration::from_millis(4));
+        let text = m.scrape(7, &[(Connections::WebSocket, 2)]);
+        for line in [
+            "tabletop_actions_total{by=\"person\"} 1",
+            "tabletop_actions_total{by=\"bot\"} 2",
+            "tabletop_refusals_total{code=\"not_your_turn\"} 1",
+            "tabletop_commits_total 1",
+            "tabletop_commit_seconds_count 1",
+            "tabletop_act_to_told_seconds_count 1",
+            "tabletop_live_matches 7",
+            "tabletop_connections{kind=\"websocket\"} 2",
+            "tabletop_store_errors_total 0",
+        ] {
+            assert!(text.lines().any(|l| l == line), "{line} not in\n{text}");
+        }
+    }
+}
