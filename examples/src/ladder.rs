@@ -338,6 +338,10 @@ fn play_all<G: PlayableGame>(
 }
 
 #[cfg(test)]
+#[allow(
+    clippy::float_cmp,
+    reason = "the values compared are exact: whole and half points, a rating pinned at 0"
+)]
 mod tests {
     use super::*;
 

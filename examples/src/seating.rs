@@ -58,15 +58,13 @@ pub(crate) fn make_bots<G: PlayableGame>(
     names
         .iter()
         .map(|name| {
-            bot::<G>(name, options)
-                .map(|(shown, agent)| (shown, agent))
-                .ok_or_else(|| {
-                    format!(
-                        "unknown bot {name:?}; {} has: {}",
-                        G::NAME,
-                        bot_names::<G>()
-                    )
-                })
+            bot::<G>(name, options).ok_or_else(|| {
+                format!(
+                    "unknown bot {name:?}; {} has: {}",
+                    G::NAME,
+                    bot_names::<G>()
+                )
+            })
         })
         .collect::<Result<Vec<_>, _>>()
         .map(|bots| bots.into_iter().unzip())
