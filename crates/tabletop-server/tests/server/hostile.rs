@@ -225,8 +225,8 @@ async fn each_game_loads_a_drawing_by_name_and_one_without_gets_the_generic() {
         own += 1;
     }
     assert_eq!(
-        own, 3,
-        "Age of War, Armadöra and Era have drawings of their own"
+        own, 4,
+        "Age of War, Armadöra, Era and Liar's Dice have drawings of their own"
     );
     let (status, body) = server.http("GET", "/web/games/no-such-game.js", None).await;
     assert_eq!(status, 200);
