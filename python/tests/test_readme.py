@@ -15,8 +15,11 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent
 ROOT = PACKAGE.parent
-# python/ci.sh, and the workspace's CI script that runs it.
-CI = (PACKAGE / "ci.sh").read_text(encoding="utf-8") + (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+# The CI scripts: .ci/run runs python/ci.sh through .ci/fixture-game.
+CI = "".join(
+    path.read_text(encoding="utf-8")
+    for path in (PACKAGE / "ci.sh", ROOT / ".ci" / "run", ROOT / ".ci" / "fixture-game")
+)
 
 # Shell commands run here rather than by ci.sh.
 RUN_HERE = {
