@@ -217,21 +217,7 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         Some(at) => Some(TcpListener::bind(at).await?),
         None => None,
     };
-    let mut announce = vec![format!("listening on http://{addr}\n")];
-    if let Some(peers) = &peers {
-        announce.push(format!("peers on {}\n", peers.local_addr()?));
-    }
-    if let Some(metrics) = &metrics {
-        announce.push(format!("metrics on http://{}\n", metrics.local_addr()?));
-    }
-    let announce = announce.concat();
-    // In one write; a reader that takes the first line and goes away is
-    // no error.
-    let mut out = std::io::stdout().lock();
-    let _ = out
-        .write_all(announce.as_bytes())
-        .and_then(|()| out.flush());
-    drop(out);
+    announce(addr, peers.as_ref(), metrics.as_ref())?;
     tracing::info!(%addr, db = %config.db.describe(), stored, "listening");
     let (stop, shutdown) = watch::channel(false);
     let app = Arc::new(App {
@@ -256,11 +242,7 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
             public: Arc::clone(&app),
             peers: relaying.as_ref().map(|(_, peer_app)| Arc::clone(peer_app)),
         };
-        tasks.push(tokio::spawn(async move {
-            if let Err(e) = axum::serve(metrics, metrics_router(scraped)).await {
-                tracing::error!(error = %e, "the metrics listener stopped");
-            }
-        }));
+        tasks.push(tokio::spawn(serve_metrics(metrics, scraped)));
     }
     let public = crate::http::serve(listener, Arc::clone(&app), router(app), shutdown.clone());
     match relaying {
@@ -281,6 +263,33 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     lobby.drain().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Prints where the server listens, one line an address, in one write: a
+/// reader that takes the first line and goes away is no error.
+fn announce(
+    addr: std::net::SocketAddr,
+    peers: Option<&TcpListener>,
+    metrics: Option<&TcpListener>,
+) -> std::io::Result<()> {
+    let mut lines = vec![format!("listening on http://{addr}\n")];
+    if let Some(peers) = peers {
+        lines.push(format!("peers on {}\n", peers.local_addr()?));
+    }
+    if let Some(metrics) = metrics {
+        lines.push(format!("metrics on http://{}\n", metrics.local_addr()?));
+    }
+    let lines = lines.concat();
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(lines.as_bytes()).and_then(|()| out.flush());
+    Ok(())
+}
+
+/// Serves the operator's metrics until the task is aborted.
+async fn serve_metrics(listener: TcpListener, scraped: Scraped) {
+    if let Err(e) = axum::serve(listener, metrics_router(scraped)).await {
+        tracing::error!(error = %e, "the metrics listener stopped");
+    }
 }
 
 /// The tasks beside the connections: expiry; on a shared database, taking
