@@ -79,6 +79,10 @@ fn committed_ratings(game: &str) -> Vec<(String, f64)> {
 #[test]
 fn every_games_levels_climb_its_committed_ladder_by_100_elo_a_step() {
     for game in tabletop_engines::catalogue() {
+        // A game without levels has no ladder to agree with yet.
+        if game.levels.is_empty() {
+            continue;
+        }
         let ratings = committed_ratings(game.name);
         let mut below: Option<(&str, f64)> = None;
         for level in &game.levels {

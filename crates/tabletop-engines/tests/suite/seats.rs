@@ -203,7 +203,15 @@ fn every_bot_of_every_game_plays_a_game_to_the_end_from_its_view() {
 fn every_game_offers_levels_by_name_and_each_seats_its_declared_bot() {
     for info in tabletop_engines::catalogue() {
         let game = load_game(info.name).unwrap();
-        assert!(info.levels.len() >= 2, "{}: {:?}", info.name, info.levels);
+        // A game declares its levels once its ladder has rated its bots;
+        // until then the pages offer its bots by name. One level alone
+        // would be no choice.
+        assert!(
+            info.levels.is_empty() || info.levels.len() >= 2,
+            "{}: {:?}",
+            info.name,
+            info.levels
+        );
         assert_eq!(
             game.level_names(),
             info.levels.iter().map(|l| l.name).collect::<Vec<_>>()
