@@ -24,7 +24,7 @@ import type { ClientMessage, Code, ServerMessage, Facts, UpdateBody, OpenMatches
 const update: UpdateBody = {
   game: "pig", viewer: { seat: 0 }, from: 3, to: 5,
   entries: [{ player: 0, action: "roll" }, { chance: 4 }],
-  to_move: { player: 0 }, legal: [[0, "roll"], [1]], result: null,
+  to_move: { player: 0 }, legal: [[0, "roll"], [1]], result: null, scoreboard: null,
 };
 export const frames: ServerMessage[] = [
   { type: "welcome", match: "ab12", seat: 0, game: "pig", config: { players: 2, target: 100 },
@@ -54,7 +54,7 @@ export const taken: TakenSeat = { id: "ab12", seat: 0, name: "Ana", token: "t", 
 export const replay: Replay = { id: "ab12", game: "pig", config: { players: 2, target: 100 }, seats: ["person", "person"],
   names: [null, null], viewer: "spectator", start: {} as never, result: { scores: [100, 12], tiebreaks: [], winners: [0] },
   steps: [{ from: 0, to: 2, entries: [{ player: 0, action: "roll" }, { chance: 4 }], narration: ["player 0: roll", "chance: 4"],
-    to_move: { player: 0 }, view_patch: [{ op: "replace", path: "/turn_total", value: 4 }] }] };
+    to_move: { player: 0 }, view_patch: [{ op: "replace", path: "/turn_total", value: 4 }], scoreboard: null }] };
 // @ts-expect-error: a taken seat always carries its token
 export const tokenless: TakenSeat = { id: "ab12", seat: 0, name: null, link: "/play/ab12" };
 // @ts-expect-error: no such code
