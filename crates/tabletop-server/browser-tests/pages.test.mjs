@@ -224,34 +224,6 @@ test("a game with a per-seat score sheet, drawn by the generic drawing from its 
   }
 });
 
-test("pig: the generic drawing shows the scoreboard; on a phone the end is in view", async () => {
-  const { people } = await seats("pig(players=2,target=3)");
-  try {
-    for (const p of people) await p.page.setViewportSize({ width: 390, height: 480 });
-    const banked = () => parsed(people[0]).filter((f) => f.update).at(-1).update.view.scores;
-    await playUntil(people, async () => banked().some((s) => s > 0), "points banked");
-    await until(async () => (await seq(people[0].page)) === parsed(people[0]).filter((f) => f.update).at(-1).seq, "the page drawn");
-    assert.deepEqual((await runningScore(people[0].page)).map((s) => s.total), banked(), "the points banked in the players' table");
-    // Both read the history at the bottom of the page when the game ends.
-    for (const p of people) await p.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await playUntil(people, async () => false, "the end", 400);
-    for (const p of people) {
-      await p.page.waitForSelector("#result:not([hidden])");
-      await drawn(p.page);
-      const box = await p.page.evaluate(() => {
-        const r = document.querySelector("#result .winners").getBoundingClientRect();
-        const line = document.querySelector(".turnline").getBoundingClientRect();
-        return { top: r.top, bottom: r.bottom, below: line.bottom, height: window.innerHeight };
-      });
-      assert.ok(box.top >= box.below && box.bottom <= box.height, `who won in view on a phone, below the turn line: ${JSON.stringify(box)}`);
-      assert.ok(await p.page.isVisible("#result .winners"), "who won is shown");
-      assert.deepEqual(p.errors, [], "no console errors");
-    }
-  } finally {
-    for (const p of people) await p.context.close();
-  }
-});
-
 test("liars-dice: cups, pips, the bid in words, a bid picker, the call lifting every cup, in en/es/pl", async () => {
   const { people, mover, waiter } = await seats("liars-dice(players=2,numdice=2)");
   try {

@@ -267,10 +267,6 @@ function take(seq, update) {
   state.filter = null;
   save();
   draw();
-  // The end is shown where it is drawn, above the board: the page is
-  // brought to it, not left where the browser's scroll anchoring keeps the
-  // history (on a phone, far below who won).
-  if (ended) $("result").scrollIntoView({ block: "start" });
   if (ended || taken) {
     state.polls = 0;
     readFacts();
