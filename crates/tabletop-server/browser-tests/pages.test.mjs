@@ -8,7 +8,7 @@
 // no moves until the connection is back.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { WAIT, browserAndServer, seatContext, seq, moves, play, until, drawn, seriousViolations, layoutProblems, tabStops, picker, parsed, sleep } from "./lib.mjs";
+import { WAIT, browserAndServer, seatContext, seq, moves, play, until, drawn, seriousViolations, layoutProblems, tabStops, picker, parsed } from "./lib.mjs";
 import en from "../web/i18n/en.js";
 
 const TITLES = [
@@ -17,7 +17,9 @@ const TITLES = [
   { game: "era(players=2)", name: "era" },
 ];
 
-const shared = browserAndServer();
+// Unthrottled: the tests' clicks are not paced to the rate limit, which
+// the server's own tests cover.
+const shared = browserAndServer({ unthrottled: true });
 
 async function seats(game) {
   const answer = await fetch(shared.server.base + "/api/matches", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ game }) });
@@ -142,7 +144,6 @@ async function playUntil(people, done, what, max = 600) {
     const legal = await Promise.all(people.map((p) => moves(p.page)));
     const mover = legal.findIndex((l) => l.length);
     await play(people[mover].page, legal[mover][pick(legal[mover].length)]);
-    await sleep(110);
   }
   assert.fail(`${what} within ${max} moves`);
 }

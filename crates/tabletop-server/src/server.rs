@@ -381,3 +381,27 @@ where
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::shares_port;
+
+    fn at(ip: [u8; 4], port: u16) -> std::net::SocketAddr {
+        std::net::SocketAddr::from((ip, port))
+    }
+
+    #[test]
+    fn metrics_on_the_public_port_are_refused_on_any_address_that_reaches_it() {
+        let public = at([127, 0, 0, 1], 8080);
+        assert!(shares_port(at([127, 0, 0, 1], 8080), public));
+        assert!(shares_port(at([0, 0, 0, 0], 8080), public));
+        assert!(shares_port(
+            at([127, 0, 0, 1], 8080),
+            at([0, 0, 0, 0], 8080)
+        ));
+        assert!(!shares_port(at([127, 0, 0, 1], 9090), public));
+        assert!(!shares_port(at([127, 0, 0, 2], 8080), public));
+        // Port 0 is a fresh port, never the public one.
+        assert!(!shares_port(at([127, 0, 0, 1], 0), at([127, 0, 0, 1], 0)));
+    }
+}
