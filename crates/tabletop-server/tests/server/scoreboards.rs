@@ -67,13 +67,24 @@ fn board(frame: &Value) -> &Value {
     &frame["update"]["scoreboard"]
 }
 
-fn totals(frame: &Value) -> Vec<i64> {
-    board(frame)["totals"]
+/// A JSON array of whole numbers.
+fn numbers(array: &Value) -> Vec<i64> {
+    array
         .as_array()
-        .unwrap_or_else(|| panic!("no scoreboard: {frame}"))
+        .unwrap_or_else(|| panic!("not an array: {array}"))
         .iter()
         .map(|n| n.as_i64().unwrap())
         .collect()
+}
+
+fn totals(frame: &Value) -> Vec<i64> {
+    assert!(board(frame).is_object(), "no scoreboard: {frame}");
+    numbers(&board(frame)["totals"])
+}
+
+/// The result's scores at the end of the game `frame` ends.
+fn result_scores(frame: &Value) -> Vec<i64> {
+    numbers(&frame["update"]["result"]["scores"])
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -82,24 +93,14 @@ async fn pig_updates_carry_the_points_banked_as_the_scoreboard() {
     for frames in &told {
         for frame in frames {
             let view = &frame["update"]["view"];
-            let banked: Vec<i64> = view["scores"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|n| n.as_i64().unwrap())
-                .collect();
+            let banked = numbers(&view["scores"]);
             assert_eq!(totals(frame), banked, "{frame}");
             assert_eq!(board(frame)["unit"], "points");
             assert_eq!(board(frame)["parts"], Value::Array(Vec::new()));
         }
     }
     let last = told[0].last().unwrap();
-    let scores: Vec<i64> = last["update"]["result"]["scores"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|n| n.as_i64().unwrap())
-        .collect();
+    let scores = result_scores(last);
     assert_eq!(
         totals(last),
         scores,
@@ -144,12 +145,7 @@ async fn era_23_to_27_updates_carry_the_final_formula_so_far_part_by_part() {
     }
     assert!(shown > 0, "never a scoreboard");
     let last = told[0].last().unwrap();
-    let scores: Vec<i64> = last["update"]["result"]["scores"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|n| n.as_i64().unwrap())
-        .collect();
+    let scores = result_scores(last);
     assert_eq!(
         totals(last),
         scores,
@@ -165,12 +161,7 @@ async fn arm_10_armadora_tells_the_gold_only_once_every_value_shows() {
         for frame in before {
             assert!(board(frame).is_null(), "gold told before the end: {frame}");
         }
-        let scores: Vec<i64> = last["update"]["result"]["scores"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|n| n.as_i64().unwrap())
-            .collect();
+        let scores = result_scores(last);
         assert_eq!(totals(last), scores);
         assert_eq!(board(last)["unit"], "gold");
     }
