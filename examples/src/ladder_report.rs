@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::ladder::Ladder;
+use crate::summary::win_percent;
 
 /// The ratings as a text table, strongest first, under a line saying what
 /// was played.
@@ -36,11 +37,7 @@ pub fn ladder_text(ladder: &Ladder) -> String {
         "rank", "entrant", "Elo", "95% interval", "games", "win %"
     );
     for (rank, e) in ladder.entrants.iter().enumerate() {
-        let pct = if e.games == 0 {
-            0.0
-        } else {
-            100.0 * e.wins / e.games as f64
-        };
+        let pct = win_percent(e.wins, e.games);
         let _ = writeln!(
             out,
             "{:<4} {:<16} {:>6.0} {:>16} {:>7} {:>6.1}%",

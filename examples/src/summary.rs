@@ -104,12 +104,22 @@ pub fn summarise(games: &[GameSummary], seconds: f64) -> Summary {
     }
 }
 
-/// The summary as text tables, under a line naming the game, the seeds
-/// from `first_seed` and the thread count.
+/// Wins (a shared win counted as its share) as a percentage of the games
+/// played; 0 when none was.
 #[allow(
     clippy::cast_precision_loss,
     reason = "counts of games are far below 2^52"
 )]
+pub fn win_percent(wins: f64, games: u64) -> f64 {
+    if games == 0 {
+        0.0
+    } else {
+        100.0 * wins / games as f64
+    }
+}
+
+/// The summary as text tables, under a line naming the game, the seeds
+/// from `first_seed` and the thread count.
 pub fn summary_text(game: &str, first_seed: u64, threads: usize, s: &Summary) -> String {
     let mut out = String::new();
     let _ = writeln!(
@@ -128,11 +138,7 @@ pub fn summary_text(game: &str, first_seed: u64, threads: usize, s: &Summary) ->
             "games", "wins", "win %", "mean score"
         );
         for r in rows {
-            let pct = if r.games == 0 {
-                0.0
-            } else {
-                100.0 * r.wins / r.games as f64
-            };
+            let pct = win_percent(r.wins, r.games);
             let _ = writeln!(
                 out,
                 "{:<8} {:>7} {:>8.1} {:>6.1}% {:>11.2}",
