@@ -67,15 +67,41 @@ def test_every_python_block_runs(name: str, tmp_path: Path, monkeypatch: pytest.
         exec(compile(block, name, "exec"), namespace)  # noqa: S102 - the README's own code
 
 
+def option_names(command: str) -> list[str]:
+    return [word for word in shlex.split(command) if word.startswith("--")]
+
+
+def short_run_in_ci(command: str) -> bool:
+    """A benchmark's command is run by CI as a short run: the same script
+    with the same options, only their values smaller."""
+    words = shlex.split(command)
+    if len(words) < 2 or not words[1].startswith("python/bench/"):
+        return False
+    return any(
+        shlex.split(line)[:2] == words[:2] and option_names(line) == option_names(command)
+        for line in CI.splitlines()
+        if line.startswith(f"{words[0]} {words[1]} ")
+    )
+
+
 @pytest.mark.parametrize("name", list(readmes()))
 def test_every_shell_command_is_run_by_ci_or_here(name: str) -> None:
     commands = shell_commands(readmes()[name])
     assert commands
     for command in commands:
         assert "*" not in command, f"{command!r}: no globs"
-        assert command in RUN_HERE or command in CI.splitlines() or f"\n{command}\n" in CI, (
-            f"{name}: {command!r} is run neither by python/ci.sh nor by this test"
-        )
+        assert (
+            command in RUN_HERE
+            or command in CI.splitlines()
+            or f"\n{command}\n" in CI
+            or short_run_in_ci(command)
+        ), f"{name}: {command!r} is run neither by python/ci.sh nor by this test"
+
+
+def test_a_benchmark_counts_as_run_only_with_the_readmes_options() -> None:
+    assert short_run_in_ci("python python/bench/bench_loop.py --seconds 3 --repeats 3")
+    assert not short_run_in_ci("python python/bench/bench_loop.py --seconds 3 --games 3")
+    assert not short_run_in_ci("python python/bench/bench_absent.py --seconds 3 --repeats 3")
 
 
 @pytest.mark.parametrize("command", sorted(RUN_HERE))
