@@ -69,23 +69,22 @@ def test_liars_dice_information_states_are_openspiels_through_pyspiel(
     assert a.history() == b.history()
 
 
-def test_cpp_cfr_and_both_exploitabilities_give_openspiels_numbers(
+def test_cpp_cfr_and_exploitability_give_openspiels_numbers(
     liars_dice: tuple[pyspiel.Game, pyspiel.Game],
 ) -> None:
-    """``pyspiel.CFRSolver`` (C++) runs on the pyspiel game, and both
-    ``pyspiel.exploitability`` (C++ ``TabularBestResponse``) and the Python
-    module's ``exploitability.exploitability``, which refused the package's
-    games, measure its average policy: OpenSpiel's numbers, to 1e-9."""
+    """``pyspiel.CFRSolver`` (C++) runs on the pyspiel game, and the
+    Python module's ``exploitability.exploitability``, which refused the
+    package's games, measures its average policy with C++'s
+    ``TabularBestResponse`` (``pyspiel.exploitability`` is the same best
+    response): OpenSpiel's number, to 1e-9."""
     values = []
     for game in liars_dice:
         solver = pyspiel.CFRSolver(game)
         for _ in range(2):
             solver.evaluate_and_update_policy()
-        average = solver.average_policy()
-        values.append((pyspiel.exploitability(game, average), exploitability.exploitability(game, average)))
+        values.append(exploitability.exploitability(game, solver.average_policy()))
     assert values[0] == pytest.approx(values[1], abs=1e-9)
-    assert values[0][0] == pytest.approx(values[0][1], abs=1e-12)
-    assert values[0][0] > 0.1
+    assert values[0] > 0.1
 
 
 def _uniform_random_play(game: pyspiel.Game, seed: int) -> list[float]:
