@@ -285,3 +285,28 @@ test("liars-dice: cups, pips, the bid in words, a bid picker, the call lifting e
     for (const p of people) await p.context.close();
   }
 });
+
+test("pig: on a phone scrolled down to the history, the end says who won where the reader is", async () => {
+  const { people } = await seats("pig(players=2,target=3)");
+  try {
+    for (const p of people) await p.page.setViewportSize({ width: 390, height: 480 });
+    // Both read the history at the bottom of the page when the game ends.
+    for (const p of people) await p.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await playUntil(people, async () => false, "the end", 400);
+    const result = parsed(people[0]).filter((f) => f.update).at(-1).update.result;
+    for (const [seat, p] of people.entries()) {
+      await p.page.waitForSelector("body[data-over=true]");
+      await drawn(p.page);
+      const won = result.winners[0] === seat ? en["result.youWin"] : en["result.wins1"](`Player ${result.winners[0] + 1}`);
+      assert.equal(await p.page.textContent("#status"), `${en["status.over"]} ${won}`, "who won, in the turn line");
+      const line = await p.page.evaluate(() => {
+        const r = document.getElementById("status").getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, height: window.innerHeight, scrolled: window.scrollY };
+      });
+      assert.ok(line.scrolled > 0 && line.top >= 0 && line.bottom <= line.height, `the turn line in view, the page still scrolled down: ${JSON.stringify(line)}`);
+      assert.deepEqual(p.errors, [], "no console errors");
+    }
+  } finally {
+    for (const p of people) await p.context.close();
+  }
+});

@@ -127,12 +127,15 @@ test("Pig in the engine's words to its end, nothing stale after it; a rematch fo
     assert.ok(lines.some((l) => /^Ben: (roll|hold)\.$/.test(l)), lines.slice(0, 6).join(" | "));
     assert.ok(lines.some((l) => /^Chance: \d\.$/.test(l)), lines.slice(0, 6).join(" | "));
     // Nothing stale at the end.
-    assert.equal(await page.textContent("#status"), en["status.over"]);
     assert.equal(await page.isVisible("#typed"), false);
     assert.equal(await page.locator("#moves button.move").count(), 0);
     assert.equal(await page.textContent("#moves"), en["moves.over"]);
     assert.ok(await page.isVisible("#result"));
     const facts = (await api(`/api/matches/${id}`)).json;
+    // The turn line says who won (in Pig, the one seat that reached the
+    // target).
+    const won = facts.result.winners[0] === 0 ? en["result.youWin"] : en["result.wins1"]("Ben");
+    assert.equal(await page.textContent("#status"), `${en["status.over"]} ${won}`);
     const totals = await page.$$eval("#result-body tr[data-seat] td.score", (tds) => tds.map((td) => Number(td.textContent)));
     assert.deepEqual(totals, facts.result.scores);
     // The replay, linked from the end, as this seat saw it; then as the

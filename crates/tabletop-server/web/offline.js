@@ -21,7 +21,7 @@ import { seatName } from "/web/sentences.js";
 import { drawerOf, loadDrawer } from "/web/drawers.js";
 import { drawMoves } from "/web/moves.js";
 import { drawHistory } from "/web/history.js";
-import { drawPlayers, drawResult } from "/web/players.js";
+import { drawPlayers, drawResult, winnersLine } from "/web/players.js";
 import { drawHelp } from "/web/help.js";
 import { focusedKey, refocus, rove, focusGroup } from "/web/focus.js";
 import { DiceRng, SPECTATOR, advanceFor, gameNames, loadGame, needsAdvance } from "/web/engines/index.js";
@@ -184,7 +184,7 @@ function draw() {
   $("curtain").hidden = !curtain;
   const who = (seat) => seatName(seat, { names: [], seat: null }, true);
   if (curtain) $("curtain-text").textContent = t("offline.curtain", who(toMove));
-  $("status").textContent = over ? t("status.over")
+  $("status").textContent = over ? `${t("status.over")} ${winnersLine(ctx)}`
     : waiting ? (state.isChanceNode() ? t("offline.chance") : t("offline.thinking", who(toMove)))
       : curtain ? t("offline.next", who(toMove)) : t("offline.turn", who(toMove));
   $("status").className = toMove === null ? "" : `owner-${toMove}`;

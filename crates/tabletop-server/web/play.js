@@ -20,7 +20,7 @@ import { seatName } from "/web/sentences.js";
 import { drawerOf, loadDrawer } from "/web/drawers.js";
 import { drawMoves } from "/web/moves.js";
 import { drawHistory } from "/web/history.js";
-import { drawPlayers, drawResult, isFree } from "/web/players.js";
+import { drawPlayers, drawResult, isFree, winnersLine } from "/web/players.js";
 import { drawHelp } from "/web/help.js";
 import { focusedKey, refocus, rove, focusGroup } from "/web/focus.js";
 import { goToSeat } from "/web/seat-link.js";
@@ -133,7 +133,9 @@ function drawStatus(ctx) {
   const status = $("status");
   const to = ctx.toMove && typeof ctx.toMove === "object" && "player" in ctx.toMove ? ctx.toMove.player : null;
   if (ctx.result) {
-    status.textContent = t("status.over");
+    // Who won, in the sticky turn line: in view on a phone scrolled down to
+    // the history, where the final score above the board is not.
+    status.textContent = `${t("status.over")} ${winnersLine(ctx)}`;
   } else if (!connected()) {
     status.textContent = t("status.offline");
   } else if (to !== null) {

@@ -61,8 +61,9 @@ export function drawPlayers(box, ctx, drawer) {
   box.replaceChildren(table);
 }
 
-/** The winners in words. */
-function winnersLine(ctx) {
+/** The winners in words: in the final score, and in the turn line, which
+ * stays in view wherever the page is scrolled. */
+export function winnersLine(ctx) {
   const { winners = [] } = ctx.result;
   if (winners.length === 0) return t("result.nobody");
   if (winners.length === 1) return isYou(winners[0], ctx) ? t("result.youWin") : t("result.wins1", seatName(winners[0], ctx, true));
