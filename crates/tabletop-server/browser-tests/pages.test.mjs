@@ -297,7 +297,7 @@ test("pig: on a phone scrolled down to the history, the end says who won where t
     for (const [seat, p] of people.entries()) {
       await p.page.waitForSelector("body[data-over=true]");
       await drawn(p.page);
-      const won = result.winners[0] === seat ? en["result.youWin"] : en["result.wins1"](`Player ${result.winners[0] + 1}`);
+      const won = result.winners[0] === seat ? en["result.youWin"] : en["result.wins1"](`Player ${result.winners[0]}`);
       assert.equal(await p.page.textContent("#status"), `${en["status.over"]} ${won}`, "who won, in the turn line");
       const line = await p.page.evaluate(() => {
         const r = document.getElementById("status").getBoundingClientRect();
