@@ -44,6 +44,22 @@ test("every language file has every message, and each message takes the same par
   }
 });
 
+test("sentences read as written: one warrior, a seat and its faction in one bracket at most, Era's start player named once", () => {
+  // ARM-4: the warriors a seat has left, one of them or several.
+  assert.equal(en["arm.left"]("Player 0 (you)", "Orc", 1), "Player 0 (you), Orc: 1 warrior left");
+  assert.equal(en["arm.left"]("Ana", "Elf", 3), "Ana, Elf: 3 warriors left");
+  assert.equal(es["arm.left"]("Ana", "Orco", 1), "Ana, Orco: queda 1 guerrero");
+  assert.equal(es["arm.left"]("Ana", "Orco", 2), "Ana, Orco: quedan 2 guerreros");
+  for (const messages of [en, es, pl]) {
+    assert.doesNotMatch(messages["arm.left"]("Player 0 (you)", "Orc", 2), /\) \(/);
+  }
+  // Era's round line names the start player once, not "start player player 2".
+  assert.equal(en["era.round"](2, "roll", "player 1"), "Round 2 · roll · player 1 starts");
+  for (const messages of [en, es, pl]) {
+    assert.doesNotMatch(messages["era.round"](1, "x", messages["player"](1)), new RegExp(`${messages["player"]("")}.*${messages["player"]("")}`, "i"));
+  }
+});
+
 test("an open seat is listed, taken under a name shown as text, and played; the lobby speaks the browser's language", async () => {
   const created = await api("/api/matches", { game: "armadora(players=2)", seats: ["person", "open"] });
   assert.equal(created.status, 201);
