@@ -44,7 +44,7 @@ test("every language file has every message, and each message takes the same par
   }
 });
 
-test("sentences read as written: one warrior, a seat and its faction in one bracket at most, Era's start player named once", () => {
+test("sentences read as written: one warrior, a seat and its faction in one bracket at most, Era's start player named once, its orientations explained", () => {
   // ARM-4: the warriors a seat has left, one of them or several.
   assert.equal(en["arm.left"]("Player 0 (you)", "Orc", 1), "Player 0 (you), Orc: 1 warrior left");
   assert.equal(en["arm.left"]("Ana", "Elf", 3), "Ana, Elf: 3 warriors left");
@@ -52,6 +52,13 @@ test("sentences read as written: one warrior, a seat and its faction in one brac
   assert.equal(es["arm.left"]("Ana", "Orco", 2), "Ana, Orco: quedan 2 guerreros");
   for (const messages of [en, es, pl]) {
     assert.doesNotMatch(messages["arm.left"]("Player 0 (you)", "Orc", 2), /\) \(/);
+  }
+  // ERA-7: a placement names its orientation, counted from 1, and the help
+  // says what an orientation is.
+  assert.equal(en["era.place"]("a farm", "c3", "0"), "Place a farm on c3, orientation 1");
+  for (const messages of [en, es, pl]) {
+    const word = messages["era.place"]("x", "c3", "1").split(", ").at(-1).split(" ")[0];
+    assert.ok(messages["era.help"].some((line) => line.includes(`${word} 1, 2`)), `the help explains "${word}"`);
   }
   // Era's round line names the start player once, not "start player player 2".
   assert.equal(en["era.round"](2, "roll", "player 1"), "Round 2 · roll · player 1 starts");

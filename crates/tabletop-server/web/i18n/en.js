@@ -237,6 +237,7 @@ export default {
     "Collect what the dice show, feed one food per die, suffer the disaster your skulls pick, then build one building or wall per hammer you rolled.",
     "Extort: roll more swords than another player has shields and swords, and demand a resource of them.",
     "The game ends when every tracking token shows X. Buildings score their points (double when walled), plus culture, bonuses and the largest walled area, minus disasters.",
+    "A piece may be turned and mirrored: each of its different orientations is a move of its own (orientation 1, 2, …), its top-left corner on the square named.",
   ],
   "era.legend": [
     ["K", "keep"], ["L", "longhouse"], ["T", "townhouse"], ["C", "church"], ["F", "farm"], ["M", "lumber mill"], ["Mk", "market"],
@@ -252,7 +253,7 @@ export default {
   "era.a": (what) => `a ${what}`,
   "era.resource.goods": "trade goods", "era.resource.stone": "stone", "era.resource.wood": "wood", "era.resource.food": "food",
   "era.colour.yellow": "yellow", "era.colour.gray": "gray", "era.colour.blue": "blue", "era.colour.white": "white",
-  "era.place": (piece, cell, turn) => `Place ${piece} on ${cell}, turned ${turn}`,
+  "era.place": (piece, cell, turn) => `Place ${piece} on ${cell}, orientation ${Number(turn) + 1}`,
   "era.build": (piece) => `Build ${piece}`,
   "era.reroll": (colour, face) => `Set the ${colour} die on face ${face} aside to roll again`,
   "era.roll": "Roll the dice set aside",

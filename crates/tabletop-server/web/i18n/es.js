@@ -229,6 +229,7 @@ export default {
     "Recoge lo que muestran los dados, alimenta con una comida por dado, sufre el desastre que indiquen tus calaveras y construye un edificio o un muro por cada martillo.",
     "Extorsionar: si sacas más espadas que escudos y espadas tiene otro jugador, le exiges un recurso.",
     "La partida termina cuando todas las fichas de seguimiento muestran una X. Los edificios dan sus puntos (el doble si están amurallados), más la cultura, las bonificaciones y la mayor área amurallada, menos los desastres.",
+    "Una pieza puede girarse y reflejarse: cada una de sus orientaciones distintas es un movimiento propio (orientación 1, 2, …), con su esquina superior izquierda en la casilla indicada.",
   ],
   "era.legend": [
     ["K", "torreón"], ["L", "casa comunal"], ["T", "casa adosada"], ["C", "iglesia"], ["F", "granja"], ["M", "aserradero"], ["Mk", "mercado"],
@@ -244,7 +245,7 @@ export default {
   "era.a": (what) => (["casa comunal", "casa adosada", "iglesia", "granja", "universidad", "catedral"].includes(what) ? "una " : "un ") + what,
   "era.resource.goods": "bienes comerciales", "era.resource.stone": "piedra", "era.resource.wood": "madera", "era.resource.food": "comida",
   "era.colour.yellow": "amarillo", "era.colour.gray": "gris", "era.colour.blue": "azul", "era.colour.white": "blanco",
-  "era.place": (piece, cell, turn) => `Colocar ${piece} en ${cell}, girado ${turn}`,
+  "era.place": (piece, cell, turn) => `Colocar ${piece} en ${cell}, orientación ${Number(turn) + 1}`,
   "era.build": (piece) => `Construir ${piece}`,
   "era.reroll": (colour, face) => `Apartar el dado ${colour} de la cara ${face} para volver a tirarlo`,
   "era.roll": "Tirar los dados apartados",

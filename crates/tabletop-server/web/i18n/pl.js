@@ -228,6 +228,7 @@ export default {
     "Zbierz to, co pokazują kości, wyżyw się jedną żywnością na kość, ponieś katastrofę wskazaną przez czaszki, a potem zbuduj jeden budynek lub mur za każdy młot.",
     "Wymuszenie: gdy wyrzucisz więcej mieczy, niż inny gracz ma tarcz i mieczy, żądasz od niego jednego surowca.",
     "Gra kończy się, gdy wszystkie znaczniki pokazują X. Budynki dają swoje punkty (podwójnie, gdy są otoczone murem), do tego kultura, premie i największy obszar za murami, minus katastrofy.",
+    "Element można obracać i odbijać: każde z jego różnych ułożeń jest osobnym ruchem (ułożenie 1, 2, …), z lewym górnym rogiem na wskazanym polu.",
   ],
   "era.legend": [
     ["K", "donżon"], ["L", "długi dom"], ["T", "kamienica"], ["C", "kościół"], ["F", "farma"], ["M", "tartak"], ["Mk", "targ"],
@@ -243,7 +244,7 @@ export default {
   "era.a": (what) => what,
   "era.resource.goods": "towary", "era.resource.stone": "kamień", "era.resource.wood": "drewno", "era.resource.food": "żywność",
   "era.colour.yellow": "żółta", "era.colour.gray": "szara", "era.colour.blue": "niebieska", "era.colour.white": "biała",
-  "era.place": (piece, cell, turn) => `Połóż: ${piece} na ${cell}, obrót ${turn}`,
+  "era.place": (piece, cell, turn) => `Połóż: ${piece} na ${cell}, ułożenie ${Number(turn) + 1}`,
   "era.build": (piece) => `Zbuduj: ${piece}`,
   "era.reroll": (colour, face) => `Odłóż kość (${colour}, ścianka ${face}) do przerzutu`,
   "era.roll": "Przerzuć odłożone kości",
