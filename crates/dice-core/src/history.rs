@@ -150,39 +150,10 @@ mod serde_impl {
     use super::{History, SeenEntry};
     use crate::game::{Game, Viewer};
     use crate::record::FORMAT;
-    use crate::record::serde_impl::{Line, Log, RawEntry, check_header};
+    use crate::record::serde_impl::{Line, Log, RawEntry, check_header, log_entry_serde};
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-    impl<G: Game> Serialize for SeenEntry<G>
-    where
-        G::SeenChance: Serialize,
-        G::SeenAction: Serialize,
-    {
-        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            RawEntry::from(match self {
-                SeenEntry::Chance(c) => Line::Chance(c),
-                SeenEntry::Action { player, action } => Line::Action(*player, action),
-            })
-            .serialize(serializer)
-        }
-    }
-
-    impl<'de, G: Game> Deserialize<'de> for SeenEntry<G>
-    where
-        G::SeenChance: Deserialize<'de>,
-        G::SeenAction: Deserialize<'de>,
-    {
-        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-            Ok(
-                match RawEntry::<G::SeenChance, G::SeenAction>::deserialize(deserializer)?
-                    .into_line()?
-                {
-                    Line::Chance(c) => SeenEntry::Chance(c),
-                    Line::Action(player, action) => SeenEntry::Action { player, action },
-                },
-            )
-        }
-    }
+    log_entry_serde!(SeenEntry, SeenChance, SeenAction);
 
     #[derive(Serialize)]
     struct HistoryOut<'a, C, L> {

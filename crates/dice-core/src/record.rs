@@ -270,34 +270,47 @@ pub(crate) mod serde_impl {
         }
     }
 
-    impl<G: Game> Serialize for Entry<G>
-    where
-        G::Chance: Serialize,
-        G::Action: Serialize,
-    {
-        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            RawEntry::from(match self {
-                Entry::Chance(c) => Line::Chance(c),
-                Entry::Action { player, action } => Line::Action(*player, action),
-            })
-            .serialize(serializer)
-        }
-    }
+    /// Writes a log entry enum of a game (`Chance(..)` or `Action { player,
+    /// action }`, over the game's associated types `$chance` and `$action`)
+    /// as a [`RawEntry`], and reads it back: the record's entries and a
+    /// viewer's history entries share the one line format.
+    macro_rules! log_entry_serde {
+        ($entry:ident, $chance:ident, $action:ident) => {
+            impl<G: Game> Serialize for $entry<G>
+            where
+                G::$chance: Serialize,
+                G::$action: Serialize,
+            {
+                fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                    RawEntry::from(match self {
+                        $entry::Chance(c) => Line::Chance(c),
+                        $entry::Action { player, action } => Line::Action(*player, action),
+                    })
+                    .serialize(serializer)
+                }
+            }
 
-    impl<'de, G: Game> Deserialize<'de> for Entry<G>
-    where
-        G::Chance: Deserialize<'de>,
-        G::Action: Deserialize<'de>,
-    {
-        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-            Ok(
-                match RawEntry::<G::Chance, G::Action>::deserialize(deserializer)?.into_line()? {
-                    Line::Chance(c) => Entry::Chance(c),
-                    Line::Action(player, action) => Entry::Action { player, action },
-                },
-            )
-        }
+            impl<'de, G: Game> Deserialize<'de> for $entry<G>
+            where
+                G::$chance: Deserialize<'de>,
+                G::$action: Deserialize<'de>,
+            {
+                fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                    Ok(
+                        match RawEntry::<G::$chance, G::$action>::deserialize(deserializer)?
+                            .into_line()?
+                        {
+                            Line::Chance(c) => $entry::Chance(c),
+                            Line::Action(player, action) => $entry::Action { player, action },
+                        },
+                    )
+                }
+            }
+        };
     }
+    pub(crate) use log_entry_serde;
+
+    log_entry_serde!(Entry, Chance, Action);
 
     /// The game's name and a format this version reads, or why not.
     pub(crate) fn check_header<G: Game, E: serde::de::Error>(

@@ -1,7 +1,5 @@
 //! The building types of table D3, and which carry a die (ERA-2).
 
-use core::fmt;
-
 use crate::colour::Colour;
 
 /// A building type (table D3).
@@ -124,8 +122,4 @@ impl Colour {
     }
 }
 
-impl fmt::Display for BuildingKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+crate::display_name::display_name!(BuildingKind);

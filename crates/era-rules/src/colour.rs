@@ -1,7 +1,5 @@
 //! The four die colours (ERA-1, ERA-2).
 
-use core::fmt;
-
 /// A die colour (ERA-1, ERA-2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -33,8 +31,4 @@ impl Colour {
     }
 }
 
-impl fmt::Display for Colour {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+crate::display_name::display_name!(Colour);

@@ -23,6 +23,7 @@ mod colour;
 mod config;
 mod determinize;
 mod disasters;
+mod display_name;
 mod end_of_round;
 mod extort;
 mod face;

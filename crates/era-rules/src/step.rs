@@ -1,8 +1,6 @@
 //! Where the game stands: the step of the setup or of the round, and whose
 //! part of it (ERA-5, ERA-6, ERA-12 … ERA-22).
 
-use core::fmt;
-
 use crate::piece::Piece;
 use crate::symbols::Resource;
 
@@ -110,11 +108,7 @@ impl Step {
     }
 }
 
-impl fmt::Display for Step {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+crate::display_name::display_name!(Step);
 
 /// What a step did when the engine moved the game on by itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,8 +1,6 @@
 //! The symbols printed on the dice (table D1) and the four resources with a
 //! track on the player board (ERA-1).
 
-use core::fmt;
-
 /// A symbol printed on a die face (table D1), with its letter in the
 /// ruleset's face strings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -124,8 +122,4 @@ impl Resource {
     }
 }
 
-impl fmt::Display for Resource {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+crate::display_name::display_name!(Resource);

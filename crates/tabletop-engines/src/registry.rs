@@ -173,19 +173,11 @@ impl<G: Engine> AnyGame for Registered<G> {
     }
 
     fn bot_names(&self) -> Vec<&'static str> {
-        G::LISTING
-            .bots()
-            .iter()
-            .map(dice_core::listing::Bot::name)
-            .collect()
+        names(G::LISTING.bots(), dice_core::listing::Bot::name)
     }
 
     fn level_names(&self) -> Vec<&'static str> {
-        G::LISTING
-            .levels()
-            .iter()
-            .map(dice_core::listing::Level::name)
-            .collect()
+        names(G::LISTING.levels(), dice_core::listing::Level::name)
     }
 
     fn new_bot(&self, name: &str, iterations: Option<u32>) -> Result<Box<dyn AnyBot>, LoadError> {
@@ -397,4 +389,9 @@ pub fn catalogue() -> Vec<GameInfo> {
     let mut all = All(Vec::new());
     visit_games(&mut all);
     all.0
+}
+
+/// The names of a listing's bots or levels, in the listing's order.
+fn names<T>(listed: &[T], name: fn(&T) -> &'static str) -> Vec<&'static str> {
+    listed.iter().map(name).collect()
 }

@@ -125,29 +125,14 @@ impl Server {
         }
         let mut child = command.spawn().unwrap();
         let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let mut line = String::new();
-        stdout.read_line(&mut line).unwrap();
-        let addr = line
-            .trim()
-            .strip_prefix("listening on http://")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .to_owned();
-        let peer = db.to_string_lossy().starts_with("postgres://").then(|| {
-            line.clear();
-            stdout.read_line(&mut line).unwrap();
-            line.trim()
-                .strip_prefix("peers on ")
-                .unwrap_or_else(|| panic!("unexpected second line {line:?}"))
-                .to_owned()
-        });
-        let metrics = extra.contains(&"--metrics-listen").then(|| {
-            line.clear();
-            stdout.read_line(&mut line).unwrap();
-            line.trim()
-                .strip_prefix("metrics on http://")
-                .unwrap_or_else(|| panic!("unexpected line {line:?}"))
-                .to_owned()
-        });
+        let addr = told(&mut stdout, "listening on http://");
+        let peer = db
+            .to_string_lossy()
+            .starts_with("postgres://")
+            .then(|| told(&mut stdout, "peers on "));
+        let metrics = extra
+            .contains(&"--metrics-listen")
+            .then(|| told(&mut stdout, "metrics on http://"));
         Server {
             child,
             addr,
@@ -212,6 +197,25 @@ impl Server {
     pub async fn connect(&self) -> Client {
         Client::connect(&self.addr).await
     }
+
+    /// A connection bound to seat 0 of a new match of Pig for two people,
+    /// and the welcome it was sent.
+    pub async fn pig_hello(&self) -> (Client, Value) {
+        let token = self.pig_seat(0).await;
+        let mut seat = self.connect().await;
+        let welcome = seat.hello(&token, None).await;
+        (seat, welcome)
+    }
+}
+
+/// What the server's next line on stdout tells after `prefix`.
+fn told(stdout: &mut impl BufRead, prefix: &str) -> String {
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    line.trim()
+        .strip_prefix(prefix)
+        .unwrap_or_else(|| panic!("unexpected line {line:?}, not {prefix:?}"))
+        .to_owned()
 }
 
 impl Drop for Server {

@@ -10,6 +10,7 @@ use serde_json::Value;
 use tabletop_engines::dice_core::Viewer;
 use tabletop_server::actor::{Command, Frame, OptIns, Services};
 use tabletop_server::bots::BotPool;
+use tabletop_server::client_message::ActionRef;
 use tabletop_server::code::Reason;
 use tabletop_server::limits::Limits;
 use tabletop_server::lobby::{CreateMatch, Load, Lobby};
@@ -186,6 +187,35 @@ pub async fn next(rx: &mut mpsc::Receiver<Frame>) -> Option<Value> {
         .await
         .expect("a frame within the wait")
         .map(|f| json(&f))
+}
+
+/// Seat `seat` takes the action of id `action` at sequence number `seq`
+/// (the seat and action as [`mover`] gives them): the update each of
+/// `subscribers` (the seats' by seat number, then any others) is sent.
+pub async fn act(
+    commands: &mpsc::Sender<Command>,
+    subscribers: &mut [(u64, mpsc::Receiver<Frame>)],
+    (seat, action): (usize, u32),
+    seq: usize,
+    client_id: String,
+) -> Vec<Value> {
+    commands
+        .send(Command::Act {
+            sub: subscribers[seat].0,
+            seat,
+            seq,
+            action: ActionRef::Id(action),
+            client_id,
+        })
+        .await
+        .unwrap();
+    let mut updates = Vec::with_capacity(subscribers.len());
+    for (_, rx) in subscribers {
+        let frame = next(rx).await.unwrap();
+        assert_eq!(frame["type"], "update", "{frame}");
+        updates.push(frame);
+    }
+    updates
 }
 
 /// The seat offered moves in the latest frames, and its first legal id.

@@ -323,11 +323,7 @@ async fn pings_and_binary_frames_count_in_the_rate_limit() {
     // A bucket that never refills: the burst is spent however slowly the
     // frames come.
     let server = Server::fresh("ping-rate", &["--rate", "0", "--burst", "4"]);
-    let created = server.create("pig(players=2)", &["person", "person"]).await;
-    let mut seat = server.connect().await;
-    let welcome = seat
-        .hello(tokens(&created)[0].as_deref().unwrap(), None)
-        .await;
+    let (mut seat, welcome) = server.pig_hello().await;
     for _ in 0..3 {
         seat.ws.send(Message::Ping(vec![1].into())).await.unwrap();
     }
@@ -348,11 +344,7 @@ async fn pings_and_binary_frames_count_in_the_rate_limit() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_slows_down_when_told_is_never_cut_off() {
     let server = Server::fresh("slow-down", &["--rate", "4", "--burst", "2"]);
-    let created = server.create("pig(players=2)", &["person", "person"]).await;
-    let mut seat = server.connect().await;
-    let welcome = seat
-        .hello(tokens(&created)[0].as_deref().unwrap(), None)
-        .await;
+    let (mut seat, welcome) = server.pig_hello().await;
     let seq = welcome["seq"].as_u64().unwrap();
     // More refusals for rate than the 20 in a row that cut a flooder off:
     // three messages at once into a bucket of two that refills one a

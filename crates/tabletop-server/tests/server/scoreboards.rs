@@ -4,13 +4,11 @@
 //! spectators watching.
 use serde_json::Value;
 use tabletop_engines::dice_core::Viewer;
-use tabletop_server::actor::Command;
-use tabletop_server::client_message::ActionRef;
 use tabletop_server::lobby::Load;
 use tokio::sync::mpsc;
 
 use crate::common::Lcg;
-use crate::inproc::{create, lobby, next, subscribe};
+use crate::inproc::{act, create, lobby, next, subscribe};
 
 /// Every update each viewer (the seats, then the spectators) was sent in
 /// a game of `game` played to its end by seeded choices.
@@ -43,20 +41,15 @@ async fn played(game: &str, seats: usize, max_steps: usize) -> Vec<Vec<Value>> {
         };
         let action = legal[pick.below(legal.len())][0].as_u64().unwrap() as u32;
         let seq = latest[seat]["seq"].as_u64().unwrap() as usize;
-        handle
-            .commands
-            .send(Command::Act {
-                sub: rxs[seat].0,
-                seat,
-                seq,
-                action: ActionRef::Id(action),
-                client_id: format!("c{n}"),
-            })
-            .await
-            .unwrap();
-        for (i, (_, rx)) in rxs.iter_mut().enumerate() {
-            let frame = next(rx).await.unwrap();
-            assert_eq!(frame["type"], "update", "{frame}");
+        let updates = act(
+            &handle.commands,
+            &mut rxs,
+            (seat, action),
+            seq,
+            format!("c{n}"),
+        )
+        .await;
+        for (i, frame) in updates.into_iter().enumerate() {
             told[i].push(frame);
         }
     }
@@ -87,6 +80,17 @@ fn result_scores(frame: &Value) -> Vec<i64> {
     numbers(&frame["update"]["result"]["scores"])
 }
 
+/// The first viewer's last update: its scoreboard is the result's scores.
+fn assert_ends_on_the_result(told: &[Vec<Value>]) {
+    let last = told[0].last().unwrap();
+    let scores = result_scores(last);
+    assert_eq!(
+        totals(last),
+        scores,
+        "the end's scoreboard is the result's scores"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pig_updates_carry_the_points_banked_as_the_scoreboard() {
     let told = played("pig(players=2,target=20)", 2, 2_000).await;
@@ -99,13 +103,7 @@ async fn pig_updates_carry_the_points_banked_as_the_scoreboard() {
             assert_eq!(board(frame)["parts"], Value::Array(Vec::new()));
         }
     }
-    let last = told[0].last().unwrap();
-    let scores = result_scores(last);
-    assert_eq!(
-        totals(last),
-        scores,
-        "the end's scoreboard is the result's scores"
-    );
+    assert_ends_on_the_result(&told);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -144,13 +142,7 @@ async fn era_23_to_27_updates_carry_the_final_formula_so_far_part_by_part() {
         }
     }
     assert!(shown > 0, "never a scoreboard");
-    let last = told[0].last().unwrap();
-    let scores = result_scores(last);
-    assert_eq!(
-        totals(last),
-        scores,
-        "the end's scoreboard is the result's scores"
-    );
+    assert_ends_on_the_result(&told);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -3,11 +3,9 @@
 //! the loopback socket's own buffers would hide the queue).
 use serde_json::Value;
 use tabletop_engines::dice_core::Viewer;
-use tabletop_server::actor::Command;
-use tabletop_server::client_message::ActionRef;
 use tabletop_server::lobby::Load;
 
-use crate::inproc::{create, json, lobby, subscribe};
+use crate::inproc::{act, create, json, lobby, mover, subscribe};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_subscriber_that_never_reads_is_dropped_and_resumes() {
@@ -26,35 +24,15 @@ async fn a_subscriber_that_never_reads_is_dropped_and_resumes() {
     let wait = crate::common::WAIT;
     let mut seq = latest[0]["seq"].as_u64().unwrap() as usize;
     for n in 0..20 {
-        let seat = (0..2)
-            .find(|&s| {
-                latest[s]["update"]["legal"]
-                    .as_array()
-                    .is_some_and(|l| !l.is_empty())
-            })
-            .expect("a seat is to move");
-        let id = latest[seat]["update"]["legal"][0][0].as_u64().unwrap() as u32;
-        handle
-            .commands
-            .send(Command::Act {
-                sub: players[seat].0,
-                seat,
-                seq,
-                action: ActionRef::Id(id),
-                client_id: format!("a{n}"),
-            })
-            .await
-            .unwrap();
-        for (s, (_, rx)) in players.iter_mut().enumerate() {
-            let f = json(
-                &tokio::time::timeout(wait, rx.recv())
-                    .await
-                    .unwrap()
-                    .unwrap(),
-            );
-            assert_eq!(f["type"], "update", "{f}");
-            latest[s] = f;
-        }
+        let (seat, id) = mover(&latest).expect("a seat is to move");
+        latest = act(
+            &handle.commands,
+            &mut players,
+            (seat, id),
+            seq,
+            format!("a{n}"),
+        )
+        .await;
         seq = latest[0]["seq"].as_u64().unwrap() as usize;
     }
     // The slow subscriber got its welcome and three updates queued, then
