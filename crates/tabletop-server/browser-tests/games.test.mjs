@@ -198,6 +198,11 @@ for (const title of TITLES.filter((t) => !ONLY || t.game === ONLY)) {
         assert.deepEqual(winners, facts.result.winners, "the page's winners are the server's");
         const history = await person.page.locator("#history li").count();
         assert.equal(history, facts.entries, "every entry in the history");
+        if (title.game.startsWith("age-of-war")) {
+          // The dice box goes with the last die rolled.
+          assert.equal(await person.page.locator("#board .aow").count(), 1, "Age of War's board");
+          assert.equal(await person.page.locator("#board .aow section.dice").count(), 0, "no dice box at the end");
+        }
       }
       await people[0].page.screenshot({ path: join(OUT, title.shot), fullPage: true });
       assert.deepEqual(await seriousViolations(people[0].page), [], "axe on the final score");

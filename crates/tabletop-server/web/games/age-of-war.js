@@ -139,7 +139,8 @@ export function draw(ctx) {
     hand,
     el("p", { className: "quiet", textContent: t("aow.inHand", inHand, v.placed ?? 0, v.lost ?? 0) }),
     lose !== undefined ? actionButton(ctx, lose, t("aow.lose") + percentLabel(ctx, lose), "lose", "aow:lose") : null);
-  root.append(diceBox);
+  // At the end no die is in play: the box would only show an empty hand.
+  if (!ctx.result) root.append(diceBox);
 
   const { owners, clanHolder } = holdings(v);
   const grid = el("div", { className: "castles" });
