@@ -1,6 +1,8 @@
 //! The searching bots against each other: the guided search (`ismcts`)
 //! is the stronger at the same iterations.
 
+#![allow(clippy::unwrap_used, reason = "a failure is a failed test")]
+
 use armadora_rules::prelude::*;
 use dice_core::mcts::Mcts;
 

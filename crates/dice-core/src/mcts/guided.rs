@@ -101,7 +101,6 @@ impl Tree {
 }
 
 #[cfg(test)]
-#[expect(clippy::unwrap_used, reason = "a failure is a test failure")]
 mod tests {
     use super::*;
 

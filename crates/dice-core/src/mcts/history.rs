@@ -137,11 +137,7 @@ impl History {
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::float_cmp,
-    clippy::unwrap_used,
-    reason = "halves and quarters are exact in binary; a failure is a test failure"
-)]
+#[expect(clippy::float_cmp, reason = "halves and quarters are exact in binary")]
 mod tests {
     use super::*;
     use crate::pig::{Pig, PigAction, PigConfig};
