@@ -278,6 +278,19 @@ struct Chosen {
     is_new: bool,
 }
 
+impl Chosen {
+    /// Edge `edge`, tried before, at `legal_index` in the legal list and
+    /// leading to node `child`.
+    fn tried(edge: usize, legal_index: u32, child: u32) -> Option<Chosen> {
+        Some(Chosen {
+            edge,
+            legal_index: usize::try_from(legal_index).ok()?,
+            child: usize::try_from(child).ok()?,
+            is_new: false,
+        })
+    }
+}
+
 /// What a pass over the legal list found: an untried action to expand
 /// (its id and place in the list), or else the best tried edge.
 #[derive(Debug, Clone, Copy)]
@@ -490,13 +503,7 @@ impl<G: Game> Search<'_, G> {
             )]
             let better = best.is_none_or(|(b, s)| score > s || (score == s && i < b.edge));
             if better {
-                let chosen = Chosen {
-                    edge: i,
-                    legal_index: usize::try_from(index).ok()?,
-                    child: usize::try_from(e.child).ok()?,
-                    is_new: false,
-                };
-                best = Some((chosen, score));
+                best = Some((Chosen::tried(i, index, e.child)?, score));
             }
         }
         Some(match untried {

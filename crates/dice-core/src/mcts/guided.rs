@@ -63,13 +63,7 @@ impl<G: Game> Search<'_, G> {
             e.legal_index = index;
             let score = guided_score(e, average, guide, exploration);
             if best.is_none_or(|(_, s)| score > s) {
-                let chosen = Chosen {
-                    edge: i,
-                    legal_index: usize::try_from(index).ok()?,
-                    child: usize::try_from(e.child).ok()?,
-                    is_new: false,
-                };
-                best = Some((chosen, score));
+                best = Some((Chosen::tried(i, index, e.child)?, score));
             }
         }
         Some(match untried {

@@ -107,7 +107,7 @@ impl History {
 
     /// The legal action with `mover`'s best mean, each of equals equally
     /// likely (reservoir sampling).
-    pub(super) fn best<G: Game>(
+    fn best<G: Game>(
         &self,
         state: &G,
         mover: Seat,
@@ -140,7 +140,6 @@ impl History {
 #[expect(clippy::float_cmp, reason = "halves and quarters are exact in binary")]
 mod tests {
     use super::*;
-    use crate::pig::{Pig, PigAction, PigConfig};
 
     #[test]
     fn an_action_never_played_averages_one_half() {
@@ -174,29 +173,5 @@ mod tests {
         // A reset forgets.
         history.reset(2, 4);
         assert_eq!(history.mean(0, 1), 0.5);
-    }
-
-    #[test]
-    fn a_playout_without_exploring_takes_the_best_paying_action() {
-        let mut game = Pig::new(&PigConfig::default()).unwrap();
-        game.apply(PigAction::Roll).unwrap();
-        game.apply_chance(6).unwrap();
-        let hold = game.action_id(&PigAction::Hold).unwrap();
-        let mut history = History::default();
-        history.reset(2, game.action_id_bound());
-        history.record(0, hold);
-        history.back_up(&[1.0, 0.0]);
-        let mut legal = Vec::new();
-        game.legal_actions(&mut legal);
-        let mut rng = DiceRng::from_seed_u64(1);
-        for _ in 0..20 {
-            let best = history.best(&game, 0, &legal, &mut rng);
-            assert_eq!(best, Some(PigAction::Hold));
-        }
-        // One step of a playout that never explores holds, and records it.
-        history.start();
-        history.play_out(&mut game, &mut legal, 0, 1, &mut rng);
-        assert_eq!(history.trail, [(0, hold)]);
-        assert_eq!(game.to_move(), crate::ToMove::Player(1));
     }
 }
