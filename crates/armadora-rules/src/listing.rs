@@ -22,7 +22,12 @@ fn greedy(_: u32) -> Box<dyn Agent<Armadora> + Send> {
 impl Listed for Armadora {
     const LISTING: Listing<Armadora> = Listing::new("Armadöra", 2, 4)
         .with_options(&["advanced", "no-teams", "no-peek"])
-        .with_bots(&[Bot::own("greedy", greedy), Bot::random(), Bot::mcts(1000)])
+        .with_bots(&[
+            Bot::own("greedy", greedy),
+            Bot::random(),
+            Bot::mcts(1000),
+            Bot::ismcts(1000),
+        ])
         // docs/ladder/armadora-2p.md measured them.
         .with_levels(&[
             Level::new("beginner", "random", None),

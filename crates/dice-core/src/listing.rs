@@ -153,6 +153,10 @@ fn mcts_agent<G: Game>(iterations: u32) -> Box<dyn Agent<G> + Send> {
     Box::new(Mcts::new(iterations))
 }
 
+fn ismcts_agent<G: Game>(iterations: u32) -> Box<dyn Agent<G> + Send> {
+    Box::new(Mcts::guided(iterations))
+}
+
 impl<G: Game + 'static> Bot<G> {
     /// `random`: a legal action drawn uniformly ([`RandomAgent`]).
     pub const fn random() -> Self {
@@ -168,6 +172,12 @@ impl<G: Game + 'static> Bot<G> {
     /// ([`Mcts::new`]) with `iterations` per decision by default.
     pub const fn mcts(iterations: u32) -> Self {
         Bot::searching("mcts", iterations, mcts_agent::<G>)
+    }
+
+    /// `ismcts`: the same search guided by move averages
+    /// ([`Mcts::guided`]) with `iterations` per decision by default.
+    pub const fn ismcts(iterations: u32) -> Self {
+        Bot::searching("ismcts", iterations, ismcts_agent::<G>)
     }
 }
 

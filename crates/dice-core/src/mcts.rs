@@ -1,7 +1,12 @@
 //! Monte Carlo tree search over the contract, for any game, with chance and
 //! hidden information.
 
+mod guided;
+mod history;
+
 use alloc::vec::Vec;
+
+use history::History;
 
 use crate::agent::Agent;
 use crate::game::{Game, ToMove};
@@ -51,9 +56,21 @@ pub struct Mcts {
     iterations: u32,
     exploration: f64,
     playout_steps: u32,
+    /// How move averages guide the search, if they do ([`Mcts::guided`]).
+    guide: Option<Guide>,
     /// The tree and the search's buffers, kept from one decision to the
     /// next so that a warm search allocates nothing of its own.
     tree: Tree,
+}
+
+/// How move averages (MAST) guide a search: playouts take the mover's
+/// best-paying action but for `explore_percent` % uniform picks; a tree
+/// edge's value starts from its action's average, weighted as `prior`
+/// visits; a node tries its best-paying untried action first.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Guide {
+    explore_percent: u32,
+    prior: f64,
 }
 
 impl PartialEq for Mcts {
@@ -63,6 +80,7 @@ impl PartialEq for Mcts {
         self.iterations == other.iterations
             && self.exploration.to_bits() == other.exploration.to_bits()
             && self.playout_steps == other.playout_steps
+            && self.guide == other.guide
     }
 }
 
@@ -72,6 +90,7 @@ impl core::fmt::Debug for Mcts {
             .field("iterations", &self.iterations)
             .field("exploration", &self.exploration)
             .field("playout_steps", &self.playout_steps)
+            .field("guide", &self.guide)
             .finish_non_exhaustive()
     }
 }
@@ -85,8 +104,37 @@ impl Mcts {
             iterations,
             exploration: 0.7,
             playout_steps: 10_000,
+            guide: None,
             tree: Tree::default(),
         }
+    }
+
+    /// The search `ismcts`: this many iterations over determinized views
+    /// like [`Mcts::new`], guided by move averages (MAST): each seat's mean
+    /// reward for each action id over every move of the decision's
+    /// simulations, tree and playout. A tree edge's value starts from its
+    /// action's average, weighted as 10 visits, and a node tries its
+    /// best-paying untried action first: with the hundreds of actions of
+    /// an Armadöra or Era turn, a thousand iterations try each root
+    /// action about once, and the averages, shared by every node, tell
+    /// them apart long before their own visits do. Playouts stay uniform
+    /// (guided playouts measured weaker, and slower). The most visited
+    /// action is played, the best mean of equals.
+    pub fn guided(iterations: u32) -> Self {
+        Mcts::new(iterations).with_move_averages(100, 10.0)
+    }
+
+    /// The same search guided by move averages ([`Mcts::guided`]):
+    /// playouts pick uniformly `explore_percent` % of the time (100: always)
+    /// and otherwise the mover's best-paying action, and a tree edge's
+    /// value starts from its action's average weighted as `prior` visits.
+    #[must_use]
+    pub fn with_move_averages(mut self, explore_percent: u32, prior: f64) -> Self {
+        self.guide = Some(Guide {
+            explore_percent,
+            prior,
+        });
+        self
     }
 
     /// The same search with another UCB1 exploration constant.
@@ -159,6 +207,8 @@ struct Tree {
     sqrt_ln: Vec<f64>,
     inv_sqrt: Vec<f64>,
     inv: Vec<f64>,
+    /// The move averages of a guided search.
+    history: History,
 }
 
 impl Tree {
@@ -228,6 +278,19 @@ struct Chosen {
     is_new: bool,
 }
 
+impl Chosen {
+    /// Edge `edge`, tried before, at `legal_index` in the legal list and
+    /// leading to node `child`.
+    fn tried(edge: usize, legal_index: u32, child: u32) -> Option<Chosen> {
+        Some(Chosen {
+            edge,
+            legal_index: usize::try_from(legal_index).ok()?,
+            child: usize::try_from(child).ok()?,
+            is_new: false,
+        })
+    }
+}
+
 /// What a pass over the legal list found: an untried action to expand
 /// (its id and place in the list), or else the best tried edge.
 #[derive(Debug, Clone, Copy)]
@@ -271,6 +334,7 @@ struct Search<'a, G: Game> {
     iterations: u32,
     exploration: f64,
     playout_steps: u32,
+    guide: Option<Guide>,
     tree: &'a mut Tree,
     legal: Vec<G::Action>,
     /// The current iteration, from 1 (edges stamped 0 were never legal).
@@ -279,7 +343,11 @@ struct Search<'a, G: Game> {
 
 impl<G: Game> Agent<G> for Mcts {
     fn name(&self) -> &'static str {
-        "mcts"
+        if self.guide.is_some() {
+            "ismcts"
+        } else {
+            "mcts"
+        }
     }
 
     fn choose(
@@ -299,6 +367,7 @@ impl<G: Game> Agent<G> for Mcts {
             iterations: self.iterations,
             exploration: self.exploration,
             playout_steps: self.playout_steps,
+            guide: self.guide,
             tree: &mut self.tree,
             legal: Vec::new(),
             stamp: 0,
@@ -308,10 +377,18 @@ impl<G: Game> Agent<G> for Mcts {
                 if search.tree.root_ids.is_empty() {
                     let ids = legal.iter().map(|a| state.action_id(a).unwrap_or(u32::MAX));
                     search.tree.root_ids.extend(ids);
+                    let bound = state.action_id_bound();
+                    search.tree.history.reset(state.players(), bound);
                 }
                 search.stamp = search.stamp.saturating_add(1);
                 search.iterate(state, rng);
             }
+        }
+        if self.guide.is_some() {
+            return self
+                .tree
+                .most_visited(legal)
+                .or_else(|| rng.choose(legal).copied());
         }
         // The most visited legal action (the last of equals, by action id).
         let tree = &self.tree;
@@ -332,6 +409,7 @@ impl<G: Game> Agent<G> for Mcts {
 impl<G: Game> Search<'_, G> {
     fn iterate(&mut self, mut state: G, rng: &mut DiceRng) {
         self.tree.path.clear();
+        self.tree.history.start();
         let mut node = 0;
         let mut steps = 0u32;
         let mut expanded = false;
@@ -352,13 +430,18 @@ impl<G: Game> Search<'_, G> {
                         legal_index,
                         child,
                         is_new,
-                    }) = self.select(&state, node, rng)
+                    }) = self.select(&state, node, mover, rng)
                     else {
                         break;
                     };
                     let Some(&action) = self.legal.get(legal_index) else {
                         break;
                     };
+                    if self.guide.is_some() {
+                        if let Some(id) = state.action_id(&action) {
+                            self.tree.history.record(mover, id);
+                        }
+                    }
                     state.apply_unchecked(action);
                     self.tree.path.push((node, edge, mover));
                     node = child;
@@ -372,8 +455,12 @@ impl<G: Game> Search<'_, G> {
 
     /// Marks the available edges, then expands an untried action or picks
     /// the best UCB1 edge (the first of equals in edge order).
-    fn select(&mut self, state: &G, node: usize, rng: &mut DiceRng) -> Option<Chosen> {
-        match self.mark(state, node, rng)? {
+    fn select(&mut self, state: &G, node: usize, mover: Seat, rng: &mut DiceRng) -> Option<Chosen> {
+        let marked = match self.guide {
+            Some(guide) => self.mark_guided(state, node, mover, guide, rng)?,
+            None => self.mark(state, node, rng)?,
+        };
+        match marked {
             Marked::Untried { id, legal_index } => self.expand(node, id, legal_index),
             Marked::Best(best) => best,
         }
@@ -416,13 +503,7 @@ impl<G: Game> Search<'_, G> {
             )]
             let better = best.is_none_or(|(b, s)| score > s || (score == s && i < b.edge));
             if better {
-                let chosen = Chosen {
-                    edge: i,
-                    legal_index: usize::try_from(index).ok()?,
-                    child: usize::try_from(e.child).ok()?,
-                    is_new: false,
-                };
-                best = Some((chosen, score));
+                best = Some((Chosen::tried(i, index, e.child)?, score));
             }
         }
         Some(match untried {
@@ -460,11 +541,17 @@ impl<G: Game> Search<'_, G> {
     /// Plays on at random from the end of the descent and sets each seat's
     /// reward ([`Tree::rewards`]) by the game's [`Objective`].
     fn play_out(&mut self, state: &mut G, steps: u32, rng: &mut DiceRng) {
-        state.random_playout(
-            rng,
-            &mut self.legal,
-            self.playout_steps.saturating_sub(steps),
-        );
+        let budget = self.playout_steps.saturating_sub(steps);
+        match self.guide {
+            Some(guide) => self.tree.history.play_out(
+                state,
+                &mut self.legal,
+                guide.explore_percent,
+                budget,
+                rng,
+            ),
+            None => state.random_playout(rng, &mut self.legal, budget),
+        }
         let tree = &mut *self.tree;
         let players = state.players();
         tree.rewards.clear();
@@ -497,6 +584,9 @@ impl<G: Game> Search<'_, G> {
 
     fn back_up(&mut self) {
         let tree = &mut *self.tree;
+        if self.guide.is_some() {
+            tree.history.back_up(&tree.rewards);
+        }
         for &(node, edge, mover) in &tree.path {
             let reward = tree.rewards.get(mover).copied().unwrap_or(0.0);
             if let Some(e) = tree.nodes.get_mut(node).and_then(|n| n.get_mut(edge)) {

@@ -64,3 +64,20 @@ fn a_warm_search_chooses_what_a_fresh_one_chooses_from_the_same_generator() {
         assert!(fresh.is_some());
     }
 }
+
+#[test]
+fn a_warm_guided_search_allocates_once_a_decision_and_chooses_as_a_fresh_one() {
+    let game = decision();
+    let legal = legal(&game);
+    let mut warm = Mcts::guided(300);
+    choose(&mut warm, &game, &legal, 5);
+    let info = allocation_counter::measure(|| {
+        black_box(choose(&mut warm, &game, &legal, 5));
+    });
+    // The move averages and the trail keep their memory too.
+    assert_eq!(info.count_total, 1);
+    for seed in 0..20 {
+        let fresh = choose(&mut Mcts::guided(300), &game, &legal, seed);
+        assert_eq!(choose(&mut warm, &game, &legal, seed), fresh, "seed {seed}");
+    }
+}

@@ -32,6 +32,7 @@ impl Listed for Era {
             // games under rules revision 3 (100 iterations: 52.5%), at
             // about 23 ms of one core per decision.
             Bot::mcts(500),
+            Bot::ismcts(500),
         ])
         // docs/ladder/era-2p.md measured them.
         .with_levels(&[

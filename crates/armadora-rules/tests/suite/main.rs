@@ -15,4 +15,5 @@ mod observation;
 mod properties;
 mod rules;
 mod scoreboard;
+mod search;
 mod seats;
