@@ -604,6 +604,31 @@ impl<E: core::error::Error + 'static> core::error::Error for SeatError<E> {
     }
 }
 
+/// Plays on for at most `max_steps` steps: chance as the game samples it,
+/// each decision as `decide` picks it for its seat; `None` from either
+/// stops. The loop of every playout, random or guided.
+#[inline]
+pub(crate) fn play_on<G: Game>(
+    state: &mut G,
+    rng: &mut DiceRng,
+    max_steps: u32,
+    mut decide: impl FnMut(&G, Seat, &mut DiceRng) -> Option<G::Action>,
+) {
+    for _ in 0..max_steps {
+        match state.to_move() {
+            ToMove::Over => break,
+            ToMove::Chance => match state.sample_chance(rng) {
+                Some(outcome) => state.apply_chance_unchecked(outcome),
+                None => break,
+            },
+            ToMove::Player(mover) => match decide(state, mover, rng) {
+                Some(action) => state.apply_unchecked(action),
+                None => break,
+            },
+        }
+    }
+}
+
 /// [`Game::random_playout`]'s default loop, which an override must match
 /// (the test kit compares the two).
 #[inline]
@@ -613,17 +638,7 @@ pub(crate) fn contract_playout<G: Game>(
     buf: &mut Vec<G::Action>,
     max_steps: u32,
 ) {
-    for _ in 0..max_steps {
-        match state.to_move() {
-            ToMove::Over => break,
-            ToMove::Chance => match state.sample_chance(rng) {
-                Some(outcome) => state.apply_chance_unchecked(outcome),
-                None => break,
-            },
-            ToMove::Player(_) => match state.random_legal_action(rng, buf) {
-                Some(action) => state.apply_unchecked(action),
-                None => break,
-            },
-        }
-    }
+    play_on(state, rng, max_steps, |state, _, rng| {
+        state.random_legal_action(rng, buf)
+    });
 }

@@ -4,7 +4,7 @@
 
 use alloc::vec::Vec;
 
-use crate::game::{Game, ToMove};
+use crate::game::{Game, play_on};
 use crate::rng::DiceRng;
 use crate::seat::Seat;
 
@@ -78,31 +78,21 @@ impl History {
         max_steps: u32,
         rng: &mut DiceRng,
     ) {
-        for _ in 0..max_steps {
-            match state.to_move() {
-                ToMove::Over => break,
-                ToMove::Chance => match state.sample_chance(rng) {
-                    Some(outcome) => state.apply_chance_unchecked(outcome),
-                    None => break,
-                },
-                ToMove::Player(mover) => {
-                    state.legal_actions(legal);
-                    let explore = rng
-                        .pick(100)
-                        .is_some_and(|d| u32::try_from(d).is_ok_and(|d| d < explore_percent));
-                    let chosen = if explore {
-                        rng.pick(legal.len()).and_then(|i| legal.get(i)).copied()
-                    } else {
-                        self.best(state, mover, legal, rng)
-                    };
-                    let Some(action) = chosen else { break };
-                    if let Some(id) = state.action_id(&action) {
-                        self.record(mover, id);
-                    }
-                    state.apply_unchecked(action);
-                }
+        play_on(state, rng, max_steps, |state, mover, rng| {
+            state.legal_actions(legal);
+            let explore = rng
+                .pick(100)
+                .is_some_and(|d| u32::try_from(d).is_ok_and(|d| d < explore_percent));
+            let action = if explore {
+                rng.pick(legal.len()).and_then(|i| legal.get(i)).copied()
+            } else {
+                self.best(state, mover, legal, rng)
+            }?;
+            if let Some(id) = state.action_id(&action) {
+                self.record(mover, id);
             }
-        }
+            Some(action)
+        });
     }
 
     /// The legal action with `mover`'s best mean, each of equals equally
