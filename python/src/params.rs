@@ -39,7 +39,11 @@ pub(crate) fn to_engine(
 /// `params` into the engine's `openspiel` ruleset when any is given.
 fn openspiel_rules(params: &mut Map<String, Value>) -> Result<(), String> {
     let mut rules = Map::new();
-    for (theirs, ours) in [("horizon", "horizon"), ("diceoutcomes", "faces"), ("piglet", "piglet")] {
+    for (theirs, ours) in [
+        ("horizon", "horizon"),
+        ("diceoutcomes", "faces"),
+        ("piglet", "piglet"),
+    ] {
         if let Some(value) = params.remove(theirs) {
             rules.insert(ours.to_owned(), value);
         }
@@ -64,7 +68,11 @@ pub(crate) fn to_openspiel(name: &str, mut config: Map<String, Value>) -> Map<St
         config.insert("winscore".to_owned(), target);
     }
     if let Some(Value::Object(rules)) = config.remove("openspiel") {
-        for (ours, theirs) in [("horizon", "horizon"), ("faces", "diceoutcomes"), ("piglet", "piglet")] {
+        for (ours, theirs) in [
+            ("horizon", "horizon"),
+            ("faces", "diceoutcomes"),
+            ("piglet", "piglet"),
+        ] {
             if let Some(value) = rules.get(ours) {
                 config.insert(theirs.to_owned(), value.clone());
             }

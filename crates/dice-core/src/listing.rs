@@ -48,8 +48,8 @@ pub enum Utility {
         highest: i32,
     },
     /// OpenSpiel's zero-sum race: the one winner +1, each other seat
-    /// `-1/(n-1)`; 0 for every seat when no one (or more than one) won,
-    /// as at OpenSpiel Pig's horizon. From -1 to 1.
+    /// `-1/(n-1)`; 0 for every seat in a draw (more than one winner, as at
+    /// OpenSpiel Pig's horizon, where every seat shares it). From -1 to 1.
     SoleWinner,
 }
 
@@ -91,10 +91,16 @@ impl Utility {
             }
             Utility::SoleWinner => {
                 let seats = result.scores().len();
-                let others = u32::try_from(seats.saturating_sub(1)).unwrap_or(u32::MAX).max(1);
+                let others = u32::try_from(seats.saturating_sub(1))
+                    .unwrap_or(u32::MAX)
+                    .max(1);
                 match result.winners() {
                     [winner] => out.extend((0..seats).map(|seat| {
-                        if seat == *winner { 1.0 } else { -1.0 / f64::from(others) }
+                        if seat == *winner {
+                            1.0
+                        } else {
+                            -1.0 / f64::from(others)
+                        }
                     })),
                     _ => out.extend((0..seats).map(|_| 0.0)),
                 }

@@ -150,10 +150,7 @@ pub struct Pig {
     rolling: bool,
     /// Decisions made, counted toward OpenSpiel's horizon (always 0 under
     /// the house rules, and then not written).
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "is_zero")
-    )]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_zero"))]
     moves: u32,
     /// Whether a seat has reached the target: only a hold changes a score,
     /// so it is kept rather than counted at every `to_move`. Derived, never
@@ -603,9 +600,14 @@ impl Game for Pig {
             return false;
         }
         if self.config.openspiel.is_some() {
-            // The seat that reached the target, none at the horizon.
+            // The seat that reached the target; at the horizon, a draw
+            // every seat shares (OpenSpiel pays it 0 each).
             let target = self.config.target;
-            out.extend(self.scores.iter().filter(|&(_, &s)| s >= target).map(|(seat, _)| seat));
+            let reached = self.scores.iter().filter(|&(_, &s)| s >= target);
+            out.extend(reached.map(|(seat, _)| seat));
+            if out.is_empty() {
+                out.extend(self.scores.iter().map(|(seat, _)| seat));
+            }
             return true;
         }
         let Some(best) = self.scores.iter().map(|(_, &s)| s).max() else {
@@ -633,10 +635,11 @@ impl Game for Pig {
             "roll" => Ok(PigAction::Roll),
             "hold" => Ok(PigAction::Hold),
             "stop" if self.config.openspiel.is_some() => Ok(PigAction::Hold),
-            _ => Err(ParseActionError::new(
+            _ if self.config.openspiel.is_some() => Err(ParseActionError::new(
                 text,
-                "expected \"roll\", \"hold\" or \"stop\"",
+                "expected \"roll\", \"stop\" or \"hold\"",
             )),
+            _ => Err(ParseActionError::new(text, "expected \"roll\" or \"hold\"")),
         }
     }
 

@@ -83,14 +83,18 @@ pub(super) fn layout(players: usize, target: u32) -> Vec<Block> {
 
 /// Bins of one row: `target + 1`.
 fn bins(target: u32) -> usize {
-    usize::try_from(target).unwrap_or(usize::MAX).saturating_add(1)
+    usize::try_from(target)
+        .unwrap_or(usize::MAX)
+        .saturating_add(1)
 }
 
 /// Writes OpenSpiel's rows for `turn_total` and `scores` into `out`.
 pub(super) fn write(target: u32, turn_total: u32, scores: &[u32], out: &mut Vec<f32>) {
     let bins = bins(target);
     for points in core::iter::once(turn_total).chain(scores.iter().copied()) {
-        let hot = usize::try_from(points).unwrap_or(usize::MAX).min(bins.saturating_sub(1));
+        let hot = usize::try_from(points)
+            .unwrap_or(usize::MAX)
+            .min(bins.saturating_sub(1));
         out.extend((0..bins).map(|bin| f32::from(u8::from(bin == hot))));
     }
 }
