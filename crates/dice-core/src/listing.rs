@@ -120,9 +120,8 @@ impl Utility {
     /// The highest return a seat can get.
     pub fn highest(self) -> f64 {
         match self {
-            Utility::WinShares => 1.0,
+            Utility::WinShares | Utility::SoleWinner => 1.0,
             Utility::ZeroSumScores { highest, .. } => f64::from(highest),
-            Utility::SoleWinner => 1.0,
         }
     }
 
