@@ -5,6 +5,9 @@
 //! (only after at least one roll) and passes the die. The first to reach the
 //! target wins.
 //!
+//! [`PigConfig::openspiel`] plays OpenSpiel's `pig` instead (see
+//! [`OpenSpielPig`]): stopping before a roll, a horizon, other dice, Piglet.
+//!
 //! Pig exists here so the contract, [`Match`](crate::Match),
 //! [`replay`](crate::replay) and the test kit are exercised by a real game
 //! inside this crate, and as a template for new games.
