@@ -978,9 +978,14 @@ export interface PigRecord {
   seed?: number;
 }
 /**
- * Table size and target.
+ * Table size, target and ruleset.
  */
 export interface PigConfig {
+  /**
+   * OpenSpiel's `pig` instead of the house rules (see `OpenSpielPig`);
+   * `None`, the default, plays the house rules and is not written.
+   */
+  openspiel?: PigOpenSpielPig | null;
   /**
    * Seats, 2 to `MAX_PLAYERS`.
    */
@@ -989,6 +994,24 @@ export interface PigConfig {
    * Points needed to win, at least 1.
    */
   target: number;
+}
+/**
+ * OpenSpiel's parameters beyond the table size and target (`winscore`).
+ */
+export interface PigOpenSpielPig {
+  /**
+   * The die's faces, at least 2 (OpenSpiel's `diceoutcomes`, default 6).
+   */
+  faces: number;
+  /**
+   * Decisions (rolls and stops) after which the game ends with no
+   * winner, at least 1 (OpenSpiel's default 1000).
+   */
+  horizon: number;
+  /**
+   * Piglet: a roll is a 1 (outcome 0) or one point (outcome 1).
+   */
+  piglet: boolean;
 }
 /**
  * Where a dice generator stands: its key (64 lowercase hex digits), stream and word position.
@@ -1018,6 +1041,11 @@ export interface PigHistory {
 export interface Pig {
   config: PigConfig;
   current: number;
+  /**
+   * Decisions made, counted toward OpenSpiel's horizon (always 0 under
+   * the house rules, and then not written).
+   */
+  moves?: number;
   rolled: boolean;
   rolling: boolean;
   /**

@@ -43,6 +43,7 @@ fn long_record(entries: usize) -> Record<Pig> {
     Record::new(PigConfig {
         players: 2,
         target: u32::MAX,
+        openspiel: None,
     })
     .with_seed(0)
     .with_log(log)

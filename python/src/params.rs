@@ -1,7 +1,8 @@
 //! OpenSpiel's parameter names where they differ from the engines': Pig's
 //! `winscore` (default 100, as in OpenSpiel) is the engine's `target`, and
-//! OpenSpiel's `diceoutcomes` and `piglet` are accepted at the values the
-//! engine plays.
+//! any of OpenSpiel's `horizon`, `diceoutcomes` and `piglet` selects
+//! OpenSpiel's own rules of Pig (the engine's `openspiel` ruleset), the
+//! others taking OpenSpiel's defaults.
 
 use serde_json::{Map, Value};
 
@@ -30,36 +31,52 @@ pub(crate) fn to_engine(
             params.insert("target".to_owned(), Value::from(PIG_WINSCORE));
         }
     }
-    if let Some(faces) = params.remove("diceoutcomes")
-        && faces != 6
-    {
-        return Err(format!(
-            "pig: parameter `diceoutcomes`: only a six-sided die is played here, not {faces}"
-        ));
-    }
-    if let Some(piglet) = params.remove("piglet")
-        && piglet != Value::Bool(false)
-    {
-        return Err(format!(
-            "pig: parameter `piglet`: only Pig (piglet=false) is played here, not {piglet}"
-        ));
-    }
-    if params.contains_key("horizon") {
-        return Err(
-            "pig: parameter `horizon`: not offered (a game ends only when a player reaches `winscore`)"
-                .to_owned(),
-        );
-    }
+    openspiel_rules(&mut params)?;
     Ok(params)
+}
+
+/// OpenSpiel's `horizon`, `diceoutcomes` and `piglet`, taken out of
+/// `params` into the engine's `openspiel` ruleset when any is given.
+fn openspiel_rules(params: &mut Map<String, Value>) -> Result<(), String> {
+    let mut rules = Map::new();
+    for (theirs, ours) in [
+        ("horizon", "horizon"),
+        ("diceoutcomes", "faces"),
+        ("piglet", "piglet"),
+    ] {
+        if let Some(value) = params.remove(theirs) {
+            rules.insert(ours.to_owned(), value);
+        }
+    }
+    if rules.is_empty() {
+        return Ok(());
+    }
+    if params.contains_key("openspiel") {
+        return Err("pig: give OpenSpiel's `horizon`, `diceoutcomes` and `piglet`, or `openspiel`, not both".to_owned());
+    }
+    params.insert("openspiel".to_owned(), Value::Object(rules));
+    Ok(())
 }
 
 /// The engine's config in OpenSpiel's names (what `get_parameters()` and
 /// the game string show).
 pub(crate) fn to_openspiel(name: &str, mut config: Map<String, Value>) -> Map<String, Value> {
-    if name == "pig"
-        && let Some(target) = config.remove("target")
-    {
+    if name != "pig" {
+        return config;
+    }
+    if let Some(target) = config.remove("target") {
         config.insert("winscore".to_owned(), target);
+    }
+    if let Some(Value::Object(rules)) = config.remove("openspiel") {
+        for (ours, theirs) in [
+            ("horizon", "horizon"),
+            ("faces", "diceoutcomes"),
+            ("piglet", "piglet"),
+        ] {
+            if let Some(value) = rules.get(ours) {
+                config.insert(theirs.to_owned(), value.clone());
+            }
+        }
     }
     config
 }

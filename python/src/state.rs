@@ -107,6 +107,12 @@ impl PyState {
             .ok_or_else(|| bad_id(py, id.0, &id.text()))
     }
 
+    /// OpenSpiel's text of a Pig played by OpenSpiel's rules.
+    fn openspiel_pig_text(&self) -> Option<String> {
+        let pig = self.state.engine::<Pig>()?;
+        pig.config().openspiel.map(|_| pig.openspiel_text())
+    }
+
     /// Whether `player` (checked) may act now; `None` asks for no check.
     fn acting(&self, player: Option<Int>) -> PyResult<bool> {
         match player {
@@ -393,10 +399,14 @@ impl PyState {
         Ok(tensor)
     }
 
-    /// `player`'s view as JSON: what that seat sees now, nothing more.
+    /// `player`'s view as JSON: what that seat sees now, nothing more; in
+    /// OpenSpiel's Pig, OpenSpiel's text (`str(state)`).
     #[pyo3(signature = (player = None))]
     fn observation_string(&self, player: Option<Int>) -> PyResult<String> {
         let viewer = viewer(player, self.state.to_move(), self.state.players())?;
+        if let Some(text) = self.openspiel_pig_text() {
+            return Ok(text);
+        }
         Ok(self.state.view_json(viewer))
     }
 
@@ -515,9 +525,11 @@ impl PyState {
     }
 
     /// The whole state as JSON, every secret included (like OpenSpiel's
-    /// `str(state)`; show a seat `observation_string(seat)` instead).
+    /// `str(state)`; show a seat `observation_string(seat)` instead); in
+    /// OpenSpiel's Pig, OpenSpiel's text: `"Scores: 0 0, Turn total: 0\nCurrent player: 0\n"`.
     fn __str__(&self) -> String {
-        self.state.state_json()
+        self.openspiel_pig_text()
+            .unwrap_or_else(|| self.state.state_json())
     }
 
     fn __repr__(&self) -> String {

@@ -39,12 +39,22 @@ def test_pig_parameters_come_from_the_game_string() -> None:
 def test_pig_takes_openspiels_parameter_names_and_defaults() -> None:
     assert te.load_game("pig").get_parameters() == {"players": 2, "winscore": 100}
     assert te.load_game("pig(target=50)") == te.load_game("pig(winscore=50)")
-    assert te.load_game("pig(diceoutcomes=6,piglet=false)") == te.load_game("pig")
     assert te.load_game("pig", {"winscore": 20, "players": 3}) == te.load_game("pig(players=3,winscore=20)")
+    # Any of OpenSpiel's own parameters selects OpenSpiel's rules, the rest
+    # at OpenSpiel's defaults (test_pig_openspiel.py plays them).
+    openspiel = te.load_game("pig(diceoutcomes=6,piglet=false)")
+    assert openspiel != te.load_game("pig")
+    assert openspiel == te.load_game("pig(horizon=1000)")
+    assert openspiel.get_parameters() == {
+        "diceoutcomes": 6,
+        "horizon": 1000,
+        "piglet": False,
+        "players": 2,
+        "winscore": 100,
+    }
     for text, named in [
-        ("pig(diceoutcomes=4)", "diceoutcomes"),
-        ("pig(piglet=true)", "piglet"),
-        ("pig(horizon=1000)", "horizon"),
+        ("pig(diceoutcomes=1)", "2 faces or more"),
+        ("pig(horizon=0)", "horizon of at least 1"),
         ("pig(winscore=10,target=10)", "not both"),
     ]:
         with pytest.raises(te.GameLoadError, match=named):

@@ -35,7 +35,11 @@ fn arg<T: std::str::FromStr>(args: &[String], i: usize, name: &str) -> T {
 }
 
 fn config(target: u32) -> PigConfig {
-    PigConfig { players: 2, target }
+    PigConfig {
+        players: 2,
+        target,
+        openspiel: None,
+    }
 }
 
 /// `count` positions where a seat must decide, from seeded random games.

@@ -15,6 +15,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         &PigConfig {
             players: 2,
             target: 10,
+            openspiel: None,
         },
         7,
     )?;

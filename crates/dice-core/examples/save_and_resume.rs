@@ -22,6 +22,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let config = PigConfig {
         players: 2,
         target: 100,
+        openspiel: None,
     };
     let mut m = Match::<Pig>::new(&config, 2024)?;
     println!("before saving: {:?}", roll(&mut m, 5));

@@ -47,6 +47,10 @@ pub enum Utility {
         /// The highest return a seat can get.
         highest: i32,
     },
+    /// OpenSpiel's zero-sum race: the one winner +1, each other seat
+    /// `-1/(n-1)`; 0 for every seat in a draw (more than one winner, as at
+    /// OpenSpiel Pig's horizon, where every seat shares it). From -1 to 1.
+    SoleWinner,
 }
 
 impl Utility {
@@ -85,6 +89,22 @@ impl Utility {
             Utility::ZeroSumScores { .. } => {
                 out.extend(result.scores().iter().map(|&s| f64::from(s)));
             }
+            Utility::SoleWinner => {
+                let seats = result.scores().len();
+                let others = u32::try_from(seats.saturating_sub(1))
+                    .unwrap_or(u32::MAX)
+                    .max(1);
+                match result.winners() {
+                    [winner] => out.extend((0..seats).map(|seat| {
+                        if seat == *winner {
+                            1.0
+                        } else {
+                            -1.0 / f64::from(others)
+                        }
+                    })),
+                    _ => out.extend((0..seats).map(|_| 0.0)),
+                }
+            }
         }
     }
 
@@ -93,13 +113,14 @@ impl Utility {
         match self {
             Utility::WinShares => 0.0,
             Utility::ZeroSumScores { lowest, .. } => f64::from(lowest),
+            Utility::SoleWinner => -1.0,
         }
     }
 
     /// The highest return a seat can get.
     pub fn highest(self) -> f64 {
         match self {
-            Utility::WinShares => 1.0,
+            Utility::WinShares | Utility::SoleWinner => 1.0,
             Utility::ZeroSumScores { highest, .. } => f64::from(highest),
         }
     }
@@ -108,7 +129,7 @@ impl Utility {
     pub fn sum(self) -> f64 {
         match self {
             Utility::WinShares => 1.0,
-            Utility::ZeroSumScores { .. } => 0.0,
+            Utility::ZeroSumScores { .. } | Utility::SoleWinner => 0.0,
         }
     }
 }
@@ -499,6 +520,14 @@ pub trait Listed: Game + 'static {
     /// The most outcomes one chance event of this config has (OpenSpiel's
     /// `max_chance_outcomes`).
     fn chance_bound(config: &Self::Config) -> u64;
+
+    /// What the returns of `config` are: the listing's
+    /// [`utility`](Listing::utility) unless a ruleset of the config pays
+    /// otherwise (OpenSpiel's Pig).
+    fn utility(config: &Self::Config) -> Utility {
+        let _ = config;
+        Self::LISTING.utility()
+    }
 
     /// The config for a table of `players` seats (the game's default when
     /// `None`) with these of [`Listing::options`] switched on: what

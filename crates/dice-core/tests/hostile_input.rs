@@ -72,6 +72,7 @@ fn a_valid_record_of_a_million_entries_replays_in_memory_linear_in_its_length() 
     let record = Record::<Pig>::new(PigConfig {
         players: 2,
         target: u32::MAX,
+        openspiel: None,
     })
     .with_seed(0)
     .with_log(log);

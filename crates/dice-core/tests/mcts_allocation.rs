@@ -16,6 +16,7 @@ use dice_core::{Agent, DiceRng, Game, Viewer};
 const TARGET: PigConfig = PigConfig {
     players: 2,
     target: 100,
+    openspiel: None,
 };
 
 /// Seat 0 to decide after rolling a 6: roll on or hold.

@@ -53,7 +53,7 @@ impl From<Utility> for ReturnsInfo {
     fn from(utility: Utility) -> Self {
         ReturnsInfo {
             kind: match utility {
-                Utility::ZeroSumScores { .. } => "zero_sum",
+                Utility::ZeroSumScores { .. } | Utility::SoleWinner => "zero_sum",
                 _ => "constant_sum",
             },
             min: utility.lowest(),
@@ -112,7 +112,7 @@ impl GameInfo {
             min_players,
             max_players,
             perfect_information: listing.perfect_information(),
-            returns: listing.utility().into(),
+            returns: G::utility(config).into(),
             max_chance_outcomes: G::chance_bound(config),
             options: listing.options(),
             bots: listing

@@ -141,7 +141,7 @@ impl<G: Engine> AnyGame for Registered<G> {
     }
 
     fn utility(&self) -> Utility {
-        G::LISTING.utility()
+        G::utility(&self.config)
     }
 
     fn max_chance_outcomes(&self) -> u64 {

@@ -13,7 +13,7 @@ pub(crate) fn mean_random_returns<G: Listed>(
     max_steps: u64,
     rng: &mut DiceRng,
 ) -> Vec<f64> {
-    let utility = G::LISTING.utility();
+    let utility = G::utility(start.config());
     let mut total = vec![0.0; start.players()];
     let mut legal = Vec::new();
     let mut returns = Vec::new();

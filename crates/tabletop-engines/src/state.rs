@@ -535,7 +535,7 @@ impl<G: Engine> AnyState for Played<G> {
 
     fn returns(&self) -> Option<Vec<f64>> {
         let result = self.state.result()?;
-        Some(G::LISTING.utility().returns(&result))
+        Some(G::utility(self.state.config()).returns(&result))
     }
 
     fn mean_random_returns(&self, count: u64, max_steps: u64, rng: &mut DiceRng) -> Vec<f64> {

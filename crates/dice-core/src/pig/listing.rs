@@ -7,7 +7,7 @@ use core::fmt::Write as _;
 use super::{Pig, PigAction, PigConfig};
 use crate::agent::Agent;
 use crate::game::{Game, ToMove};
-use crate::listing::{Bot, Level, Listed, Listing};
+use crate::listing::{Bot, Level, Listed, Listing, Utility};
 use crate::rng::DiceRng;
 use crate::seat::Seat;
 
@@ -65,9 +65,18 @@ impl Listed for Pig {
             Level::new("strongest", "mcts", Some(3000)),
         ]);
 
-    /// One die.
-    fn chance_bound(_: &PigConfig) -> u64 {
-        6
+    /// One die: OpenSpiel's counts its faces, Piglet's coin included.
+    fn chance_bound(config: &PigConfig) -> u64 {
+        config.openspiel.map_or(6, |rules| u64::from(rules.faces))
+    }
+
+    /// OpenSpiel's returns under its rules.
+    fn utility(config: &PigConfig) -> Utility {
+        if config.openspiel.is_some() {
+            Utility::SoleWinner
+        } else {
+            Self::LISTING.utility()
+        }
     }
 
     fn table_config(players: Option<usize>, _: &[&str]) -> Result<PigConfig, String> {

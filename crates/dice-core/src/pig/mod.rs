@@ -5,13 +5,18 @@
 //! (only after at least one roll) and passes the die. The first to reach the
 //! target wins.
 //!
+//! [`PigConfig::openspiel`] plays OpenSpiel's `pig` instead (see
+//! [`OpenSpielPig`]): stopping before a roll, a horizon, other dice, Piglet.
+//!
 //! Pig exists here so the contract, [`Match`](crate::Match),
 //! [`replay`](crate::replay) and the test kit are exercised by a real game
 //! inside this crate, and as a template for new games.
 
 mod listing;
+mod openspiel;
 
 pub use listing::HoldAt20;
+pub use openspiel::OpenSpielPig;
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -34,7 +39,7 @@ const D6: crate::die::Die<u8, 6> = crate::die::Die::new([1, 2, 3, 4, 5, 6]);
 /// The most seats a Pig table has.
 pub const MAX_PLAYERS: usize = 8;
 
-/// Table size and target.
+/// Table size, target and ruleset.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "RawPigConfig"))]
@@ -44,6 +49,13 @@ pub struct PigConfig {
     pub players: usize,
     /// Points needed to win, at least 1.
     pub target: u32,
+    /// OpenSpiel's `pig` instead of the house rules (see [`OpenSpielPig`]);
+    /// `None`, the default, plays the house rules and is not written.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub openspiel: Option<OpenSpielPig>,
 }
 
 impl Default for PigConfig {
@@ -52,6 +64,7 @@ impl Default for PigConfig {
         PigConfig {
             players: 2,
             target: 30,
+            openspiel: None,
         }
     }
 }
@@ -59,6 +72,7 @@ impl Default for PigConfig {
 crate::config_as_written!(PigConfig as RawPigConfig {
     players: usize,
     target: u32,
+    openspiel: Option<OpenSpielPig>,
 } checked by Pig::new, PigError);
 
 /// A decision in Pig.
@@ -105,9 +119,17 @@ pub enum PigError {
     /// A die result while no die is rolling.
     #[error("no die is rolling")]
     NotChance,
-    /// A die result that is not 1 to 6.
-    #[error("a die shows 1 to 6, not {0}")]
+    /// A die result that is not 1 to 6 (a face of OpenSpiel's die; 1 or 2
+    /// in Piglet).
+    #[error("a die shows 1 to its number of faces, not {0}")]
     ImpossibleRoll(u8),
+    /// OpenSpiel's rules: a roll once the score and turn total reach the
+    /// target.
+    #[error("roll: the score and turn total reach the target, so you must stop")]
+    MustStop,
+    /// OpenSpiel's rules: a die of fewer than 2 faces, or a horizon of 0.
+    #[error("OpenSpiel's pig takes a die of 2 faces or more and a horizon of at least 1")]
+    OpenSpielParameters,
     /// A saved position that no game reaches.
     #[error("impossible position: {0}")]
     Position(&'static str),
@@ -129,6 +151,10 @@ pub struct Pig {
     turn_total: u32,
     rolled: bool,
     rolling: bool,
+    /// Decisions made, counted toward OpenSpiel's horizon (always 0 under
+    /// the house rules, and then not written).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_zero"))]
+    moves: u32,
     /// Whether a seat has reached the target: only a hold changes a score,
     /// so it is kept rather than counted at every `to_move`. Derived, never
     /// written.
@@ -148,6 +174,15 @@ struct RawPig {
     turn_total: u32,
     rolled: bool,
     rolling: bool,
+    #[serde(default)]
+    moves: u32,
+}
+
+/// Whether a count is 0 (a field left unwritten).
+#[cfg(feature = "serde")]
+#[expect(clippy::trivially_copy_pass_by_ref, reason = "serde's signature")]
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 #[cfg(feature = "serde")]
@@ -162,7 +197,7 @@ impl TryFrom<RawPig> for Pig {
         if raw.scores.get(raw.current).is_none() {
             return Err(PigError::Position("the seat to move is not at the table"));
         }
-        if raw.turn_total != 0 && !raw.rolled {
+        if raw.turn_total != 0 && !raw.rolled && raw.config.openspiel.is_none() {
             return Err(PigError::Position("a turn total before the first roll"));
         }
         if raw
@@ -181,6 +216,7 @@ impl TryFrom<RawPig> for Pig {
             turn_total: raw.turn_total,
             rolled: raw.rolled,
             rolling: raw.rolling,
+            moves: raw.moves,
             over: false,
         };
         pig.over = pig.reached_target();
@@ -207,6 +243,59 @@ impl Pig {
     #[cfg(feature = "serde")]
     fn reached_target(&self) -> bool {
         self.scores.iter().any(|(_, &s)| s >= self.config.target)
+            || self
+                .config
+                .openspiel
+                .is_some_and(|rules| self.moves >= rules.horizon)
+    }
+
+    /// The seat whose turn it is (while the die rolls too; after OpenSpiel's
+    /// game has ended, the seat after the last to move).
+    pub fn turn(&self) -> Seat {
+        self.current
+    }
+
+    /// Whether the die is rolling.
+    pub fn rolling(&self) -> bool {
+        self.rolling
+    }
+
+    /// The position as OpenSpiel's `pig` writes it (its `ToString`):
+    /// `"Scores: 0 0, Turn total: 0\nCurrent player: 0\n"`.
+    pub fn openspiel_text(&self) -> String {
+        openspiel::text(
+            self.scores.as_slice(),
+            self.turn_total,
+            self.current,
+            self.rolling,
+        )
+    }
+
+    /// Whether OpenSpiel's rules forbid rolling: the mover's score and turn
+    /// total reach the target.
+    #[inline]
+    fn must_stop(&self) -> bool {
+        self.config.openspiel.is_some()
+            && self
+                .scores
+                .get(self.current)
+                .is_some_and(|s| s.saturating_add(self.turn_total) >= self.config.target)
+    }
+
+    /// Counts a decision toward OpenSpiel's horizon.
+    #[inline]
+    fn count_move(&mut self) {
+        if let Some(rules) = self.config.openspiel {
+            self.moves = self.moves.saturating_add(1);
+            self.over |= self.moves >= rules.horizon;
+        }
+    }
+
+    /// A roll of OpenSpiel's die (or Piglet's coin: 1 or 2).
+    fn roll_openspiel(rules: OpenSpielPig, rng: &mut DiceRng) -> Option<u8> {
+        let face = rng.pick(usize::from(rules.faces))?;
+        let face = u8::try_from(face).ok()?.saturating_add(1);
+        Some(if rules.piglet { face.min(2) } else { face })
     }
 
     #[inline]
@@ -240,6 +329,12 @@ impl Game for Pig {
         if config.target == 0 {
             return Err(PigError::Target);
         }
+        if config
+            .openspiel
+            .is_some_and(|rules| rules.faces < 2 || rules.horizon == 0)
+        {
+            return Err(PigError::OpenSpielParameters);
+        }
         let scores = PerSeat::new(config.players, &0).ok_or(PigError::Players(config.players))?;
         Ok(Pig {
             config: *config,
@@ -248,6 +343,7 @@ impl Game for Pig {
             turn_total: 0,
             rolled: false,
             rolling: false,
+            moves: 0,
             over: false,
         })
     }
@@ -275,6 +371,13 @@ impl Game for Pig {
     fn legal_actions(&self, out: &mut Vec<PigAction>) {
         out.clear();
         if !self.over && !self.rolling {
+            if self.config.openspiel.is_some() {
+                if !self.must_stop() {
+                    out.push(PigAction::Roll);
+                }
+                out.push(PigAction::Hold);
+                return;
+            }
             out.push(PigAction::Roll);
             if self.rolled {
                 out.push(PigAction::Hold);
@@ -292,6 +395,12 @@ impl Game for Pig {
     ) -> Option<PigAction> {
         if self.over || self.rolling {
             None
+        } else if self.config.openspiel.is_some() {
+            if self.must_stop() || rng.pick(2) != Some(0) {
+                Some(PigAction::Hold)
+            } else {
+                Some(PigAction::Roll)
+            }
         } else if !self.rolled {
             Some(PigAction::Roll)
         } else {
@@ -311,7 +420,11 @@ impl Game for Pig {
     /// next seat, whose roll is forced and draws nothing, and the die rolls
     /// for it. The last steps go one at a time.
     #[inline]
-    fn random_playout(&mut self, rng: &mut DiceRng, _buf: &mut Vec<PigAction>, max_steps: u32) {
+    fn random_playout(&mut self, rng: &mut DiceRng, buf: &mut Vec<PigAction>, max_steps: u32) {
+        if self.config.openspiel.is_some() {
+            crate::game::contract_playout(self, rng, buf, max_steps);
+            return;
+        }
         let mut left = max_steps;
         if self.rolling && !self.over && left > 0 {
             left = left.saturating_sub(1);
@@ -352,6 +465,13 @@ impl Game for Pig {
         match self.to_move() {
             ToMove::Over => Err(PigError::GameOver),
             ToMove::Chance => Err(PigError::WaitingForChance),
+            ToMove::Player(_) if self.config.openspiel.is_some() => {
+                if *action == PigAction::Roll && self.must_stop() {
+                    Err(PigError::MustStop)
+                } else {
+                    Ok(())
+                }
+            }
             ToMove::Player(_) if *action == PigAction::Hold && !self.rolled => {
                 Err(PigError::HoldBeforeRolling)
             }
@@ -368,24 +488,46 @@ impl Game for Pig {
                     *s = s.saturating_add(self.turn_total);
                     self.over |= *s >= self.config.target;
                 }
-                if !self.is_over() {
+                // OpenSpiel passes the die even after the winning stop.
+                if !self.is_over() || self.config.openspiel.is_some() {
                     self.pass_die();
                 }
             }
         }
+        self.count_move();
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(u8, Prob)>) {
         out.clear();
-        if self.to_move() == ToMove::Chance {
-            let sixth = Prob::new(1, 6).unwrap_or(Prob::ZERO);
-            out.extend((1..=6).map(|face| (face, sixth)));
+        if self.to_move() != ToMove::Chance {
+            return;
+        }
+        match self.config.openspiel {
+            None => {
+                let sixth = Prob::new(1, 6).unwrap_or(Prob::ZERO);
+                out.extend((1..=6).map(|face| (face, sixth)));
+            }
+            Some(rules) if rules.piglet => {
+                let faces = u128::from(rules.faces);
+                let one = Prob::new(1, faces).unwrap_or(Prob::ZERO);
+                let point = Prob::new(faces.saturating_sub(1), faces).unwrap_or(Prob::ZERO);
+                out.extend([(1, one), (2, point)]);
+            }
+            Some(rules) => {
+                let each = Prob::new(1, u128::from(rules.faces)).unwrap_or(Prob::ZERO);
+                out.extend((1..=rules.faces).map(|face| (face, each)));
+            }
         }
     }
 
     fn check_chance(&self, outcome: &u8) -> Result<(), PigError> {
         match self.to_move() {
-            ToMove::Chance if (1..=6).contains(outcome) => Ok(()),
+            ToMove::Chance
+                if (1..=self.config.openspiel.map_or(6, OpenSpielPig::outcome_count))
+                    .contains(outcome) =>
+            {
+                Ok(())
+            }
             ToMove::Chance => Err(PigError::ImpossibleRoll(*outcome)),
             ToMove::Over => Err(PigError::GameOver),
             ToMove::Player(_) => Err(PigError::NotChance),
@@ -399,15 +541,23 @@ impl Game for Pig {
         if outcome == 1 {
             self.pass_die();
         } else {
-            self.turn_total = self.turn_total.saturating_add(u32::from(outcome));
+            let points = self
+                .config
+                .openspiel
+                .map_or(u32::from(outcome), |rules| rules.points(outcome));
+            self.turn_total = self.turn_total.saturating_add(points);
         }
     }
 
     #[inline]
     fn sample_chance(&self, rng: &mut DiceRng) -> Option<u8> {
-        (self.rolling && !self.over)
-            .then(|| D6.roll(rng).copied())
-            .flatten()
+        if !self.rolling || self.over {
+            return None;
+        }
+        match self.config.openspiel {
+            None => D6.roll(rng).copied(),
+            Some(rules) => Self::roll_openspiel(rules, rng),
+        }
     }
 
     fn view(&self, _viewer: Viewer) -> Pig {
@@ -429,6 +579,13 @@ impl Game for Pig {
         if !self.is_over() {
             return None;
         }
+        if self.config.openspiel.is_some() {
+            let mut winners = Vec::new();
+            self.winners_into(&mut winners);
+            let scores = self.scores.iter();
+            let scores = scores.map(|(_, &s)| i32::try_from(s).unwrap_or(i32::MAX));
+            return Some(GameResult::new(scores.collect(), Vec::new(), winners));
+        }
         let scores = self
             .scores
             .iter()
@@ -445,6 +602,17 @@ impl Game for Pig {
         if !self.is_over() {
             return false;
         }
+        if self.config.openspiel.is_some() {
+            // The seat that reached the target; at the horizon, a draw
+            // every seat shares (OpenSpiel pays it 0 each).
+            let target = self.config.target;
+            let reached = self.scores.iter().filter(|&(_, &s)| s >= target);
+            out.extend(reached.map(|(seat, _)| seat));
+            if out.is_empty() {
+                out.extend(self.scores.iter().map(|(seat, _)| seat));
+            }
+            return true;
+        }
         let Some(best) = self.scores.iter().map(|(_, &s)| s).max() else {
             return true;
         };
@@ -457,20 +625,33 @@ impl Game for Pig {
         true
     }
 
+    /// `roll` or `hold`; OpenSpiel's `stop` for a hold under its rules.
     fn action_text(&self, action: &PigAction) -> String {
-        action.to_string()
+        match action {
+            PigAction::Hold if self.config.openspiel.is_some() => "stop".to_string(),
+            _ => action.to_string(),
+        }
     }
 
     fn action_from_text(&self, text: &str) -> Result<PigAction, ParseActionError> {
         match text.trim() {
             "roll" => Ok(PigAction::Roll),
             "hold" => Ok(PigAction::Hold),
+            "stop" if self.config.openspiel.is_some() => Ok(PigAction::Hold),
+            _ if self.config.openspiel.is_some() => Err(ParseActionError::new(
+                text,
+                "expected \"roll\", \"stop\" or \"hold\"",
+            )),
             _ => Err(ParseActionError::new(text, "expected \"roll\" or \"hold\"")),
         }
     }
 
+    /// The face; OpenSpiel's `Roll k` under its rules.
     fn chance_text(&self, outcome: &u8) -> String {
-        outcome.to_string()
+        match self.config.openspiel {
+            None => outcome.to_string(),
+            Some(rules) => rules.outcome_text(*outcome),
+        }
     }
 
     fn seen_action(&self, action: &PigAction, _viewer: Viewer) -> PigAction {
@@ -503,9 +684,13 @@ impl Game for Pig {
 }
 
 /// Pig's tensor, for a table of `n` seats: `n` scores, `n` seats to move,
-/// the turn total and three flags.
+/// the turn total and three flags; under OpenSpiel's rules, OpenSpiel's
+/// one-hot rows.
 impl ObservationTensor for Pig {
     fn observation_layout(config: &PigConfig) -> Vec<Block> {
+        if config.openspiel.is_some() {
+            return openspiel::layout(config.players, config.target);
+        }
         alloc::vec![
             Block::new(
                 "scores",
@@ -528,6 +713,10 @@ impl ObservationTensor for Pig {
 
     fn write_observation(view: &Pig, out: &mut Vec<f32>) {
         out.clear();
+        if view.config.openspiel.is_some() {
+            openspiel::write(view.config.target, view.turn_total, view.scores(), out);
+            return;
+        }
         let target = view.config.target.max(1);
         let of_target = |points: u32| ratio(points, target);
         out.extend(view.scores.iter().map(|(_, &s)| of_target(s)));

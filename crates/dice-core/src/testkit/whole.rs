@@ -76,7 +76,7 @@ const BOT_ITERATIONS: u32 = 16;
 /// use dice_core::testkit::check_game;
 /// use dice_core::pig::{Pig, PigConfig};
 ///
-/// let summary = check_game::<Pig>(&[PigConfig { players: 3, target: 20 }]);
+/// let summary = check_game::<Pig>(&[PigConfig { players: 3, target: 20, openspiel: None }]);
 /// assert!(summary.decisions > 0 && summary.history_entries > 0);
 /// ```
 ///
@@ -228,14 +228,15 @@ fn check_listing<G: Listed>(config: &G::Config, seeds: core::ops::Range<u64>) ->
         let result = state
             .result()
             .unwrap_or_else(|| panic!("seed {seed}: the game did not end"));
-        let returns = listing.utility().returns(&result);
+        let utility = G::utility(state.config());
+        let returns = utility.returns(&result);
         let sum: f64 = returns.iter().sum();
         assert!(
-            (sum - listing.utility().sum()).abs() < 1e-9,
+            (sum - utility.sum()).abs() < 1e-9,
             "seed {seed}: the returns {returns:?} add up to {sum}, not {} as declared",
-            listing.utility().sum()
+            utility.sum()
         );
-        if let Utility::ZeroSumScores { lowest, highest } = listing.utility() {
+        if let Utility::ZeroSumScores { lowest, highest } = utility {
             assert!(
                 result
                     .scores()

@@ -9,6 +9,8 @@ mod history_coverage;
 mod objective;
 #[cfg(feature = "testkit")]
 mod pig_contract;
+#[cfg(feature = "testkit")]
+mod pig_openspiel;
 mod properties;
 #[cfg(feature = "testkit")]
 mod server_grade;

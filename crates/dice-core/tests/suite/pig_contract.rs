@@ -18,6 +18,7 @@ fn to_20(players: usize) -> PigConfig {
     PigConfig {
         players,
         target: 20,
+        openspiel: None,
     }
 }
 
@@ -47,7 +48,8 @@ fn illegal_actions_name_the_rule_and_change_nothing() {
     assert_eq!(
         Pig::new(&PigConfig {
             players: 1,
-            target: 5
+            target: 5,
+            openspiel: None,
         }),
         Err(PigError::Players(1))
     );
@@ -158,6 +160,7 @@ fn replay_rejects_a_config_the_game_refuses() {
     let r = Record::<Pig>::new(PigConfig {
         players: 9,
         target: 30,
+        openspiel: None,
     });
     assert_eq!(
         replay(&r).unwrap_err(),
@@ -390,6 +393,7 @@ fn a_resumed_match_does_not_draw_the_opening_rolls_again() {
     let config = PigConfig {
         players: 2,
         target: 1000,
+        openspiel: None,
     };
     let mut m = Match::<Pig>::new(&config, 5).unwrap();
     let opening = rolls(&mut m, 20);

@@ -34,6 +34,7 @@ fn refusals_and_legal_actions_from_views_hold_for_pig() {
         &PigConfig {
             players: 3,
             target: 30,
+            openspiel: None,
         },
         0..10,
         200,
