@@ -11,7 +11,7 @@ use age_of_war_rules::table::{Place, Table};
 use age_of_war_rules::{Action, AgeOfWar, AgeOfWarConfig, AgeOfWarError, Castle, Chance};
 use common::{fill, fills, position, roll, rolls, started};
 use dice_core::seat::TurnOrder;
-use dice_core::{Game, Prob, ToMove};
+use dice_core::{Game, GameResult, Prob, ToMove};
 
 /// The actions `game` lists as legal.
 fn legal_actions(game: &AgeOfWar) -> Vec<Action> {
@@ -27,6 +27,32 @@ fn refused(game: &mut AgeOfWar, action: Action, error: AgeOfWarError) {
     assert_eq!(game.apply(action), Err(error));
     assert_eq!(*game, before);
     assert!(message.starts_with("AOW-"), "{message}");
+}
+
+/// Seat 0 of a new two-player game, to act after rolling `dice`.
+fn rolled(dice: &str) -> AgeOfWar {
+    let mut game = started(2, 0);
+    rolls(&mut game, dice);
+    game
+}
+
+/// Seat 0 of a new two-player game after rolling and filling each
+/// `(dice, line)` of `castle` in turn.
+fn after_fills(castle: Castle, steps: &[(&str, u8)]) -> AgeOfWar {
+    let mut game = started(2, 0);
+    fills(&mut game, castle, steps);
+    game
+}
+
+/// Filling `line` of `castle` is refused with the error `error` makes of
+/// them, and nothing changes.
+fn refused_fill(
+    game: &mut AgeOfWar,
+    castle: Castle,
+    line: u8,
+    error: impl FnOnce(Castle, u8) -> AgeOfWarError,
+) {
+    refused(game, fill(castle, line), error(castle, line));
 }
 
 #[test]
@@ -93,24 +119,13 @@ fn aow_2_castle_cards_as_printed() {
 
 #[test]
 fn aow_2_a_line_the_card_does_not_have_is_refused() {
-    let mut game = started(2, 0);
-    rolls(&mut game, "D A C 3 3 3 3");
-    refused(
-        &mut game,
-        fill(Castle::Gifu, 4),
-        AgeOfWarError::NoSuchLine {
-            castle: Castle::Gifu,
-            line: 4,
-        },
-    );
-    refused(
-        &mut game,
-        fill(Castle::Kumamoto, 0),
-        AgeOfWarError::NoSuchLine {
-            castle: Castle::Kumamoto,
-            line: 0,
-        },
-    );
+    let mut game = rolled("D A C 3 3 3 3");
+    refused_fill(&mut game, Castle::Gifu, 4, |castle, line| {
+        AgeOfWarError::NoSuchLine { castle, line }
+    });
+    refused_fill(&mut game, Castle::Kumamoto, 0, |castle, line| {
+        AgeOfWarError::NoSuchLine { castle, line }
+    });
 }
 
 #[test]
@@ -226,17 +241,14 @@ fn aow_6_symbol_lines_need_exactly_their_symbols() {
     let ac = Line::symbols(1, 1, 0);
     assert_eq!(ac.dice_needed(&roll("A C C")), Some(2));
     assert_eq!(ac.dice_needed(&roll("A A D")), None);
-    let mut game = started(2, 0);
-    rolls(&mut game, "C A D 3 3 2 1");
-    refused(
-        &mut game,
-        fill(Castle::Kasugayama, 2),
+    let mut game = rolled("C A D 3 3 2 1");
+    refused_fill(&mut game, Castle::Kasugayama, 2, |castle, line| {
         AgeOfWarError::NotFilled {
-            castle: Castle::Kasugayama,
-            line: 2,
+            castle,
+            line,
             needs: cc,
-        },
-    );
+        }
+    });
 }
 
 #[test]
@@ -254,9 +266,7 @@ fn aow_6_infantry_example_five_by_three_and_two() {
 
 #[test]
 fn aow_6_filling_places_the_fewest_dice_and_rerolls_the_rest() {
-    let mut game = started(2, 0);
-    rolls(&mut game, "3 3 1 1 1 A C");
-    game.apply(fill(Castle::Azuchi, 3)).unwrap();
+    let game = after_fills(Castle::Azuchi, &[("3 3 1 1 1 A C", 3)]);
     assert_eq!(game.turn().placed(), 2);
     assert_eq!(game.turn().in_hand(), 5);
     assert_eq!(game.to_move(), ToMove::Chance);
@@ -264,37 +274,26 @@ fn aow_6_filling_places_the_fewest_dice_and_rerolls_the_rest() {
 
 #[test]
 fn aow_6_a_line_is_filled_once() {
-    let mut game = started(2, 0);
-    rolls(&mut game, "A A C C 3 3 3");
-    game.apply(fill(Castle::Matsumoto, 1)).unwrap();
+    let mut game = after_fills(Castle::Matsumoto, &[("A A C C 3 3 3", 1)]);
     rolls(&mut game, "A A C C 3 3");
-    refused(
-        &mut game,
-        fill(Castle::Matsumoto, 1),
-        AgeOfWarError::AlreadyFilled {
-            castle: Castle::Matsumoto,
-            line: 1,
-        },
-    );
+    refused_fill(&mut game, Castle::Matsumoto, 1, |castle, line| {
+        AgeOfWarError::AlreadyFilled { castle, line }
+    });
     // The other `A` line is a separate line.
     game.apply(fill(Castle::Matsumoto, 2)).unwrap();
 }
 
 #[test]
 fn aow_7_the_first_fill_commits_to_the_castle() {
-    let mut game = started(2, 0);
-    rolls(&mut game, "A C C 3 3 2 D");
-    game.apply(fill(Castle::Azuchi, 1)).unwrap();
+    let mut game = after_fills(Castle::Azuchi, &[("A C C 3 3 2 D", 1)]);
     assert_eq!(game.turn().target(), Some(Castle::Azuchi));
     rolls(&mut game, "A C C 3 3 D");
-    refused(
-        &mut game,
-        fill(Castle::Gifu, 1),
+    refused_fill(&mut game, Castle::Gifu, 1, |castle, _| {
         AgeOfWarError::OtherCastle {
             committed: Castle::Azuchi,
-            castle: Castle::Gifu,
-        },
-    );
+            castle,
+        }
+    });
     let legal = legal_actions(&game);
     assert_eq!(
         legal,
@@ -308,9 +307,7 @@ fn aow_7_the_first_fill_commits_to_the_castle() {
 
 #[test]
 fn aow_8_conquest_ends_the_turn_lines_in_any_order() {
-    let mut game = started(2, 0);
-    fills(
-        &mut game,
+    let game = after_fills(
         Castle::Gifu,
         &[("C 1 1 1 1 1 1", 3), ("A 1 1 1 1 1", 2), ("D 1 1 1 1", 1)],
     );
@@ -322,9 +319,7 @@ fn aow_8_conquest_ends_the_turn_lines_in_any_order() {
 
 #[test]
 fn aow_8_out_of_dice_the_turn_fails_and_lines_are_forgotten() {
-    let mut game = started(2, 0);
-    rolls(&mut game, "3 3 3 1 1 1 1");
-    game.apply(fill(Castle::Gassantoda, 2)).unwrap();
+    let mut game = after_fills(Castle::Gassantoda, &[("3 3 3 1 1 1 1", 2)]);
     assert_eq!(game.turn().placed(), 3);
     for _ in 0..4 {
         let dice = usize::from(game.turn().in_hand());
@@ -339,8 +334,7 @@ fn aow_8_out_of_dice_the_turn_fails_and_lines_are_forgotten() {
 
 #[test]
 fn aow_8_the_last_die_placed_without_conquest_fails_the_turn() {
-    let mut game = started(2, 0);
-    rolls(&mut game, "D A A A A A A");
+    let mut game = rolled("D A A A A A A");
     game.apply(Action::LoseDie).unwrap();
     for _ in 0..5 {
         let dice = usize::from(game.turn().in_hand());
@@ -357,11 +351,9 @@ fn aow_8_the_last_die_placed_without_conquest_fails_the_turn() {
 fn aow_9_own_castles_cannot_be_attacked() {
     let mut game = position(2, &[(Castle::Gifu, 0)], 0);
     rolls(&mut game, "D A C 3 3 3 3");
-    refused(
-        &mut game,
-        fill(Castle::Gifu, 1),
-        AgeOfWarError::OwnCastle(Castle::Gifu),
-    );
+    refused_fill(&mut game, Castle::Gifu, 1, |castle, _| {
+        AgeOfWarError::OwnCastle(castle)
+    });
     let legal = legal_actions(&game);
     assert!(legal.iter().all(|a| !matches!(
         a,
@@ -374,13 +366,10 @@ fn aow_9_own_castles_cannot_be_attacked() {
 
 #[test]
 fn aow_9_the_special_line_is_not_offered_in_the_centre() {
-    let mut game = started(2, 0);
-    rolls(&mut game, "D D D D D D D");
-    refused(
-        &mut game,
-        fill(Castle::Gifu, 0),
-        AgeOfWarError::SpecialLineInCentre(Castle::Gifu),
-    );
+    let mut game = rolled("D D D D D D D");
+    refused_fill(&mut game, Castle::Gifu, 0, |castle, _| {
+        AgeOfWarError::SpecialLineInCentre(castle)
+    });
     let legal = legal_actions(&game);
     assert!(
         !legal
@@ -436,18 +425,14 @@ fn aow_11_a_completed_clan_turns_face_down_and_cannot_be_attacked() {
     assert!(game.table().is_face_down(Castle::Gassantoda));
     assert_eq!(game.table().score(1), 5);
     rolls(&mut game, "D D 3 3 3 C C");
-    refused(
-        &mut game,
-        fill(Castle::Takahashi, 0),
-        AgeOfWarError::FaceDown(Castle::Takahashi),
-    );
+    refused_fill(&mut game, Castle::Takahashi, 0, |castle, _| {
+        AgeOfWarError::FaceDown(castle)
+    });
 }
 
 #[test]
 fn aow_11_taking_kumamoto_conquers_shimazu_at_once() {
-    let mut game = started(2, 0);
-    fills(
-        &mut game,
+    let game = after_fills(
         Castle::Kumamoto,
         &[
             ("D D A C 3 1 1", 1),
@@ -547,39 +532,48 @@ fn aow_13_worked_scoring_example_17_against_16() {
     assert_eq!(result.winners(), &[0]);
 }
 
+/// The result of a game of `players` ended with each `(castle, seat)`
+/// held and every other castle in the centre.
+#[expect(
+    clippy::unwrap_used,
+    reason = "a test names a seat count the game takes: a failure is a failed test"
+)]
+fn result_of(players: usize, held: &[(Castle, usize)]) -> GameResult {
+    let mut table = Table::new();
+    for &(castle, seat) in held {
+        table.set(castle, Place::Player(seat));
+    }
+    result(&table, TurnOrder::new(players).unwrap())
+}
+
 #[test]
 fn aow_14_ties_go_to_most_castles_then_most_clans_then_are_shared() {
     // 4 points each: Kasugayama (one castle) against Matsumoto, Odani and
     // Gifu (three castles).
-    let mut table = Table::new();
-    table.set(Castle::Kasugayama, Place::Player(0));
-    for castle in [Castle::Matsumoto, Castle::Odani, Castle::Gifu] {
-        table.set(castle, Place::Player(1));
-    }
-    let outcome = result(&table, TurnOrder::new(2).unwrap());
+    let outcome = result_of(
+        2,
+        &[
+            (Castle::Kasugayama, 0),
+            (Castle::Matsumoto, 1),
+            (Castle::Odani, 1),
+            (Castle::Gifu, 1),
+        ],
+    );
     assert_eq!(outcome.scores(), &[4, 4]);
     assert_eq!(outcome.tiebreaks(), &[vec![1, 0], vec![3, 0]]);
     assert_eq!(outcome.winners(), &[1]);
     // 3 points and one castle each: Kumamoto (a clan) beats Azuchi.
-    let mut table = Table::new();
-    table.set(Castle::Kumamoto, Place::Player(0));
-    table.set(Castle::Azuchi, Place::Player(1));
-    let outcome = result(&table, TurnOrder::new(2).unwrap());
+    let outcome = result_of(2, &[(Castle::Kumamoto, 0), (Castle::Azuchi, 1)]);
     assert_eq!(outcome.scores(), &[3, 3]);
     assert_eq!(outcome.winners(), &[0]);
     // Fully tied: shared victory; a third seat with nothing loses.
-    let mut table = Table::new();
-    table.set(Castle::Azuchi, Place::Player(0));
-    table.set(Castle::Edo, Place::Player(1));
-    let outcome = result(&table, TurnOrder::new(3).unwrap());
+    let outcome = result_of(3, &[(Castle::Azuchi, 0), (Castle::Edo, 1)]);
     assert_eq!(outcome.winners(), &[0, 1]);
 }
 
 #[test]
 fn worked_turn_kim_takes_gassantoda() {
-    let mut game = started(2, 0);
-    rolls(&mut game, "D C 3 2 A 3 A");
-    game.apply(fill(Castle::Gassantoda, 2)).unwrap();
+    let mut game = after_fills(Castle::Gassantoda, &[("D C 3 2 A 3 A", 2)]);
     assert_eq!(game.turn().in_hand(), 4);
     rolls(&mut game, "A 3 C 1");
     let legal = legal_actions(&game);

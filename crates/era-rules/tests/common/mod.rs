@@ -129,6 +129,13 @@ pub fn roll_and_stop(g: &mut Era, dice: &[(Colour, Side, u8)]) {
     }
 }
 
+/// The player rolling shows `dice` and stops; the players still to roll
+/// this round show blank faces, so the game moves past the Roll step.
+pub fn roll_then_blanks(g: &mut Era, dice: &[(Colour, Side, u8)]) {
+    roll_and_stop(g, dice);
+    blank_rolls(g);
+}
+
 /// The first roller, who may only stop (ERA-12), stops: the second rolls.
 pub fn only_stop_then_the_second_rolls(g: &mut Era) {
     assert_eq!(legal(g), vec![Action::Done]);

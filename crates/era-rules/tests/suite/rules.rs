@@ -14,14 +14,14 @@ use super::common;
 use common::{
     add_building, add_wall, blank, blank_rolls, cell, clear_domain, edited, fewest_and_most_swords,
     hand, laid_out, laid_out_with, legal, only_stop_then_the_second_rolls, place, roll,
-    roll_and_stop, set_resources, side, skull, start, started,
+    roll_and_stop, roll_then_blanks, set_resources, side, skull, start, started,
 };
 use dice_core::{Game, ToMove, Viewer};
 use era_rules::map::FaceCounts;
 use era_rules::ruleset::{Disaster, DisasterRow, EmptyCells, RulesetSpec};
 use era_rules::{
     Action, BuildingKind, Chance, ChoiceSet, Colour, DieRef, Era, EraConfig, EraError, Piece,
-    Resource, Ruleset, Side, Step, Symbol, TableSize,
+    PlayerView, Resource, Ruleset, Side, Step, Symbol, TableSize,
 };
 use serde_json::{Value, json};
 
@@ -52,9 +52,29 @@ fn domain(buildings: &[(BuildingKind, &[&str])], walls: &[&str]) -> era_rules::d
     .unwrap()
 }
 
+/// Whether `shown` holds of seat 0 as seat 1, a spectator and seat 0
+/// itself see it, in that order.
+fn seat_0_shown_to(g: &Era, shown: impl Fn(&PlayerView) -> bool) -> [bool; 3] {
+    [Viewer::Seat(1), Viewer::Spectator, Viewer::Seat(0)]
+        .map(|v| shown(g.view(v).player(0).unwrap()))
+}
+
 /// A face of `colour` with hammers and no skull.
 fn hammer(r: &Ruleset, colour: Colour) -> Side {
     side(r, colour, |f| f.count(Symbol::Hammer) > 0 && !f.is_skull())
+}
+
+/// Seat 0 rolls `n` of its yellow dice on `face` and every other die in
+/// hand blank, and stops; the others roll blanks.
+fn yellow_then_blanks(g: &mut Era, face: Side, n: u8) {
+    let mut dice = hand(g);
+    for (colour, _, count) in &mut dice {
+        if *colour == Colour::Yellow {
+            *count -= n;
+        }
+    }
+    dice.push((Colour::Yellow, face, n));
+    roll_then_blanks(g, &dice);
 }
 
 /// Two players, seat 0 to build with `hammers` pieces, after `edit`; every
@@ -62,16 +82,8 @@ fn hammer(r: &Ruleset, colour: Colour) -> Side {
 /// showed hammers.
 fn building(players: usize, hammers: u8, edit: impl FnOnce(&mut Value)) -> Era {
     let mut g = started(players);
-    let r = g.ruleset().clone();
-    roll_and_stop(
-        &mut g,
-        &[
-            (Colour::Yellow, hammer(&r, Colour::Yellow), 1),
-            (Colour::Yellow, blank(&r, Colour::Yellow), 2),
-            (Colour::Gray, blank(&r, Colour::Gray), 1),
-        ],
-    );
-    blank_rolls(&mut g);
+    let face = hammer(g.ruleset(), Colour::Yellow);
+    yellow_then_blanks(&mut g, face, 1);
     assert!(
         matches!(g.step(), Step::Build { turn: 0, .. }),
         "{:?}",
@@ -80,6 +92,15 @@ fn building(players: usize, hammers: u8, edit: impl FnOnce(&mut Value)) -> Era {
     edited(&g, |j| {
         j["step"]["build"]["hammers"] = json!(hammers);
         edit(j);
+    })
+}
+
+/// [`building`] with seat 0's domain cleared to its Keep and seat 0
+/// holding `resources`.
+fn building_from_the_keep(players: usize, hammers: u8, resources: [u8; 4]) -> Era {
+    building(players, hammers, |j| {
+        clear_domain(j, 0);
+        set_resources(j, 0, resources);
     })
 }
 
@@ -101,6 +122,39 @@ fn with_buildings(
     });
     start(&mut g);
     g
+}
+
+/// Two players, seat 0 holding a Church on a1-b1 and `second` on a3-b3
+/// (a gray, a white and one more die): seat 0 rolls a blank gray die, a
+/// white feather and `other`, and stops; the others roll blanks, and the
+/// game waits on seat 0's feathers. The game and the feather face.
+fn feather_rolled(second: BuildingKind, other: (Colour, Side)) -> (Era, Side) {
+    let mut g = with_buildings(
+        2,
+        &[
+            (BuildingKind::Church, &["a1", "b1"]),
+            (second, &["a3", "b3"]),
+        ],
+        |_| {},
+    );
+    let r = g.ruleset().clone();
+    let feather = feather_face(&r);
+    let (colour, face) = other;
+    roll_then_blanks(
+        &mut g,
+        &[
+            (colour, face, 1),
+            (Colour::Gray, blank(&r, Colour::Gray), 1),
+            (Colour::White, feather, 1),
+        ],
+    );
+    assert_eq!(g.step(), Step::Feathers { turn: 0 });
+    (g, feather)
+}
+
+/// A white face showing a feather.
+fn feather_face(r: &Ruleset) -> Side {
+    side(r, Colour::White, era_rules::Face::is_feather)
 }
 
 /// Rows of 1 × 2 buildings from a1-b1 down column a-b.
@@ -211,26 +265,9 @@ fn era_5_layouts_stay_secret_until_everyone_is_done() {
     let wrong = place(Piece::Building(BuildingKind::Longhouse), "a1", 0);
     assert_eq!(g.apply(wrong), Err(EraError::NotNextPiece(FARM)));
     g.apply(era_rules::auto_layout_action(&g).unwrap()).unwrap();
-    assert!(
-        g.view(Viewer::Seat(1))
-            .player(0)
-            .unwrap()
-            .domain()
-            .is_none()
-    );
-    assert!(
-        g.view(Viewer::Spectator)
-            .player(0)
-            .unwrap()
-            .domain()
-            .is_none()
-    );
-    assert!(
-        g.view(Viewer::Seat(0))
-            .player(0)
-            .unwrap()
-            .domain()
-            .is_some()
+    assert_eq!(
+        seat_0_shown_to(&g, |p| p.domain().is_some()),
+        [false, false, true]
     );
     while let Some(a) = era_rules::auto_layout_action(&g) {
         g.apply(a).unwrap();
@@ -411,15 +448,10 @@ fn era_12_skulls_lock_three_rolls_and_dice_stay_hidden() {
     });
     assert_eq!(g.apply(locked), Err(EraError::NoSuchDie));
     assert_eq!(g.apply(Action::Roll), Err(EraError::NothingSetAside));
-    assert!(g.view(Viewer::Seat(1)).player(0).unwrap().dice().is_none());
-    assert!(
-        g.view(Viewer::Spectator)
-            .player(0)
-            .unwrap()
-            .dice()
-            .is_none()
+    assert_eq!(
+        seat_0_shown_to(&g, |p| p.dice().is_some()),
+        [false, false, true]
     );
-    assert!(g.view(Viewer::Seat(0)).player(0).unwrap().dice().is_some());
     // Two more rolls; then the roller may only stop, and stopping passes
     // the turn (ERA-12: the table is not told whether any die could roll).
     for _ in 0..2 {
@@ -448,36 +480,11 @@ fn era_12_a_player_may_stop_early() {
 
 #[test]
 fn era_13_a_feather_rerolls_once_even_with_a_skull() {
-    let mut g = with_buildings(
-        2,
-        &[
-            (BuildingKind::Church, &["a1", "b1"]),
-            (BuildingKind::Longhouse, &["a3", "b3"]),
-        ],
-        |_| {},
-    );
-    let r = g.ruleset().clone();
-    let feather = side(&r, Colour::White, era_rules::Face::is_feather);
+    let r = Ruleset::default();
     let dead = skull(&r, Colour::Yellow);
-    roll_and_stop(
-        &mut g,
-        &[
-            (Colour::Yellow, dead, 1),
-            (Colour::Gray, blank(&r, Colour::Gray), 1),
-            (Colour::White, feather, 1),
-        ],
-    );
-    blank_rolls(&mut g);
-    assert_eq!(g.step(), Step::Feathers { turn: 0 });
+    let (mut g, feather) = feather_rolled(BuildingKind::Longhouse, (Colour::Yellow, dead));
     assert_eq!(g.to_move(), ToMove::Player(0));
-    g.apply(Action::Feather {
-        face: feather,
-        with: Some(DieRef {
-            die: Colour::Yellow,
-            face: dead,
-        }),
-    })
-    .unwrap();
+    g.apply(feather_for(feather, Colour::Yellow, dead)).unwrap();
     assert_eq!(g.player(0).unwrap().rolling().as_array(), &[1, 0, 0, 1]);
     // The white die shows a feather again, but it was already used.
     roll(
@@ -509,6 +516,14 @@ fn set_die(die: Colour, from: Side, to: Side) -> Action {
     Action::SetDie { die, from, to }
 }
 
+/// The feather on `feather` rerolls the `die` showing `face`.
+fn feather_for(feather: Side, die: Colour, face: Side) -> Action {
+    Action::Feather {
+        face: feather,
+        with: Some(DieRef { die, face }),
+    }
+}
+
 fn reroll(die: Colour, face: Side) -> Action {
     Action::Reroll(DieRef { die, face })
 }
@@ -517,7 +532,7 @@ fn reroll(die: Colour, face: Side) -> Action {
 fn era_14_a_monastery_sets_a_die_after_the_first_roll_and_it_stays_set() {
     let mut g = with_monasteries(1);
     let r = g.ruleset().clone();
-    let feather = side(&r, Colour::White, era_rules::Face::is_feather);
+    let feather = feather_face(&r);
     let (plain, other) = (Side::One, Side::Four);
     let hammers = hammer(&r, Colour::Yellow);
     roll(
@@ -550,13 +565,7 @@ fn era_14_a_monastery_sets_a_die_after_the_first_roll_and_it_stays_set() {
     blank_rolls(&mut g);
     // Nor does a feather roll it again.
     assert_eq!(g.step(), Step::Feathers { turn: 0 });
-    let with_it = Action::Feather {
-        face: feather,
-        with: Some(DieRef {
-            die: Colour::Yellow,
-            face: hammers,
-        }),
-    };
+    let with_it = feather_for(feather, Colour::Yellow, hammers);
     assert_eq!(g.apply(with_it), Err(EraError::NoFeather));
     g.apply(Action::Feather {
         face: feather,
@@ -641,7 +650,7 @@ fn era_14_each_monastery_sets_one_die() {
 fn collecting(choice: Side) -> Era {
     let mut g = started(2);
     let r = g.ruleset().clone();
-    roll_and_stop(
+    roll_then_blanks(
         &mut g,
         &[
             (Colour::Yellow, choice, 1),
@@ -649,7 +658,6 @@ fn collecting(choice: Side) -> Era {
             (Colour::Gray, blank(&r, Colour::Gray), 1),
         ],
     );
-    blank_rolls(&mut g);
     g
 }
 
@@ -764,7 +772,7 @@ fn era_15_collect_caps_resources_but_not_culture() {
         best(Colour::White, Symbol::Culture),
         best(Colour::Blue, Symbol::Goods),
     );
-    roll_and_stop(
+    roll_then_blanks(
         &mut g,
         &[
             (Colour::Gray, blank(&r, Colour::Gray), 1),
@@ -772,7 +780,6 @@ fn era_15_collect_caps_resources_but_not_culture() {
             (Colour::White, white, 4),
         ],
     );
-    blank_rolls(&mut g);
     let p = g.player(0).unwrap();
     let goods = 2 + 4 * u32::from(r.face(Colour::Blue, blue).count(Symbol::Goods));
     let max = r.resource_max(Resource::Goods);
@@ -802,14 +809,13 @@ fn era_16_each_unfed_die_costs_a_disaster_point() {
                 && f.count(Symbol::Sword) == 0
         })
     };
-    roll_and_stop(
+    roll_then_blanks(
         &mut g,
         &[
             (Colour::Yellow, no_food(Colour::Yellow), 3),
             (Colour::Gray, no_food(Colour::Gray), 1),
         ],
     );
-    blank_rolls(&mut g);
     // The Farm's food feeds one of the four dice.
     let p = g.player(0).unwrap();
     assert_eq!(p.resource(Resource::Food), 0);
@@ -826,14 +832,13 @@ fn disaster_game(skulls: usize, edit: impl FnOnce(&mut Value)) -> Era {
     });
     let r = g.ruleset().clone();
     let skulls = u8::try_from(skulls).unwrap();
-    roll_and_stop(
+    roll_then_blanks(
         &mut g,
         &[
             (Colour::Yellow, skull(&r, Colour::Yellow), skulls),
             (Colour::Gray, blank(&r, Colour::Gray), 1),
         ],
     );
-    blank_rolls(&mut g);
     g
 }
 
@@ -846,18 +851,24 @@ fn sufferer(g: &Era) -> usize {
     .unwrap()
 }
 
-#[test]
-fn d5_one_skull_brigands_the_roller_loses_a_resource_of_their_choice() {
-    let mut g = disaster_game(1, |_| {});
+/// The disaster seat 0 rolled strikes seat `by` next, the last one of
+/// the turn: `by` is to move.
+fn assert_strikes(g: &Era, by: u8) {
     assert_eq!(
         g.step(),
         Step::Suffer {
             turn: 0,
-            by: 0,
+            by,
             left: 1
         }
     );
-    assert_eq!(sufferer(&g), 0);
+    assert_eq!(sufferer(g), usize::from(by));
+}
+
+#[test]
+fn d5_one_skull_brigands_the_roller_loses_a_resource_of_their_choice() {
+    let mut g = disaster_game(1, |_| {});
+    assert_strikes(&g, 0);
     let mut choices = legal(&g);
     choices.sort_by_key(|a| format!("{a:?}"));
     assert!(choices.contains(&Action::Refuse));
@@ -892,15 +903,7 @@ fn d5_one_skull_brigands_or_the_disaster_point() {
 #[test]
 fn d5_three_skulls_treachery_each_opponent_scorches_their_own_domain() {
     let mut g = disaster_game(3, |_| {});
-    assert_eq!(
-        g.step(),
-        Step::Suffer {
-            turn: 0,
-            by: 1,
-            left: 1
-        }
-    );
-    assert_eq!(sufferer(&g), 1);
+    assert_strikes(&g, 1);
     let keep = cell("e5");
     assert_eq!(g.apply(Action::Scorch(keep)), Err(EraError::NotEmpty(keep)));
     // Only empty cells outside the walls of seat 1's own domain.
@@ -973,7 +976,7 @@ fn d6_collecting_past_a_maximum_loses_the_excess_per_resource() {
         most(Colour::Yellow, Symbol::Food),
     );
     let goods = most(Colour::Gray, Symbol::Goods);
-    roll_and_stop(
+    roll_then_blanks(
         &mut g,
         &[
             (Colour::Yellow, wood, 1),
@@ -982,7 +985,6 @@ fn d6_collecting_past_a_maximum_loses_the_excess_per_resource() {
             (Colour::Gray, goods, 1),
         ],
     );
-    blank_rolls(&mut g);
     let p = g.player(0).unwrap();
     // Every track stops at its own maximum; the rest is lost.
     for (i, res, face) in [
@@ -1032,16 +1034,8 @@ fn d5_two_skulls_disease_spares_a_hospital_and_its_neighbours() {
         ],
         |j| set_resources(j, 0, [5, 5, 5, 8]),
     );
-    let r = g.ruleset().clone();
-    roll_and_stop(
-        &mut g,
-        &[
-            (Colour::Yellow, skull(&r, Colour::Yellow), 2),
-            (Colour::Yellow, blank(&r, Colour::Yellow), 2),
-            (Colour::Gray, blank(&r, Colour::Gray), 1),
-        ],
-    );
-    blank_rolls(&mut g);
+    let dead = skull(g.ruleset(), Colour::Yellow);
+    yellow_then_blanks(&mut g, dead, 2);
     // The cluster is five buildings; the two Longhouses beside the
     // Hospital and the Hospital itself are immune (revision 3).
     let d = g.player(0).unwrap().domain();
@@ -1088,15 +1082,7 @@ fn era_17_two_skulls_disease_strikes_the_largest_cluster() {
 #[test]
 fn d5_four_skulls_fire_the_roller_removes_an_unwalled_building() {
     let mut g = disaster_game(4, |_| {});
-    assert_eq!(
-        g.step(),
-        Step::Suffer {
-            turn: 0,
-            by: 0,
-            left: 1
-        }
-    );
-    assert_eq!(sufferer(&g), 0);
+    assert_strikes(&g, 0);
     let keep = cell("e5");
     assert_eq!(
         g.apply(Action::Burn(keep)),
@@ -1141,10 +1127,7 @@ fn d5_six_skulls_revolt_loses_all_trade_goods() {
 
 #[test]
 fn era_18_one_piece_per_hammer_paid_from_the_supply() {
-    let mut g = building(2, 1, |j| {
-        clear_domain(j, 0);
-        set_resources(j, 0, [6, 7, 8, 8]);
-    });
+    let mut g = building_from_the_keep(2, 1, [6, 7, 8, 8]);
     let before = g.supply()[BuildingKind::Market];
     let cost = g.ruleset().building_cost(BuildingKind::Market);
     g.apply(Action::Choose(MARKET)).unwrap();
@@ -1186,10 +1169,7 @@ fn era_18_no_piece_without_supply_or_payment() {
 
 #[test]
 fn era_18_walls_cost_stone_per_cell() {
-    let mut g = building(2, 1, |j| {
-        clear_domain(j, 0);
-        set_resources(j, 0, [6, 7, 8, 8]);
-    });
+    let mut g = building_from_the_keep(2, 1, [6, 7, 8, 8]);
     g.apply(Action::Choose(Piece::Wall(3))).unwrap();
     g.apply(place(Piece::Wall(3), "a1", 1)).unwrap();
     let p = g.player(0).unwrap();
@@ -1200,10 +1180,7 @@ fn era_18_walls_cost_stone_per_cell() {
 #[test]
 fn era_19_the_last_building_of_a_type_flips_a_token() {
     let uni = Piece::Building(BuildingKind::University);
-    let mut g = building(2, 2, |j| {
-        clear_domain(j, 0);
-        set_resources(j, 0, [6, 7, 8, 8]);
-    });
+    let mut g = building_from_the_keep(2, 2, [6, 7, 8, 8]);
     assert_eq!(g.supply()[BuildingKind::University], 1);
     g.apply(Action::Choose(uni)).unwrap();
     g.apply(place(uni, "a1", 0)).unwrap();
@@ -1356,10 +1333,7 @@ fn era_21_the_disaster_track_wraps_without_limit() {
 #[test]
 fn era_22_dice_follow_buildings_and_the_marker_passes_left() {
     let church = Piece::Building(BuildingKind::Church);
-    let mut g = building(3, 1, |j| {
-        clear_domain(j, 0);
-        set_resources(j, 0, [6, 7, 8, 8]);
-    });
+    let mut g = building_from_the_keep(3, 1, [6, 7, 8, 8]);
     g.apply(Action::Choose(church)).unwrap();
     g.apply(place(church, "a9", 0)).unwrap();
     while g.round() == 1 {
@@ -1706,35 +1680,10 @@ fn d3_the_farm_costs_two_wood_and_no_building_costs_food() {
 
 #[test]
 fn era_13_settled_a_feather_on_the_die_rolled_with_it_gives_no_reroll() {
-    let mut g = with_buildings(
-        2,
-        &[
-            (BuildingKind::Church, &["a1", "b1"]),
-            (BuildingKind::Church, &["a3", "b3"]),
-        ],
-        |_| {},
-    );
-    let r = g.ruleset().clone();
-    let feather = side(&r, Colour::White, era_rules::Face::is_feather);
+    let r = Ruleset::default();
     let plain = blank(&r, Colour::White);
-    roll_and_stop(
-        &mut g,
-        &[
-            (Colour::Gray, blank(&r, Colour::Gray), 1),
-            (Colour::White, feather, 1),
-            (Colour::White, plain, 1),
-        ],
-    );
-    blank_rolls(&mut g);
-    assert_eq!(g.step(), Step::Feathers { turn: 0 });
-    g.apply(Action::Feather {
-        face: feather,
-        with: Some(DieRef {
-            die: Colour::White,
-            face: plain,
-        }),
-    })
-    .unwrap();
+    let (mut g, feather) = feather_rolled(BuildingKind::Church, (Colour::White, plain));
+    g.apply(feather_for(feather, Colour::White, plain)).unwrap();
     // Both white dice land on the feather: neither re-rolls again.
     roll(&mut g, &[(Colour::White, feather, 2)]);
     assert_ne!(g.step(), Step::Feathers { turn: 0 });
@@ -1770,14 +1719,7 @@ fn era_14_settled_a_monastery_may_set_a_skull_stop_at_once_and_the_skull_counts(
         g.apply(a).unwrap();
     }
     // The set skull is one skull: Brigands (D5, 1 skull) strikes seat 0.
-    assert_eq!(
-        g.step(),
-        Step::Suffer {
-            turn: 0,
-            by: 0,
-            left: 1
-        }
-    );
+    assert_strikes(&g, 0);
 }
 
 #[test]
@@ -1785,14 +1727,13 @@ fn era_15_settled_choice_faces_are_decided_die_by_die() {
     let r = Ruleset::default();
     let choice = side(&r, Colour::Yellow, era_rules::Face::is_choice);
     let mut g = started(2);
-    roll_and_stop(
+    roll_then_blanks(
         &mut g,
         &[
             (Colour::Yellow, choice, 3),
             (Colour::Gray, blank(&r, Colour::Gray), 1),
         ],
     );
-    blank_rolls(&mut g);
     while matches!(g.step(), Step::Feathers { .. }) {
         g.apply(Action::Done).unwrap();
     }
