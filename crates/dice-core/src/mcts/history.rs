@@ -23,6 +23,8 @@ impl History {
     /// Forgets every average, keeping the memory, for a game of `players`
     /// seats whose action ids are below `bound`.
     pub(super) fn reset(&mut self, players: usize, bound: u32) {
+        // A u32 fits a usize on every target with alloc; 0 would only turn
+        // the averages off, never misplace one.
         self.bound = usize::try_from(bound).unwrap_or(0);
         self.table.clear();
         let len = players.saturating_mul(self.bound);
