@@ -377,8 +377,10 @@ impl<G: Game> Agent<G> for Mcts {
                 if search.tree.root_ids.is_empty() {
                     let ids = legal.iter().map(|a| state.action_id(a).unwrap_or(u32::MAX));
                     search.tree.root_ids.extend(ids);
-                    let bound = state.action_id_bound();
-                    search.tree.history.reset(state.players(), bound);
+                    if search.guide.is_some() {
+                        let bound = state.action_id_bound();
+                        search.tree.history.reset(state.players(), bound);
+                    }
                 }
                 search.stamp = search.stamp.saturating_add(1);
                 search.iterate(state, rng);
@@ -409,7 +411,9 @@ impl<G: Game> Agent<G> for Mcts {
 impl<G: Game> Search<'_, G> {
     fn iterate(&mut self, mut state: G, rng: &mut DiceRng) {
         self.tree.path.clear();
-        self.tree.history.start();
+        if self.guide.is_some() {
+            self.tree.history.start();
+        }
         let mut node = 0;
         let mut steps = 0u32;
         let mut expanded = false;
