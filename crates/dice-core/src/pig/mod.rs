@@ -503,19 +503,17 @@ impl Game for Pig {
             return;
         }
         match self.config.openspiel {
-            None => {
-                let sixth = Prob::new(1, 6).unwrap_or(Prob::ZERO);
-                out.extend((1..=6).map(|face| (face, sixth)));
-            }
             Some(rules) if rules.piglet => {
                 let faces = u128::from(rules.faces);
                 let one = Prob::new(1, faces).unwrap_or(Prob::ZERO);
                 let point = Prob::new(faces.saturating_sub(1), faces).unwrap_or(Prob::ZERO);
                 out.extend([(1, one), (2, point)]);
             }
-            Some(rules) => {
-                let each = Prob::new(1, u128::from(rules.faces)).unwrap_or(Prob::ZERO);
-                out.extend((1..=rules.faces).map(|face| (face, each)));
+            // The house die, or OpenSpiel's: each face equally likely.
+            rules => {
+                let faces = rules.map_or(6, |rules| rules.faces);
+                let each = Prob::new(1, u128::from(faces)).unwrap_or(Prob::ZERO);
+                out.extend((1..=faces).map(|face| (face, each)));
             }
         }
     }
