@@ -3,7 +3,9 @@
 two players and one die each: the histories of the game tree by kind, the
 information states, and the exact expected returns under uniform random
 play (each legal action ``1/k``, each chance outcome its probability, in
-``fractions.Fraction``). It also compares the two trees history by
+``fractions.Fraction``); and the exploitability of CFR's average policy
+after two iterations that the Python tests pin (OpenSpiel's C++ solver on
+its own game). It also compares the two trees history by
 history: the same legal action ids and texts, the same chance outcomes,
 the same returns, and each seat's information state string and tensor
 equal to OpenSpiel's at every decision and at the end.
@@ -18,6 +20,13 @@ from __future__ import annotations
 import sys
 from fractions import Fraction
 from typing import Any
+
+#: OpenSpiel's exploitability of CFR's average policy after two iterations
+#: on its own `liars_dice(players=2,numdice=1)` (its C++ `CFRSolver` and
+#: `pyspiel.exploitability`; its Python `CFRSolver` gives the same). After
+#: one iteration the average policy is still the uniform one
+#: (0.78074432319224), so two is the fewest that test CFR's update.
+CFR_AFTER_TWO_ITERATIONS = 0.5691408847225425
 
 #: What the Rust test pins (OpenSpiel's numbers).
 PINNED = {
@@ -134,6 +143,15 @@ def main() -> int:
         if counted != PINNED:
             print(f"{name} differs from the pinned numbers {PINNED}")
             failed = True
+    # The pinned CFR number, from OpenSpiel's own game and C++ solver.
+    solver = pyspiel.CFRSolver(theirs)
+    for _ in range(2):
+        solver.evaluate_and_update_policy()
+    cfr_two = pyspiel.exploitability(theirs, solver.average_policy())
+    print(f"OpenSpiel: exploitability after two CFR iterations {cfr_two!r}")
+    if abs(cfr_two - CFR_AFTER_TWO_ITERATIONS) > 1e-12:
+        print(f"OpenSpiel differs from the pinned {CFR_AFTER_TWO_ITERATIONS!r}")
+        failed = True
     problems = same_histories(ours, theirs)
     for problem in problems:
         print(problem)

@@ -12,19 +12,19 @@ use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_connection_without_hello_in_time_is_told_timeout_and_closed() {
-    let server = Server::fresh("hello-timeout", &["--hello-timeout-ms", "10000"]);
+    let server = Server::fresh("hello-timeout", &["--hello-timeout-ms", "3000"]);
     let token = server.pig_seat(0).await;
     // In time (at once, one round trip): bound.
     let mut quick = server.connect().await;
     quick.hello(&token, None).await;
-    // Silent: told `timeout` once the 10 s are up (counted from after the
+    // Silent: told `timeout` once the 3 s are up (counted from after the
     // connect began), then closed.
     let started = Instant::now();
     let mut silent = server.connect().await;
     let error = silent.expect("error").await;
     let waited = started.elapsed();
     assert_eq!(error["reason"]["code"], "timeout", "{error}");
-    assert!(waited >= Duration::from_secs(10), "{waited:?}");
+    assert!(waited >= Duration::from_secs(3), "{waited:?}");
     assert!(silent.next().await.is_none(), "closed after the error");
     // The bound connection is unaffected, though its own hello timeout,
     // had it run on, would have ended before the silent one's.
@@ -35,12 +35,12 @@ async fn a_connection_without_hello_in_time_is_told_timeout_and_closed() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_connection_idle_both_ways_is_closed_and_a_talking_one_is_not() {
-    let idle = Duration::from_secs(5);
+    let idle = Duration::from_secs(2);
     let server = Server::fresh(
         "idle-timeout",
         &[
             "--idle-timeout-ms",
-            "5000",
+            "2000",
             "--rate",
             "100000",
             "--burst",

@@ -20,7 +20,7 @@ use tabletop_server::token::derived_seed;
 /// refusals, stale answers, patches, narration) many times over; the
 /// engines' own twin tests (`dice_core::testkit::check_histories`) cover the
 /// positions by the thousand. `TWIN_GAMES=N` plays more.
-const GAMES_PER_TITLE: u64 = 12;
+const GAMES_PER_TITLE: u64 = 6;
 const STEPS_AFTER_TWIN: usize = 40;
 const DICE_SEED: u64 = 11;
 
