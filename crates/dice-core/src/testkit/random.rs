@@ -100,18 +100,23 @@ where
 {
     let mut summary = Summary::default();
     for seed in options.seeds.clone() {
-        check_one_game::<G>(config, seed, options, &mut summary);
+        let (m, steps) = check_one_game::<G>(config, seed, options, &mut summary);
+        check_replay(&Ctx { seed, step: steps }, &m);
         summary.games += 1;
     }
     summary
 }
 
-fn check_one_game<G>(config: &G::Config, seed: u64, options: &Options, summary: &mut Summary)
+/// Plays the game of `seed`, checking every node on the way; the match
+/// played and its number of steps, for the record's checks.
+fn check_one_game<G>(
+    config: &G::Config,
+    seed: u64,
+    options: &Options,
+    summary: &mut Summary,
+) -> (Match<G>, usize)
 where
     G: Game + Serialize + DeserializeOwned,
-    G::Config: Serialize + DeserializeOwned,
-    G::Action: Serialize + DeserializeOwned,
-    G::Chance: Serialize + DeserializeOwned,
     G::View: Serialize + DeserializeOwned,
 {
     let mut m = Match::<G>::new(config, seed)
@@ -177,7 +182,7 @@ where
         }
     }
     summary.longest = summary.longest.max(step);
-    check_replay(&Ctx { seed, step }, &m);
+    (m, step)
 }
 
 struct Ctx {
