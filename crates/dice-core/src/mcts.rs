@@ -328,6 +328,33 @@ impl EdgeCursor {
     }
 }
 
+/// One pass over the legal list: `visit` gets each action's id, its index
+/// in the list and its edge among `edges` (found by an [`EdgeCursor`] and
+/// marked available at iteration `stamp`), or no edge for an action not
+/// tried yet. `None` as soon as an id or an index does not fit, or `visit`
+/// gives `None`.
+fn each_legal<G: Game>(
+    state: &G,
+    legal: &[G::Action],
+    edges: &mut [Edge],
+    stamp: u32,
+    mut visit: impl FnMut(u32, u32, Option<(usize, &mut Edge)>) -> Option<()>,
+) -> Option<()> {
+    let mut cursor = EdgeCursor::default();
+    for (index, action) in legal.iter().enumerate() {
+        let id = state.action_id(action)?;
+        let index = u32::try_from(index).ok()?;
+        let mut edge = cursor.find(edges, id);
+        if let Some((_, e)) = &mut edge {
+            e.available = e.available.saturating_add(1);
+            e.stamp = stamp;
+            e.legal_index = index;
+        }
+        visit(id, index, edge)?;
+    }
+    Some(())
+}
+
 /// One decision's search: the parameters, the kept tree and the current
 /// iteration.
 struct Search<'a, G: Game> {
@@ -483,22 +510,16 @@ impl<G: Game> Search<'_, G> {
         let mut untried: Option<(u32, u32)> = None;
         let mut untried_count = 0usize;
         let mut best: Option<(Chosen, f64)> = None;
-        let mut cursor = EdgeCursor::default();
-        for (index, action) in self.legal.iter().enumerate() {
-            let id = state.action_id(action)?;
-            let index = u32::try_from(index).ok()?;
-            let Some((i, e)) = cursor.find(edges, id) else {
+        each_legal(state, &self.legal, edges, stamp, |id, index, edge| {
+            let Some((i, e)) = edge else {
                 untried_count = untried_count.saturating_add(1);
                 if rng.pick(untried_count) == Some(0) {
                     untried = Some((id, index));
                 }
-                continue;
+                return Some(());
             };
-            e.available = e.available.saturating_add(1);
-            e.stamp = stamp;
-            e.legal_index = index;
             if untried.is_some() {
-                continue;
+                return Some(());
             }
             let score = score(e, exploration, inv, inv_sqrt, sqrt_ln);
             #[expect(
@@ -509,7 +530,8 @@ impl<G: Game> Search<'_, G> {
             if better {
                 best = Some((Chosen::tried(i, index, e.child)?, score));
             }
-        }
+            Some(())
+        })?;
         Some(match untried {
             Some((id, legal_index)) => Marked::Untried { id, legal_index },
             None => Marked::Best(best.map(|(chosen, _)| chosen)),

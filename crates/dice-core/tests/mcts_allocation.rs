@@ -19,12 +19,15 @@ const TARGET: PigConfig = PigConfig {
     openspiel: None,
 };
 
-/// Seat 0 to decide after rolling a 6: roll on or hold.
-fn decision() -> Pig {
+/// Seat 0 to decide after rolling a 6, and its legal actions: roll on or
+/// hold.
+fn decision() -> (Pig, Vec<PigAction>) {
     let mut game = Pig::new(&TARGET).unwrap();
     game.apply(PigAction::Roll).unwrap();
     game.apply_chance(6).unwrap();
-    game
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    (game, legal)
 }
 
 fn choose(bot: &mut Mcts, game: &Pig, legal: &[PigAction], seed: u64) -> Option<PigAction> {
@@ -32,17 +35,10 @@ fn choose(bot: &mut Mcts, game: &Pig, legal: &[PigAction], seed: u64) -> Option<
     Agent::<Pig>::choose(bot, 0, &view, legal, &mut DiceRng::from_seed_u64(seed))
 }
 
-fn legal(game: &Pig) -> Vec<PigAction> {
-    let mut legal = Vec::new();
-    game.legal_actions(&mut legal);
-    legal
-}
-
 /// What one `result` of a finished Pig game allocates.
 #[test]
 fn a_warm_search_allocates_once_a_decision_and_nothing_per_simulation() {
-    let game = decision();
-    let legal = legal(&game);
+    let (game, legal) = decision();
     for simulations in [200, 1000] {
         let mut bot = Mcts::new(simulations);
         choose(&mut bot, &game, &legal, 5);
@@ -56,8 +52,7 @@ fn a_warm_search_allocates_once_a_decision_and_nothing_per_simulation() {
 
 #[test]
 fn a_warm_search_chooses_what_a_fresh_one_chooses_from_the_same_generator() {
-    let game = decision();
-    let legal = legal(&game);
+    let (game, legal) = decision();
     let mut warm = Mcts::new(300);
     for seed in 0..20 {
         let fresh = choose(&mut Mcts::new(300), &game, &legal, seed);
@@ -68,8 +63,7 @@ fn a_warm_search_chooses_what_a_fresh_one_chooses_from_the_same_generator() {
 
 #[test]
 fn a_warm_guided_search_allocates_once_a_decision_and_chooses_as_a_fresh_one() {
-    let game = decision();
-    let legal = legal(&game);
+    let (game, legal) = decision();
     let mut warm = Mcts::guided(300);
     choose(&mut warm, &game, &legal, 5);
     let info = allocation_counter::measure(|| {

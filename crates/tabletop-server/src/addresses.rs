@@ -123,33 +123,40 @@ mod tests {
         assert!(addresses.connect(ip).is_some());
     }
 
+    /// Whether an address may go on now, taking one of its tokens.
+    type Take = fn(&Addresses, IpAddr) -> bool;
+
+    /// Creating matches and lobby requests are limited alike: an address
+    /// gets a burst at once, then waits, and another address is not held
+    /// back by it.
     #[test]
-    fn an_address_creates_a_burst_then_waits() {
-        let limits = Limits {
+    fn an_address_creates_or_asks_a_burst_then_waits() {
+        let creates = Limits {
             creates_per_minute: 1,
             create_burst: 3,
             ..Limits::default()
         };
-        let addresses = Addresses::new(&limits);
-        let ip: IpAddr = [10, 0, 0, 1].into();
-        assert!((0..3).all(|_| addresses.may_create(ip)));
-        assert!(!addresses.may_create(ip));
-        assert!(addresses.may_create([10, 0, 0, 2].into()));
-    }
-
-    #[test]
-    fn an_address_asks_a_burst_of_lobby_requests_then_waits() {
-        let limits = Limits {
+        let asks = Limits {
             lobby_requests_per_minute: 1,
             lobby_burst: 2,
             ..Limits::default()
         };
-        let addresses = Addresses::new(&limits);
+        let limiters: [(Limits, usize, Take); 2] = [
+            (creates, 3, Addresses::may_create),
+            (asks.clone(), 2, Addresses::may_ask),
+        ];
         let ip: IpAddr = [10, 0, 0, 1].into();
-        assert!(addresses.may_ask(ip) && addresses.may_ask(ip));
+        for (limits, burst, take) in limiters {
+            let addresses = Addresses::new(&limits);
+            assert!((0..burst).all(|_| take(&addresses, ip)));
+            assert!(!take(&addresses, ip));
+            assert!(take(&addresses, [10, 0, 0, 2].into()));
+        }
+        // Creating is counted apart: an address out of lobby requests
+        // still creates.
+        let addresses = Addresses::new(&asks);
+        assert!((0..2).all(|_| addresses.may_ask(ip)));
         assert!(!addresses.may_ask(ip));
-        // Creating is counted apart.
         assert!(addresses.may_create(ip));
-        assert!(addresses.may_ask([10, 0, 0, 2].into()));
     }
 }

@@ -4,7 +4,7 @@
 
 #[cfg(doc)]
 use super::Mcts;
-use super::{Chosen, Edge, EdgeCursor, Guide, Marked, Search, Tree};
+use super::{Chosen, Edge, Guide, Marked, Search, Tree, each_legal};
 use crate::game::Game;
 use crate::rng::DiceRng;
 use crate::seat::Seat;
@@ -39,12 +39,9 @@ impl<G: Game> Search<'_, G> {
         let mut untried: Option<(u32, u32, f64)> = None;
         let mut equals = 0usize;
         let mut best: Option<(Chosen, f64)> = None;
-        let mut cursor = EdgeCursor::default();
-        for (index, action) in self.legal.iter().enumerate() {
-            let id = state.action_id(action)?;
-            let index = u32::try_from(index).ok()?;
+        each_legal(state, &self.legal, edges, stamp, |id, index, edge| {
             let average = history.mean(mover, id);
-            let Some((i, e)) = cursor.find(edges, id) else {
+            let Some((i, e)) = edge else {
                 #[expect(clippy::float_cmp, reason = "equal averages are ties to share out")]
                 let tie = untried.is_some_and(|(_, _, a)| a == average);
                 if tie {
@@ -56,16 +53,14 @@ impl<G: Game> Search<'_, G> {
                     untried = Some((id, index, average));
                     equals = 1;
                 }
-                continue;
+                return Some(());
             };
-            e.available = e.available.saturating_add(1);
-            e.stamp = stamp;
-            e.legal_index = index;
             let score = guided_score(e, average, guide, exploration);
             if best.is_none_or(|(_, s)| score > s) {
                 best = Some((Chosen::tried(i, index, e.child)?, score));
             }
-        }
+            Some(())
+        })?;
         Some(match untried {
             Some((id, legal_index, _)) => Marked::Untried { id, legal_index },
             None => Marked::Best(best.map(|(chosen, _)| chosen)),

@@ -17,7 +17,8 @@
 //! - [`check_action_stream`] drives a game with arbitrary bytes, for
 //!   property tests and fuzz targets, and [`check_action_streams`] with
 //!   bytes drawn from seeds; [`random_steps`] reaches positions
-//!   deep in a game.
+//!   deep in a game, and [`each_random_position`] shows a test every
+//!   position of a random game.
 //! - [`json`]: refusal and corruption helpers for hostile-input tests.
 //!
 //! The invariants [`check_random_games`] checks:
@@ -76,7 +77,8 @@ pub use golden::{WRITE_GOLDEN, check_golden_records};
 pub use history::{HistorySummary, check_histories, check_resume};
 pub use observation::{check_observation_range, check_observations};
 pub use random::{
-    Options, Summary, check_action_stream, check_action_streams, check_random_games, random_steps,
+    Options, Summary, check_action_stream, check_action_streams, check_random_games,
+    each_random_position, random_steps,
 };
 pub use seat::{SeatSummary, check_refusals};
 pub use tensor::{block, layout_lengths, observed_blocks};

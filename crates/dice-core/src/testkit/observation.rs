@@ -40,7 +40,11 @@ pub fn check_observations<G: ObservationTensor>(
     seeds: Range<u64>,
     max_steps: usize,
 ) -> usize {
-    let len = observation_len::<G>(config);
+    let finite = Expected {
+        len: observation_len::<G>(config),
+        what: "finite",
+        allowed: |x: &f32| x.is_finite(),
+    };
     let layout = G::observation_layout(config);
     assert!(
         layout
@@ -62,15 +66,7 @@ pub fn check_observations<G: ObservationTensor>(
         for step in 0..max_steps {
             for viewer in viewers(&game) {
                 let at = || format!("seed {seed}, step {step}");
-                write_tensor(
-                    &game,
-                    viewer,
-                    &mut tensor,
-                    len,
-                    "finite",
-                    |x| x.is_finite(),
-                    at,
-                );
+                finite.write(&game, viewer, &mut tensor, at);
                 let twin = game.resample_hidden(viewer, &mut rng);
                 G::write_observation(&twin.view(viewer), &mut twin_tensor);
                 assert!(
@@ -180,25 +176,21 @@ pub fn check_observation_range<G: ObservationTensor>(
     steps: &[usize],
     range: RangeInclusive<f32>,
 ) -> usize {
-    let len = observation_len::<G>(config);
+    let what = format!("within {range:?}");
+    let within = Expected {
+        len: observation_len::<G>(config),
+        what: &what,
+        allowed: |x: &f32| range.contains(x),
+    };
     let mut checked = 0usize;
     let mut tensor = Vec::new();
-    let within = format!("within {range:?}");
     for seed in seeds {
         for &count in steps {
             let start = G::new(config).unwrap_or_else(|e| panic!("config refused: {e}"));
             let game = random_steps(start, seed, count, |_| false);
             for viewer in viewers(&game) {
                 let at = || format!("seed {seed}, {count} steps");
-                write_tensor(
-                    &game,
-                    viewer,
-                    &mut tensor,
-                    len,
-                    &within,
-                    |x| range.contains(x),
-                    at,
-                );
+                within.write(&game, viewer, &mut tensor, at);
                 checked = checked.saturating_add(1);
             }
         }
@@ -206,27 +198,36 @@ pub fn check_observation_range<G: ObservationTensor>(
     checked
 }
 
-/// Writes `viewer`'s tensor of `game` into `tensor` and checks that it has
-/// `len` numbers, each `allowed` (`what` says how); `at` says where.
-fn write_tensor<G: ObservationTensor>(
-    game: &G,
-    viewer: Viewer,
-    tensor: &mut Vec<f32>,
+/// What every tensor of a check must be: `len` numbers, each `allowed`
+/// (`what` says how).
+struct Expected<'a, F> {
     len: usize,
-    what: &str,
-    allowed: impl Fn(&f32) -> bool,
-    at: impl Fn() -> String,
-) {
-    G::write_observation(&game.view(viewer), tensor);
-    assert_eq!(
-        tensor.len(),
-        len,
-        "{}: {viewer:?}'s tensor has the wrong length",
-        at()
-    );
-    assert!(
-        tensor.iter().all(allowed),
-        "{}: {viewer:?}'s tensor holds a number that is not {what}",
-        at()
-    );
+    what: &'a str,
+    allowed: F,
+}
+
+impl<F: Fn(&f32) -> bool> Expected<'_, F> {
+    /// Writes `viewer`'s tensor of `game` into `tensor` and checks it; `at`
+    /// says where.
+    fn write<G: ObservationTensor>(
+        &self,
+        game: &G,
+        viewer: Viewer,
+        tensor: &mut Vec<f32>,
+        at: impl Fn() -> String,
+    ) {
+        G::write_observation(&game.view(viewer), tensor);
+        assert_eq!(
+            tensor.len(),
+            self.len,
+            "{}: {viewer:?}'s tensor has the wrong length",
+            at()
+        );
+        assert!(
+            tensor.iter().all(&self.allowed),
+            "{}: {viewer:?}'s tensor holds a number that is not {}",
+            at(),
+            self.what
+        );
+    }
 }

@@ -100,18 +100,23 @@ where
 {
     let mut summary = Summary::default();
     for seed in options.seeds.clone() {
-        check_one_game::<G>(config, seed, options, &mut summary);
+        let (m, steps) = check_one_game::<G>(config, seed, options, &mut summary);
+        check_replay(&Ctx { seed, step: steps }, &m);
         summary.games += 1;
     }
     summary
 }
 
-fn check_one_game<G>(config: &G::Config, seed: u64, options: &Options, summary: &mut Summary)
+/// Plays the game of `seed`, checking every node on the way; the match
+/// played and its number of steps, for the record's checks.
+fn check_one_game<G>(
+    config: &G::Config,
+    seed: u64,
+    options: &Options,
+    summary: &mut Summary,
+) -> (Match<G>, usize)
 where
     G: Game + Serialize + DeserializeOwned,
-    G::Config: Serialize + DeserializeOwned,
-    G::Action: Serialize + DeserializeOwned,
-    G::Chance: Serialize + DeserializeOwned,
     G::View: Serialize + DeserializeOwned,
 {
     let mut m = Match::<G>::new(config, seed)
@@ -177,7 +182,7 @@ where
         }
     }
     summary.longest = summary.longest.max(step);
-    check_replay(&Ctx { seed, step }, &m);
+    (m, step)
 }
 
 struct Ctx {
@@ -670,6 +675,44 @@ pub fn check_action_streams<G: Game>(
         }
     }
     steps
+}
+
+/// Plays a fresh game of `config` to its end with the game's own
+/// [`random_playout`](Game::random_playout), one step at a time from the
+/// generator of `seed`, and shows `visit` every position on the way, the
+/// first and the finished one included; returns the finished game. What a
+/// test of something every position shows (a running score, say) walks.
+///
+/// ```
+/// use dice_core::pig::{Pig, PigConfig};
+/// use dice_core::testkit::each_random_position;
+/// use dice_core::Game;
+///
+/// let mut positions = 0;
+/// let end = each_random_position::<Pig>(&PigConfig::default(), 1, |_| positions += 1);
+/// assert!(end.result().is_some() && positions > 1);
+/// ```
+///
+/// # Panics
+/// When the game refuses `config`, or a step leaves the position as it was.
+pub fn each_random_position<G: Game>(
+    config: &G::Config,
+    seed: u64,
+    mut visit: impl FnMut(&G),
+) -> G {
+    let mut game = G::new(config).unwrap_or_else(|e| panic!("config refused: {e}"));
+    let (mut rng, mut buf) = (DiceRng::from_seed_u64(seed), Vec::new());
+    visit(&game);
+    while game.result().is_none() {
+        let before = game.clone();
+        game.random_playout(&mut rng, &mut buf, 1);
+        assert!(
+            game != before,
+            "seed {seed}: a step left the game as it was"
+        );
+        visit(&game);
+    }
+    game
 }
 
 /// `game` after up to `steps` random steps (chance sampled, decisions drawn

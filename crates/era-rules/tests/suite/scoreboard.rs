@@ -7,20 +7,15 @@
     reason = "a failure is a failed test"
 )]
 
-use dice_core::{DiceRng, Game, Match, ScorePart, Viewer};
+use dice_core::testkit::each_random_position;
+use dice_core::{Game, Match, ScorePart, Viewer};
 use era_rules::{Era, EraConfig, Step};
 
 #[test]
 fn era_23_to_27_the_running_score_is_the_final_formula_so_far_and_the_result_at_the_end() {
     let mut seen_disasters = false;
     for (players, seed) in [(2, 1), (3, 2), (4, 3)] {
-        let config = EraConfig::new(players);
-        let mut state = Era::new(&config).unwrap();
-        let (mut rng, mut buf) = (DiceRng::from_seed_u64(seed), Vec::new());
-        while state.result().is_none() {
-            let before = state.clone();
-            state.random_playout(&mut rng, &mut buf, 1);
-            assert_ne!(state, before, "the game moves on");
+        let state = each_random_position(&EraConfig::new(players), seed, |state: &Era| {
             for viewer in Viewer::every(players) {
                 let board = Era::scoreboard(&state.view(viewer));
                 if matches!(state.step(), Step::Layout { .. }) && viewer != Viewer::Seat(0) {
@@ -43,7 +38,7 @@ fn era_23_to_27_the_running_score_is_the_final_formula_so_far_and_the_result_at_
                     seen_disasters |= disasters < 0;
                 }
             }
-        }
+        });
         let result = state.result().unwrap();
         for viewer in Viewer::every(players) {
             let board = Era::scoreboard(&state.view(viewer)).unwrap();
