@@ -128,9 +128,8 @@ for (const title of TITLES.filter((t) => !ONLY || t.game === ONLY)) {
       let decisions = 0;
       let reloaded = false;
       let dropped = false;
+      const allOver = async () => (await Promise.all(people.map((p) => p.page.evaluate(() => document.body.dataset.over === "true")))).every(Boolean);
       while (decisions < MAX_DECISIONS) {
-        const over = await Promise.all(people.map((p) => p.page.evaluate(() => document.body.dataset.over === "true")));
-        if (over.every(Boolean)) break;
         let acted = false;
         for (const [i, person] of people.entries()) {
           const legal = await moves(person.page);
@@ -147,16 +146,17 @@ for (const title of TITLES.filter((t) => !ONLY || t.game === ONLY)) {
             acted = true;
             break;
           }
-          const centre = new Set(await person.page.$$eval("#board article.castle:not(.owned)", (cs) => cs.map((c) => c.dataset.castle)));
+          const centre = title.game !== "age-of-war" ? new Set() :
+            new Set(await person.page.$$eval("#board article.castle:not(.owned)", (cs) => cs.map((c) => c.dataset.castle)));
           await play(person.page, choose(title.game, legal, pick, centre));
           decisions += 1;
           acted = true;
           break;
         }
         if (!acted) {
-          // A bot to move, or a page not drawn yet.
-          await until(async () => (await Promise.all(people.map((p) => moves(p.page)))).some((l) => l.length) ||
-            (await Promise.all(people.map((p) => p.page.evaluate(() => document.body.dataset.over === "true")))).every(Boolean), "a person to move or the end");
+          // The end, a bot to move, or a page not drawn yet.
+          if (await allOver()) break;
+          await until(async () => (await Promise.all(people.map((p) => moves(p.page)))).some((l) => l.length) || (await allOver()), "a person to move or the end");
           continue;
         }
         if (decisions % 7 === 0) await noHiddenValues(title.game, people[0], people[1], tokens[1]);

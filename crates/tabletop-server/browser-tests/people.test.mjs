@@ -10,6 +10,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { OUT, WAIT, browserAndServer, seatContext, seq, moves, play, until, seriousViolations, layoutProblems } from "./lib.mjs";
 import en from "../web/i18n/en.js";
 import es from "../web/i18n/es.js";
@@ -32,6 +33,15 @@ async function pageIn(locale, viewport = { width: 1280, height: 900 }) {
   page.on("pageerror", (e) => errors.push(String(e)));
   return { context, page, errors };
 }
+
+test("every code the server refuses or errs with has words in every language", () => {
+  const schema = JSON.parse(readFileSync(new URL("../../../schemas/server/error.schema.json", import.meta.url), "utf8"));
+  const codes = schema.$defs.Code.oneOf.map((c) => c.const);
+  assert.ok(codes.includes("not_your_turn") && codes.includes("name_confusable"), codes.join(" "));
+  for (const messages of [en, es, pl]) {
+    for (const code of codes) assert.ok(`code.${code}` in messages, `no words for ${code}`);
+  }
+});
 
 test("every language file has every message, and each message takes the same parts", () => {
   for (const [name, messages] of [["es", es], ["pl", pl]]) {
@@ -79,6 +89,12 @@ test("an open seat is listed, taken under a name shown as text, and played; the 
     assert.equal(await stranger.page.getAttribute("html", "lang"), "es");
     assert.equal(await stranger.page.textContent("#join-title"), es["join.title"]);
     assert.deepEqual(await seriousViolations(stranger.page), [], "axe on the lobby");
+    // A game's options in words, in the page's language, not the
+    // config's keys.
+    await stranger.page.selectOption("#game", "liars-dice");
+    assert.equal(await stranger.page.textContent('label[for="opt-numdice"]'), es["option.numdice"]);
+    await stranger.page.selectOption("#game", "armadora");
+    assert.equal((await stranger.page.locator("label:has(#opt-peek_own)").innerText()).trim(), es["option.peek_own"]);
     const take = stranger.page.locator(`.open-match[data-match="${id}"] button.take-seat`);
     assert.equal(await take.count(), 1);
     // No name: told so, nothing taken.
@@ -197,6 +213,8 @@ test("the replay steps through a finished Armadöra as each seat saw it, the oth
     assert.equal(await page.getAttribute("body", "data-over"), "true");
     assert.ok(await page.isVisible("#result"));
     assert.deepEqual(await seriousViolations(page), [], "axe on the replay");
+    // The history says whose eyes it is told through.
+    assert.equal(await page.textContent("#history-title"), en["replay.history"](en["player"](0)));
     // Keys: Home goes to the start, → one step on, End to the end.
     await page.focus("#next");
     await page.keyboard.press("Home");
@@ -229,7 +247,8 @@ test("the replay steps through a finished Armadöra as each seat saw it, the oth
     const playing = await api("/api/matches", { game: "pig", seats: ["person", "person"] });
     await page.goto(`${shared.server.base}/replay/${playing.json.id}`);
     await page.waitForSelector("body[data-ready=true]");
-    assert.ok((await page.textContent("#error")).startsWith(en["replay.failed"]));
+    // The server's refusal in the page's words, by its code.
+    assert.equal(await page.textContent("#error"), `${en["replay.failed"]} ${en["code.not_over"]}`);
     assert.deepEqual(errors.filter((e) => !/409/.test(e)), []);
   } finally {
     await context.close();

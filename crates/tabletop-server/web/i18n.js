@@ -47,6 +47,28 @@ export function t(key, ...parts) {
   return message ?? key;
 }
 
+/** The words for `name` under `prefix` (`option.` and `numdice` → "dice
+ * per player"), else the name itself, its underscores as spaces: a game
+ * the pages have no words for still reads. */
+export function named(prefix, name) {
+  const key = prefix + name;
+  const words = t(key);
+  return words === key ? String(name).replace(/_/g, " ") : words;
+}
+
+/** A refusal or error of the server (`{"code", "text"}`) in the page's
+ * language, by its code; the server's own English text where the pages
+ * have no words for the code (a newer server's). Messages that take the
+ * text keep what it names: the rule an illegal move breaks, the character
+ * a name may not hold. */
+export function refusalText(reason) {
+  if (!reason) return "";
+  const key = "code." + reason.code;
+  const message = LANGUAGES[lang][key] ?? en[key];
+  if (message === undefined) return reason.text ?? "";
+  return typeof message === "function" ? message(reason.text ?? "") : message;
+}
+
 /** Sets every element's text (`data-i18n`), accessible name
  * (`data-i18n-label`) and the document's language. */
 export function translateStatic(root = document) {

@@ -15,7 +15,7 @@
 // (a refusal, a lost connection, moves after the end) is left showing.
 import { applyPatch } from "/web/patch.js";
 import { el } from "/web/dom.js";
-import { t, translateStatic, languagePicker, onLanguage } from "/web/i18n.js";
+import { t, refusalText, translateStatic, languagePicker, onLanguage } from "/web/i18n.js";
 import { seatName } from "/web/sentences.js";
 import { drawerOf, loadDrawer } from "/web/drawers.js";
 import { drawMoves } from "/web/moves.js";
@@ -299,10 +299,10 @@ function onFrame(frame) {
       break;
     case "refused":
       state.pending = null;
-      $("refusal").textContent = frame.reason.text;
+      $("refusal").textContent = refusalText(frame.reason);
       break;
     case "error":
-      $("connection").textContent = frame.reason.text;
+      $("connection").textContent = refusalText(frame.reason);
       // Codes a reconnection would only meet again: a newer tab of this
       // seat took this one's place, the match is full of spectators, the
       // page is not the server's own.

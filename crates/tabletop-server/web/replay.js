@@ -4,7 +4,7 @@
 // history up to that step. Any seat's eyes or the spectators'.
 import { applyPatch } from "/web/patch.js";
 import { el } from "/web/dom.js";
-import { t, translateStatic, languagePicker, onLanguage } from "/web/i18n.js";
+import { t, refusalText, translateStatic, languagePicker, onLanguage } from "/web/i18n.js";
 import { seatName } from "/web/sentences.js";
 import { drawerOf, loadDrawer } from "/web/drawers.js";
 import { drawHistory } from "/web/history.js";
@@ -32,7 +32,7 @@ async function load() {
   const answer = await fetch(`/api/matches/${encodeURIComponent(matchId)}/replay${query}`).catch(() => null);
   const json = answer ? await answer.json().catch(() => ({})) : {};
   if (!answer?.ok) {
-    $("error").textContent = `${t("replay.failed")} ${json.error?.text ?? ""}`;
+    $("error").textContent = `${t("replay.failed")} ${refusalText(json.error)}`;
     document.body.dataset.ready = "true";
     return;
   }
@@ -95,6 +95,9 @@ function go(step) {
   $("board").replaceChildren(drawer.draw(ctx));
   drawPlayers($("players"), ctx, drawer);
   const shown = replay.ends[at];
+  // Whose eyes the history is told through: a seat's, or the spectators'.
+  const eyes = ctx.seat === null ? t("replay.spectators") : seatName(ctx.seat, { names: replay.names, seat: null });
+  $("history-title").textContent = t("replay.history", eyes);
   drawHistory($("history"), replay.entries.slice(0, shown), replay.narration, ctx, drawer, `${ctx.seat}:${document.documentElement.lang}`);
   $("result").hidden = !ctx.result;
   if (ctx.result) drawResult($("result-body"), ctx, drawer);

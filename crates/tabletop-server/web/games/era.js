@@ -6,7 +6,7 @@
 // culture less disasters as the game goes, and the parts of the final
 // score.
 import { el, seatName, chip, isYou, boardSquare, axis } from "/web/sentences.js";
-import { t } from "/web/i18n.js";
+import { t, named } from "/web/i18n.js";
 import { scrolling } from "/web/dom.js";
 
 export const key = "era";
@@ -109,8 +109,7 @@ function diceLine(label, groups, counts) {
 /** The step's name: `{"roll": {"turn": 0}}` → "roll". */
 function stepName(step) {
   const name = typeof step === "string" ? step : Object.keys(step ?? {})[0] ?? "";
-  const words = t("era.step." + name);
-  return words === "era.step." + name ? name.replace(/_/g, " ") : words;
+  return named("era.step.", name);
 }
 
 // The running score is the server's scoreboard (the final formula so far,
