@@ -203,6 +203,19 @@ for (const title of TITLES.filter((t) => !ONLY || t.game === ONLY)) {
           assert.equal(await person.page.locator("#board .aow").count(), 1, "Age of War's board");
           assert.equal(await person.page.locator("#board .aow section.dice").count(), 0, "no dice box at the end");
         }
+        if (title.game === "armadora") {
+          // A territory's row, focused or pointed at, lights its squares
+          // on the board, and only those.
+          const final = parsed(person).filter((f) => f.update?.view).at(-1).update.view;
+          const row = person.page.locator("#board .territories p.territory").first();
+          await row.focus();
+          const lit = await person.page.$$eval("#board .arm-board .sq.lit", (cs) => cs.map((c) => c.dataset.square));
+          assert.deepEqual(lit.sort(), [...final.territories[0].squares].sort(), "the focused territory's squares lit");
+          await row.blur();
+          assert.equal(await person.page.locator("#board .arm-board .sq.lit").count(), 0, "nothing lit once the row is left");
+          await person.page.locator("#board .territories p.territory").last().hover();
+          assert.ok(await person.page.locator("#board .arm-board .sq.lit").count() > 0, "the pointed territory's squares lit");
+        }
       }
       await people[0].page.screenshot({ path: join(OUT, title.shot), fullPage: true });
       assert.deepEqual(await seriousViolations(people[0].page), [], "axe on the final score");

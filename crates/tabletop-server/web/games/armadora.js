@@ -135,9 +135,23 @@ export function draw(ctx) {
 
   if (scored) {
     const list = el("section", { className: "territories" }, el("h3", { textContent: t("arm.territories") }));
-    for (const x of v.territories) {
+    for (const [i, x] of v.territories.entries()) {
       const owners = x.owners?.length ? x.owners.map((o) => seatName(o, ctx)).join(", ") : t("arm.nobody");
-      list.append(el("p", { textContent: t("arm.territory", x.squares.length, x.gold, owners) }));
+      // Its squares light up on the board while the row is pointed at or
+      // focused, so a row can be matched to its place.
+      const light = (on) => {
+        for (const sq of x.squares) board.querySelector(`[data-square="${sq}"]`)?.classList.toggle("lit", on);
+      };
+      list.append(el("p", {
+        className: "territory",
+        tabIndex: 0,
+        textContent: t("arm.territory", x.squares.length, x.gold, owners),
+        dataset: { territory: String(i) },
+        onmouseenter: () => light(true),
+        onmouseleave: () => light(false),
+        onfocus: () => light(true),
+        onblur: () => light(false),
+      }));
     }
     root.append(list);
   }
