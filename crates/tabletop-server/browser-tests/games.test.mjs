@@ -203,6 +203,14 @@ for (const title of TITLES.filter((t) => !ONLY || t.game === ONLY)) {
           assert.equal(await person.page.locator("#board .aow").count(), 1, "Age of War's board");
           assert.equal(await person.page.locator("#board .aow section.dice").count(), 0, "no dice box at the end");
         }
+        if (title.game === "era") {
+          // Every letter on the dice the game showed is in the help's
+          // legend of the dice.
+          const letters = new Set(parsed(person).flatMap((f) => (f.update?.view?.seats ?? []).flatMap((s) => (s.dice?.showing_faces ?? []).flatMap((g) => [...g.symbols]))));
+          assert.ok(letters.size > 3, [...letters].join(""));
+          const legend = await person.page.$$eval("#help dl.legend:last-of-type dt", (dts) => dts.map((d) => d.textContent));
+          for (const letter of letters) assert.ok(legend.includes(letter), `${letter} missing from the dice legend (${legend.join(" ")})`);
+        }
         if (title.game === "armadora") {
           // A territory's row, focused or pointed at, lights its squares
           // on the board, and only those.

@@ -68,6 +68,7 @@ export default {
   "replay.link": "Step through this match again",
   "help.title": "How to play",
   "help.legend": "Legend",
+  "help.diceLegend": "On the dice",
   "keys": "Keys: m the moves, b the board, t type a move, h the history; arrow keys move within the moves or the board; Enter plays.",
   "chance": (text) => `Chance: ${text}.`,
   "seen": (who, text) => `${who}: ${text}.`,
@@ -249,6 +250,10 @@ export default {
   "era.legend": [
     ["K", "keep"], ["L", "longhouse"], ["T", "townhouse"], ["C", "church"], ["F", "farm"], ["M", "lumber mill"], ["Mk", "market"],
     ["H", "hospital"], ["G", "guildhall"], ["Mo", "monastery"], ["U", "university"], ["Ca", "cathedral"], ["▪", "wall"], ["✕", "scorched"],
+  ],
+  // The letters of a die face, one a symbol (FFF: three food).
+  "era.diceLegend": [
+    ["G", "trade goods"], ["S", "stone"], ["W", "wood"], ["F", "food"], ["C", "culture"], ["H", "hammer"], ["X", "sword"], ["D", "shield"], ["Q", "feather"], ["K", "skull"],
   ],
   "era.building.keep": "keep", "era.building.longhouse": "longhouse", "era.building.townhouse": "townhouse",
   "era.building.church": "church", "era.building.farm": "farm", "era.building.lumber_mill": "lumber mill",

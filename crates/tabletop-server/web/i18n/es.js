@@ -66,6 +66,7 @@ export default {
   "replay.link": "Volver a recorrer esta partida",
   "help.title": "Cómo se juega",
   "help.legend": "Leyenda",
+  "help.diceLegend": "En los dados",
   "keys": "Teclas: m las jugadas, b el tablero, t escribir una jugada, h el historial; las flechas recorren las jugadas o el tablero; Intro juega.",
   "chance": (text) => `Azar: ${text}.`,
   "seen": (who, text) => `${who}: ${text}.`,
@@ -241,6 +242,10 @@ export default {
   "era.legend": [
     ["K", "torreón"], ["L", "casa comunal"], ["T", "casa adosada"], ["C", "iglesia"], ["F", "granja"], ["M", "aserradero"], ["Mk", "mercado"],
     ["H", "hospital"], ["G", "gremio"], ["Mo", "monasterio"], ["U", "universidad"], ["Ca", "catedral"], ["▪", "muro"], ["✕", "área quemada"],
+  ],
+  // The letters of a die face, one a symbol (FFF: three food).
+  "era.diceLegend": [
+    ["G", "bienes comerciales"], ["S", "piedra"], ["W", "madera"], ["F", "comida"], ["C", "cultura"], ["H", "martillo"], ["X", "espada"], ["D", "escudo"], ["Q", "pluma"], ["K", "calavera"],
   ],
   "era.building.keep": "torreón", "era.building.longhouse": "casa comunal", "era.building.townhouse": "casa adosada",
   "era.building.church": "iglesia", "era.building.farm": "granja", "era.building.lumber_mill": "aserradero",

@@ -65,6 +65,7 @@ export default {
   "replay.link": "Przejrzyj tę partię jeszcze raz",
   "help.title": "Jak grać",
   "help.legend": "Legenda",
+  "help.diceLegend": "Na kościach",
   "keys": "Klawisze: m ruchy, b plansza, t wpisz ruch, h historia; strzałki przechodzą po ruchach lub planszy; Enter gra.",
   "chance": (text) => `Los: ${text}.`,
   "seen": (who, text) => `${who}: ${text}.`,
@@ -240,6 +241,10 @@ export default {
   "era.legend": [
     ["K", "donżon"], ["L", "długi dom"], ["T", "kamienica"], ["C", "kościół"], ["F", "farma"], ["M", "tartak"], ["Mk", "targ"],
     ["H", "szpital"], ["G", "gildia"], ["Mo", "klasztor"], ["U", "uniwersytet"], ["Ca", "katedra"], ["▪", "mur"], ["✕", "spalony teren"],
+  ],
+  // The letters of a die face, one a symbol (FFF: three food).
+  "era.diceLegend": [
+    ["G", "towary"], ["S", "kamień"], ["W", "drewno"], ["F", "żywność"], ["C", "kultura"], ["H", "młot"], ["X", "miecz"], ["D", "tarcza"], ["Q", "pióro"], ["K", "czaszka"],
   ],
   "era.building.keep": "donżon", "era.building.longhouse": "długi dom", "era.building.townhouse": "kamienica",
   "era.building.church": "kościół", "era.building.farm": "farma", "era.building.lumber_mill": "tartak",
