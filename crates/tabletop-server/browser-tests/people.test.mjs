@@ -153,6 +153,14 @@ test("Pig in the engine's words to its end, nothing stale after it; a rematch fo
         continue;
       }
       const legal = await moves(people[mover].page);
+      if (n === 0) {
+        // The tab says whose turn it is: the mover's title and icon, not
+        // the other's.
+        const tab = (p) => p.page.evaluate(() => [document.title, document.querySelector('link[rel="icon"]')?.dataset.yours]);
+        const [mine, theirs] = [await tab(people[mover]), await tab(people[1 - mover])];
+        assert.ok(mine[0].startsWith(`● ${en["tab.yours"]} — `) && mine[1] === "true", mine.join(" "));
+        assert.ok(!theirs[0].startsWith("●") && theirs[1] === "false", theirs.join(" "));
+      }
       // Rolls, holding once the turn is worth it.
       const hold = legal.find((m) => m.text === "hold");
       const turn = await people[mover].page.evaluate(() => Number(document.querySelector('.generic dt[data-field="turn_total"]')?.nextElementSibling.textContent ?? 0));

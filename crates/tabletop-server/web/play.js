@@ -149,6 +149,22 @@ function drawStatus(ctx) {
   document.body.dataset.myTurn = String(ctx.legal.length > 0);
 }
 
+/** The tab says when it is this seat's turn, for a person looking at
+ * another tab: its title starts with the words and its icon turns from
+ * grey to the focus colour. */
+function drawTab(ctx, title) {
+  const yours = ctx.legal.length > 0 && !ctx.result;
+  document.title = (yours ? `● ${t("tab.yours")} — ` : "") + title + " — tabletop";
+  let icon = document.querySelector('link[rel="icon"]');
+  if (!icon) {
+    icon = el("link", { rel: "icon", type: "image/svg+xml" });
+    document.head.append(icon);
+  }
+  const fill = yours ? "%23c25e00" : "%23888888";
+  icon.href = `data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><rect x='1' y='1' width='14' height='14' rx='3' fill='${fill}'/><circle cx='8' cy='8' r='2.5' fill='white'/></svg>`;
+  icon.dataset.yours = String(yours);
+}
+
 function drawMoves_(ctx) {
   const none = ctx.result ? t("moves.over") : spectating ? t("moves.watching") : !connected() ? t("moves.offline") : t("moves.wait");
   $("moves-title").textContent = spectating ? t("offline.moves") : t("moves.title");
@@ -195,7 +211,7 @@ function draw() {
   const ctx = context();
   const title = titles.get(ctx.game) ?? ctx.game;
   $("title").textContent = title + " — " + (ctx.seat === null ? t("watching") : t("seat.you", ctx.seat));
-  document.title = title + " — tabletop";
+  drawTab(ctx, title);
   drawStatus(ctx);
   const board = drawer().draw(ctx);
   $("board").replaceChildren(board);

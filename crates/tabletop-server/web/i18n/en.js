@@ -25,6 +25,7 @@ export default {
   // The turn line.
   "status.connecting": "Connecting…",
   "status.yours": "Your turn.",
+  "tab.yours": "Your turn",
   "status.of": (who) => `${who}’s turn.`,
   "status.chance": "The dice are rolling…",
   "status.over": "The game is over.",

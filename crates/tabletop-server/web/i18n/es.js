@@ -24,6 +24,7 @@ export default {
 
   "status.connecting": "Conectando…",
   "status.yours": "Es tu turno.",
+  "tab.yours": "Tu turno",
   "status.of": (who) => `Turno de ${who}.`,
   "status.chance": "Los dados ruedan…",
   "status.over": "La partida ha terminado.",

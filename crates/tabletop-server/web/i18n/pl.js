@@ -23,6 +23,7 @@ export default {
 
   "status.connecting": "Łączenie…",
   "status.yours": "Twoja tura.",
+  "tab.yours": "Twoja tura",
   "status.of": (who) => `Tura: ${who}.`,
   "status.chance": "Kości się toczą…",
   "status.over": "Gra skończona.",
