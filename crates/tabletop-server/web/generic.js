@@ -6,7 +6,7 @@
 // own words.
 import { el, chip, describe, partName, seatName } from "/web/sentences.js";
 import { scrolling } from "/web/dom.js";
-import { t, named } from "/web/i18n.js";
+import { t, wordsFor } from "/web/i18n.js";
 
 export const key = "generic";
 
@@ -55,7 +55,7 @@ export function declaredOrder(value, schema) {
 function label(name, schema, root) {
   const title = resolved(schema, root)?.title ?? schema?.title;
   if (title) return title;
-  const text = named("field.", name);
+  const text = wordsFor("field.", name);
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

@@ -50,7 +50,7 @@ export function t(key, ...parts) {
 /** The words for `name` under `prefix` (`option.` and `numdice` → "dice
  * per player"), else the name itself, its underscores as spaces: a game
  * the pages have no words for still reads. */
-export function named(prefix, name) {
+export function wordsFor(prefix, name) {
   const key = prefix + name;
   const words = t(key);
   return words === key ? String(name).replace(/_/g, " ") : words;

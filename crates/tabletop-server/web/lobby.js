@@ -4,7 +4,7 @@
 // with a free seat, and POST /api/matches/{id}/seats/{n} takes one with
 // the player's name (its link opens the play page).
 import { el } from "/web/dom.js";
-import { t, named, refusalText, botName, translateStatic, languagePicker, onLanguage } from "/web/i18n.js";
+import { t, wordsFor, refusalText, botName, translateStatic, languagePicker, onLanguage } from "/web/i18n.js";
 import { goToSeat } from "/web/seat-link.js";
 
 const $ = (id) => document.getElementById(id);
@@ -36,9 +36,9 @@ function drawOptions() {
     const id = "opt-" + key;
     const kept = options.dataset.game === game.name ? values[key] : undefined;
     if (typeof value === "boolean") {
-      options.append(el("label", {}, el("input", { id, type: "checkbox", checked: kept ?? value, dataset: { key } }), " " + named("option.", key)));
+      options.append(el("label", {}, el("input", { id, type: "checkbox", checked: kept ?? value, dataset: { key } }), " " + wordsFor("option.", key)));
     } else {
-      options.append(el("label", { htmlFor: id, textContent: named("option.", key) }),
+      options.append(el("label", { htmlFor: id, textContent: wordsFor("option.", key) }),
         el("input", { id, type: typeof value === "number" ? "number" : "text", value: String(kept ?? value), dataset: { key } }));
     }
   }

@@ -1,7 +1,7 @@
 // Small helpers shared by the pages and the games' drawings: who a seat
 // is, in words, and JSON as words.
 import { el } from "/web/dom.js";
-import { t, named } from "/web/i18n.js";
+import { t, wordsFor } from "/web/i18n.js";
 
 export { el };
 
@@ -83,5 +83,5 @@ export function legalByText(ctx) {
 
 /** A part of a score in words (`culture_bonus` → "culture bonus"). */
 export function partName(name) {
-  return named("part.", name);
+  return wordsFor("part.", name);
 }

@@ -6,7 +6,7 @@
 // culture less disasters as the game goes, and the parts of the final
 // score.
 import { el, seatName, chip, isYou, boardSquare, axis } from "/web/sentences.js";
-import { t, named } from "/web/i18n.js";
+import { t, wordsFor } from "/web/i18n.js";
 import { scrolling } from "/web/dom.js";
 
 export const key = "era";
@@ -109,7 +109,7 @@ function diceLine(label, groups, counts) {
 /** The step's name: `{"roll": {"turn": 0}}` → "roll". */
 function stepName(step) {
   const name = typeof step === "string" ? step : Object.keys(step ?? {})[0] ?? "";
-  return named("era.step.", name);
+  return wordsFor("era.step.", name);
 }
 
 // The running score is the server's scoreboard (the final formula so far,
