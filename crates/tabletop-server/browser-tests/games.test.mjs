@@ -148,7 +148,14 @@ for (const title of TITLES.filter((t) => !ONLY || t.game === ONLY)) {
           }
           const centre = title.game !== "age-of-war" ? new Set() :
             new Set(await person.page.$$eval("#board article.castle:not(.owned)", (cs) => cs.map((c) => c.dataset.castle)));
-          await play(person.page, choose(title.game, legal, pick, centre));
+          const chosen = choose(title.game, legal, pick, centre);
+          await play(person.page, chosen);
+          const squares = [...chosen.text.matchAll(/\b([a-i][1-9])[es]?\b/g)].map((m) => m[1]);
+          if (title.game === "armadora" && i === 0 && decisions < 6 && squares.length === 1) {
+            // The move just made is marked on the board (seat 1, a
+            // person, moves next: nothing else has been played yet).
+            assert.deepEqual(await person.page.$$eval("#board .last-move", (es) => es.map((e) => e.dataset.square)), squares, chosen.text);
+          }
           decisions += 1;
           acted = true;
           break;

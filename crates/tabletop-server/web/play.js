@@ -24,6 +24,7 @@ import { drawPlayers, drawResult, isFree, winnersLine } from "/web/players.js";
 import { drawHelp } from "/web/help.js";
 import { focusedKey, refocus, rove, focusGroup } from "/web/focus.js";
 import { goToSeat } from "/web/seat-link.js";
+import { markLastMove } from "/web/last-move.js";
 
 /** The protocol's opt-ins: each update's view as a JSON Patch of the last
  * one (`update.view_patch`), each legal move's text sent once per
@@ -215,6 +216,7 @@ function draw() {
   drawStatus(ctx);
   const board = drawer().draw(ctx);
   $("board").replaceChildren(board);
+  markLastMove(board, state.entries);
   rove($("board"), "button", "board");
   drawPlayers($("players"), ctx, drawer());
   drawMoves_(ctx);

@@ -8,6 +8,7 @@ import { t, refusalText, translateStatic, languagePicker, onLanguage } from "/we
 import { seatName } from "/web/sentences.js";
 import { drawerOf, loadDrawer } from "/web/drawers.js";
 import { drawHistory } from "/web/history.js";
+import { markLastMove } from "/web/last-move.js";
 import { drawPlayers, drawResult } from "/web/players.js";
 import { drawHelp } from "/web/help.js";
 import { focusedKey, refocus } from "/web/focus.js";
@@ -92,7 +93,9 @@ function go(step) {
   const title = titles.get(replay.game) ?? replay.game;
   $("title").textContent = `${t("replay.title")} — ${title}`;
   document.title = `${title} — ${t("replay.title")}`;
-  $("board").replaceChildren(drawer.draw(ctx));
+  const board = drawer.draw(ctx);
+  $("board").replaceChildren(board);
+  markLastMove(board, replay.entries.slice(0, replay.ends[at]));
   drawPlayers($("players"), ctx, drawer);
   const shown = replay.ends[at];
   // Whose eyes the history is told through: a seat's, or the spectators'.
