@@ -254,7 +254,7 @@ export default {
   ],
   // The letters of a die face, one a symbol (FFF: three food).
   "era.diceLegend": [
-    ["G", "trade goods"], ["S", "stone"], ["W", "wood"], ["F", "food"], ["C", "culture"], ["H", "hammer"], ["X", "sword"], ["D", "shield"], ["Q", "feather"], ["K", "skull"],
+    ["G", "trade goods"], ["S", "stone"], ["W", "wood"], ["F", "food"], ["C", "culture"], ["H", "hammer"], ["X", "sword"], ["D", "shield"], ["Q", "feather"], ["K", "skull"], ["|", "or: one set or the other, chosen when collecting"],
   ],
   "era.building.keep": "keep", "era.building.longhouse": "longhouse", "era.building.townhouse": "townhouse",
   "era.building.church": "church", "era.building.farm": "farm", "era.building.lumber_mill": "lumber mill",

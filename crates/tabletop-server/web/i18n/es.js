@@ -246,7 +246,7 @@ export default {
   ],
   // The letters of a die face, one a symbol (FFF: three food).
   "era.diceLegend": [
-    ["G", "bienes comerciales"], ["S", "piedra"], ["W", "madera"], ["F", "comida"], ["C", "cultura"], ["H", "martillo"], ["X", "espada"], ["D", "escudo"], ["Q", "pluma"], ["K", "calavera"],
+    ["G", "bienes comerciales"], ["S", "piedra"], ["W", "madera"], ["F", "comida"], ["C", "cultura"], ["H", "martillo"], ["X", "espada"], ["D", "escudo"], ["Q", "pluma"], ["K", "calavera"], ["|", "o: un conjunto u otro, elegido al recoger"],
   ],
   "era.building.keep": "torreón", "era.building.longhouse": "casa comunal", "era.building.townhouse": "casa adosada",
   "era.building.church": "iglesia", "era.building.farm": "granja", "era.building.lumber_mill": "aserradero",

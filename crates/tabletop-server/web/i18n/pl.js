@@ -245,7 +245,7 @@ export default {
   ],
   // The letters of a die face, one a symbol (FFF: three food).
   "era.diceLegend": [
-    ["G", "towary"], ["S", "kamień"], ["W", "drewno"], ["F", "żywność"], ["C", "kultura"], ["H", "młot"], ["X", "miecz"], ["D", "tarcza"], ["Q", "pióro"], ["K", "czaszka"],
+    ["G", "towary"], ["S", "kamień"], ["W", "drewno"], ["F", "żywność"], ["C", "kultura"], ["H", "młot"], ["X", "miecz"], ["D", "tarcza"], ["Q", "pióro"], ["K", "czaszka"], ["|", "lub: jeden zestaw albo drugi, wybierany przy zbieraniu"],
   ],
   "era.building.keep": "donżon", "era.building.longhouse": "długi dom", "era.building.townhouse": "kamienica",
   "era.building.church": "kościół", "era.building.farm": "farma", "era.building.lumber_mill": "tartak",
