@@ -14,7 +14,7 @@ use crate::json::{self, set};
 use crate::rng::DiceRng;
 use crate::types::{
     ChanceOutcomes, ConquestOddsValue, ExactChanceOutcomes, HistoryValue, Ids, LegalActions,
-    RecordValue, Returns, UpdateValue, ViewValue,
+    RecordValue, Returns, ScoreboardValue, UpdateValue, ViewValue,
 };
 
 /// A game in progress: what `Game.newInitialState()` returns.
@@ -397,6 +397,25 @@ impl State {
     pub fn view(&self, player: Option<f64>) -> Result<ViewValue, JsValue> {
         let viewer = viewer(player, self.state.to_move(), self.state.players())?;
         Ok(json::parse(&self.state.view_json(viewer)).unchecked_into())
+    }
+
+    /// The running scores `player` sees, as the reference server sends
+    /// them beside each update (`scoreboard`): worked out from that view
+    /// alone, so they tell nothing the view does not; `null` while the
+    /// game shows none (Armadöra's gold before the end).
+    ///
+    /// # Errors
+    /// A `RangeError` for a `player` that is not a seat nor `SPECTATOR`.
+    pub fn scoreboard(&self, player: Option<f64>) -> Result<ScoreboardValue, JsValue> {
+        let viewer = viewer(player, self.state.to_move(), self.state.players())?;
+        // Names and whole numbers: writing them as JSON cannot fail.
+        let text = self
+            .state
+            .scoreboard(viewer)
+            .and_then(|board| serde_json::to_string(&board).ok());
+        Ok(text
+            .map_or(JsValue::NULL, |text| json::parse(&text))
+            .unchecked_into())
     }
 
     /// Everything `player` has seen since the start (the information state

@@ -6,6 +6,7 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(typescript_custom_section)]
 const SHAPES: &'static str = r#"
 import type { View, History, Update, GameRecord, GameConfig } from "../wire.js";
+import type { Scoreboard } from "../server.js";
 export type { View, History, Update, GameRecord, GameConfig } from "../wire.js";
 
 /** A chance outcome and its probability, as Python's `chance_outcomes()`. */
@@ -44,6 +45,9 @@ export interface RandomGames {
 
 #[wasm_bindgen]
 extern "C" {
+    /// A viewer's running scores, or `null`.
+    #[wasm_bindgen(typescript_type = "Scoreboard | null")]
+    pub type ScoreboardValue;
     /// A view (see `wire.d.ts`).
     #[wasm_bindgen(typescript_type = "View")]
     pub type ViewValue;

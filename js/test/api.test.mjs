@@ -193,6 +193,34 @@ test("advance one step at a time plays the game one call plays, and needsAdvance
   }
 });
 
+test("scoreboard: the running scores a seat's view shows, as the reference server sends them", () => {
+  // Pig: the points banked, by seat.
+  const pig = te.loadGame("pig").newInitialState();
+  assert.deepEqual(pig.scoreboard(0), { unit: "points", totals: [0, 0], parts: [] });
+  const rng = new te.DiceRng(3);
+  for (let i = 0; i < 40 && !pig.isTerminal(); i++) {
+    if (pig.isChanceNode()) pig.applySampledChance(rng);
+    else pig.applyAction(pig.legalActions().at(-1));
+  }
+  const banked = pig.scoreboard(te.SPECTATOR).totals;
+  assert.ok(banked.some((n) => n > 0), JSON.stringify(banked));
+  assert.deepEqual(pig.scoreboard(0), pig.scoreboard(1), "Pig hides nothing");
+  // Armadöra: none while the gold is hidden (ARM-10).
+  assert.equal(te.loadGame("armadora").newInitialState().scoreboard(0), null);
+  // Era, once its first round is under way: in parts, the totals their sums.
+  const era = te.loadGame("era").newInitialState();
+  const dice = new te.DiceRng(5);
+  let board = null;
+  for (let i = 0; i < 400 && !board; i++) {
+    if (era.isChanceNode()) era.applySampledChance(dice);
+    else era.applyAction(era.legalActions()[0]);
+    board = era.scoreboard(te.SPECTATOR);
+  }
+  assert.ok(board && board.parts.length > 0, "Era's scoreboard in parts");
+  board.totals.forEach((total, seat) => assert.equal(total, board.parts.reduce((sum, p) => sum + p.points[seat], 0)));
+  assert.throws(() => pig.scoreboard(7), RangeError);
+});
+
 test("aow: conquestOdds gives a chance of conquering per legal action of the seat to move, undefined in other games", () => {
   const game = te.loadGame("age-of-war");
   const state = game.newInitialState();

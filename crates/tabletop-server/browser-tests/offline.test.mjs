@@ -187,6 +187,11 @@ for (const title of TITLES) {
       await until(() => page.isVisible("#result"), "the final score");
       const rows = await page.$$eval("#result tr[data-seat]", (rs) => rs.length);
       assert.equal(rows, title.players);
+      // The players' table, with the running score the engine counts
+      // (Era's in its parts), as on the play page.
+      assert.equal(await page.locator("#player-table tr[data-seat]").count(), title.players);
+      assert.equal(await page.locator("#player-table td.score-now").count(), title.players);
+      if (title.game === "era") assert.ok(await page.locator("#player-table td.score-now .parts").count() > 0, "Era's score in its parts");
       // Age of War's moves carry their chance of conquering, as online.
       if (title.game === "age-of-war") assert.ok(oddsShown, "no chance of conquering beside a move");
       if (title.curtains) assert.ok(curtains > 0, "no curtain between two people's turns");

@@ -144,6 +144,9 @@ function context(viewer) {
     legal: seat === null ? [] : update.legal,
     toMove: update.to_move,
     result: update.result,
+    // The running scores by the game's final formula, as the server sends
+    // them.
+    scoreboard: state.scoreboard(viewer),
     // Age of War's chances of conquering, beside the moves of the seat to
     // move, as the server sends them (undefined for other games).
     odds: new Map(seat !== null && update.legal.length ? (state.conquestOdds() ?? []).map((o) => [o.action, o]) : []),
@@ -190,7 +193,7 @@ function draw() {
   $("status").className = toMove === null ? "" : `owner-${toMove}`;
   $("board").replaceChildren(drawer.draw(ctx));
   rove($("board"), "button", "board");
-  drawPlayers($("players"), ctx, drawer);
+  drawPlayers($("player-table"), ctx, drawer);
   if (table.filter && (waiting || curtain || ctx.legal.length === 0)) table.filter = null;
   drawMoves_(ctx);
   const log = state.history(viewer).log;
