@@ -383,6 +383,24 @@ fn the_store_suite_on_postgres() {
 }
 
 #[test]
+fn on_postgres_a_database_of_the_previous_version_gains_the_creator_column() {
+    let runtime = runtime();
+    let db = TestDb::create("creator_column");
+    drop(pg_store(&db, "127.0.0.1:1", &runtime));
+    // A database made before matches kept their creator.
+    db.query("ALTER TABLE matches DROP COLUMN creator");
+    let store = pg_store(&db, "127.0.0.1:1", &runtime);
+    let m = NewMatch {
+        creator: Some("192.0.2.7".to_owned()),
+        ..new_match("c1", &["open", "random"], NOW)
+    };
+    store.create(&m).unwrap();
+    let open = store.open_matches().unwrap();
+    assert_eq!(open.len(), 1);
+    assert_eq!(open[0].creator.as_deref(), Some("192.0.2.7"));
+}
+
+#[test]
 fn on_postgres_one_process_owns_a_match_and_a_stale_owner_commits_nothing() {
     let runtime = runtime();
     let db = TestDb::create("owners");
