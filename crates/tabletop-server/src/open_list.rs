@@ -94,11 +94,11 @@ pub fn page(open: Vec<OpenMatch>, after: Option<&Place>) -> Page {
     let mut listed = Vec::new();
     let mut last = None;
     while let Some((_, creator)) = rest.peek() {
-        let places = on_page.entry(creator.clone()).or_insert(0);
-        if listed.len() >= PAGE || *places >= PER_CREATOR {
+        let shown = on_page.entry(creator.clone()).or_insert(0);
+        if listed.len() >= PAGE || *shown >= PER_CREATOR {
             break;
         }
-        *places = places.saturating_add(1);
+        *shown = shown.saturating_add(1);
         if let Some((place, _)) = rest.next() {
             listed.push((place.id.0.clone(), place.created.0));
             last = Some(place);

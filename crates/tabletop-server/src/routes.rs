@@ -280,17 +280,14 @@ async fn open_matches(
     query: Result<Query<ListQuery>, QueryRejection>,
 ) -> Response {
     let listed = async {
-        let after = match query {
-            Ok(Query(ListQuery {
-                open: Some(true),
-                after,
-            })) => after,
-            _ => {
-                return Err(LobbyError::BadRequest(
-                    "only matches with a free seat are listed: GET /api/matches?open=true"
-                        .to_owned(),
-                ));
-            }
+        let Ok(Query(ListQuery {
+            open: Some(true),
+            after,
+        })) = query
+        else {
+            return Err(LobbyError::BadRequest(
+                "only matches with a free seat are listed: GET /api/matches?open=true".to_owned(),
+            ));
         };
         may_ask(&app, peer.map(|Extension(p)| p.ip))?;
         app.lobby.open_matches(after.as_deref()).await
