@@ -472,13 +472,19 @@ export interface TakenSeat {
   token: string;
 }
 /**
- * The answer to `GET /api/matches?open=true`.
+ * The answer to `GET /api/matches?open=true[&after=CURSOR]`: one page.
  */
 export interface OpenMatches {
   /**
-   * Matches not over with a free seat, newest first, at most 50.
+   * Matches not over with a free seat, at most 50, at most 3 of them
+   * created from one address (its others come on later pages); newest
+   * first within each round of 3 per address.
    */
   matches: ListedMatch[];
+  /**
+   * The cursor of the next page (`after=`), opaque; `null` on the last.
+   */
+  next: string | null;
 }
 /**
  * A match with a free seat, as the lobby lists it.

@@ -20,6 +20,7 @@ pub mod lobby_error;
 pub mod metrics;
 pub mod names;
 pub mod offline;
+pub mod open_list;
 pub mod operator;
 pub mod patch;
 pub mod postgres;

@@ -347,6 +347,20 @@ impl Lobby {
     /// A game string, seat list or deadline the server does not accept,
     /// a limit reached, or the store failing.
     pub async fn create(&self, request: CreateMatch) -> Result<Created, LobbyError> {
+        self.create_from(request, None).await
+    }
+
+    /// [`Lobby::create`] for the creator `creator` (see
+    /// [`crate::open_list::creator_of`]), kept to share the list of open matches
+    /// fairly and never shown.
+    ///
+    /// # Errors
+    /// As [`Lobby::create`].
+    pub async fn create_from(
+        &self,
+        request: CreateMatch,
+        creator: Option<String>,
+    ) -> Result<Created, LobbyError> {
         let limits = &self.services.limits;
         if let Some(t) = request.turn_seconds {
             if !(1..=MAX_TURN_SECONDS).contains(&t) {
@@ -386,7 +400,7 @@ impl Lobby {
                 token,
             });
         }
-        let new = self.new_match(
+        let mut new = self.new_match(
             table,
             MatchSetup {
                 id: id.clone(),
@@ -398,6 +412,7 @@ impl Lobby {
                 seats,
             },
         )?;
+        new.creator = creator;
         let store = self.store();
         self.insert_counted(move || store.create(&new), |()| true)
             .await?;
@@ -458,6 +473,7 @@ impl Lobby {
                 Status::Waiting
             },
             now_ms: now_ms(),
+            creator: None,
         })
     }
 

@@ -55,6 +55,8 @@ CREATE TABLE IF NOT EXISTS matches (
     owner TEXT,
     rematch TEXT
 );
+-- Added since the first schema: a database of an earlier version gains it.
+ALTER TABLE matches ADD COLUMN IF NOT EXISTS creator TEXT;
 CREATE INDEX IF NOT EXISTS matches_unfinished ON matches (created, id) WHERE status <> 'over';
 CREATE INDEX IF NOT EXISTS matches_touched ON matches (touched);
 CREATE TABLE IF NOT EXISTS seats (
@@ -79,8 +81,8 @@ CREATE TABLE IF NOT EXISTS entries (
 /// A match, its seats and its setup entries, in one statement.
 const CREATE: &str = "
 WITH m AS (
-    INSERT INTO matches (id, game, config, spectators, turn_seconds, status, rng, entries, created, touched, start, turn_started, bots_only)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12)
+    INSERT INTO matches (id, game, config, spectators, turn_seconds, status, rng, entries, created, touched, start, turn_started, bots_only, creator)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12, $19)
     RETURNING id
 ), s AS (
     INSERT INTO seats (match_id, seat, kind, token_hash, name)
@@ -140,11 +142,11 @@ WHERE match_id = $1 AND seat = $2 AND kind = $3 AND token_hash IS NULL
 /// Matches not over with a free open seat, newest first (the lock key
 /// numbers matches in the order they were created).
 const OPEN: &str = "
-SELECT m.id, m.created FROM matches m
+SELECT m.id, m.created, m.creator FROM matches m
 WHERE m.status <> 'over' AND EXISTS (
     SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.kind = 'open' AND s.token_hash IS NULL
 )
-ORDER BY m.created DESC, m.lock_key DESC LIMIT $1";
+ORDER BY m.created DESC, m.id DESC";
 const REMATCH_OF: &str = "SELECT rematch FROM matches WHERE id = $1 FOR UPDATE";
 const SET_REMATCH: &str = "UPDATE matches SET rematch = $2 WHERE id = $1";
 
@@ -492,7 +494,7 @@ impl<'a> Creation<'a> {
         })
     }
 
-    fn params(&self) -> [&(dyn ToSql + Sync); 18] {
+    fn params(&self) -> [&(dyn ToSql + Sync); 19] {
         let s = &self.m.setup;
         [
             &s.id,
@@ -513,6 +515,7 @@ impl<'a> Creation<'a> {
             &self.columns.1,
             &self.columns.2,
             &self.names,
+            &self.m.creator,
         ]
     }
 }
@@ -708,26 +711,21 @@ impl Store for PgStore {
         Ok(changed == 1)
     }
 
-    fn open_matches(&self, limit: usize) -> Result<Vec<OpenMatch>, StoreError> {
-        let limit = int(limit)?;
+    fn open_matches(&self) -> Result<Vec<OpenMatch>, StoreError> {
         let rows = self.run(async |s| {
             let stmt = s.statement(OPEN).await?;
-            s.client.query(&stmt, &[&limit]).await.map_err(err)
+            s.client.query(&stmt, &[]).await.map_err(err)
         })?;
-        let mut open = Vec::with_capacity(rows.len());
-        for r in &rows {
-            let id: String = r.try_get(0).map_err(err)?;
-            let created: i64 = r.try_get(1).map_err(err)?;
-            // A match deleted meanwhile is left out.
-            if let Some(facts) = self.facts(&id)? {
-                open.push(OpenMatch {
-                    id,
-                    facts,
+        rows.iter()
+            .map(|r| {
+                let created: i64 = r.try_get(1).map_err(err)?;
+                Ok(OpenMatch {
+                    id: r.try_get(0).map_err(err)?,
                     created: u64::try_from(created).map_err(err)?,
-                });
-            }
-        }
-        Ok(open)
+                    creator: r.try_get(2).map_err(err)?,
+                })
+            })
+            .collect()
     }
 
     fn create_rematch(&self, of: &str, m: &NewMatch) -> Result<String, StoreError> {

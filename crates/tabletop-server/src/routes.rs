@@ -250,7 +250,9 @@ async fn create(app: &App, request: Request<Body>) -> Result<crate::lobby::Creat
     };
     let wanted: CreateMatch = json_body(app, request, limit).await?;
     may_create(app, ip)?;
-    app.lobby.create(wanted).await
+    app.lobby
+        .create_from(wanted, ip.map(crate::open_list::creator_of))
+        .await
 }
 
 /// The answer to a lobby request: `status` and the JSON of what it
@@ -262,11 +264,14 @@ fn answer<T: Serialize>(status: StatusCode, result: Result<T, LobbyError>) -> Re
     }
 }
 
-/// `GET /api/matches`'s query: only the open matches are listed.
+/// `GET /api/matches`'s query: only the open matches are listed, a page
+/// at a time (`after` the cursor an earlier page answered as `next`).
 #[derive(Debug, Deserialize)]
 struct ListQuery {
     #[serde(default)]
     open: Option<bool>,
+    #[serde(default)]
+    after: Option<String>,
 }
 
 async fn open_matches(
@@ -275,13 +280,17 @@ async fn open_matches(
     query: Result<Query<ListQuery>, QueryRejection>,
 ) -> Response {
     let listed = async {
-        if !matches!(query, Ok(Query(ListQuery { open: Some(true) }))) {
+        let Ok(Query(ListQuery {
+            open: Some(true),
+            after,
+        })) = query
+        else {
             return Err(LobbyError::BadRequest(
                 "only matches with a free seat are listed: GET /api/matches?open=true".to_owned(),
             ));
-        }
+        };
         may_ask(&app, peer.map(|Extension(p)| p.ip))?;
-        app.lobby.open_matches().await
+        app.lobby.open_matches(after.as_deref()).await
     };
     answer(StatusCode::OK, listed.await)
 }

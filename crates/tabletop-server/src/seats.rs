@@ -11,11 +11,9 @@ use crate::games::Table;
 use crate::lobby::{Lobby, blocking, play_link, raw};
 use crate::lobby_error::LobbyError;
 use crate::names::{distinct, player_name};
+use crate::open_list::{self, Place};
 use crate::store::{MatchSetup, SeatKind, SeatTaking, Status, StoredFacts, StoredSeat};
 use crate::token;
-
-/// The most matches `GET /api/matches?open=true` lists.
-pub const OPEN_LISTED: usize = 50;
 
 /// A request to take an open seat (`POST /api/matches/{id}/seats/{n}`).
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
@@ -74,11 +72,15 @@ pub struct ListedMatch {
     pub created: u64,
 }
 
-/// The answer to `GET /api/matches?open=true`.
+/// The answer to `GET /api/matches?open=true[&after=CURSOR]`: one page.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct OpenMatches {
-    /// Matches not over with a free seat, newest first, at most 50.
+    /// Matches not over with a free seat, at most 50, at most 3 of them
+    /// created from one address (its others come on later pages); newest
+    /// first within each round of 3 per address.
     pub matches: Vec<ListedMatch>,
+    /// The cursor of the next page (`after=`), opaque; `null` on the last.
+    pub next: Option<String>,
 }
 
 /// The rematch's seat of a seat of the finished match: bots stay; a seat a
@@ -184,29 +186,50 @@ impl Lobby {
         self.hand_out(id, seat, SeatKind::Open, Some(name)).await
     }
 
-    /// The matches not over with a free seat, newest first.
+    /// A page of the matches not over with a free seat: the first, or the
+    /// one after the cursor `after` an earlier page answered.
     ///
     /// # Errors
-    /// The store failing.
-    pub async fn open_matches(&self) -> Result<OpenMatches, LobbyError> {
+    /// A cursor no page answered, or the store failing.
+    pub async fn open_matches(&self, after: Option<&str>) -> Result<OpenMatches, LobbyError> {
+        let after = after
+            .map(|cursor| {
+                Place::from_cursor(cursor).ok_or_else(|| {
+                    LobbyError::BadRequest(format!("{cursor:?} is no cursor of this list"))
+                })
+            })
+            .transpose()?;
         let store = self.store();
-        let open = blocking(move || store.open_matches(OPEN_LISTED)).await?;
-        let matches = open
+        let open = blocking(move || store.open_matches()).await?;
+        let open_list::Page { listed, next } = open_list::page(open, after.as_ref());
+        let store = self.store();
+        let listed = blocking(move || {
+            let mut found = Vec::with_capacity(listed.len());
+            for (id, created) in listed {
+                // A match deleted meanwhile is left out.
+                if let Some(facts) = store.facts(&id)? {
+                    found.push((id, created, facts));
+                }
+            }
+            Ok(found)
+        })
+        .await?;
+        let matches = listed
             .into_iter()
-            .map(|m| {
+            .map(|(id, created, facts)| {
                 Ok(ListedMatch {
-                    free: m.facts.free_seats(),
-                    id: m.id,
-                    game: m.facts.game,
-                    config: raw(m.facts.config)?,
-                    seats: m.facts.seats,
-                    names: m.facts.names,
-                    turn_seconds: m.facts.turn_seconds,
-                    created: m.created,
+                    free: facts.free_seats(),
+                    id,
+                    game: facts.game,
+                    config: raw(facts.config)?,
+                    seats: facts.seats,
+                    names: facts.names,
+                    turn_seconds: facts.turn_seconds,
+                    created,
                 })
             })
             .collect::<Result<_, LobbyError>>()?;
-        Ok(OpenMatches { matches })
+        Ok(OpenMatches { matches, next })
     }
 
     /// A rematch of the finished match `id`, asked by the seat `token`

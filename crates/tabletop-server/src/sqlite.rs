@@ -82,13 +82,14 @@ CREATE TABLE IF NOT EXISTS entries (
 
 /// Columns added since the first schema, by table, with their type: a
 /// database of an earlier version gains them when opened (seat names and
-/// rematches came with open seats).
+/// rematches came with open seats, creators with the paged lobby list).
 const ADDED_COLUMNS: &[(&str, &str, &str)] = &[
     ("matches", "start", "TEXT"),
     ("matches", "result", "TEXT"),
     ("matches", "turn_started", "INTEGER NOT NULL DEFAULT 0"),
     ("matches", "rematch", "TEXT"),
     ("seats", "name", "TEXT"),
+    ("matches", "creator", "TEXT"),
 ];
 
 /// Made once the added columns are there: the open seats no one has
@@ -319,8 +320,8 @@ fn insert_match(tx: &Connection, m: &NewMatch) -> Result<(), StoreError> {
     let started = to_i64(m.now_ms)?;
     let entries = count_of(m.entries.len())?;
     tx.prepare_cached(
-        "INSERT INTO matches (id, game, config, spectators, turn_seconds, status, rng, entries, created, touched, start, turn_started)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11)",
+        "INSERT INTO matches (id, game, config, spectators, turn_seconds, status, rng, entries, created, touched, start, turn_started, creator)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11, ?12)",
     )
     .and_then(|mut stmt| {
         stmt.execute(params![
@@ -335,6 +336,7 @@ fn insert_match(tx: &Connection, m: &NewMatch) -> Result<(), StoreError> {
             now,
             s.start,
             started,
+            m.creator,
         ])
     })
     .map_err(err)?;
@@ -559,30 +561,27 @@ impl Store for SqliteStore {
         Ok(taken == 1)
     }
 
-    fn open_matches(&self, limit: usize) -> Result<Vec<OpenMatch>, StoreError> {
+    fn open_matches(&self) -> Result<Vec<OpenMatch>, StoreError> {
         let conn = self.conn()?;
-        let ids: Vec<(String, i64)> = conn
-            .prepare_cached(
-                "SELECT DISTINCT m.id, m.created, m.rowid FROM seats s JOIN matches m ON m.id = s.match_id
-                 WHERE s.kind = 'open' AND s.token_hash IS NULL AND m.status != 'over'
-                 ORDER BY m.created DESC, m.rowid DESC LIMIT ?1",
-            )
-            .map_err(err)?
-            .query_map(params![count_of(limit)?], |r| Ok((r.get(0)?, r.get(1)?)))
-            .map_err(err)?
-            .collect::<Result<_, _>>()
-            .map_err(err)?;
-        let mut open = Vec::with_capacity(ids.len());
-        for (id, created) in ids {
-            if let Some(facts) = facts_of(&conn, &id)? {
-                open.push(OpenMatch {
-                    id,
-                    facts,
-                    created: from_i64(created)?,
-                });
-            }
-        }
-        Ok(open)
+        conn.prepare_cached(
+            "SELECT m.id, m.created, m.creator FROM matches m
+             WHERE m.status != 'over' AND EXISTS (
+                 SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.kind = 'open' AND s.token_hash IS NULL
+             )
+             ORDER BY m.created DESC, m.id DESC",
+        )
+        .map_err(err)?
+        .query_map([], |r| Ok((r.get(0)?, r.get::<_, i64>(1)?, r.get(2)?)))
+        .map_err(err)?
+        .map(|row| {
+            let (id, created, creator) = row.map_err(err)?;
+            Ok(OpenMatch {
+                id,
+                created: from_i64(created)?,
+                creator,
+            })
+        })
+        .collect()
     }
 
     fn create_rematch(&self, of: &str, m: &NewMatch) -> Result<String, StoreError> {

@@ -157,6 +157,9 @@ pub struct NewMatch {
     pub status: Status,
     /// Milliseconds since the epoch.
     pub now_ms: u64,
+    /// Who created it: the creating address's group, kept only to share
+    /// the lobby's list fairly and never shown; `None` when not known.
+    pub creator: Option<String>,
 }
 
 /// A stored match, everything needed to resume it.
@@ -227,15 +230,17 @@ impl StoredFacts {
     }
 }
 
-/// A match not over with a seat free, as the lobby lists it.
+/// A match not over with a seat free, as the lobby pages through them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OpenMatch {
     /// The match id.
     pub id: String,
-    /// Its public facts.
-    pub facts: StoredFacts,
     /// When it was created, in seconds since the epoch.
     pub created: u64,
+    /// Who created it: the creating address's group (never shown to
+    /// anyone), `None` for a rematch or a match stored before creators
+    /// were kept.
+    pub creator: Option<String>,
 }
 
 /// A seat given to the person who takes it.
@@ -366,12 +371,12 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// A database failure.
     fn take_seat(&self, taking: &SeatTaking<'_>) -> Result<bool, StoreError>;
-    /// Matches not over with at least one open seat no one has taken,
-    /// newest first (in the order they were created), at most `limit`.
+    /// Every match not over with at least one open seat no one has
+    /// taken, newest first: by creation second, then by id, descending.
     ///
     /// # Errors
     /// A database failure, or a match stored damaged.
-    fn open_matches(&self, limit: usize) -> Result<Vec<OpenMatch>, StoreError>;
+    fn open_matches(&self) -> Result<Vec<OpenMatch>, StoreError>;
     /// Saves `m` as the rematch of the match `of`, atomically: only when
     /// `of` has none yet. Answers the rematch's id: `m`'s when it was saved
     /// now, the earlier one's otherwise (and `m` is not saved).

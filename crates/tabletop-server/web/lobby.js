@@ -11,6 +11,8 @@ const $ = (id) => document.getElementById(id);
 const NAME_KEY = "tabletop:name";
 let games = [];
 let open = [];
+// The cursor of the list's next page, null when the last page is shown.
+let nextPage = null;
 
 function chosen() {
   return games.find((g) => g.name === $("game").value);
@@ -159,9 +161,16 @@ function drawOpen() {
   }));
 }
 
-async function listOpen() {
-  const answer = await fetch("/api/matches?open=true").catch(() => null);
-  if (answer?.ok) open = (await answer.json()).matches;
+// The list's first page, or with `more` the next page appended to it.
+async function listOpen(more = false) {
+  const after = more && nextPage ? `&after=${encodeURIComponent(nextPage)}` : "";
+  const answer = await fetch(`/api/matches?open=true${after}`).catch(() => null);
+  if (answer?.ok) {
+    const page = await answer.json();
+    open = after ? open.concat(page.matches) : page.matches;
+    nextPage = page.next ?? null;
+  }
+  $("join-more").hidden = !nextPage;
   drawOpen();
 }
 
@@ -187,7 +196,8 @@ async function start() {
   select.onchange = drawOptions;
   $("players").oninput = drawSeats;
   $("create").onsubmit = create;
-  $("join-refresh").onclick = listOpen;
+  $("join-refresh").onclick = () => listOpen();
+  $("join-more").onclick = () => listOpen(true);
   onLanguage(() => { drawOptions(); drawOpen(); });
   drawOptions();
   await listOpen();

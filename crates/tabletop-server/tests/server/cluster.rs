@@ -362,6 +362,7 @@ fn bots_game(title: &str, id: &str) -> (NewMatch, Vec<Step>) {
         entries: chance(setup).collect(),
         status: Status::Playing,
         now_ms: tabletop_server::clock::now_ms(),
+        creator: None,
     };
     let mut steps = Vec::new();
     while let Some(seat) = table.seat_to_move() {

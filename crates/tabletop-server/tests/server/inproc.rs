@@ -103,8 +103,8 @@ impl Store for FailingStore {
     fn take_seat(&self, taking: &SeatTaking<'_>) -> Result<bool, StoreError> {
         self.inner.take_seat(taking)
     }
-    fn open_matches(&self, limit: usize) -> Result<Vec<OpenMatch>, StoreError> {
-        self.inner.open_matches(limit)
+    fn open_matches(&self) -> Result<Vec<OpenMatch>, StoreError> {
+        self.inner.open_matches()
     }
     fn create_rematch(&self, of: &str, m: &NewMatch) -> Result<String, StoreError> {
         self.inner.create_rematch(of, m)

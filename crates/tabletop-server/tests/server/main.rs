@@ -28,6 +28,7 @@ mod full_games;
 mod hostile;
 mod limits;
 mod open_internet;
+mod open_pages;
 mod open_seats;
 mod operator;
 mod patches;

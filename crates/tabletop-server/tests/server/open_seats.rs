@@ -273,6 +273,7 @@ async fn an_open_seat_of_a_finished_match_is_neither_listed_nor_taken() {
             entries: stored.entries.clone(),
             status: Status::Over,
             now_ms: 0,
+            creator: None,
         })
         .unwrap();
     assert_eq!(
@@ -489,7 +490,7 @@ async fn a_database_of_the_previous_version_opens_and_its_matches_play_on() {
     assert_eq!(facts.taken, [true, false]);
     assert_eq!(facts.rematch, None);
     assert_eq!(facts.status, Status::Waiting);
-    assert!(store.open_matches(10).unwrap().is_empty());
+    assert!(store.open_matches().unwrap().is_empty());
     assert!(
         !store
             .take_seat(&SeatTaking {

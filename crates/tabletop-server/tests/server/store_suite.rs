@@ -55,6 +55,7 @@ pub fn new_match(id: &str, kinds: &[&str], now_ms: u64) -> NewMatch {
             Status::Waiting
         },
         now_ms,
+        creator: None,
     }
 }
 
@@ -86,10 +87,10 @@ fn create_owned(store: &dyn Store, m: &NewMatch) {
     own(store, &m.setup.id);
 }
 
-/// The ids of the matches with a free seat (at most 10), newest first.
+/// The ids of the matches with a free seat, newest first.
 pub fn listed_ids(store: &dyn Store) -> Vec<String> {
     store
-        .open_matches(10)
+        .open_matches()
         .unwrap()
         .into_iter()
         .map(|o| o.id)
@@ -127,18 +128,23 @@ fn a_match_loads_as_created(store: &dyn Store) {
 }
 
 fn an_open_seat_is_taken_once_and_listed_until_then(store: &dyn Store) {
-    store
-        .create(&new_match("o1", &["person", "open"], NOW + 10))
-        .unwrap();
+    let created_by = NewMatch {
+        creator: Some("192.0.2.7".to_owned()),
+        ..new_match("o1", &["person", "open"], NOW + 10)
+    };
+    store.create(&created_by).unwrap();
     store
         .create(&new_match("o2", &["open", "random"], NOW + 11))
         .unwrap();
-    let open = store.open_matches(10).unwrap();
+    store
+        .create(&new_match("o0", &["open", "random"], NOW + 1000))
+        .unwrap();
+    let open = store.open_matches().unwrap();
     let ids: Vec<&str> = open.iter().map(|o| o.id.as_str()).collect();
-    assert_eq!(ids, ["o2", "o1"], "newest first");
-    assert_eq!(open[1].created, (NOW + 10) / 1000);
-    assert_eq!(open[1].facts.seats, [SeatKind::Person, SeatKind::Open]);
-    assert_eq!(store.open_matches(1).unwrap().len(), 1, "at most the limit");
+    assert_eq!(ids, ["o0", "o2", "o1"], "newest first, then by id");
+    assert_eq!(open[2].created, (NOW + 10) / 1000);
+    assert_eq!(open[2].creator.as_deref(), Some("192.0.2.7"), "kept");
+    assert_eq!(open[1].creator, None);
     let taking = |seat, kind, hash, name| SeatTaking {
         match_id: "o1",
         seat,
@@ -146,6 +152,11 @@ fn an_open_seat_is_taken_once_and_listed_until_then(store: &dyn Store) {
         token_hash: hash,
         name,
     };
+    let o0 = SeatTaking {
+        match_id: "o0",
+        ..taking(0, &SeatKind::Open, "o0-0", None)
+    };
+    assert!(store.take_seat(&o0).unwrap());
     // Not a seat of that kind, nor one taken already.
     assert!(
         !store
@@ -369,6 +380,24 @@ fn the_store_suite_on_postgres() {
     suite(&*pg_store(&db, "127.0.0.1:1", &runtime));
     let db = TestDb::create("suite_seats");
     seats_suite(&*pg_store(&db, "127.0.0.1:1", &runtime));
+}
+
+#[test]
+fn on_postgres_a_database_of_the_previous_version_gains_the_creator_column() {
+    let runtime = runtime();
+    let db = TestDb::create("creator_column");
+    drop(pg_store(&db, "127.0.0.1:1", &runtime));
+    // A database made before matches kept their creator.
+    db.query("ALTER TABLE matches DROP COLUMN creator");
+    let store = pg_store(&db, "127.0.0.1:1", &runtime);
+    let m = NewMatch {
+        creator: Some("192.0.2.7".to_owned()),
+        ..new_match("c1", &["open", "random"], NOW)
+    };
+    store.create(&m).unwrap();
+    let open = store.open_matches().unwrap();
+    assert_eq!(open.len(), 1);
+    assert_eq!(open[0].creator.as_deref(), Some("192.0.2.7"));
 }
 
 #[test]

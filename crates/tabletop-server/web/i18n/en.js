@@ -106,6 +106,7 @@ export default {
   "join.title": "Join a match",
   "join.none": "No match has a free seat now.",
   "join.refresh": "Refresh the list",
+  "join.more": "Show more matches",
   "join.name": "Your name",
   "join.take": (n) => `Take seat ${n}`,
   "join.seats": (free, all) => `${free} of ${all} seats free`,

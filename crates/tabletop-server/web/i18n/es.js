@@ -103,6 +103,7 @@ export default {
   "join.title": "Unirse a una partida",
   "join.none": "Ahora no hay ninguna partida con asientos libres.",
   "join.refresh": "Actualizar la lista",
+  "join.more": "Mostrar más partidas",
   "join.name": "Tu nombre",
   "join.take": (n) => `Ocupar el asiento ${n}`,
   "join.seats": (free, all) => `${free} de ${all} asientos libres`,

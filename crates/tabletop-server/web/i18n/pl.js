@@ -102,6 +102,7 @@ export default {
   "join.title": "Dołącz do partii",
   "join.none": "Teraz żadna partia nie ma wolnego miejsca.",
   "join.refresh": "Odśwież listę",
+  "join.more": "Pokaż więcej partii",
   "join.name": "Twoje imię",
   "join.take": (n) => `Zajmij miejsce ${n}`,
   "join.seats": (free, all) => `wolne miejsca: ${free} z ${all}`,

@@ -1,0 +1,161 @@
+//! The lobby's list of open matches, a page at a time and shared fairly:
+//! one creator (an address) takes at most [`PER_CREATOR`] places on a page,
+//! and its other matches come on later pages, never dropped.
+//!
+//! The matches are put in rounds: round 0 holds the newest
+//! [`PER_CREATOR`] matches of every creator, round 1 the next ones, and so
+//! on; within a round, newest first (by creation second, then by id). A
+//! page is the next stretch of that order after the cursor, ended early
+//! rather than give one creator more places; the cursor names the last
+//! match listed, so walking the pages lists each match once while nothing
+//! changes.
+
+use std::collections::BTreeMap;
+use std::net::IpAddr;
+
+use crate::store::OpenMatch;
+
+/// The most matches one page lists.
+pub const PAGE: usize = 50;
+
+/// The most places one creator takes on one page.
+pub const PER_CREATOR: usize = 3;
+
+/// Where a match stands in the list: its round, then newest first.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Place {
+    round: usize,
+    created: std::cmp::Reverse<u64>,
+    id: std::cmp::Reverse<String>,
+}
+
+impl Place {
+    /// The cursor that names this place: opaque to clients.
+    pub fn cursor(&self) -> String {
+        format!("{}.{}.{}", self.round, self.created.0, self.id.0)
+    }
+
+    /// The place `cursor` names, or `None` when it names none.
+    pub fn from_cursor(cursor: &str) -> Option<Place> {
+        let mut parts = cursor.splitn(3, '.');
+        let round = parts.next()?.parse().ok()?;
+        let created = parts.next()?.parse().ok()?;
+        let id = parts.next().filter(|id| !id.is_empty())?;
+        Some(Place {
+            round,
+            created: std::cmp::Reverse(created),
+            id: std::cmp::Reverse(id.to_owned()),
+        })
+    }
+}
+
+/// One page of the list: the matches it lists, in order, and the cursor
+/// of the next page when one follows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Page {
+    /// The matches listed: their ids, and when each was created.
+    pub listed: Vec<(String, u64)>,
+    /// The cursor of the next page.
+    pub next: Option<String>,
+}
+
+/// The creator an address counts as: the address itself (an IPv4 address
+/// seen through IPv6 counts as the IPv4 one).
+pub fn creator_of(ip: IpAddr) -> String {
+    ip.to_canonical().to_string()
+}
+
+/// The page after `after` (the first page without one) of `open`, the
+/// store's open matches newest first.
+pub fn page(open: Vec<OpenMatch>, after: Option<&Place>) -> Page {
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    let mut placed: Vec<(Place, String)> = open
+        .into_iter()
+        .map(|m| {
+            // A match of no known creator counts as its own creator.
+            let creator = m.creator.unwrap_or_else(|| format!("match {}", m.id));
+            let rank = seen.entry(creator.clone()).or_insert(0);
+            let round = *rank / PER_CREATOR;
+            *rank = rank.saturating_add(1);
+            let place = Place {
+                round,
+                created: std::cmp::Reverse(m.created),
+                id: std::cmp::Reverse(m.id),
+            };
+            (place, creator)
+        })
+        .collect();
+    placed.sort();
+    let mut rest = placed
+        .into_iter()
+        .filter(|(place, _)| after.is_none_or(|after| place > after))
+        .peekable();
+    let mut on_page: BTreeMap<String, usize> = BTreeMap::new();
+    let mut listed = Vec::new();
+    let mut last = None;
+    while let Some((_, creator)) = rest.peek() {
+        let shown = on_page.entry(creator.clone()).or_insert(0);
+        if listed.len() >= PAGE || *shown >= PER_CREATOR {
+            break;
+        }
+        *shown = shown.saturating_add(1);
+        if let Some((place, _)) = rest.next() {
+            listed.push((place.id.0.clone(), place.created.0));
+            last = Some(place);
+        }
+    }
+    let next = match (rest.peek(), last) {
+        (Some(_), Some(last)) => Some(last.cursor()),
+        _ => None,
+    };
+    Page { listed, next }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn open(id: &str, created: u64, creator: Option<&str>) -> OpenMatch {
+        OpenMatch {
+            id: id.to_owned(),
+            created,
+            creator: creator.map(str::to_owned),
+        }
+    }
+
+    #[test]
+    fn a_cursor_names_the_place_it_came_from() {
+        let place = Place::from_cursor("2.1700000000.ab.cd").unwrap();
+        assert_eq!(place.cursor(), "2.1700000000.ab.cd");
+        for bad in ["", "x", "1", "1.2", "1.2.", "-1.2.a", "1.x.a"] {
+            assert_eq!(Place::from_cursor(bad), None, "{bad:?}");
+        }
+    }
+
+    fn ids(page: &Page) -> Vec<&str> {
+        page.listed.iter().map(|(id, _)| id.as_str()).collect()
+    }
+
+    #[test]
+    fn one_creator_takes_at_most_its_share_of_a_page() {
+        let mut all: Vec<OpenMatch> = (0..10)
+            .map(|n| open(&format!("crowd{n}"), 100 - n, Some("a")))
+            .collect();
+        all.push(open("other", 1, Some("b")));
+        all.push(open("old", 0, None));
+        let first = page(all.clone(), None);
+        assert_eq!(ids(&first), ["crowd0", "crowd1", "crowd2", "other", "old"]);
+        let mut walked: Vec<String> = first.listed.into_iter().map(|(id, _)| id).collect();
+        let mut next = first.next;
+        while let Some(cursor) = next {
+            let more = page(all.clone(), Place::from_cursor(&cursor).as_ref());
+            assert!(more.listed.len() <= PER_CREATOR, "{:?}", more.listed);
+            walked.extend(more.listed.into_iter().map(|(id, _)| id));
+            next = more.next;
+        }
+        walked.sort();
+        let mut every: Vec<String> = all.into_iter().map(|m| m.id).collect();
+        every.sort();
+        assert_eq!(walked, every, "each once");
+    }
+}
