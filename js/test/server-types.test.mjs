@@ -49,7 +49,7 @@ export const facts: Facts = { id: "ab12", game: "pig", config: { players: 2, tar
   spectators: true, turn_seconds: null, status: "over", entries: 40, result: { scores: [100, 12], tiebreaks: [], winners: [0] },
   names: ["Ana", null], free: [], rematch: null };
 export const open: OpenMatches = { matches: [{ id: "ab12", game: "pig", config: { players: 2, target: 100 }, seats: ["open", "random"],
-  names: [null, null], free: [0], turn_seconds: 60, created: 1700000000 }] };
+  names: [null, null], free: [0], turn_seconds: 60, created: 1700000000 }], next: null };
 export const taken: TakenSeat = { id: "ab12", seat: 0, name: "Ana", token: "t", link: "/play/ab12#token=t" };
 export const replay: Replay = { id: "ab12", game: "pig", config: { players: 2, target: 100 }, seats: ["person", "person"],
   names: [null, null], viewer: "spectator", start: {} as never, result: { scores: [100, 12], tiebreaks: [], winners: [0] },
