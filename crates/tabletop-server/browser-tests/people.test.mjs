@@ -262,3 +262,37 @@ test("the replay steps through a finished Armadöra as each seat saw it, the oth
     await context.close();
   }
 });
+
+test("the lobby pages through the open matches, one address taking at most three places a page", async () => {
+  // Five open matches from this one address: more than its share of a page.
+  for (let i = 0; i < 5; i += 1) assert.equal((await api("/api/matches", { game: "pig", seats: ["open", "random"] })).status, 201);
+  const pages = [];
+  for (let after = null; pages.length < 20; ) {
+    const page = (await api(`/api/matches?open=true${after ? `&after=${encodeURIComponent(after)}` : ""}`)).json;
+    pages.push(page.matches.map((m) => m.id));
+    after = page.next;
+    if (!after) break;
+  }
+  assert.ok(pages.length >= 2, `${pages.length} page`);
+  assert.ok(pages[0].length <= 3, `the first page gives this address ${pages[0].length} places`);
+  const { context, page, errors } = await pageIn("en-US");
+  try {
+    await page.goto(shared.server.base + "/");
+    await page.waitForSelector("body[data-ready=true]");
+    const listed = () => page.$$eval(".open-match[data-match]", (ms) => ms.map((m) => m.dataset.match));
+    await until(async () => (await listed()).length === pages[0].length, "the first page");
+    assert.deepEqual(await listed(), pages[0]);
+    // "Show more matches" appends each next page, then goes away.
+    for (let shown = 1; shown < pages.length; shown += 1) {
+      assert.ok(await page.isVisible("#join-more"), `a button for page ${shown + 1}`);
+      await page.click("#join-more");
+      const expected = pages.slice(0, shown + 1).flat();
+      await until(async () => (await listed()).length === expected.length, `page ${shown + 1}`);
+      assert.deepEqual(await listed(), expected);
+    }
+    assert.equal(await page.isVisible("#join-more"), false);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
