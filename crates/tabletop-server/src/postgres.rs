@@ -139,8 +139,8 @@ const TAKE_SEAT: &str = "
 UPDATE seats SET token_hash = $4, name = COALESCE($5, name)
 WHERE match_id = $1 AND seat = $2 AND kind = $3 AND token_hash IS NULL
   AND EXISTS (SELECT 1 FROM matches WHERE id = $1 AND status <> 'over')";
-/// Matches not over with a free open seat, newest first (the lock key
-/// numbers matches in the order they were created).
+/// Matches not over with a free open seat, newest first, ties by id (the
+/// order `open_list::page` expects, as SQLite's store gives it).
 const OPEN: &str = "
 SELECT m.id, m.created, m.creator FROM matches m
 WHERE m.status <> 'over' AND EXISTS (

@@ -64,9 +64,8 @@ export function wordsFor(prefix, name) {
 export function refusalText(reason) {
   if (!reason) return "";
   const key = "code." + reason.code;
-  const message = LANGUAGES[lang][key] ?? en[key];
-  if (message === undefined) return reason.text ?? "";
-  return typeof message === "function" ? message(reason.text ?? "") : message;
+  const words = t(key, reason.text ?? "");
+  return words === key ? reason.text ?? "" : words;
 }
 
 /** Sets every element's text (`data-i18n`), accessible name

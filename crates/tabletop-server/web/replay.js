@@ -93,15 +93,16 @@ function go(step) {
   const title = titles.get(replay.game) ?? replay.game;
   $("title").textContent = `${t("replay.title")} — ${title}`;
   document.title = `${title} — ${t("replay.title")}`;
+  const shown = replay.ends[at];
+  const told = replay.entries.slice(0, shown);
   const board = drawer.draw(ctx);
   $("board").replaceChildren(board);
-  markLastMove(board, replay.entries.slice(0, replay.ends[at]));
+  markLastMove(board, told);
   drawPlayers($("players"), ctx, drawer);
-  const shown = replay.ends[at];
   // Whose eyes the history is told through: a seat's, or the spectators'.
   const eyes = ctx.seat === null ? t("replay.spectators") : seatName(ctx.seat, { names: replay.names, seat: null });
   $("history-title").textContent = t("replay.history", eyes);
-  drawHistory($("history"), replay.entries.slice(0, shown), replay.narration, ctx, drawer, `${ctx.seat}:${document.documentElement.lang}`);
+  drawHistory($("history"), told, replay.narration, ctx, drawer, `${ctx.seat}:${document.documentElement.lang}`);
   $("result").hidden = !ctx.result;
   if (ctx.result) drawResult($("result-body"), ctx, drawer);
   drawHelp($("help"), drawer, replay.game);
