@@ -4,12 +4,14 @@
 //!
 //! The matches are put in rounds: round 0 holds the newest
 //! [`PER_CREATOR`] matches of every creator, round 1 the next ones, and so
-//! on; within a round, newest first (by creation second, then by id). A
+//! on; within a round, newest first (by creation second, then by the
+//! order the store took them in, so two matches of one second keep it). A
 //! page is the next stretch of that order after the cursor, ended early
 //! rather than give one creator more places; the cursor names the last
 //! match listed, so walking the pages lists each match once while nothing
 //! changes.
 
+use std::cmp::Reverse;
 use std::collections::BTreeMap;
 use std::net::IpAddr;
 
@@ -25,26 +27,29 @@ pub const PER_CREATOR: usize = 3;
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Place {
     round: usize,
-    created: std::cmp::Reverse<u64>,
-    id: std::cmp::Reverse<String>,
+    created: Reverse<u64>,
+    taken: Reverse<u64>,
 }
 
 impl Place {
     /// The cursor that names this place: opaque to clients.
     pub fn cursor(&self) -> String {
-        format!("{}.{}.{}", self.round, self.created.0, self.id.0)
+        format!("{}.{}.{}", self.round, self.created.0, self.taken.0)
     }
 
     /// The place `cursor` names, or `None` when it names none.
     pub fn from_cursor(cursor: &str) -> Option<Place> {
-        let mut parts = cursor.splitn(3, '.');
+        let mut parts = cursor.split('.');
         let round = parts.next()?.parse().ok()?;
         let created = parts.next()?.parse().ok()?;
-        let id = parts.next().filter(|id| !id.is_empty())?;
+        let taken = parts.next()?.parse().ok()?;
+        if parts.next().is_some() {
+            return None;
+        }
         Some(Place {
             round,
-            created: std::cmp::Reverse(created),
-            id: std::cmp::Reverse(id.to_owned()),
+            created: Reverse(created),
+            taken: Reverse(taken),
         })
     }
 }
@@ -69,7 +74,7 @@ pub fn creator_of(ip: IpAddr) -> String {
 /// store's open matches newest first.
 pub fn page(open: Vec<OpenMatch>, after: Option<&Place>) -> Page {
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
-    let mut placed: Vec<(Place, String)> = open
+    let mut placed: Vec<(Place, String, u64, String)> = open
         .into_iter()
         .map(|m| {
             // A match of no known creator counts as its own creator.
@@ -79,28 +84,28 @@ pub fn page(open: Vec<OpenMatch>, after: Option<&Place>) -> Page {
             *rank = rank.saturating_add(1);
             let place = Place {
                 round,
-                created: std::cmp::Reverse(m.created),
-                id: std::cmp::Reverse(m.id),
+                created: Reverse(m.created),
+                taken: Reverse(m.taken),
             };
-            (place, creator)
+            (place, creator, m.created, m.id)
         })
         .collect();
     placed.sort();
     let mut rest = placed
         .into_iter()
-        .filter(|(place, _)| after.is_none_or(|after| place > after))
+        .filter(|(place, ..)| after.is_none_or(|after| place > after))
         .peekable();
     let mut on_page: BTreeMap<String, usize> = BTreeMap::new();
     let mut listed = Vec::new();
     let mut last = None;
-    while let Some((_, creator)) = rest.peek() {
+    while let Some((_, creator, ..)) = rest.peek() {
         let shown = on_page.entry(creator.clone()).or_insert(0);
         if listed.len() >= PAGE || *shown >= PER_CREATOR {
             break;
         }
         *shown = shown.saturating_add(1);
-        if let Some((place, _)) = rest.next() {
-            listed.push((place.id.0.clone(), place.created.0));
+        if let Some((place, _, created, id)) = rest.next() {
+            listed.push((id, created));
             last = Some(place);
         }
     }
@@ -119,17 +124,30 @@ mod tests {
         OpenMatch {
             id: id.to_owned(),
             created,
+            taken: created,
             creator: creator.map(str::to_owned),
         }
     }
 
     #[test]
     fn a_cursor_names_the_place_it_came_from() {
-        let place = Place::from_cursor("2.1700000000.ab.cd").unwrap();
-        assert_eq!(place.cursor(), "2.1700000000.ab.cd");
-        for bad in ["", "x", "1", "1.2", "1.2.", "-1.2.a", "1.x.a"] {
+        let place = Place::from_cursor("2.1700000000.17").unwrap();
+        assert_eq!(place.cursor(), "2.1700000000.17");
+        for bad in [
+            "", "x", "1", "1.2", "1.2.", "-1.2.3", "1.x.3", "1.2.a", "1.2.3.4",
+        ] {
             assert_eq!(Place::from_cursor(bad), None, "{bad:?}");
         }
+    }
+
+    #[test]
+    fn matches_of_one_second_are_listed_newest_first_by_the_stores_order() {
+        let mut all = vec![open("z-older", 5, Some("a")), open("a-newer", 5, Some("b"))];
+        all[0].taken = 1;
+        all[1].taken = 2;
+        assert_eq!(ids(&page(all.clone(), None)), ["a-newer", "z-older"]);
+        all[0].taken = 3;
+        assert_eq!(ids(&page(all, None)), ["z-older", "a-newer"]);
     }
 
     fn ids(page: &Page) -> Vec<&str> {

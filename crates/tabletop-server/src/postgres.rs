@@ -142,11 +142,11 @@ WHERE match_id = $1 AND seat = $2 AND kind = $3 AND token_hash IS NULL
 /// Matches not over with a free open seat, newest first, ties by id (the
 /// order `open_list::page` expects, as SQLite's store gives it).
 const OPEN: &str = "
-SELECT m.id, m.created, m.creator FROM matches m
+SELECT m.id, m.created, m.creator, m.lock_key FROM matches m
 WHERE m.status <> 'over' AND EXISTS (
     SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.kind = 'open' AND s.token_hash IS NULL
 )
-ORDER BY m.created DESC, m.id DESC";
+ORDER BY m.created DESC, m.lock_key DESC";
 const REMATCH_OF: &str = "SELECT rematch FROM matches WHERE id = $1 FOR UPDATE";
 const SET_REMATCH: &str = "UPDATE matches SET rematch = $2 WHERE id = $1";
 
@@ -719,9 +719,11 @@ impl Store for PgStore {
         rows.iter()
             .map(|r| {
                 let created: i64 = r.try_get(1).map_err(err)?;
+                let taken: i64 = r.try_get(3).map_err(err)?;
                 Ok(OpenMatch {
                     id: r.try_get(0).map_err(err)?,
                     created: u64::try_from(created).map_err(err)?,
+                    taken: u64::try_from(taken).map_err(err)?,
                     creator: r.try_get(2).map_err(err)?,
                 })
             })

@@ -564,20 +564,23 @@ impl Store for SqliteStore {
     fn open_matches(&self) -> Result<Vec<OpenMatch>, StoreError> {
         let conn = self.conn()?;
         conn.prepare_cached(
-            "SELECT m.id, m.created, m.creator FROM matches m
+            "SELECT m.id, m.created, m.creator, m.rowid FROM matches m
              WHERE m.status != 'over' AND EXISTS (
                  SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.kind = 'open' AND s.token_hash IS NULL
              )
-             ORDER BY m.created DESC, m.id DESC",
+             ORDER BY m.created DESC, m.rowid DESC",
         )
         .map_err(err)?
-        .query_map([], |r| Ok((r.get(0)?, r.get::<_, i64>(1)?, r.get(2)?)))
+        .query_map([], |r| {
+            Ok((r.get(0)?, r.get::<_, i64>(1)?, r.get(2)?, r.get::<_, i64>(3)?))
+        })
         .map_err(err)?
         .map(|row| {
-            let (id, created, creator) = row.map_err(err)?;
+            let (id, created, creator, taken) = row.map_err(err)?;
             Ok(OpenMatch {
                 id,
                 created: from_i64(created)?,
+                taken: from_i64(taken)?,
                 creator,
             })
         })

@@ -237,6 +237,9 @@ pub struct OpenMatch {
     pub id: String,
     /// When it was created, in seconds since the epoch.
     pub created: u64,
+    /// Where the store took it in among all matches, larger for later
+    /// ones: it orders two matches created in the same second.
+    pub taken: u64,
     /// Who created it: the creating address's group (never shown to
     /// anyone), `None` for a rematch or a match stored before creators
     /// were kept.
