@@ -342,6 +342,7 @@ export default {
   "part.culture_bonus": "culture bonus",
   "part.walled_area_bonus": "walled area bonus",
   "part.disasters": "disasters",
+  "part.settled": "settled",
   "part.castles": "castles",
   "part.clans": "clan bonuses",
 

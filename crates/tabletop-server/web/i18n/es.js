@@ -333,6 +333,7 @@ export default {
   "part.culture_bonus": "bonificación de cultura",
   "part.walled_area_bonus": "bonificación de área amurallada",
   "part.disasters": "desastres",
+  "part.settled": "asegurado",
   "part.castles": "castillos",
   "part.clans": "bonificaciones de clan",
 

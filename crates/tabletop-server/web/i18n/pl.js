@@ -332,6 +332,7 @@ export default {
   "part.culture_bonus": "premia za kulturę",
   "part.walled_area_bonus": "premia za obszar w murach",
   "part.disasters": "katastrofy",
+  "part.settled": "pewne",
   "part.castles": "zamki",
   "part.clans": "premie za klany",
 
