@@ -201,7 +201,8 @@ function drawOpen() {
 /** Reads the list: with `more`, the next page appended to it; else the
  * pages shown, again from the first. One reading at a time. */
 function listOpen(more = false) {
-  listing = listing.then(() => readOpen(more));
+  // A reading that failed leaves the list as it was, and the next one runs.
+  listing = listing.then(() => readOpen(more)).catch(() => {});
   return listing;
 }
 
@@ -237,9 +238,12 @@ function schedule() {
   timer = setTimeout(async () => {
     if (document.hidden) return;
     ticks += 1;
-    await listOpen();
-    if (ticks % MINE_EVERY === 0) await readMine(title);
-    schedule();
+    try {
+      await listOpen();
+      if (ticks % MINE_EVERY === 0) await readMine(title);
+    } finally {
+      schedule();
+    }
   }, REFRESH * 1000);
 }
 

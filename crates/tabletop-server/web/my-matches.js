@@ -72,7 +72,7 @@ let reading = null;
  * matches not known to be over; redraws as answers come. One reading at
  * a time: a call during one answers that one. */
 export function readMine(title) {
-  reading ??= read(title).finally(() => { reading = null; });
+  reading ??= read(title).catch(() => {}).finally(() => { reading = null; });
   return reading;
 }
 
