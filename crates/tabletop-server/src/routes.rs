@@ -37,6 +37,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/matches/{id}/seats/{seat}", post(take_seat))
         .route("/api/matches/{id}/rematch", post(rematch))
         .route("/api/matches/{id}/replay", get(replay))
+        .route("/api/matches/{id}/turn", get(turn))
         .route("/ws", get(crate::socket::upgrade))
         .route("/healthz", get(crate::operator::healthz))
         .route("/readyz", get(crate::operator::readyz))
@@ -352,4 +353,20 @@ async fn replay(
 
 async fn match_facts(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
     answer(StatusCode::OK, app.lobby.facts(&id).await)
+}
+
+/// Whether it is the turn of the seat whose token the request carries
+/// (`Authorization: Bearer TOKEN`), as that seat sees it.
+async fn turn(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    peer: Option<Extension<Peer>>,
+    headers: HeaderMap,
+) -> Response {
+    let turn = async {
+        may_ask(&app, peer.map(|Extension(p)| p.ip))?;
+        let token = crate::turn::bearer(&headers).ok_or(LobbyError::UnknownToken)?;
+        app.lobby.turn(&id, token).await
+    };
+    answer(StatusCode::OK, turn.await)
 }
