@@ -235,8 +235,8 @@ mod tests {
     fn request_heads_get_less_time_as_the_server_fills() {
         let limits = Limits {
             http_connections: 100,
-            header_timeout: Duration::from_millis(5_000),
-            header_timeout_min: Duration::from_millis(1_000),
+            header_timeout: Duration::from_secs(5),
+            header_timeout_min: Duration::from_secs(1),
             ..Limits::default()
         };
         let at = |open| limits.header_timeout_at(open).as_millis();
@@ -250,6 +250,6 @@ mod tests {
             header_timeout_min: Duration::from_secs(60),
             ..limits.clone()
         };
-        assert_eq!(flat.header_timeout_at(100), Duration::from_millis(5_000));
+        assert_eq!(flat.header_timeout_at(100), Duration::from_secs(5));
     }
 }

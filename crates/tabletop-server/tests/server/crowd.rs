@@ -82,27 +82,41 @@ fn loopback_crowd(n: u8) -> Vec<[u8; 4]> {
     (1..=n).map(|last| [127, 0, 0, last]).collect()
 }
 
+/// A server of 200 HTTP connections whose heads never time out while the
+/// test runs (only the caps and the places kept can serve a client), its
+/// metrics on a listener of their own; the open-file limit raised for
+/// the crowd.
+fn besieged(name: &str, extra: &[&str]) -> Server {
+    raise_open_files();
+    let mut args = vec![
+        "--max-http-connections",
+        "200",
+        "--header-timeout-ms",
+        "3600000",
+        "--header-timeout-min-ms",
+        "3600000",
+        "--metrics-listen",
+        "127.0.0.1:0",
+    ];
+    args.extend_from_slice(extra);
+    Server::fresh(name, &args)
+}
+
+/// The HTTP connections the server holds open now.
+async fn open_http(server: &Server) -> u64 {
+    metric(
+        server.metrics.as_deref().unwrap(),
+        "tabletop_connections{kind=\"http\"}",
+    )
+    .await
+}
+
 /// 1,100 half-sent requests from `addresses` addresses, each a network of
 /// its own, on a server of 200 HTTP connections whose heads never time
 /// out while the test runs: the normal client's requests, sent while the
 /// crowd comes and once it is all there, answered.
 async fn a_normal_client_among(name: &str, addresses: u8) {
-    raise_open_files();
-    let server = Server::fresh(
-        name,
-        &[
-            "--max-http-connections",
-            "200",
-            "--ipv4-prefix",
-            "32",
-            "--header-timeout-ms",
-            "3600000",
-            "--header-timeout-min-ms",
-            "3600000",
-            "--metrics-listen",
-            "127.0.0.1:0",
-        ],
-    );
+    let server = besieged(name, &["--ipv4-prefix", "32"]);
     let addr = server.addr.clone();
     let sources = loopback_crowd(addresses);
     let attack = tokio::spawn(async move { crowd(&addr, &sources, CROWD).await });
@@ -117,11 +131,7 @@ async fn a_normal_client_among(name: &str, addresses: u8) {
         answered += usize::from(answered_from(NORMAL, &server.addr).await);
     }
     // The crowd does hold most of the server meanwhile.
-    let open = metric(
-        &server.metrics.clone().unwrap(),
-        "tabletop_connections{kind=\"http\"}",
-    )
-    .await;
+    let open = open_http(&server).await;
     assert!(open >= 150, "the crowd holds {open} of 200 connections");
     assert!(
         answered * 100 >= REQUESTS * 95,
@@ -142,22 +152,7 @@ async fn a_crowd_of_50_addresses_leaves_a_normal_client_served() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn with_the_default_prefix_a_crowd_of_one_24_is_capped_as_one_network() {
-    raise_open_files();
-    let server = Server::fresh(
-        "crowd-24",
-        &[
-            "--max-http-connections",
-            "200",
-            "--max-connections-per-prefix",
-            "40",
-            "--header-timeout-ms",
-            "3600000",
-            "--header-timeout-min-ms",
-            "3600000",
-            "--metrics-listen",
-            "127.0.0.1:0",
-        ],
-    );
+    let server = besieged("crowd-24", &["--max-connections-per-prefix", "40"]);
     // 22 half-sent requests from each of 127.0.0.1 to 127.0.0.50, each
     // address far under its own cap (256).
     let held = crowd(&server.addr, &loopback_crowd(50), CROWD).await;
@@ -169,11 +164,7 @@ async fn with_the_default_prefix_a_crowd_of_one_24_is_capped_as_one_network() {
     assert!(answered_from([127, 0, 1, 200], &server.addr).await);
     // The crowd holds its network's 40 (and the answered request's
     // connection may not be counted out yet).
-    let open = metric(
-        &server.metrics.clone().unwrap(),
-        "tabletop_connections{kind=\"http\"}",
-    )
-    .await;
+    let open = open_http(&server).await;
     assert!((40..=41).contains(&open), "{open} connections open");
     drop(held);
 }
