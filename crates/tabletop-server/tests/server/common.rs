@@ -354,6 +354,14 @@ pub async fn metric(addr: &str, series: &str) -> u64 {
     metric_value(&scraped, series)
 }
 
+/// A connection to `addr` from the source address `from`: on Linux any
+/// of 127.0.0.0/8 reaches the loopback, so one test has many clients.
+pub async fn connect_from(from: [u8; 4], addr: &str) -> std::io::Result<TcpStream> {
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    socket.bind(std::net::SocketAddr::from((from, 0)))?;
+    socket.connect(addr.parse().unwrap()).await
+}
+
 /// One HTTP/1.1 request, `Connection: close`.
 pub async fn http(addr: &str, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
     let body = body.map(Value::to_string).unwrap_or_default();

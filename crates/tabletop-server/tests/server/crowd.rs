@@ -8,13 +8,12 @@
 //! its own source address (127.0.0.x) before connecting to the server on
 //! 127.0.0.1. With the default `/24` every 127.0.0.x is one network;
 //! `--ipv4-prefix 32` makes each address a network of its own.
-use std::net::{Ipv4Addr, SocketAddr};
 use std::time::Duration;
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpSocket, TcpStream};
+use tokio::net::TcpStream;
 
-use crate::common::{Server, WAIT, metric};
+use crate::common::{Server, WAIT, connect_from, metric};
 
 /// Half-sent requests in each crowd.
 const CROWD: usize = 1_100;
@@ -34,13 +33,6 @@ fn raise_open_files() {
         maximum: limit.maximum,
     };
     setrlimit(Resource::Nofile, raised).unwrap();
-}
-
-/// A connection to `addr` from the source address `from`.
-async fn connect_from(from: [u8; 4], addr: &str) -> std::io::Result<TcpStream> {
-    let socket = TcpSocket::new_v4()?;
-    socket.bind(SocketAddr::from((Ipv4Addr::from(from), 0)))?;
-    socket.connect(addr.parse().unwrap()).await
 }
 
 /// `n` request heads cut off halfway, held open, from the addresses
