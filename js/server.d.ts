@@ -478,8 +478,8 @@ export interface TakenSeat {
 export interface OpenMatches {
   /**
    * Matches not over with a free seat, at most 50, at most 3 of them
-   * created from one address (its others come on later pages); newest
-   * first within each round of 3 per address.
+   * created from one network (its others come on later pages); newest
+   * first within each round of 3 per network.
    */
   matches: ListedMatch[];
   /**

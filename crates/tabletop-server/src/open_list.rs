@@ -1,5 +1,6 @@
 //! The lobby's list of open matches, a page at a time and shared fairly:
-//! one creator (an address) takes at most [`PER_CREATOR`] places on a page,
+//! one creator (a network: [`creator_of`]) takes at most [`PER_CREATOR`]
+//! places on a page,
 //! and its other matches come on later pages, never dropped.
 //!
 //! The matches are put in rounds: round 0 holds the newest
@@ -15,6 +16,7 @@ use std::cmp::Reverse;
 use std::collections::BTreeMap;
 use std::net::IpAddr;
 
+use crate::network::PrefixLengths;
 use crate::store::OpenMatch;
 
 /// The most matches one page lists.
@@ -64,10 +66,17 @@ pub struct Page {
     pub next: Option<String>,
 }
 
-/// The creator an address counts as: the address itself (an IPv4 address
-/// seen through IPv6 counts as the IPv4 one).
-pub fn creator_of(ip: IpAddr) -> String {
-    ip.to_canonical().to_string()
+/// The creator an address counts as: its network, as the connection caps
+/// count it (`/24` of an IPv4 address, `/64` of an IPv6 one by default; an
+/// IPv4 address seen through IPv6 counts as the IPv4 one), so that one
+/// party holding a whole network takes no more places than one address.
+pub fn creator_of(ip: IpAddr, networks: PrefixLengths) -> String {
+    let network = networks.network(ip);
+    let bits = match network {
+        IpAddr::V4(_) => networks.ipv4,
+        IpAddr::V6(_) => networks.ipv6,
+    };
+    format!("{network}/{bits}")
 }
 
 /// The page after `after` (the first page without one) of `open`, the
@@ -138,6 +147,25 @@ mod tests {
         ] {
             assert_eq!(Place::from_cursor(bad), None, "{bad:?}");
         }
+    }
+
+    #[test]
+    fn the_addresses_of_one_network_are_one_creator() {
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        let networks = PrefixLengths::default();
+        assert_eq!(creator_of(ip("203.0.113.7"), networks), "203.0.113.0/24");
+        assert_eq!(
+            creator_of(ip("203.0.113.7"), networks),
+            creator_of(ip("::ffff:203.0.113.200"), networks)
+        );
+        assert_ne!(
+            creator_of(ip("203.0.113.7"), networks),
+            creator_of(ip("203.0.114.7"), networks)
+        );
+        assert_eq!(
+            creator_of(ip("2001:db8:1:2:3:4:5:6"), networks),
+            "2001:db8:1:2::/64"
+        );
     }
 
     #[test]

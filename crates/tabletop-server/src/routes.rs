@@ -252,7 +252,10 @@ async fn create(app: &App, request: Request<Body>) -> Result<crate::lobby::Creat
     let wanted: CreateMatch = json_body(app, request, limit).await?;
     may_create(app, ip)?;
     app.lobby
-        .create_from(wanted, ip.map(crate::open_list::creator_of))
+        .create_from(
+            wanted,
+            ip.map(|ip| crate::open_list::creator_of(ip, app.limits.prefix_lengths)),
+        )
         .await
 }
 

@@ -76,8 +76,8 @@ pub struct ListedMatch {
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct OpenMatches {
     /// Matches not over with a free seat, at most 50, at most 3 of them
-    /// created from one address (its others come on later pages); newest
-    /// first within each round of 3 per address.
+    /// created from one network (its others come on later pages); newest
+    /// first within each round of 3 per network.
     pub matches: Vec<ListedMatch>,
     /// The cursor of the next page (`after=`), opaque; `null` on the last.
     pub next: Option<String>,

@@ -1,5 +1,5 @@
 //! The list of open matches, a page at a time: walking the pages lists
-//! every open match once, one creating address takes at most 3 places on a
+//! every open match once, one creating network takes at most 3 places on a
 //! page (its other matches come later, none dropped), a cursor no page gave
 //! is refused, and no answer shows who created a match.
 use std::collections::BTreeMap;
@@ -11,7 +11,10 @@ use tabletop_server::seats::OpenMatches;
 use tabletop_server::sqlite::SqliteStore;
 use tabletop_server::store::{NewMatch, Store};
 
-use crate::common::unthrottled;
+use serde_json::json;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+use crate::common::{WAIT, connect_from, unthrottled};
 use crate::store_suite::new_match;
 
 const NOW: u64 = 1_800_000_000_000;
@@ -152,4 +155,37 @@ async fn the_pages_come_over_http_a_bad_cursor_is_refused_and_no_address_shows()
         assert_eq!(status, 400, "{bad:?}: {answer}");
         assert_eq!(answer["error"]["code"], "bad_request", "{bad:?}");
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_addresses_of_one_network_share_its_places_on_a_page() {
+    let server = unthrottled("open-network");
+    for _ in 0..2 {
+        server.create("pig(players=2)", &["open", "random"]).await;
+    }
+    // Two more from 127.0.0.2: the same /24 as 127.0.0.1.
+    let body = json!({ "game": "pig(players=2)", "seats": ["open", "random"] }).to_string();
+    for _ in 0..2 {
+        let mut stream = connect_from([127, 0, 0, 2], &server.addr).await.unwrap();
+        let request = format!(
+            "POST /api/matches HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            server.addr,
+            body.len()
+        );
+        stream.write_all(request.as_bytes()).await.unwrap();
+        let mut answer = String::new();
+        tokio::time::timeout(WAIT, stream.read_to_string(&mut answer))
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(answer.starts_with("HTTP/1.1 201"), "{answer}");
+    }
+    let (status, first) = server.http("GET", "/api/matches?open=true", None).await;
+    assert_eq!(status, 200, "{first}");
+    assert_eq!(
+        first["matches"].as_array().unwrap().len(),
+        PER_CREATOR,
+        "four matches of one network: {first}"
+    );
+    assert!(first["next"].is_string(), "the fourth on the next page");
 }
