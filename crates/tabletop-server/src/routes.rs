@@ -334,10 +334,22 @@ struct ReplayQuery {
     seat: Option<usize>,
 }
 
+/// The token an `Authorization: Bearer TOKEN` header carries: a seat's
+/// token travels in a header, never in the URL, so it stays out of logs.
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.trim().split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim())
+        .filter(|t| !t.is_empty())
+}
+
 async fn replay(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     peer: Option<Extension<Peer>>,
+    headers: HeaderMap,
     query: Result<Query<ReplayQuery>, QueryRejection>,
 ) -> Response {
     let replay = async {
@@ -345,7 +357,7 @@ async fn replay(
             return Err(LobbyError::UnknownSeat);
         };
         may_ask(&app, peer.map(|Extension(p)| p.ip))?;
-        app.lobby.replay(&id, query.seat).await
+        app.lobby.replay(&id, query.seat, bearer(&headers)).await
     };
     answer(StatusCode::OK, replay.await)
 }

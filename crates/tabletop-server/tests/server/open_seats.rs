@@ -256,7 +256,9 @@ async fn an_open_seat_of_a_finished_match_is_neither_listed_nor_taken() {
         .create(tabletop_server::lobby::CreateMatch {
             game: "pig(players=2)".into(),
             seats: Some(vec!["open".into(), "person".into()]),
+            names: None,
             spectators: true,
+            public_replays: false,
             turn_seconds: None,
             start: None,
         })

@@ -43,6 +43,7 @@ pub fn new_match(id: &str, kinds: &[&str], now_ms: u64) -> NewMatch {
             game: "pig".to_owned(),
             config: r#"{"players":2,"target":100}"#.to_owned(),
             spectators: true,
+            public_replays: false,
             turn_seconds: Some(60),
             start: Some(r#"{"record":null}"#.to_owned()),
             seats,
