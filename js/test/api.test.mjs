@@ -205,8 +205,9 @@ test("scoreboard: the running scores a seat's view shows, as the reference serve
   const banked = pig.scoreboard(te.SPECTATOR).totals;
   assert.ok(banked.some((n) => n > 0), JSON.stringify(banked));
   assert.deepEqual(pig.scoreboard(0), pig.scoreboard(1), "Pig hides nothing");
-  // Armadöra: none while the gold is hidden (ARM-10).
-  assert.equal(te.loadGame("armadora").newInitialState().scoreboard(0), null);
+  // Armadöra: before the end, the gold already settled (ARM-10), in one part.
+  assert.deepEqual(te.loadGame("armadora").newInitialState().scoreboard(0),
+    { unit: "gold", totals: [0, 0], parts: [{ name: "settled", points: [0, 0] }] });
   // Era, once its first round is under way: in parts, the totals their sums.
   const era = te.loadGame("era").newInitialState();
   const dice = new te.DiceRng(5);

@@ -5,7 +5,8 @@ use alloc::vec::Vec;
 
 use dice_core::seat::PerSeat;
 use dice_core::{
-    DiceRng, Game, GameResult, InconsistentView, ParseActionError, Prob, Scoreboard, ToMove, Viewer,
+    DiceRng, Game, GameResult, InconsistentView, ParseActionError, Prob, ScorePart, Scoreboard,
+    ToMove, Viewer,
 };
 
 use crate::action::{ADVANCED_ACTION_IDS, Action, BASE_ACTION_IDS};
@@ -15,6 +16,7 @@ use crate::chance::Chance;
 use crate::config::ArmadoraConfig;
 use crate::error::ArmadoraError;
 use crate::seen::SeenAction;
+use crate::settled::settled_gold;
 use crate::state::Armadora;
 use crate::table::{Phase, Table};
 use crate::view::ArmadoraView;
@@ -118,11 +120,16 @@ impl Game for Armadora {
     }
 
     /// The gold each seat won (its side's, in the team game), once the
-    /// game is over and every warrior shows its value; none before: the
-    /// gold falls by values the viewer cannot see (ARM-10).
+    /// game is over and every warrior shows its value. Before, the gold
+    /// falls by values the viewer cannot see (ARM-10), so the running
+    /// score is the gold already settled, as its one part `settled`: the
+    /// territories no one can enter any more where one side alone stands.
     fn scoreboard(view: &ArmadoraView) -> Option<Scoreboard> {
         if view.table.phase != Phase::Over {
-            return None;
+            return Some(Scoreboard::from_parts(
+                "gold",
+                alloc::vec![ScorePart::new("settled", settled_gold(view))],
+            ));
         }
         // Every value is shown at the end: any state drawn from the view
         // scores as the game did.

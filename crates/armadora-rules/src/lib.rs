@@ -25,6 +25,7 @@ mod scoring;
 mod seen;
 #[cfg(feature = "serde")]
 mod serde_forms;
+mod settled;
 mod state;
 pub mod table;
 mod turn;

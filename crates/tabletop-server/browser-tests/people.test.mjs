@@ -189,8 +189,9 @@ test("Pig in the engine's words to its end, nothing stale after it; a rematch fo
     // other seat.
     const replayHref = await page.getAttribute("#replay-link", "href");
     assert.equal(replayHref, `/replay/${id}?seat=0`);
-    // Opened from this tab, the replay sends the seat's token: its own
-    // eyes and the spectators' are offered, not the other seat's.
+    // In this browser, which holds the seat, the replay sends the seat's
+    // token: its own eyes and the spectators' are offered, not the other
+    // seat's.
     const [replayPage] = await Promise.all([page.waitForEvent("popup"), page.evaluate((href) => { window.open(href); }, replayHref)]);
     await replayPage.waitForSelector("body[data-ready=true]");
     assert.equal(await replayPage.textContent("#error"), "");

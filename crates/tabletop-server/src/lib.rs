@@ -34,4 +34,5 @@ pub mod socket;
 pub mod sqlite;
 pub mod store;
 pub mod token;
+pub mod turn;
 pub mod view_schema;

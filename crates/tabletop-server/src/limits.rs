@@ -40,7 +40,7 @@ pub struct Limits {
     /// Matches one client address may create in a burst.
     pub create_burst: u32,
     /// Lobby requests that cost the server (seats taken, rematches,
-    /// replays, lists of open matches) one client address may make per
+    /// replays, turns, lists of open matches) one client address may make per
     /// minute, sustained.
     pub lobby_requests_per_minute: u32,
     /// Such requests one client address may make in a burst.

@@ -110,7 +110,7 @@ struct Cli {
     #[arg(long, default_value_t = 10)]
     create_burst: u32,
     /// Lobby requests that cost the server (seats taken, rematches,
-    /// replays, lists of open matches) one client address may make per
+    /// replays, turns, lists of open matches) one client address may make per
     /// minute, sustained.
     #[arg(long, default_value_t = 60)]
     lobby_requests_per_minute: u32,

@@ -37,6 +37,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/matches/{id}/seats/{seat}", post(take_seat))
         .route("/api/matches/{id}/rematch", post(rematch))
         .route("/api/matches/{id}/replay", get(replay))
+        .route("/api/matches/{id}/turn", get(turn))
         .route("/ws", get(crate::socket::upgrade))
         .route("/healthz", get(crate::operator::healthz))
         .route("/readyz", get(crate::operator::readyz))
@@ -334,17 +335,6 @@ struct ReplayQuery {
     seat: Option<usize>,
 }
 
-/// The token an `Authorization: Bearer TOKEN` header carries: a seat's
-/// token travels in a header, never in the URL, so it stays out of logs.
-fn bearer(headers: &HeaderMap) -> Option<&str> {
-    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
-    let (scheme, token) = value.trim().split_once(' ')?;
-    scheme
-        .eq_ignore_ascii_case("bearer")
-        .then(|| token.trim())
-        .filter(|t| !t.is_empty())
-}
-
 async fn replay(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
@@ -357,11 +347,31 @@ async fn replay(
             return Err(LobbyError::UnknownSeat);
         };
         may_ask(&app, peer.map(|Extension(p)| p.ip))?;
-        app.lobby.replay(&id, query.seat, bearer(&headers)).await
+        // A seat's token travels in a header, never in the URL, so it stays
+        // out of logs.
+        app.lobby
+            .replay(&id, query.seat, crate::turn::bearer(&headers))
+            .await
     };
     answer(StatusCode::OK, replay.await)
 }
 
 async fn match_facts(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
     answer(StatusCode::OK, app.lobby.facts(&id).await)
+}
+
+/// Whether it is the turn of the seat whose token the request carries
+/// (`Authorization: Bearer TOKEN`), as that seat sees it.
+async fn turn(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    peer: Option<Extension<Peer>>,
+    headers: HeaderMap,
+) -> Response {
+    let turn = async {
+        may_ask(&app, peer.map(|Extension(p)| p.ip))?;
+        let token = crate::turn::bearer(&headers).ok_or(LobbyError::UnknownToken)?;
+        app.lobby.turn(&id, token).await
+    };
+    answer(StatusCode::OK, turn.await)
 }

@@ -2,10 +2,17 @@
 // table is, when there is one); POST /api/matches answers one capability
 // link per person seat; GET /api/matches?open=true lists the matches
 // with a free seat, and POST /api/matches/{id}/seats/{n} takes one with
-// the player's name (its link opens the play page).
+// the player's name (its link opens the play page). "Your matches" lists
+// the seats this browser holds (my-matches.js). While the page is in
+// view, the open matches are read again every REFRESH seconds (the pages
+// shown, redrawn in place), and the seats held every few of those.
 import { el } from "/web/dom.js";
-import { t, wordsFor, refusalText, botName, translateStatic, languagePicker, onLanguage } from "/web/i18n.js";
+import { t, lang, wordsFor, refusalText, botName, translateStatic, languagePicker, onLanguage } from "/web/i18n.js";
 import { goToSeat } from "/web/seat-link.js";
+import { redrawKeyed } from "/web/keyed.js";
+import { focusedKey, refocus } from "/web/focus.js";
+import { rememberSeat } from "/web/my-seats.js";
+import { drawMine, readMine } from "/web/my-matches.js";
 
 const $ = (id) => document.getElementById(id);
 const NAME_KEY = "tabletop:name";
@@ -13,6 +20,18 @@ let games = [];
 let open = [];
 // The cursor of the list's next page, null when the last page is shown.
 let nextPage = null;
+// How many pages of the list are shown.
+let pagesShown = 1;
+// The list's readings, one after the other.
+let listing = Promise.resolve();
+
+/** Seconds between two readings of the list while the page is in view:
+ * 15, or `?refresh=SECONDS`. */
+const REFRESH = Number(new URLSearchParams(location.search).get("refresh")) || 15;
+/** The seats held are read again every this many readings of the list. */
+const MINE_EVERY = 4;
+let ticks = 0;
+let timer = null;
 
 function chosen() {
   return games.find((g) => g.name === $("game").value);
@@ -117,6 +136,7 @@ async function create(event) {
   }
   $("links").hidden = false;
   $("links").dataset.match = json.id;
+  holdCreated(json, body.game.split("(")[0]);
   if (json.seats.some((s) => s.kind === "open")) listOpen();
 }
 
@@ -129,6 +149,16 @@ function remember(name) {
     // The name is only not remembered.
   }
   if (!$("join-name").value.trim()) $("join-name").value = name;
+}
+
+/** The person seats of a match this browser created join "Your
+ * matches": it holds their links. */
+function holdCreated(created, game) {
+  for (const seat of created.seats) {
+    if (seat.link) rememberSeat({ id: created.id, seat: seat.seat, game, link: seat.link });
+  }
+  drawMine(title);
+  readMine(title);
 }
 
 /** Takes seat `seat` of match `id` under the name typed; its link opens
@@ -152,42 +182,96 @@ async function take(id, seat) {
   listOpen();
 }
 
-function drawOpen() {
-  const list = $("open-list");
-  if (!open.length) {
-    list.replaceChildren(el("li", { className: "quiet", textContent: t("join.none") }));
-    return;
-  }
-  list.replaceChildren(...open.map((m) => {
-    const who = m.seats.map((kind, seat) => (m.free.includes(seat) ? t("open seat") : m.names[seat] || (kind === "person" || kind === "open" ? t("player", seat) : t("bot", botName(kind)))));
-    const item = el("li", { className: "open-match" },
-      el("strong", { textContent: title(m.game) }),
-      " · ", t("join.seats", m.free.length, m.seats.length),
-      m.turn_seconds ? " · " + t("join.deadline", m.turn_seconds) : "",
-      el("div", { className: "quiet", textContent: who.join(" · ") }),
-      el("div", { className: "take" }, ...m.free.map((seat) => {
-        const b = el("button", { type: "button", className: "take-seat", textContent: t("join.take", seat) });
-        b.dataset.match = m.id;
-        b.dataset.seat = seat;
-        b.onclick = () => take(m.id, seat);
-        return b;
-      })));
-    item.dataset.match = m.id;
-    return item;
-  }));
+function openItem(m) {
+  const who = m.seats.map((kind, seat) => (m.free.includes(seat) ? t("open seat") : m.names[seat] || (kind === "person" || kind === "open" ? t("player", seat) : t("bot", botName(kind)))));
+  const item = el("li", { className: "open-match" },
+    el("strong", { textContent: title(m.game) }),
+    " · ", t("join.seats", m.free.length, m.seats.length),
+    m.turn_seconds ? " · " + t("join.deadline", m.turn_seconds) : "",
+    el("div", { className: "quiet", textContent: who.join(" · ") }),
+    el("div", { className: "take" }, ...m.free.map((seat) => {
+      const b = el("button", { type: "button", className: "take-seat", textContent: t("join.take", seat) });
+      b.dataset.match = m.id;
+      b.dataset.seat = seat;
+      b.dataset.key = `take:${m.id}:${seat}`;
+      b.onclick = () => take(m.id, seat);
+      return b;
+    })));
+  item.dataset.match = m.id;
+  return item;
 }
 
-// The list's first page, or with `more` the next page appended to it.
-async function listOpen(more = false) {
-  const after = more && nextPage ? `&after=${encodeURIComponent(nextPage)}` : "";
-  const answer = await fetch(`/api/matches?open=true${after}`).catch(() => null);
-  if (answer?.ok) {
+/** Draws the list in place: a match listed before keeps its element, so
+ * a refresh moves neither the focus nor the page. */
+function drawOpen() {
+  const list = $("open-list");
+  const before = focusedKey();
+  const items = open.length
+    ? open.map((m) => ({ key: m.id, same: JSON.stringify([m, lang]), build: () => openItem(m) }))
+    : [{ key: "", same: lang, build: () => el("li", { className: "quiet", textContent: t("join.none") }) }];
+  redrawKeyed(list, items);
+  // A button of a match redrawn is focused again.
+  if (before && document.activeElement === document.body) refocus(before);
+}
+
+/** Reads the list: with `more`, the next page appended to it; else the
+ * pages shown, again from the first. One reading at a time. */
+function listOpen(more = false) {
+  // A reading that failed leaves the list as it was, and the next one runs.
+  listing = listing.then(() => readOpen(more)).catch(() => {});
+  return listing;
+}
+
+async function readOpen(more) {
+  const pages = more ? 1 : pagesShown;
+  let after = more ? nextPage : null;
+  let read = [];
+  let next = null;
+  for (let n = 0; n < pages && (n === 0 || after); n += 1) {
+    const query = after ? `&after=${encodeURIComponent(after)}` : "";
+    const answer = await fetch(`/api/matches?open=true${query}`).catch(() => null);
+    // A page not read leaves the list as it was.
+    if (!answer?.ok) return;
     const page = await answer.json();
-    open = after ? open.concat(page.matches) : page.matches;
-    nextPage = page.next ?? null;
+    read = read.concat(page.matches);
+    next = page.next ?? null;
+    after = next;
   }
+  // The same match twice (the list changed between two pages): once.
+  const seen = new Set(more ? open.map((m) => m.id) : []);
+  read = read.filter((m) => !seen.has(m.id) && seen.add(m.id));
+  open = more ? open.concat(read) : read;
+  if (more) pagesShown += 1;
+  nextPage = next;
   $("join-more").hidden = !nextPage;
   drawOpen();
+}
+
+/** Reads the list again a while later, while the page is in view; the
+ * seats held every few readings. */
+function schedule() {
+  clearTimeout(timer);
+  timer = setTimeout(async () => {
+    if (document.hidden) return;
+    ticks += 1;
+    try {
+      await listOpen();
+      if (ticks % MINE_EVERY === 0) await readMine(title);
+    } finally {
+      schedule();
+    }
+  }, REFRESH * 1000);
+}
+
+/** Back in view: everything read at once, then on the usual beat. */
+function onVisible() {
+  if (document.hidden) {
+    clearTimeout(timer);
+    return;
+  }
+  listOpen();
+  readMine(title);
+  schedule();
 }
 
 async function start() {
@@ -214,9 +298,13 @@ async function start() {
   $("create").onsubmit = create;
   $("join-refresh").onclick = () => listOpen();
   $("join-more").onclick = () => listOpen(true);
-  onLanguage(() => { drawOptions(); drawOpen(); });
+  onLanguage(() => { drawOptions(); drawOpen(); drawMine(title); });
   drawOptions();
+  drawMine(title);
   await listOpen();
   document.body.dataset.ready = "true";
+  readMine(title);
+  document.addEventListener("visibilitychange", onVisible);
+  schedule();
 }
 start();

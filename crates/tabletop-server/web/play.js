@@ -25,6 +25,8 @@ import { drawHelp } from "/web/help.js";
 import { focusedKey, refocus, rove, focusGroup } from "/web/focus.js";
 import { goToSeat } from "/web/seat-link.js";
 import { markLastMove } from "/web/last-move.js";
+import { alertPicker, turnDrawn } from "/web/turn-alert.js";
+import { rememberSeat } from "/web/my-seats.js";
 
 /** The protocol's opt-ins: each update's view as a JSON Patch of the last
  * one (`update.view_patch`), each legal move's text sent once per
@@ -80,10 +82,7 @@ const state = {
 
 function save() {
   try {
-    // The seat is kept too: the replay page sends the token for that
-    // seat's eyes only.
-    const seat = state.welcome?.seat ?? (same ? saved.seat : undefined);
-    sessionStorage.setItem(key, JSON.stringify({ token, seat, seq: state.seq, entries: state.entries, narration: state.narration, view: state.view }));
+    sessionStorage.setItem(key, JSON.stringify({ token, seq: state.seq, entries: state.entries, narration: state.narration, view: state.view }));
   } catch {
     // A full or disabled storage only costs the resume on reload.
   }
@@ -167,6 +166,7 @@ function drawTab(ctx, title) {
   const fill = yours ? "%23c25e00" : "%23888888";
   icon.href = `data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><rect x='1' y='1' width='14' height='14' rx='3' fill='${fill}'/><circle cx='8' cy='8' r='2.5' fill='white'/></svg>`;
   icon.dataset.yours = String(yours);
+  turnDrawn(yours, title);
 }
 
 function drawMoves_(ctx) {
@@ -302,6 +302,10 @@ function onFrame(frame) {
   switch (frame.type) {
     case "welcome":
       state.welcome = frame;
+      // The lobby lists this seat under "Your matches" from now on.
+      if (token && typeof frame.seat === "number") {
+        rememberSeat({ id: matchId, seat: frame.seat, game: frame.game, link: `/play/${encodeURIComponent(matchId)}#token=${token}` });
+      }
       state.attempts = 0;
       $("connection").textContent = "";
       take(frame.seq, frame.update);
@@ -390,6 +394,7 @@ document.addEventListener("keydown", (event) => {
 });
 
 $("language-slot").replaceWith(languagePicker());
+if (token) $("alert-slot").replaceWith(alertPicker());
 translateStatic();
 onLanguage(() => { $("history").replaceChildren(); draw(); });
 if (token) save();

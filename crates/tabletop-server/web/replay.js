@@ -2,8 +2,8 @@
 // replay (GET /api/matches/{id}/replay), each step's view rebuilt from
 // the last by its patch, drawn as the play page draws it, with the
 // history up to that step. The spectators' eyes when the match has
-// spectators; a seat's eyes only with the seat's token this tab holds
-// (kept by the play page, sent in a header, never in the URL), or any
+// spectators; a seat's eyes only with the seat's token this browser
+// holds (kept with "Your matches", sent in a header, never in the URL), or any
 // seat's when the match's replays are public. Only those are offered.
 import { applyPatch } from "/web/patch.js";
 import { el } from "/web/dom.js";
@@ -15,6 +15,7 @@ import { markLastMove } from "/web/last-move.js";
 import { drawPlayers, drawResult } from "/web/players.js";
 import { drawHelp } from "/web/help.js";
 import { focusedKey, refocus } from "/web/focus.js";
+import { heldSeats, tokenOf } from "/web/my-seats.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
@@ -25,15 +26,15 @@ const titles = new Map();
 let replay = null;
 let at = 0;
 
-/** The seat and token this tab holds for the match (the play page keeps
- * them), if any. */
+/** The tokens this browser holds for the match's seats ("Your
+ * matches" keeps each seat's link), by seat. */
 function held() {
-  try {
-    const saved = JSON.parse(sessionStorage.getItem("tabletop:" + matchId)) ?? {};
-    return typeof saved.token === "string" && Number.isInteger(saved.seat) ? { token: saved.token, seat: saved.seat } : null;
-  } catch {
-    return null;
+  const tokens = new Map();
+  for (const s of heldSeats()) {
+    const token = s.id === matchId && Number.isInteger(s.seat) ? tokenOf(s.link) : null;
+    if (token) tokens.set(s.seat, token);
   }
+  return tokens;
 }
 
 /** The eyes this asker may open: `null` for the spectators', seats by
@@ -41,8 +42,9 @@ function held() {
 function openable(facts) {
   const eyes = [];
   if (facts.spectators || facts.public_replays) eyes.push(null);
+  const mine = held();
   facts.seats.forEach((_, seat) => {
-    if (facts.public_replays || held()?.seat === seat) eyes.push(seat);
+    if (facts.public_replays || mine.has(seat)) eyes.push(seat);
   });
   return eyes;
 }
@@ -53,7 +55,7 @@ function viewerSeat() {
   const seat = new URLSearchParams(location.search).get("seat");
   if (/^\d+$/.test(seat ?? "")) return Number(seat);
   // No seat asked: the spectators', or the seat held when there are none.
-  return facts && !openable(facts).includes(null) ? held()?.seat ?? null : null;
+  return facts && !openable(facts).includes(null) ? openable(facts)[0] ?? null : null;
 }
 
 async function load() {
@@ -63,8 +65,8 @@ async function load() {
   }
   const seat = viewerSeat();
   const query = seat === null ? "" : `?seat=${seat}`;
-  const mine = held();
-  const headers = seat !== null && mine?.seat === seat ? { authorization: `Bearer ${mine.token}` } : {};
+  const token = seat === null ? undefined : held().get(seat);
+  const headers = token ? { authorization: `Bearer ${token}` } : {};
   const answer = await fetch(`/api/matches/${encodeURIComponent(matchId)}/replay${query}`, { headers }).catch(() => null);
   const json = answer ? await answer.json().catch(() => ({})) : {};
   if (!answer?.ok) {

@@ -39,4 +39,5 @@ mod scoreboards;
 mod send_queue;
 mod store_suite;
 mod timeouts;
+mod turns;
 mod twins;
