@@ -235,6 +235,7 @@ export interface ServerProtocol {
   "open-matches": OpenMatches;
   "ask-rematch": AskRematch;
   replay: Replay;
+  turn: Turn;
 }
 /**
  * The answer to `GET /api/games`.
@@ -684,6 +685,23 @@ export interface PatchOp {
    * The value to add or put in place; absent for `remove`.
    */
   value?: unknown;
+}
+/**
+ * The answer to `GET /api/matches/{id}/turn`.
+ */
+export interface Turn {
+  /**
+   * The seat the token opens.
+   */
+  seat: number;
+  /**
+   * The match's phase.
+   */
+  status: Status;
+  /**
+   * Whether that seat has a move to make now.
+   */
+  your_turn: boolean;
 }
 /**
  * Age of War's chance of a conquest if the seat to move takes one of its

@@ -33,6 +33,7 @@ const DOCUMENTS = [
   ["open-matches", "OpenMatches"],
   ["ask-rematch", "AskRematch"],
   ["replay", "Replay"],
+  ["turn", "Turn"],
 ];
 
 /** Definitions wire.d.ts declares already: referenced, not declared again. */

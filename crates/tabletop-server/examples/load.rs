@@ -184,6 +184,8 @@ fn spawn_server(options: &Options, dir: &std::path::Path) -> (Child, String) {
             "100000",
             "--max-connections-per-address",
             "100000",
+            "--max-connections-per-prefix",
+            "100000",
             "--max-live-matches",
             "100000",
             "--create-burst",

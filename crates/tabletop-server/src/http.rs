@@ -1,8 +1,10 @@
 //! The HTTP server beneath the routes: accepts connections within the
-//! limits (all HTTP connections, and one client address's), gives each a
-//! deadline for every request head, and drains on shutdown: idle
-//! connections close, requests under way finish, and whatever is still
-//! open when the drain's time is up is closed.
+//! limits (all HTTP connections, one client address's and one network's,
+//! the last places kept for networks holding fewer), gives each a
+//! deadline for every request head (the shorter the fuller the server),
+//! and drains on shutdown: idle connections close, requests under way
+//! finish, and whatever is still open when the drain's time is up is
+//! closed.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -58,22 +60,29 @@ pub async fn serve(
                 continue;
             }
         };
-        if open.fetch_add(1, Ordering::SeqCst) >= app.limits.http_connections {
-            open.fetch_sub(1, Ordering::SeqCst);
+        let before = open.fetch_add(1, Ordering::SeqCst);
+        let counted = Open(Arc::clone(&open));
+        let cap = app.limits.http_connections;
+        if before >= cap {
             tracing::debug!(%addr, "refused: too many connections");
             continue;
         }
-        let counted = Open(Arc::clone(&open));
-        let Some(slot) = app.addresses.connect(addr.ip()) else {
-            tracing::debug!(%addr, "refused: too many connections from the address");
-            continue;
+        // The places free, this one's included.
+        let free = cap.saturating_sub(before);
+        let slot = match app.addresses.connect(addr.ip(), free) {
+            Ok(slot) => slot,
+            Err(why) => {
+                tracing::debug!(%addr, %why, "refused");
+                continue;
+            }
         };
+        let header_timeout = app.limits.header_timeout_at(before.saturating_add(1));
         let task = connection(
             stream,
             addr,
             slot,
             router.clone(),
-            app.limits.header_timeout,
+            header_timeout,
             stop.clone(),
         );
         connections.spawn(async move {

@@ -19,6 +19,7 @@ pub mod lobby;
 pub mod lobby_error;
 pub mod metrics;
 pub mod names;
+pub mod network;
 pub mod offline;
 pub mod open_list;
 pub mod operator;

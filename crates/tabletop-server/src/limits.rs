@@ -3,6 +3,8 @@
 
 use std::time::{Duration, Instant};
 
+use crate::network::PrefixLengths;
+
 /// The longest per-turn deadline a match may ask for: a week.
 pub const MAX_TURN_SECONDS: u32 = 7 * 24 * 3600;
 
@@ -16,8 +18,22 @@ pub struct Limits {
     /// Open connections (HTTP and WebSocket) from one client address at
     /// most.
     pub connections_per_address: usize,
-    /// How long a client may take to send a request's head.
+    /// Open connections (HTTP and WebSocket) from one network at most.
+    /// Besides, a network holding `n` connections gets a new HTTP
+    /// connection only while more than `n` are free: the last places go
+    /// to networks holding none, so a crowd from a few networks cannot
+    /// take them all.
+    pub connections_per_prefix: usize,
+    /// Which leading bits of an address name its network.
+    pub prefix_lengths: PrefixLengths,
+    /// How long a client may take to send a request's head while at most
+    /// half the HTTP connections are taken.
     pub header_timeout: Duration,
+    /// How long it may take when they are all taken: from half taken the
+    /// time shrinks from `header_timeout` to it, set for each connection
+    /// as it is accepted, so half-sent heads are shed faster the fuller
+    /// the server.
+    pub header_timeout_min: Duration,
     /// How long a client may take to send a request's body.
     pub body_timeout: Duration,
     /// How long the drain on SIGTERM waits for requests under way.
@@ -96,7 +112,10 @@ impl Default for Limits {
             connections: 10_000,
             http_connections: 1_024,
             connections_per_address: 256,
+            connections_per_prefix: 512,
+            prefix_lengths: PrefixLengths::default(),
             header_timeout: Duration::from_secs(5),
+            header_timeout_min: Duration::from_secs(1),
             body_timeout: Duration::from_secs(5),
             drain_timeout: Duration::from_secs(5),
             live_matches: 5_000,
@@ -127,6 +146,30 @@ impl Default for Limits {
             default_turn_seconds: None,
             test_starts: false,
         }
+    }
+}
+
+impl Limits {
+    /// The time a connection accepted as the `open`th HTTP connection
+    /// (itself included) has for each request head: `header_timeout` up
+    /// to half the cap, then less in proportion, down to
+    /// `header_timeout_min` at the cap.
+    pub fn header_timeout_at(&self, open: usize) -> Duration {
+        let half = self.http_connections / 2;
+        let over = open.saturating_sub(half);
+        if over == 0 {
+            return self.header_timeout;
+        }
+        let span = self.http_connections.saturating_sub(half).max(1);
+        let full = self.header_timeout.as_millis();
+        let least = self.header_timeout_min.as_millis().min(full);
+        let cut = full
+            .saturating_sub(least)
+            .saturating_mul(over.min(span) as u128)
+            .checked_div(span as u128)
+            .unwrap_or(0);
+        let millis = full.saturating_sub(cut);
+        Duration::from_millis(u64::try_from(millis).unwrap_or(u64::MAX))
     }
 }
 
@@ -181,5 +224,32 @@ impl Bucket {
         let elapsed = now.duration_since(self.last).as_secs_f64();
         self.last = now;
         self.tokens = (self.tokens + elapsed * self.rate).min(self.burst);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn request_heads_get_less_time_as_the_server_fills() {
+        let limits = Limits {
+            http_connections: 100,
+            header_timeout: Duration::from_secs(5),
+            header_timeout_min: Duration::from_secs(1),
+            ..Limits::default()
+        };
+        let at = |open| limits.header_timeout_at(open).as_millis();
+        assert_eq!(at(1), 5_000);
+        assert_eq!(at(50), 5_000);
+        assert_eq!(at(75), 3_000);
+        assert_eq!(at(100), 1_000);
+        assert_eq!(at(1_000), 1_000);
+        // A floor above the full time is the full time throughout.
+        let flat = Limits {
+            header_timeout_min: Duration::from_secs(60),
+            ..limits.clone()
+        };
+        assert_eq!(flat.header_timeout_at(100), Duration::from_secs(5));
     }
 }

@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use clap::Parser;
 use tabletop_server::limits::{Limits, MAX_TURN_SECONDS};
+use tabletop_server::network::PrefixLengths;
 use tabletop_server::server::{Config, Database, serve};
 use tabletop_server::sqlite::Sync;
 
@@ -72,10 +73,34 @@ struct Cli {
     /// most. Behind a reverse proxy every client has the proxy's address.
     #[arg(long, default_value_t = 256)]
     max_connections_per_address: usize,
-    /// Milliseconds a client has to send a request's head; an idle
-    /// keep-alive connection is closed after as long.
+    /// Open connections (HTTP and WebSocket) from one network (the
+    /// addresses that share their first --ipv4-prefix or --ipv6-prefix
+    /// bits) at most. Besides, a network holding N connections gets a new
+    /// HTTP connection only while more than N are free: the last places
+    /// go to networks holding none, so a crowd from a few networks never
+    /// takes them all.
+    #[arg(long, default_value_t = 512)]
+    max_connections_per_prefix: usize,
+    /// Leading bits of an IPv4 address that name its network, for
+    /// --max-connections-per-prefix and the places kept (an IPv4-mapped
+    /// IPv6 address counts as IPv4); 32 makes each address a network.
+    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u8).range(0..=32))]
+    ipv4_prefix: u8,
+    /// Leading bits of an IPv6 address that name its network (a /64 is
+    /// commonly one customer's).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u8).range(0..=128))]
+    ipv6_prefix: u8,
+    /// Milliseconds a client has to send a request's head while at most
+    /// half of --max-http-connections are taken; an idle keep-alive
+    /// connection is closed after as long.
     #[arg(long, default_value_t = 5_000)]
     header_timeout_ms: u64,
+    /// Milliseconds a client has to send a request's head when all of
+    /// --max-http-connections are taken: from half taken, a new
+    /// connection's time shrinks from --header-timeout-ms to this, so
+    /// half-sent heads are shed faster the fuller the server.
+    #[arg(long, default_value_t = 1_000)]
+    header_timeout_min_ms: u64,
     /// Milliseconds a client has to send a request's body.
     #[arg(long, default_value_t = 5_000)]
     body_timeout_ms: u64,
@@ -215,7 +240,13 @@ impl Cli {
             connections: self.max_connections,
             http_connections: self.max_http_connections,
             connections_per_address: self.max_connections_per_address,
+            connections_per_prefix: self.max_connections_per_prefix,
+            prefix_lengths: PrefixLengths {
+                ipv4: self.ipv4_prefix,
+                ipv6: self.ipv6_prefix,
+            },
             header_timeout: Duration::from_millis(self.header_timeout_ms),
+            header_timeout_min: Duration::from_millis(self.header_timeout_min_ms),
             body_timeout: Duration::from_millis(self.body_timeout_ms),
             drain_timeout: Duration::from_millis(self.drain_timeout_ms),
             live_matches: self.max_live_matches,

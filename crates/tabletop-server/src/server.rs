@@ -338,19 +338,15 @@ fn background(
 }
 
 /// What the peers' listener shares: the public one's lobby, no limit per
-/// address (the relayed connections come from a few processes), and no
-/// relaying again.
+/// address or network and no share kept (the relayed connections come
+/// from a few processes), and no relaying again.
 fn peer_app(app: &App) -> Arc<App> {
-    let limits = crate::limits::Limits {
-        connections_per_address: usize::MAX,
-        ..app.limits.clone()
-    };
     Arc::new(App {
         lobby: Arc::clone(&app.lobby),
         connections: AtomicUsize::new(0),
         http_connections: Arc::new(AtomicUsize::new(0)),
-        addresses: Arc::new(Addresses::new(&limits)),
-        limits,
+        addresses: Arc::new(Addresses::for_peers(&app.limits)),
+        limits: app.limits.clone(),
         shutdown: app.shutdown.clone(),
         engines: None,
         relay: false,

@@ -334,6 +334,34 @@ pub async fn raw_http(addr: &str, request: &str) -> String {
     String::from_utf8_lossy(&response).into_owned()
 }
 
+/// The value of `series` (name and labels, as written) in a scrape: a
+/// count, gauge or histogram count, each a whole number.
+pub fn metric_value(text: &str, series: &str) -> u64 {
+    text.lines()
+        .find_map(|l| l.strip_prefix(series)?.strip_prefix(' '))
+        .unwrap_or_else(|| panic!("no {series} in\n{text}"))
+        .parse()
+        .unwrap()
+}
+
+/// The value of `series` scraped now from the metrics listener `addr`.
+pub async fn metric(addr: &str, series: &str) -> u64 {
+    let scraped = raw_http(
+        addr,
+        "GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    )
+    .await;
+    metric_value(&scraped, series)
+}
+
+/// A connection to `addr` from the source address `from`: on Linux any
+/// of 127.0.0.0/8 reaches the loopback, so one test has many clients.
+pub async fn connect_from(from: [u8; 4], addr: &str) -> std::io::Result<TcpStream> {
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    socket.bind(std::net::SocketAddr::from((from, 0)))?;
+    socket.connect(addr.parse().unwrap()).await
+}
+
 /// One HTTP/1.1 request, `Connection: close`.
 pub async fn http(addr: &str, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
     let body = body.map(Value::to_string).unwrap_or_default();

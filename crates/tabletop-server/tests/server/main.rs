@@ -24,6 +24,8 @@ mod journal;
 
 mod cluster;
 mod crash;
+#[cfg(target_os = "linux")]
+mod crowd;
 mod full_games;
 mod hostile;
 mod limits;

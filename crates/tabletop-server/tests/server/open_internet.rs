@@ -11,7 +11,7 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
-use crate::common::{Client, Server, WAIT, legal_of, raw_http, scratch, tokens};
+use crate::common::{Client, Server, WAIT, connect_from, legal_of, raw_http, scratch, tokens};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn anonymous_facts_load_no_match_and_a_seat_still_gets_in() {
@@ -85,9 +85,9 @@ async fn spectators_and_bots_only_matches_leave_the_seats_reserve_free() {
     );
 }
 
-/// A request head cut off halfway, held open.
-async fn half_sent(addr: &str) -> TcpStream {
-    let mut stream = TcpStream::connect(addr).await.unwrap();
+/// A request head cut off halfway, held open, from the address `from`.
+async fn half_sent(from: [u8; 4], addr: &str) -> TcpStream {
+    let mut stream = connect_from(from, addr).await.unwrap();
     stream
         .write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Slow: ")
         .await
@@ -109,7 +109,9 @@ async fn closed_within(stream: &mut TcpStream, wait: Duration) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn half_sent_requests_time_out_and_connections_beyond_the_cap_are_closed() {
-    // Heads that never time out while the test runs: the server accepts
+    // Heads that never time out while the test runs, from four addresses
+    // each a network of its own (one network would get only half the
+    // places: the rest are kept for others): the server accepts
     // connections in the order they came, so the fifth finds four open.
     let server = Server::fresh(
         "slow-heads",
@@ -118,11 +120,15 @@ async fn half_sent_requests_time_out_and_connections_beyond_the_cap_are_closed()
             "4",
             "--header-timeout-ms",
             "3600000",
+            "--header-timeout-min-ms",
+            "3600000",
+            "--ipv4-prefix",
+            "32",
         ],
     );
     let mut slow = Vec::new();
-    for _ in 0..4 {
-        slow.push(half_sent(&server.addr).await);
+    for last in 1..=4 {
+        slow.push(half_sent([127, 0, 0, last], &server.addr).await);
     }
     // At the cap: a fifth connection is closed at once, unanswered.
     let answer = raw_http(
@@ -135,12 +141,21 @@ async fn half_sent_requests_time_out_and_connections_beyond_the_cap_are_closed()
     // the timeout after they were sent) and are closed...
     let server = Server::fresh(
         "slow-heads-short",
-        &["--max-http-connections", "4", "--header-timeout-ms", "600"],
+        &[
+            "--max-http-connections",
+            "4",
+            "--header-timeout-ms",
+            "600",
+            "--header-timeout-min-ms",
+            "600",
+            "--ipv4-prefix",
+            "32",
+        ],
     );
     let started = Instant::now();
     let mut slow = Vec::new();
-    for _ in 0..4 {
-        slow.push(half_sent(&server.addr).await);
+    for last in 1..=4 {
+        slow.push(half_sent([127, 0, 0, last], &server.addr).await);
     }
     for stream in &mut slow {
         assert!(closed_within(stream, WAIT).await);
@@ -162,7 +177,7 @@ async fn sigterm_drains_and_exits_with_slow_clients_open() {
         .await;
     let mut slow = Vec::new();
     for _ in 0..5 {
-        slow.push(half_sent(&server.addr).await);
+        slow.push(half_sent([127, 0, 0, 1], &server.addr).await);
     }
     // An idle keep-alive connection, after one answered request.
     let mut idle = TcpStream::connect(&server.addr).await.unwrap();

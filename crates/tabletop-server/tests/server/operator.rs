@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::json;
 
-use crate::common::{Seated, Server, legal_of, raw_http, scratch, tokens};
+use crate::common::{Seated, Server, legal_of, metric_value as value, raw_http, scratch, tokens};
 
 async fn get(addr: &str, path: &str) -> String {
     raw_http(
@@ -14,16 +14,6 @@ async fn get(addr: &str, path: &str) -> String {
         &format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
     )
     .await
-}
-
-/// The value of `series` (name and labels, as written) in a scrape: a
-/// count, gauge or histogram count, each a whole number.
-fn value(text: &str, series: &str) -> u64 {
-    text.lines()
-        .find_map(|l| l.strip_prefix(series)?.strip_prefix(' '))
-        .unwrap_or_else(|| panic!("no {series} in\n{text}"))
-        .parse()
-        .unwrap()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

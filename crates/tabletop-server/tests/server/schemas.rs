@@ -20,6 +20,7 @@ use tabletop_server::replay::Replay;
 use tabletop_server::routes::Games;
 use tabletop_server::seats::{AskRematch, OpenMatches, TakeSeat, TakenSeat};
 use tabletop_server::server_message::ServerMessage;
+use tabletop_server::turn::Turn;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::common::{Lcg, Server};
@@ -58,6 +59,7 @@ fn generated() -> Vec<(&'static str, Value)> {
         ("open-matches", sent::<OpenMatches>()),
         ("ask-rematch", read::<AskRematch>()),
         ("replay", sent::<Replay>()),
+        ("turn", sent::<Turn>()),
     ]
 }
 

@@ -146,14 +146,23 @@ async fn era_23_to_27_updates_carry_the_final_formula_so_far_part_by_part() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn arm_10_armadora_tells_the_gold_only_once_every_value_shows() {
+async fn arm_10_armadora_tells_the_gold_settled_until_every_value_shows_then_the_gold_won() {
     let told = played("armadora(players=2)", 2, 2_000).await;
     for frames in &told {
         let (last, before) = frames.split_last().unwrap();
-        for frame in before {
-            assert!(board(frame).is_null(), "gold told before the end: {frame}");
-        }
         let scores = result_scores(last);
+        for (at, frame) in before.iter().enumerate() {
+            // Before the end, only the gold no hidden value decides: one
+            // part, never more than the gold won.
+            let parts = board(frame)["parts"].as_array().unwrap();
+            assert_eq!(parts.len(), 1, "{frame}");
+            assert_eq!(parts[0]["name"], "settled");
+            for (settled, won) in totals(frame).iter().zip(&scores) {
+                assert!(settled <= won, "{frame}");
+            }
+            // The same for every viewer at the same step: it is public.
+            assert_eq!(board(frame), board(&told[2][at]), "{frame}");
+        }
         assert_eq!(totals(last), scores);
         assert_eq!(board(last)["unit"], "gold");
     }
