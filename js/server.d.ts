@@ -198,7 +198,8 @@ export type Code =
   | "name_empty"
   | "name_too_long"
   | "name_character"
-  | "name_confusable";
+  | "name_confusable"
+  | "seat_replay_private";
 /**
  * A legal action: `[id, "text"]`, or `[id]` for a text the connection
  * was sent already.
@@ -319,6 +320,18 @@ export interface CreateMatch {
    */
   game: string;
   /**
+   * Each seat's player name, aligned with `seats` (`null` for a seat
+   * without one): only a `person` seat is named here (an open seat's
+   * name comes when it is taken), each name checked as a name taking
+   * an open seat is.
+   */
+  names?: (string | null)[] | null;
+  /**
+   * Whether, once the match is over, anyone may replay it through any
+   * seat's eyes (default no: a seat's eyes need that seat's token).
+   */
+  public_replays?: boolean;
+  /**
    * One kind per seat: `person`, `open` (a seat a person takes from
    * the lobby) or a bot's name; all persons when absent.
    */
@@ -397,10 +410,15 @@ export interface Facts {
    */
   id: string;
   /**
-   * Each seat's player name, given when an open seat was taken; `null`
-   * where none was.
+   * Each seat's player name, given when the match was created or an
+   * open seat was taken; `null` where none was.
    */
   names: (string | null)[];
+  /**
+   * Whether anyone may replay the finished match through any seat's
+   * eyes.
+   */
+  public_replays: boolean;
   /**
    * The id of the match's rematch, once a seat asked for one.
    */

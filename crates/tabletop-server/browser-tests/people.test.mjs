@@ -189,6 +189,14 @@ test("Pig in the engine's words to its end, nothing stale after it; a rematch fo
     // other seat.
     const replayHref = await page.getAttribute("#replay-link", "href");
     assert.equal(replayHref, `/replay/${id}?seat=0`);
+    // In this browser, which holds the seat, the replay sends the seat's
+    // token: its own eyes and the spectators' are offered, not the other
+    // seat's.
+    const [replayPage] = await Promise.all([page.waitForEvent("popup"), page.evaluate((href) => { window.open(href); }, replayHref)]);
+    await replayPage.waitForSelector("body[data-ready=true]");
+    assert.equal(await replayPage.textContent("#error"), "");
+    assert.deepEqual(await replayPage.$$eval("#viewer option", (os) => os.map((o) => o.value)), ["", "0"]);
+    await replayPage.close();
     // Rematch: Ana asks, lands in the new match; Ben's page offers to
     // join it, and he lands in the same one.
     await page.click("#rematch");
@@ -209,7 +217,8 @@ test("Pig in the engine's words to its end, nothing stale after it; a rematch fo
 
 test("the replay steps through a finished Armadöra as each seat saw it, the other seat's warriors hidden until the end", async () => {
   // Bots only: the match plays itself to its end.
-  const created = await api("/api/matches", { game: "armadora(players=2)", seats: ["greedy", "greedy"] });
+  // Public replays: any seat's eyes are anyone's after the end.
+  const created = await api("/api/matches", { game: "armadora(players=2)", seats: ["greedy", "greedy"], public_replays: true });
   const id = created.json.id;
   await until(async () => (await api(`/api/matches/${id}`)).json.status === "over", "the bots' match to end", { timeout: 2 * WAIT, every: 250 });
   const { context, page, errors } = await pageIn("en-US", { width: 1280, height: 900 });
@@ -258,6 +267,38 @@ test("the replay steps through a finished Armadöra as each seat saw it, the oth
     // The server's refusal in the page's words, by its code.
     assert.equal(await page.textContent("#error"), `${en["replay.failed"]} ${en["code.not_over"]}`);
     assert.deepEqual(errors.filter((e) => !/409/.test(e)), []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("the creator names their seat from the lobby; a stranger's replay offers only the spectators' view", async () => {
+  const { context, page, errors } = await pageIn("en-US");
+  try {
+    await page.goto(shared.server.base + "/");
+    await page.waitForSelector("body[data-ready=true]");
+    await page.selectOption("#game", "pig");
+    await page.fill("#create-name", "Zoë <b>");
+    await page.click("#create-button");
+    await page.waitForSelector("#links:not([hidden])");
+    const id = await page.getAttribute("#links", "data-match");
+    assert.deepEqual((await api(`/api/matches/${id}`)).json.names, ["Zoë <b>", null]);
+    // Remembered, and the name a free seat is taken with.
+    assert.equal(await page.inputValue("#join-name"), "Zoë <b>");
+    assert.equal(await page.evaluate(() => localStorage.getItem("tabletop:name")), "Zoë <b>");
+    // A finished match of bots, without public replays.
+    const bots = await api("/api/matches", { game: "pig(players=2,target=10)", seats: ["greedy", "greedy"] });
+    const done = bots.json.id;
+    await until(async () => (await api(`/api/matches/${done}`)).json.status === "over", "the bots' match to end", { every: 250 });
+    await page.goto(`${shared.server.base}/replay/${done}`);
+    await page.waitForSelector("body[data-ready=true]");
+    assert.deepEqual(await page.$$eval("#viewer option", (os) => os.map((o) => o.value)), [""]);
+    assert.equal(await page.getAttribute("body", "data-over"), "true");
+    // A seat's eyes asked for by hand: refused, in the page's words.
+    await page.goto(`${shared.server.base}/replay/${done}?seat=1`);
+    await page.waitForSelector("body[data-ready=true]");
+    assert.equal(await page.textContent("#error"), `${en["replay.failed"]} ${en["code.seat_replay_private"]}`);
+    assert.deepEqual(errors.filter((e) => !/403/.test(e)), []);
   } finally {
     await context.close();
   }

@@ -75,11 +75,14 @@ pub enum Code {
     /// A player name that another seat of the match has, or one that
     /// looks the same (equal UTS #39 skeletons) (HTTP 409).
     NameConfusable,
+    /// A replay through a seat's eyes asked without that seat's token, of
+    /// a match whose replays are not public (HTTP 403).
+    SeatReplayPrivate,
 }
 
 impl Code {
     /// Every code.
-    pub const ALL: [Code; 30] = [
+    pub const ALL: [Code; 31] = [
         Code::NotYourTurn,
         Code::Illegal,
         Code::UnknownAction,
@@ -110,6 +113,7 @@ impl Code {
         Code::NameTooLong,
         Code::NameCharacter,
         Code::NameConfusable,
+        Code::SeatReplayPrivate,
     ];
 
     /// The code as written on the wire.
@@ -145,6 +149,7 @@ impl Code {
             Code::NameTooLong => "name_too_long",
             Code::NameCharacter => "name_character",
             Code::NameConfusable => "name_confusable",
+            Code::SeatReplayPrivate => "seat_replay_private",
         }
     }
 }

@@ -17,6 +17,7 @@ use crate::clock::{now_ms, now_secs};
 use crate::games::{Table, TestStart};
 use crate::limits::MAX_TURN_SECONDS;
 use crate::lobby_error::LobbyError;
+use crate::names::table_names;
 use crate::store::{
     MatchSetup, NewMatch, Owner, SeatKind, Status, Store, StoreError, StoredEntry, StoredFacts,
     StoredSeat,
@@ -33,9 +34,19 @@ pub struct CreateMatch {
     /// the lobby) or a bot's name; all persons when absent.
     #[serde(default)]
     pub seats: Option<Vec<String>>,
+    /// Each seat's player name, aligned with `seats` (`null` for a seat
+    /// without one): only a `person` seat is named here (an open seat's
+    /// name comes when it is taken), each name checked as a name taking
+    /// an open seat is.
+    #[serde(default)]
+    pub names: Option<Vec<Option<String>>>,
     /// Whether spectators may watch (default yes).
     #[serde(default = "yes")]
     pub spectators: bool,
+    /// Whether, once the match is over, anyone may replay it through any
+    /// seat's eyes (default no: a seat's eyes need that seat's token).
+    #[serde(default)]
+    pub public_replays: bool,
     /// A per-turn deadline in seconds (1 to a week), after which the
     /// fallback bot acts for a person.
     #[serde(default)]
@@ -90,6 +101,9 @@ pub struct Facts {
     pub seats: Vec<SeatKind>,
     /// Whether spectators may watch.
     pub spectators: bool,
+    /// Whether anyone may replay the finished match through any seat's
+    /// eyes.
+    pub public_replays: bool,
     /// The per-turn deadline, if any.
     pub turn_seconds: Option<u32>,
     /// The phase.
@@ -99,8 +113,8 @@ pub struct Facts {
     /// The result once over.
     #[schemars(with = "Option<serde_json::Value>", extend("tsType" = "GameResult | null"))]
     pub result: Option<Box<RawValue>>,
-    /// Each seat's player name, given when an open seat was taken; `null`
-    /// where none was.
+    /// Each seat's player name, given when the match was created or an
+    /// open seat was taken; `null` where none was.
     pub names: Vec<Option<String>>,
     /// The open seats no one has taken yet.
     pub free: Vec<usize>,
@@ -121,6 +135,7 @@ impl Facts {
             config: raw(f.config)?,
             seats: f.seats,
             spectators: f.spectators,
+            public_replays: f.public_replays,
             turn_seconds: f.turn_seconds,
             status: f.status,
             entries: f.entries,
@@ -238,6 +253,66 @@ fn seat_kinds(table: &Table, seats: Option<&[String]>) -> Result<Vec<SeatKind>, 
         )));
     }
     Ok(kinds)
+}
+
+/// The names a request gives the seats of `kinds`: one per seat, a
+/// name only for a person's seat, each checked as a taken seat's name is
+/// (none at all when the request gives none).
+fn seat_names(
+    kinds: &[SeatKind],
+    names: Option<&[Option<String>]>,
+) -> Result<Vec<Option<String>>, LobbyError> {
+    let Some(names) = names else {
+        return Ok(vec![None; kinds.len()]);
+    };
+    if names.len() != kinds.len() {
+        return Err(LobbyError::BadRequest(format!(
+            "the game has {} seats; {} names were given",
+            kinds.len(),
+            names.len()
+        )));
+    }
+    if let Some(seat) = kinds
+        .iter()
+        .zip(names)
+        .position(|(kind, name)| name.is_some() && *kind != SeatKind::Person)
+    {
+        return Err(LobbyError::BadRequest(format!(
+            "seat {seat} is no person's seat: only a person's seat is named when a match is created"
+        )));
+    }
+    Ok(table_names(names)?)
+}
+
+/// The seats of the new match `id`, as stored and as answered: a fresh
+/// token for each person's seat, its hash kept.
+fn new_seats(
+    id: &str,
+    kinds: Vec<SeatKind>,
+    names: Vec<Option<String>>,
+) -> Result<(Vec<StoredSeat>, Vec<CreatedSeat>), LobbyError> {
+    let mut seats = Vec::with_capacity(kinds.len());
+    let mut answer = Vec::with_capacity(kinds.len());
+    for (seat, (kind, name)) in kinds.into_iter().zip(names).enumerate() {
+        let token = match kind {
+            SeatKind::Person => {
+                Some(token::new_token().map_err(|e| LobbyError::Store(e.to_string()))?)
+            }
+            SeatKind::Open | SeatKind::Bot(_) => None,
+        };
+        seats.push(StoredSeat {
+            kind: kind.clone(),
+            token_hash: token.as_deref().map(token::token_hash),
+            name,
+        });
+        answer.push(CreatedSeat {
+            seat,
+            kind,
+            link: token.as_deref().map(|t| play_link(id, t)),
+            token,
+        });
+    }
+    Ok((seats, answer))
 }
 
 /// A stored match's table before its first entry: its config's, or its
@@ -371,35 +446,15 @@ impl Lobby {
         }
         let table = Table::new(&request.game).map_err(|e| LobbyError::BadRequest(e.to_string()))?;
         let (table, start) = self.start_of(table, request.start.as_ref())?;
-        let players = table.players();
         let game = table.name();
         let kinds = seat_kinds(&table, request.seats.as_deref())?;
         let bots_only = kinds.iter().all(SeatKind::is_bot);
         if bots_only {
             Self::room(&self.live(), limits, Load::Other, true)?;
         }
+        let names = seat_names(&kinds, request.names.as_deref())?;
         let id = match_id(request.start.as_ref())?;
-        let mut seats = Vec::with_capacity(players);
-        let mut answer = Vec::with_capacity(players);
-        for (seat, kind) in kinds.into_iter().enumerate() {
-            let token = match kind {
-                SeatKind::Person => {
-                    Some(token::new_token().map_err(|e| LobbyError::Store(e.to_string()))?)
-                }
-                SeatKind::Open | SeatKind::Bot(_) => None,
-            };
-            seats.push(StoredSeat {
-                kind: kind.clone(),
-                token_hash: token.as_deref().map(token::token_hash),
-                name: None,
-            });
-            answer.push(CreatedSeat {
-                seat,
-                kind,
-                link: token.as_deref().map(|t| play_link(&id, t)),
-                token,
-            });
-        }
+        let (seats, answer) = new_seats(&id, kinds, names)?;
         let mut new = self.new_match(
             table,
             MatchSetup {
@@ -407,6 +462,7 @@ impl Lobby {
                 game: String::new(),
                 config: String::new(),
                 spectators: request.spectators,
+                public_replays: request.public_replays,
                 turn_seconds: request.turn_seconds.or(limits.default_turn_seconds),
                 start,
                 seats,

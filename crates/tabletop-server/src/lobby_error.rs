@@ -47,6 +47,11 @@ pub enum LobbyError {
     /// The match is private: it has no spectators (HTTP 403).
     #[error("this match has no spectators, and no replay")]
     NoSpectators,
+    /// A seat's eyes asked for without that seat's token, in a match
+    /// whose replays are not public (HTTP 403): the same answer whatever
+    /// token, if any, was sent.
+    #[error("only this seat's player may replay the match through its eyes")]
+    SeatReplayPrivate,
     /// No seat of the match has this token (HTTP 403).
     #[error("no seat of this match has this token")]
     UnknownToken,
@@ -84,6 +89,7 @@ impl LobbyError {
             LobbyError::GameOver => Reason::new(Code::GameOver, self.to_string()),
             LobbyError::NoSpectators => Reason::new(Code::NoSpectators, self.to_string()),
             LobbyError::UnknownToken => Reason::new(Code::UnknownToken, self.to_string()),
+            LobbyError::SeatReplayPrivate => Reason::new(Code::SeatReplayPrivate, self.to_string()),
             LobbyError::Name(refusal) => Reason::new(name_code(refusal), self.to_string()),
             LobbyError::Store(why) => {
                 tracing::error!(error = %why, "the store failed");
@@ -103,7 +109,9 @@ impl LobbyError {
             LobbyError::SeatTaken(_) | LobbyError::NotOver | LobbyError::GameOver => {
                 StatusCode::CONFLICT
             }
-            LobbyError::NoSpectators | LobbyError::UnknownToken => StatusCode::FORBIDDEN,
+            LobbyError::NoSpectators | LobbyError::UnknownToken | LobbyError::SeatReplayPrivate => {
+                StatusCode::FORBIDDEN
+            }
             LobbyError::Busy(_) | LobbyError::TooManyMatches => StatusCode::SERVICE_UNAVAILABLE,
             LobbyError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             LobbyError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,

@@ -106,9 +106,52 @@ pub fn distinct<'a>(
     }
 }
 
+/// The names a new table's seats are given (`None` for a seat without
+/// one), each checked as [`player_name`] checks a name and none looking
+/// like an earlier one ([`distinct`]): the names as kept.
+///
+/// # Errors
+/// The first name refused.
+pub fn table_names(names: &[Option<String>]) -> Result<Vec<Option<String>>, NameRefusal> {
+    let mut kept: Vec<Option<String>> = Vec::with_capacity(names.len());
+    for name in names {
+        let name = name.as_deref().map(player_name).transpose()?;
+        if let Some(name) = &name {
+            distinct(name, kept.iter().flatten().map(String::as_str))?;
+        }
+        kept.push(name);
+    }
+    Ok(kept)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_new_tables_names_are_each_checked_and_told_apart() {
+        let given = |names: &[Option<&str>]| {
+            table_names(
+                &names
+                    .iter()
+                    .map(|n| n.map(str::to_owned))
+                    .collect::<Vec<_>>(),
+            )
+        };
+        assert_eq!(
+            given(&[Some(" Ana "), None, Some("Bo")]),
+            Ok(vec![Some("Ana".to_owned()), None, Some("Bo".to_owned())])
+        );
+        assert_eq!(
+            given(&[Some("Ana"), None, Some("\u{0410}na")]),
+            Err(NameRefusal::Confusable("Ana".to_owned()))
+        );
+        assert_eq!(given(&[None, Some("  ")]), Err(NameRefusal::Empty));
+        assert!(matches!(
+            given(&[Some("zero\u{200B}width")]),
+            Err(NameRefusal::Character { .. })
+        ));
+    }
 
     #[test]
     fn a_name_is_trimmed_and_kept_as_typed() {

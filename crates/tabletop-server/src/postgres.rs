@@ -55,8 +55,9 @@ CREATE TABLE IF NOT EXISTS matches (
     owner TEXT,
     rematch TEXT
 );
--- Added since the first schema: a database of an earlier version gains it.
+-- Added since the first schema: a database of an earlier version gains them.
 ALTER TABLE matches ADD COLUMN IF NOT EXISTS creator TEXT;
+ALTER TABLE matches ADD COLUMN IF NOT EXISTS public_replays BOOLEAN NOT NULL DEFAULT FALSE;
 CREATE INDEX IF NOT EXISTS matches_unfinished ON matches (created, id) WHERE status <> 'over';
 CREATE INDEX IF NOT EXISTS matches_touched ON matches (touched);
 CREATE TABLE IF NOT EXISTS seats (
@@ -81,8 +82,8 @@ CREATE TABLE IF NOT EXISTS entries (
 /// A match, its seats and its setup entries, in one statement.
 const CREATE: &str = "
 WITH m AS (
-    INSERT INTO matches (id, game, config, spectators, turn_seconds, status, rng, entries, created, touched, start, turn_started, bots_only, creator)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12, $19)
+    INSERT INTO matches (id, game, config, spectators, turn_seconds, status, rng, entries, created, touched, start, turn_started, bots_only, creator, public_replays)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12, $19, $20)
     RETURNING id
 ), s AS (
     INSERT INTO seats (match_id, seat, kind, token_hash, name)
@@ -109,8 +110,8 @@ WITH moved AS (
 )
 SELECT (SELECT COUNT(*) FROM moved), (SELECT COUNT(*) FROM added)";
 
-const LOAD: &str = "SELECT game, config, spectators, turn_seconds, status, rng, start, turn_started, entries FROM matches WHERE id = $1";
-const FACTS: &str = "SELECT game, config, spectators, turn_seconds, status, entries, result, rematch FROM matches WHERE id = $1";
+const LOAD: &str = "SELECT game, config, spectators, turn_seconds, status, rng, start, turn_started, entries, public_replays FROM matches WHERE id = $1";
+const FACTS: &str = "SELECT game, config, spectators, turn_seconds, status, entries, result, rematch, public_replays FROM matches WHERE id = $1";
 const SEATS: &str = "SELECT kind, token_hash, name FROM seats WHERE match_id = $1 ORDER BY seat";
 const ENTRIES: &str = "SELECT id, seat, client_id FROM entries WHERE match_id = $1 ORDER BY seq";
 const SEAT_OF: &str = "SELECT match_id, seat FROM seats WHERE token_hash = $1";
@@ -494,7 +495,7 @@ impl<'a> Creation<'a> {
         })
     }
 
-    fn params(&self) -> [&(dyn ToSql + Sync); 19] {
+    fn params(&self) -> [&(dyn ToSql + Sync); 20] {
         let s = &self.m.setup;
         [
             &s.id,
@@ -516,6 +517,7 @@ impl<'a> Creation<'a> {
             &self.columns.2,
             &self.names,
             &self.m.creator,
+            &s.public_replays,
         ]
     }
 }
@@ -579,6 +581,7 @@ impl Store for PgStore {
                 game: r.try_get(0).map_err(err)?,
                 config: r.try_get(1).map_err(err)?,
                 spectators: r.try_get(2).map_err(err)?,
+                public_replays: r.try_get(9).map_err(err)?,
                 turn_seconds: turn_seconds(&r, 3)?,
                 start: r.try_get(6).map_err(err)?,
                 seats: seat_kinds(&seats)?,
@@ -605,6 +608,7 @@ impl Store for PgStore {
             game: r.try_get(0).map_err(err)?,
             config: r.try_get(1).map_err(err)?,
             spectators: r.try_get(2).map_err(err)?,
+            public_replays: r.try_get(8).map_err(err)?,
             turn_seconds: turn_seconds(&r, 3)?,
             status: Status::from_stored(r.try_get(4).map_err(err)?)?,
             entries: count(r.try_get(5).map_err(err)?)?,

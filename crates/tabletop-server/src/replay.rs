@@ -8,7 +8,14 @@
 //! or another seat's hidden values (a warrior's value that stayed face
 //! down to that viewer, dice behind another's screen): the steps are the
 //! updates the viewer's own connection was sent, rebuilt from the stored
-//! entries. A match without spectators is private and has no replay.
+//! entries.
+//!
+//! Who may ask: a seat's eyes show what that seat kept behind its screen,
+//! so they are served only with that seat's token (its hash compared with
+//! the stored one), or to anyone when the match was created with public
+//! replays; the spectators' view to anyone who may spectate (a match with
+//! spectators, or with public replays). Every other asker gets one and the
+//! same refusal, whatever the match holds.
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -19,7 +26,7 @@ use tabletop_engines::dice_core::{Scoreboard, ToMove, Viewer};
 use crate::lobby::{Lobby, blocking, raw, table_of};
 use crate::lobby_error::LobbyError;
 use crate::patch::{self, PatchOp};
-use crate::store::{SeatKind, Status, StoreError, StoredEntry, StoredMatch};
+use crate::store::{SeatKind, Status, StoreError, StoredEntry, StoredFacts, StoredMatch};
 
 /// A finished match as one viewer saw it.
 #[derive(Debug, Serialize, JsonSchema)]
@@ -110,26 +117,56 @@ fn build(stored: &StoredMatch, viewer: Viewer) -> Result<(Value, Vec<Box<RawValu
 }
 
 impl Lobby {
-    /// The finished match `id` as `viewer` saw it (`None`: the
-    /// spectators), built from the store on a blocking thread: nothing is
-    /// loaded.
+    /// Whose eyes `seat` asks for (`None`: the spectators'), if the
+    /// asker, holding `token` if any, may see through them.
     ///
     /// # Errors
-    /// An unknown match or seat, a match not over or without spectators,
-    /// or the store failing.
-    pub async fn replay(&self, id: &str, seat: Option<usize>) -> Result<Replay, LobbyError> {
-        let facts = self.stored_facts(id).await?;
-        if !facts.spectators {
-            return Err(LobbyError::NoSpectators);
+    /// A seat not at the table; the spectators' view of a match without
+    /// spectators or public replays; a seat's eyes without that seat's
+    /// token when replays are not public; the store failing.
+    async fn eyes(
+        &self,
+        id: &str,
+        facts: &StoredFacts,
+        seat: Option<usize>,
+        token: Option<&str>,
+    ) -> Result<Viewer, LobbyError> {
+        match seat {
+            None if facts.spectators || facts.public_replays => Ok(Viewer::Spectator),
+            None => Err(LobbyError::NoSpectators),
+            Some(seat) if seat >= facts.seats.len() => Err(LobbyError::UnknownSeat),
+            Some(seat) if facts.public_replays => Ok(Viewer::Seat(seat)),
+            Some(seat) => {
+                let opened = match token {
+                    Some(token) => self.seat_of(token).await?,
+                    None => None,
+                };
+                match opened {
+                    Some((of, opens)) if of == id && opens == seat => Ok(Viewer::Seat(seat)),
+                    _ => Err(LobbyError::SeatReplayPrivate),
+                }
+            }
         }
+    }
+
+    /// The finished match `id` as `seat` saw it (`None`: the
+    /// spectators), for an asker holding `token`, if any; built from the
+    /// store on a blocking thread: nothing is loaded.
+    ///
+    /// # Errors
+    /// An unknown match or seat, eyes the asker may not see through (see
+    /// [`Lobby::eyes`]), a match not over, or the store failing.
+    pub async fn replay(
+        &self,
+        id: &str,
+        seat: Option<usize>,
+        token: Option<&str>,
+    ) -> Result<Replay, LobbyError> {
+        let facts = self.stored_facts(id).await?;
+        let viewer = self.eyes(id, &facts, seat, token).await?;
         if facts.status != Status::Over {
             return Err(LobbyError::NotOver);
         }
-        let viewer = match seat {
-            Some(seat) if seat < facts.seats.len() => Viewer::Seat(seat),
-            Some(_) => return Err(LobbyError::UnknownSeat),
-            None => Viewer::Spectator,
-        };
         let result = facts
             .result
             .ok_or_else(|| LobbyError::Store(format!("match {id}: over without a result")))?;

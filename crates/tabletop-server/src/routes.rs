@@ -342,6 +342,7 @@ async fn replay(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     peer: Option<Extension<Peer>>,
+    headers: HeaderMap,
     query: Result<Query<ReplayQuery>, QueryRejection>,
 ) -> Response {
     let replay = async {
@@ -349,7 +350,11 @@ async fn replay(
             return Err(LobbyError::UnknownSeat);
         };
         may_ask(&app, peer.map(|Extension(p)| p.ip))?;
-        app.lobby.replay(&id, query.seat).await
+        // A seat's token travels in a header, never in the URL, so it stays
+        // out of logs.
+        app.lobby
+            .replay(&id, query.seat, crate::turn::bearer(&headers))
+            .await
     };
     answer(StatusCode::OK, replay.await)
 }

@@ -233,9 +233,9 @@ impl Lobby {
     }
 
     /// A rematch of the finished match `id`, asked by the seat `token`
-    /// opens: the same game, config, seats, spectators and deadline, new
-    /// dice; the first seat to ask creates it, and each seat gets its own
-    /// token of it once.
+    /// opens: the same game, config, seats, spectators, public replays and
+    /// deadline, new dice; the first seat to ask creates it, and each seat
+    /// gets its own token of it once.
     ///
     /// # Errors
     /// An unknown match, a token of no seat of it, a match not over, the
@@ -274,6 +274,7 @@ impl Lobby {
                 game: String::new(),
                 config: String::new(),
                 spectators: facts.spectators,
+                public_replays: facts.public_replays,
                 turn_seconds: facts.turn_seconds,
                 start: None,
                 seats,

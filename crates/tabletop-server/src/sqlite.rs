@@ -82,7 +82,8 @@ CREATE TABLE IF NOT EXISTS entries (
 
 /// Columns added since the first schema, by table, with their type: a
 /// database of an earlier version gains them when opened (seat names and
-/// rematches came with open seats, creators with the paged lobby list).
+/// rematches came with open seats, creators with the paged lobby list,
+/// public replays with replays kept to their seats).
 const ADDED_COLUMNS: &[(&str, &str, &str)] = &[
     ("matches", "start", "TEXT"),
     ("matches", "result", "TEXT"),
@@ -90,6 +91,7 @@ const ADDED_COLUMNS: &[(&str, &str, &str)] = &[
     ("matches", "rematch", "TEXT"),
     ("seats", "name", "TEXT"),
     ("matches", "creator", "TEXT"),
+    ("matches", "public_replays", "INTEGER NOT NULL DEFAULT 0"),
 ];
 
 /// Made once the added columns are there: the open seats no one has
@@ -320,8 +322,8 @@ fn insert_match(tx: &Connection, m: &NewMatch) -> Result<(), StoreError> {
     let started = to_i64(m.now_ms)?;
     let entries = count_of(m.entries.len())?;
     tx.prepare_cached(
-        "INSERT INTO matches (id, game, config, spectators, turn_seconds, status, rng, entries, created, touched, start, turn_started, creator)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11, ?12)",
+        "INSERT INTO matches (id, game, config, spectators, turn_seconds, status, rng, entries, created, touched, start, turn_started, creator, public_replays)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11, ?12, ?13)",
     )
     .and_then(|mut stmt| {
         stmt.execute(params![
@@ -337,6 +339,7 @@ fn insert_match(tx: &Connection, m: &NewMatch) -> Result<(), StoreError> {
             s.start,
             started,
             m.creator,
+            s.public_replays,
         ])
     })
     .map_err(err)?;
@@ -362,11 +365,19 @@ fn insert_match(tx: &Connection, m: &NewMatch) -> Result<(), StoreError> {
 fn facts_of(conn: &Connection, id: &str) -> Result<Option<StoredFacts>, StoreError> {
     let row = one_row(
         conn,
-        "SELECT game, config, spectators, turn_seconds, status, entries, result, rematch FROM matches WHERE id = ?1",
+        "SELECT game, config, spectators, turn_seconds, status, entries, result, rematch, public_replays FROM matches WHERE id = ?1",
         id,
-        match_columns::<i64, Option<String>, Option<String>>,
+        |r| {
+            Ok((
+                match_columns::<i64, Option<String>, Option<String>>(r)?,
+                r.get(8)?,
+            ))
+        },
     )?;
-    let Some(((game, config, spectators, turn_seconds, status), entries, result, rematch)) = row
+    let Some((
+        ((game, config, spectators, turn_seconds, status), entries, result, rematch),
+        public_replays,
+    )) = row
     else {
         return Ok(None);
     };
@@ -375,6 +386,7 @@ fn facts_of(conn: &Connection, id: &str) -> Result<Option<StoredFacts>, StoreErr
         game,
         config,
         spectators,
+        public_replays,
         turn_seconds,
         status: Status::from_stored(&status)?,
         entries: usize::try_from(entries).map_err(err)?,
@@ -396,12 +408,14 @@ impl Store for SqliteStore {
         let conn = self.conn()?;
         let row = one_row(
             &conn,
-            "SELECT game, config, spectators, turn_seconds, status, rng, start, turn_started FROM matches WHERE id = ?1",
+            "SELECT game, config, spectators, turn_seconds, status, rng, start, turn_started, public_replays FROM matches WHERE id = ?1",
             id,
-            match_columns::<String, Option<String>, i64>,
+            |r| Ok((match_columns::<String, Option<String>, i64>(r)?, r.get(8)?)),
         )?;
-        let Some(((game, config, spectators, turn_seconds, status), rng, start, turn_started)) =
-            row
+        let Some((
+            ((game, config, spectators, turn_seconds, status), rng, start, turn_started),
+            public_replays,
+        )) = row
         else {
             return Ok(None);
         };
@@ -436,6 +450,7 @@ impl Store for SqliteStore {
                 game,
                 config,
                 spectators,
+                public_replays,
                 turn_seconds,
                 start,
                 seats,

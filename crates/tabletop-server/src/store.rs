@@ -134,6 +134,9 @@ pub struct MatchSetup {
     pub config: String,
     /// Whether spectators may watch.
     pub spectators: bool,
+    /// Whether, once the match is over, anyone may replay it through any
+    /// seat's eyes (else a seat's eyes need that seat's token).
+    pub public_replays: bool,
     /// The per-turn deadline in seconds, if any.
     pub turn_seconds: Option<u32>,
     /// The position the match starts from when it is not the game's
@@ -190,6 +193,8 @@ pub struct StoredFacts {
     pub seats: Vec<SeatKind>,
     /// Whether spectators may watch.
     pub spectators: bool,
+    /// Whether any seat's replay is open to anyone once the match is over.
+    pub public_replays: bool,
     /// The per-turn deadline, if any.
     pub turn_seconds: Option<u32>,
     /// The status.

@@ -100,11 +100,16 @@ function gameString() {
 async function create(event) {
   event.preventDefault();
   $("lobby-error").textContent = "";
-  const body = {
-    game: gameString(),
-    seats: [...$("seats").querySelectorAll("select")].map((s) => s.value),
-    spectators: $("spectators").checked,
-  };
+  const seats = [...$("seats").querySelectorAll("select")].map((s) => s.value);
+  const body = { game: gameString(), seats, spectators: $("spectators").checked };
+  if ($("public-replays").checked) body.public_replays = true;
+  // The creator's name goes to the first person's seat, theirs.
+  const name = $("create-name").value.trim();
+  const mine = seats.indexOf("person");
+  if (name && mine >= 0) {
+    body.names = seats.map((_, seat) => (seat === mine ? name : null));
+    remember(name);
+  }
   const seconds = $("turn-seconds").value.trim();
   if (seconds) body.turn_seconds = Number(seconds);
   const answer = await fetch("/api/matches", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -133,6 +138,17 @@ async function create(event) {
   $("links").dataset.match = json.id;
   holdCreated(json, body.game.split("(")[0]);
   if (json.seats.some((s) => s.kind === "open")) listOpen();
+}
+
+/** Keeps `name` for the next visit, and as the name a free seat is
+ * taken with. */
+function remember(name) {
+  try {
+    localStorage.setItem(NAME_KEY, name);
+  } catch {
+    // The name is only not remembered.
+  }
+  if (!$("join-name").value.trim()) $("join-name").value = name;
 }
 
 /** The person seats of a match this browser created join "Your
@@ -262,7 +278,7 @@ async function start() {
   $("language-slot").replaceWith(languagePicker());
   translateStatic();
   try {
-    $("join-name").value = localStorage.getItem(NAME_KEY) ?? "";
+    $("join-name").value = $("create-name").value = localStorage.getItem(NAME_KEY) ?? "";
   } catch {
     // No remembered name.
   }

@@ -195,7 +195,9 @@ function drawAfter(ctx) {
   } else if (facts?.rematch) {
     parts.push(el("p", {}, el("a", { href: `/play/${encodeURIComponent(facts.rematch)}#spectate`, textContent: t("rematch.open") + " " + t("watching") })));
   }
-  if (facts?.spectators) {
+  // A seat replays its own eyes; anyone the spectators' view, or every
+  // seat's when the match's replays are public.
+  if (facts?.spectators || facts?.public_replays || !spectating) {
     const query = ctx.seat === null || ctx.seat === undefined ? "" : `?seat=${ctx.seat}`;
     parts.push(el("p", {}, el("a", { id: "replay-link", href: `/replay/${encodeURIComponent(matchId)}${query}`, textContent: t("replay.link") })));
   }

@@ -1,7 +1,10 @@
 // A finished match stepped through as one viewer saw it: the server's
 // replay (GET /api/matches/{id}/replay), each step's view rebuilt from
 // the last by its patch, drawn as the play page draws it, with the
-// history up to that step. Any seat's eyes or the spectators'.
+// history up to that step. The spectators' eyes when the match has
+// spectators; a seat's eyes only with the seat's token this browser
+// holds (kept with "Your matches", sent in a header, never in the URL), or any
+// seat's when the match's replays are public. Only those are offered.
 import { applyPatch } from "/web/patch.js";
 import { el } from "/web/dom.js";
 import { t, refusalText, translateStatic, languagePicker, onLanguage } from "/web/i18n.js";
@@ -12,6 +15,7 @@ import { markLastMove } from "/web/last-move.js";
 import { drawPlayers, drawResult } from "/web/players.js";
 import { drawHelp } from "/web/help.js";
 import { focusedKey, refocus } from "/web/focus.js";
+import { heldSeats, tokenOf } from "/web/my-seats.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
@@ -22,21 +26,56 @@ const titles = new Map();
 let replay = null;
 let at = 0;
 
+/** The tokens this browser holds for the match's seats ("Your
+ * matches" keeps each seat's link), by seat. */
+function held() {
+  const tokens = new Map();
+  for (const s of heldSeats()) {
+    const token = s.id === matchId && Number.isInteger(s.seat) ? tokenOf(s.link) : null;
+    if (token) tokens.set(s.seat, token);
+  }
+  return tokens;
+}
+
+/** The eyes this asker may open: `null` for the spectators', seats by
+ * number. */
+function openable(facts) {
+  const eyes = [];
+  if (facts.spectators || facts.public_replays) eyes.push(null);
+  const mine = held();
+  facts.seats.forEach((_, seat) => {
+    if (facts.public_replays || mine.has(seat)) eyes.push(seat);
+  });
+  return eyes;
+}
+
+let facts = null;
+
 function viewerSeat() {
   const seat = new URLSearchParams(location.search).get("seat");
-  return /^\d+$/.test(seat ?? "") ? Number(seat) : null;
+  if (/^\d+$/.test(seat ?? "")) return Number(seat);
+  // No seat asked: the spectators', or the seat held when there are none.
+  return facts && !openable(facts).includes(null) ? openable(facts)[0] ?? null : null;
 }
 
 async function load() {
+  if (!facts) {
+    const answer = await fetch(`/api/matches/${encodeURIComponent(matchId)}`).catch(() => null);
+    facts = answer?.ok ? await answer.json().catch(() => null) : null;
+  }
   const seat = viewerSeat();
   const query = seat === null ? "" : `?seat=${seat}`;
-  const answer = await fetch(`/api/matches/${encodeURIComponent(matchId)}/replay${query}`).catch(() => null);
+  const token = seat === null ? undefined : held().get(seat);
+  const headers = token ? { authorization: `Bearer ${token}` } : {};
+  const answer = await fetch(`/api/matches/${encodeURIComponent(matchId)}/replay${query}`, { headers }).catch(() => null);
   const json = answer ? await answer.json().catch(() => ({})) : {};
   if (!answer?.ok) {
     $("error").textContent = `${t("replay.failed")} ${refusalText(json.error)}`;
+    if (facts) drawViewers(facts);
     document.body.dataset.ready = "true";
     return;
   }
+  $("error").textContent = "";
   const views = [json.start];
   const entries = [];
   const narration = [];
@@ -50,16 +89,21 @@ async function load() {
   await loadDrawer(json.game);
   replay = { ...json, views, entries, narration, ends };
   $("step").max = String(json.steps.length);
-  drawViewers();
+  drawViewers(facts ?? { ...json, spectators: json.viewer === "spectator", public_replays: false });
   go(json.steps.length);
   document.body.dataset.ready = "true";
 }
 
-function drawViewers() {
+/** The eyes offered: only those this asker may open (and the one shown). */
+function drawViewers(about) {
   const select = $("viewer");
-  select.replaceChildren(el("option", { value: "", textContent: t("replay.spectators") }));
-  replay.seats.forEach((_, seat) => select.append(el("option", { value: String(seat), textContent: seatName(seat, { names: replay.names, seat: null }, true) })));
-  select.value = viewerSeat() === null ? "" : String(viewerSeat());
+  const eyes = openable(about);
+  const shown = viewerSeat();
+  if (!eyes.includes(shown)) eyes.push(shown);
+  select.replaceChildren(...eyes.map((seat) => seat === null
+    ? el("option", { value: "", textContent: t("replay.spectators") })
+    : el("option", { value: String(seat), textContent: seatName(seat, { names: about.names, seat: null }, true) })));
+  select.value = shown === null ? "" : String(shown);
 }
 
 function context() {
@@ -140,7 +184,7 @@ document.addEventListener("keydown", (event) => {
 
 $("language-slot").replaceWith(languagePicker());
 translateStatic();
-onLanguage(() => { if (replay) { drawViewers(); $("history").replaceChildren(); go(at); } });
+onLanguage(() => { if (facts) drawViewers(facts); if (replay) { $("history").replaceChildren(); go(at); } });
 fetch("/api/games")
   .then((answer) => answer.json())
   .then((catalogue) => {

@@ -348,6 +348,7 @@ fn bots_game(title: &str, id: &str) -> (NewMatch, Vec<Step>) {
             game: table.name().to_owned(),
             config: table.config_json(),
             spectators: true,
+            public_replays: false,
             turn_seconds: None,
             start: None,
             seats: (0..table.players())

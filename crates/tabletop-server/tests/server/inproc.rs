@@ -128,7 +128,9 @@ pub async fn create(lobby: &Lobby, game: &str) -> String {
         .create(CreateMatch {
             game: game.into(),
             seats: None,
+            names: None,
             spectators: true,
+            public_replays: false,
             turn_seconds: None,
             start: None,
         })

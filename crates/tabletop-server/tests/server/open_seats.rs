@@ -182,6 +182,52 @@ async fn two_seats_of_a_match_may_not_have_names_that_look_the_same() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn whoever_creates_a_match_names_their_seat_checked_as_a_taken_seats_name_is() {
+    let server = unthrottled("creator-names");
+    let create = |names: Value| json!({"game": "pig(players=3)", "seats": ["person", "open", "person"], "names": names});
+    let (status, created) = server
+        .post_match(&create(json!([" Ana ", null, null])))
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap();
+    assert_eq!(
+        facts(&server, id).await["names"],
+        json!(["Ana", null, null])
+    );
+    // A stranger taking the open seat may not look like the creator.
+    let (status, answer) = take(&server, id, 1, "\u{0410}na").await;
+    assert_eq!(
+        (status, &answer["error"]["code"]),
+        (409, &json!("name_confusable"))
+    );
+    for (names, status, code) in [
+        (json!(["Ana", null, "\u{0410}na"]), 409, "name_confusable"),
+        (
+            json!(["zero\u{200B}width", null, null]),
+            400,
+            "name_character",
+        ),
+        (json!(["x".repeat(33), null, null]), 400, "name_too_long"),
+        (json!(["  ", null, null]), 400, "name_empty"),
+        // Only a person's seat is named at creation, one name per seat.
+        (json!([null, "Bo", null]), 400, "bad_request"),
+        (json!(["Ana"]), 400, "bad_request"),
+        (json!(["Ana", null, null, null]), 400, "bad_request"),
+    ] {
+        let (got, answer) = server.post_match(&create(names.clone())).await;
+        assert_eq!(
+            (got, &answer["error"]["code"]),
+            (status, &json!(code)),
+            "{names}"
+        );
+    }
+    // Without names, as before.
+    let plain = server.create("pig", &["person", "person"]).await;
+    let plain = plain["id"].as_str().unwrap();
+    assert_eq!(facts(&server, plain).await["names"], json!([null, null]));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn of_people_taking_one_seat_at_once_one_gets_its_token() {
     let server = unthrottled("race");
     for round in 0..5 {
@@ -256,7 +302,9 @@ async fn an_open_seat_of_a_finished_match_is_neither_listed_nor_taken() {
         .create(tabletop_server::lobby::CreateMatch {
             game: "pig(players=2)".into(),
             seats: Some(vec!["open".into(), "person".into()]),
+            names: None,
             spectators: true,
+            public_replays: false,
             turn_seconds: None,
             start: None,
         })
@@ -489,6 +537,7 @@ async fn a_database_of_the_previous_version_opens_and_its_matches_play_on() {
     assert_eq!(facts.names, [None, None]);
     assert_eq!(facts.taken, [true, false]);
     assert_eq!(facts.rematch, None);
+    assert!(!facts.public_replays);
     assert_eq!(facts.status, Status::Waiting);
     assert!(store.open_matches().unwrap().is_empty());
     assert!(
@@ -510,6 +559,7 @@ async fn a_database_of_the_previous_version_opens_and_its_matches_play_on() {
     assert_eq!(welcome["seq"], stored.entries.len());
     let (_, f) = server.facts(id).await;
     assert_eq!(f["names"], json!([null, null]));
+    assert_eq!(f["public_replays"], false);
     assert_eq!(f["free"], json!([]));
     // Opened twice: the upgrade is done once.
     drop(server);

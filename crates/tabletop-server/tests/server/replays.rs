@@ -7,7 +7,10 @@
 //! match.
 use serde_json::{Value, json};
 
-use crate::common::{Lcg, TWO_SEATS, Table, unthrottled};
+use crate::common::{Lcg, Server, TWO_SEATS, Table, raw_http, tokens, unthrottled};
+use tabletop_engines::dice_core::DiceRng;
+use tabletop_server::games::Table as Shadow;
+use tabletop_server::token::derived_seed;
 
 /// Applies an RFC 6902 patch of `add`, `remove` and `replace` (the
 /// server's own) to `doc`.
@@ -76,20 +79,60 @@ fn told_live(frames: &[String]) -> Told {
     told
 }
 
-async fn replay(server: &crate::common::Server, id: &str, query: &str) -> (u16, Value) {
-    server
-        .http("GET", &format!("/api/matches/{id}/replay{query}"), None)
-        .await
+/// `GET /api/matches/{id}/replay{query}`, `token` in an
+/// `Authorization: Bearer` header: the status and the body as sent.
+async fn replay_text(
+    server: &crate::common::Server,
+    id: &str,
+    query: &str,
+    token: Option<&str>,
+) -> (u16, String) {
+    let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
+    let addr = &server.addr;
+    let text = raw_http(
+        addr,
+        &format!(
+            "GET /api/matches/{id}/replay{query} HTTP/1.1\r\nHost: {addr}\r\n{auth}Connection: close\r\n\r\n"
+        ),
+    )
+    .await;
+    let (head, body) = text.split_once("\r\n\r\n").unwrap();
+    assert!(!head.to_ascii_lowercase().contains("chunked"), "{head}");
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    (status, body.to_owned())
 }
 
-/// The replay of `id` with `query`, refused with `status` and `code`.
-async fn refused(server: &crate::common::Server, id: &str, query: &str, status: u16, code: &str) {
-    let (got, r) = replay(server, id, query).await;
+async fn replay(
+    server: &crate::common::Server,
+    id: &str,
+    query: &str,
+    token: Option<&str>,
+) -> (u16, Value) {
+    let (status, body) = replay_text(server, id, query, token).await;
+    (status, serde_json::from_str(&body).unwrap())
+}
+
+/// The replay of `id` with `query` (and `token`), refused with `status`
+/// and `code`, and showing nothing of the match.
+async fn refused_to(
+    server: &crate::common::Server,
+    id: &str,
+    query: &str,
+    token: Option<&str>,
+    status: u16,
+    code: &str,
+) {
+    let (got, r) = replay(server, id, query, token).await;
     assert_eq!(
         (got, &r["error"]["code"]),
         (status, &json!(code)),
-        "{query}"
+        "{query} {token:?}"
     );
+    assert_eq!(r.as_object().unwrap().len(), 1, "only the error: {r}");
+}
+
+async fn refused(server: &crate::common::Server, id: &str, query: &str, status: u16, code: &str) {
+    refused_to(server, id, query, None, status, code).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -99,12 +142,14 @@ async fn a_replay_is_what_each_viewer_was_told_while_the_match_was_played() {
     for (n, title) in TWO_SEATS.iter().enumerate() {
         let created = server.create(title, &["person", "person"]).await;
         let id = created["id"].as_str().unwrap();
+        let held = tokens(&created);
         let mut table =
             Table::join_with(&server, &created, true, &json!({"narration": true})).await;
         table.play_out(&mut Lcg(n as u64 + 21), 5_000).await;
         for (i, viewer) in table.seats.clone().into_iter().enumerate() {
             let query = viewer.map_or(String::new(), |s| format!("?seat={s}"));
-            let (status, r) = replay(&server, id, &query).await;
+            let token = viewer.and_then(|s| held[s].as_deref());
+            let (status, r) = replay(&server, id, &query, token).await;
             assert_eq!(status, 200, "{title} {query}: {r}");
             crate::schemas::check(&replays, &r);
             assert_eq!(
@@ -167,11 +212,12 @@ async fn arm_14_a_replay_never_shows_another_seats_warrior_before_the_end() {
         .create("armadora(players=2)", &["person", "person"])
         .await;
     let id = created["id"].as_str().unwrap();
+    let held = tokens(&created);
     let mut table = Table::join(&server, &created, false).await;
     table.play_out(&mut Lcg(5), 5_000).await;
     let mut hidden = 0;
     for (me, query) in [(1, "?seat=1"), (0, "?seat=0")] {
-        let (_, r) = replay(&server, id, query).await;
+        let (_, r) = replay(&server, id, query, held[me].as_deref()).await;
         let mut view = r["start"].clone();
         for step in r["steps"].as_array().unwrap() {
             apply(&mut view, step["view_patch"].as_array().unwrap());
@@ -204,8 +250,12 @@ async fn no_replay_before_the_end_of_a_private_match_or_of_a_seat_not_there() {
     let server = unthrottled("replay-refused");
     let playing = server.create("pig(players=2)", &["person", "person"]).await;
     let id = playing["id"].as_str().unwrap();
-    for query in ["", "?seat=0", "?seat=1"] {
-        refused(&server, id, query, 409, "not_over").await;
+    let held = tokens(&playing);
+    refused(&server, id, "", 409, "not_over").await;
+    for seat in [0, 1] {
+        let query = format!("?seat={seat}");
+        refused(&server, id, &query, 403, "seat_replay_private").await;
+        refused_to(&server, id, &query, held[seat].as_deref(), 409, "not_over").await;
     }
     let (status, private) = server
         .post_match(&json!({"game": "pig(players=2,target=10)", "seats": ["person", "person"], "spectators": false}))
@@ -214,7 +264,15 @@ async fn no_replay_before_the_end_of_a_private_match_or_of_a_seat_not_there() {
     let mut table = Table::join(&server, &private, false).await;
     table.play_out(&mut Lcg(2), 2_000).await;
     let pid = private["id"].as_str().unwrap();
-    refused(&server, pid, "?seat=0", 403, "no_spectators").await;
+    refused(&server, pid, "", 403, "no_spectators").await;
+    refused(&server, pid, "?seat=0", 403, "seat_replay_private").await;
+    // A seat of a private match replays it through its own eyes.
+    let (status, own) = replay(&server, pid, "?seat=0", tokens(&private)[0].as_deref()).await;
+    assert_eq!(
+        (status, &own["viewer"]),
+        (200, &json!({"seat": 0})),
+        "{own}"
+    );
     let finished = server
         .create("pig(players=2,target=10)", &["person", "person"])
         .await;
@@ -225,5 +283,174 @@ async fn no_replay_before_the_end_of_a_private_match_or_of_a_seat_not_there() {
         refused(&server, fid, query, 404, "unknown_seat").await;
     }
     refused(&server, "nope", "", 404, "unknown_match").await;
-    assert_eq!(replay(&server, fid, "?seat=1").await.0, 200);
+    let token = tokens(&finished)[1].clone();
+    assert_eq!(
+        replay(&server, fid, "?seat=1", token.as_deref()).await.0,
+        200
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seats_eyes_open_only_with_that_seats_token_and_the_spectators_view_to_anyone() {
+    let server = unthrottled("replay-token");
+    let other = server.create("pig(players=2)", &["person", "person"]).await;
+    let finished = server
+        .create("pig(players=2,target=10)", &["person", "person"])
+        .await;
+    let id = finished["id"].as_str().unwrap();
+    let held = tokens(&finished);
+    Table::join(&server, &finished, false)
+        .await
+        .play_out(&mut Lcg(4), 2_000)
+        .await;
+    let (_, facts) = server.facts(id).await;
+    assert_eq!(facts["public_replays"], false);
+    // Without a token, with the other seat's, another match's, a made-up
+    // one, or one in another scheme: one and the same refusal.
+    let (_, first) = replay_text(&server, id, "?seat=0", None).await;
+    for token in [
+        held[1].clone(),
+        tokens(&other)[0].clone(),
+        Some("0".repeat(32)),
+        Some(String::new()),
+    ] {
+        refused_to(
+            &server,
+            id,
+            "?seat=0",
+            token.as_deref(),
+            403,
+            "seat_replay_private",
+        )
+        .await;
+        assert_eq!(
+            replay_text(&server, id, "?seat=0", token.as_deref())
+                .await
+                .1,
+            first
+        );
+    }
+    let basic = raw_http(
+        &server.addr,
+        &format!(
+            "GET /api/matches/{id}/replay?seat=0 HTTP/1.1\r\nHost: x\r\nAuthorization: Basic {}\r\nConnection: close\r\n\r\n",
+            held[0].as_deref().unwrap()
+        ),
+    )
+    .await;
+    assert!(basic.starts_with("HTTP/1.1 403"), "{basic}");
+    // A token in the URL opens nothing.
+    let query = format!("?seat=0&token={}", held[0].as_deref().unwrap());
+    assert_eq!(replay(&server, id, &query, None).await.0, 403);
+    for seat in [0, 1] {
+        let (status, r) =
+            replay(&server, id, &format!("?seat={seat}"), held[seat].as_deref()).await;
+        assert_eq!((status, &r["viewer"]), (200, &json!({"seat": seat})), "{r}");
+    }
+    let (status, r) = replay(&server, id, "", None).await;
+    assert_eq!((status, &r["viewer"]), (200, &json!("spectator")));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn public_replays_open_every_seats_eyes_to_anyone_after_the_end_and_carry_to_the_rematch() {
+    let server = unthrottled("replay-public");
+    let (status, created) = server
+        .post_match(&json!({"game": "pig(players=2,target=10)", "seats": ["person", "person"], "spectators": false, "public_replays": true}))
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let (_, facts) = server.facts(id).await;
+    assert_eq!(
+        (&facts["public_replays"], &facts["spectators"]),
+        (&json!(true), &json!(false))
+    );
+    refused(&server, id, "?seat=0", 409, "not_over").await;
+    Table::join(&server, &created, false)
+        .await
+        .play_out(&mut Lcg(6), 2_000)
+        .await;
+    for (query, viewer) in [
+        ("?seat=0", json!({"seat": 0})),
+        ("?seat=1", json!({"seat": 1})),
+        ("", json!("spectator")),
+    ] {
+        let (status, r) = replay(&server, id, query, None).await;
+        assert_eq!((status, &r["viewer"]), (200, &viewer), "{query}: {r}");
+    }
+    let token = tokens(&created)[0].clone().unwrap();
+    let (status, rematch) = server
+        .post(
+            &format!("/api/matches/{id}/rematch"),
+            &json!({ "token": token }),
+        )
+        .await;
+    assert_eq!(status, 201, "{rematch}");
+    let (_, facts) = server.facts(rematch["id"].as_str().unwrap()).await;
+    assert_eq!(facts["public_replays"], true);
+}
+
+/// The dice seed under which the first two Liar's Dice matches of a
+/// server roll the same die for seat 1 and different dice for seat 0:
+/// two matches that differ only in seat 0's hidden roll.
+fn seed_of_twins(title: &str) -> u64 {
+    let rolls = |seed, n| {
+        let mut table = Shadow::new(title).unwrap();
+        table.resolve_chance(&mut DiceRng::from_seed_bytes(derived_seed(seed, n)))
+    };
+    (0..1_000)
+        .find(|&seed| {
+            let (a, b) = (rolls(seed, 0), rolls(seed, 1));
+            a.len() == 2 && a[0] != b[0] && a[1] == b[1]
+        })
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ld_10_matches_differing_only_in_a_seats_hidden_roll_answer_an_unauthorised_asker_alike() {
+    let title = "liars-dice(players=2,numdice=1)";
+    let seed = seed_of_twins(title).to_string();
+    let server = Server::fresh(
+        "replay-twins",
+        &["--dice-seed", &seed, "--rate", "1000", "--burst", "1000"],
+    );
+    let mut twins = Vec::new();
+    for _ in 0..2 {
+        let created = server.create(title, &["person", "person"]).await;
+        // The same moves in both: bids do not depend on the dice.
+        Table::join(&server, &created, false)
+            .await
+            .play_out(&mut Lcg(9), 100)
+            .await;
+        twins.push(created);
+    }
+    let (a, b) = (
+        twins[0]["id"].as_str().unwrap(),
+        twins[1]["id"].as_str().unwrap(),
+    );
+    let (ta, tb) = (tokens(&twins[0]), tokens(&twins[1]));
+    // Seat 0's own eyes do tell them apart: they saw different dice.
+    let own = |r: (u16, Value)| r.1["start"].clone();
+    let (sa, sb) = (
+        replay(&server, a, "?seat=0", ta[0].as_deref()).await,
+        replay(&server, b, "?seat=0", tb[0].as_deref()).await,
+    );
+    assert_eq!((sa.0, sb.0), (200, 200));
+    let (first_a, first_b) = (
+        sa.1["steps"][0]["view_patch"].clone(),
+        sb.1["steps"][0]["view_patch"].clone(),
+    );
+    assert_ne!(first_a, first_b, "seat 0 saw its own die");
+    assert_eq!(own(sa), own(sb));
+    // Anyone else asking for seat 0's eyes: byte-identical answers.
+    for (ask_a, ask_b) in [
+        (None, None),
+        (ta[1].clone(), tb[1].clone()),
+        (tb[0].clone(), ta[0].clone()),
+        (Some("f".repeat(32)), Some("f".repeat(32))),
+    ] {
+        let answer_a = replay_text(&server, a, "?seat=0", ask_a.as_deref()).await;
+        let answer_b = replay_text(&server, b, "?seat=0", ask_b.as_deref()).await;
+        assert_eq!(answer_a.0, 403);
+        assert_eq!(answer_a, answer_b, "{ask_a:?}");
+    }
 }

@@ -43,6 +43,7 @@ pub fn new_match(id: &str, kinds: &[&str], now_ms: u64) -> NewMatch {
             game: "pig".to_owned(),
             config: r#"{"players":2,"target":100}"#.to_owned(),
             spectators: true,
+            public_replays: false,
             turn_seconds: Some(60),
             start: Some(r#"{"record":null}"#.to_owned()),
             seats,
@@ -98,7 +99,8 @@ pub fn listed_ids(store: &dyn Store) -> Vec<String> {
 }
 
 fn a_match_loads_as_created(store: &dyn Store) {
-    let m = new_match("m1", &["person", "greedy"], NOW);
+    let mut m = new_match("m1", &["person", "greedy"], NOW);
+    m.setup.public_replays = true;
     store.create(&m).unwrap();
     assert!(store.create(&m).is_err(), "an id already taken");
     let loaded = store.load("m1").unwrap().expect("stored");
@@ -116,6 +118,7 @@ fn a_match_loads_as_created(store: &dyn Store) {
         vec![SeatKind::Person, SeatKind::Bot("greedy".into())]
     );
     assert!(facts.spectators);
+    assert!(facts.public_replays);
     assert_eq!(facts.turn_seconds, Some(60));
     assert_eq!(
         (facts.status, facts.entries, facts.result),
@@ -400,6 +403,26 @@ fn on_postgres_a_database_of_the_previous_version_gains_the_creator_column() {
     let open = store.open_matches().unwrap();
     assert_eq!(open.len(), 1);
     assert_eq!(open[0].creator.as_deref(), Some("192.0.2.7"));
+}
+
+#[test]
+fn on_postgres_a_database_of_the_previous_version_gains_the_public_replays_column() {
+    let runtime = runtime();
+    let db = TestDb::create("public_replays_column");
+    let store = pg_store(&db, "127.0.0.1:1", &runtime);
+    store
+        .create(&new_match("old", &["person", "random"], NOW))
+        .unwrap();
+    drop(store);
+    // A database made before replays were kept to their seats.
+    db.query("ALTER TABLE matches DROP COLUMN public_replays");
+    let store = pg_store(&db, "127.0.0.1:1", &runtime);
+    assert!(!store.facts("old").unwrap().unwrap().public_replays);
+    let mut m = new_match("new", &["person", "random"], NOW);
+    m.setup.public_replays = true;
+    store.create(&m).unwrap();
+    assert!(store.facts("new").unwrap().unwrap().public_replays);
+    assert!(store.load("new").unwrap().unwrap().setup.public_replays);
 }
 
 #[test]

@@ -99,7 +99,9 @@ export default {
   "lobby.person": "a person (a link for them)",
   "lobby.open": "an open seat (anyone who comes)",
   "lobby.bot": (name) => `bot: ${name}`,
+  "lobby.name": "Your name (the first person's seat is yours)",
   "lobby.spectators": "spectators may watch",
+  "lobby.publicReplays": "anyone may replay every seat's view after the end",
   "lobby.seconds": "Seconds per turn (empty: no limit)",
   "lobby.create": "Create the match",
   "lobby.failed": "The match was not created.",
@@ -447,4 +449,5 @@ export default {
   "code.name_too_long": "A name has at most 32 characters.",
   "code.name_character": (text) => text,
   "code.name_confusable": "Another seat of this match has this name, or one that looks the same.",
+  "code.seat_replay_private": "Only this seat's player may replay the match through its eyes.",
 };

@@ -96,7 +96,9 @@ export default {
   "lobby.person": "una persona (un enlace para ella)",
   "lobby.open": "un asiento libre (quien llegue)",
   "lobby.bot": (name) => `bot: ${name}`,
+  "lobby.name": "Tu nombre (el primer asiento de persona es el tuyo)",
   "lobby.spectators": "se admiten espectadores",
+  "lobby.publicReplays": "cualquiera puede repetir la vista de cada asiento al terminar",
   "lobby.seconds": "Segundos por turno (vacío: sin límite)",
   "lobby.create": "Crear la partida",
   "lobby.failed": "No se creó la partida.",
@@ -436,4 +438,5 @@ export default {
   "code.name_too_long": "Un nombre tiene como mucho 32 caracteres.",
   "code.name_character": (text) => `Ese nombre tiene un carácter que un nombre no puede tener (${text}).`,
   "code.name_confusable": "Otro asiento de esta partida tiene este nombre, u otro que se ve igual.",
+  "code.seat_replay_private": "Solo quien juega este asiento puede repetir la partida con su vista.",
 };

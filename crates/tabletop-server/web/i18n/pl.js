@@ -95,7 +95,9 @@ export default {
   "lobby.person": "osoba (link dla niej)",
   "lobby.open": "wolne miejsce (dla każdego)",
   "lobby.bot": (name) => `bot: ${name}`,
+  "lobby.name": "Twoje imię (pierwsze miejsce dla osoby jest twoje)",
   "lobby.spectators": "widzowie mogą oglądać",
+  "lobby.publicReplays": "po końcu każdy może powtórzyć partię oczami każdego miejsca",
   "lobby.seconds": "Sekundy na turę (puste: bez limitu)",
   "lobby.create": "Utwórz partię",
   "lobby.failed": "Partia nie została utworzona.",
@@ -436,4 +438,5 @@ export default {
   "code.name_too_long": "Imię może mieć najwyżej 32 znaki.",
   "code.name_character": (text) => `To imię zawiera znak, którego imię nie może zawierać (${text}).`,
   "code.name_confusable": "Inne miejsce w tej partii ma to imię albo takie, które wygląda tak samo.",
+  "code.seat_replay_private": "Tylko gracz z tego miejsca może powtórzyć partię jego oczami.",
 };
