@@ -139,6 +139,7 @@ impl Addresses {
         let ip = ip.to_canonical();
         let network = self.prefix_lengths.network(ip);
         let mut counts = self.counts();
+        // A network leaves the map when its last connection closes.
         let held = counts.networks.get(&network).copied().unwrap_or(0);
         if held >= self.per_network {
             return Err(Refused::Network);

@@ -1,6 +1,7 @@
 //! The server's limits and timings, set from the command line: every
 //! resource a peer can make the server spend has a bound here.
 
+use std::num::NonZeroU128;
 use std::time::{Duration, Instant};
 
 use crate::network::PrefixLengths;
@@ -160,14 +161,15 @@ impl Limits {
         if over == 0 {
             return self.header_timeout;
         }
-        let span = self.http_connections.saturating_sub(half).max(1);
+        // The places past half, one at least: never a division by zero.
+        let span = NonZeroU128::new(self.http_connections.saturating_sub(half) as u128)
+            .unwrap_or(NonZeroU128::MIN);
         let full = self.header_timeout.as_millis();
         let least = self.header_timeout_min.as_millis().min(full);
         let cut = full
             .saturating_sub(least)
-            .saturating_mul(over.min(span) as u128)
-            .checked_div(span as u128)
-            .unwrap_or(0);
+            .saturating_mul((over as u128).min(span.get()))
+            / span;
         let millis = full.saturating_sub(cut);
         Duration::from_millis(u64::try_from(millis).unwrap_or(u64::MAX))
     }

@@ -27,14 +27,19 @@ impl PrefixLengths {
     pub fn network(self, ip: IpAddr) -> IpAddr {
         match ip.to_canonical() {
             IpAddr::V4(v4) => {
-                // A shift by the width or more (a prefix of 0) masks all.
-                let host_bits = u32::BITS.saturating_sub(u32::from(self.ipv4));
-                let mask = u32::MAX.checked_shl(host_bits).unwrap_or(0);
+                // A prefix of 0 keeps no bit (a shift by the whole width
+                // is no shift in Rust, hence the arm of its own).
+                let mask = match u32::BITS.saturating_sub(u32::from(self.ipv4)) {
+                    32.. => 0,
+                    host_bits => u32::MAX << host_bits,
+                };
                 IpAddr::V4(Ipv4Addr::from(u32::from(v4) & mask))
             }
             IpAddr::V6(v6) => {
-                let host_bits = u128::BITS.saturating_sub(u32::from(self.ipv6));
-                let mask = u128::MAX.checked_shl(host_bits).unwrap_or(0);
+                let mask = match u128::BITS.saturating_sub(u32::from(self.ipv6)) {
+                    128.. => 0,
+                    host_bits => u128::MAX << host_bits,
+                };
                 IpAddr::V6(Ipv6Addr::from(u128::from(v6) & mask))
             }
         }
