@@ -39,11 +39,34 @@ export type ServerMessage =
        * The number of entries so far.
        */
       seq: number;
+      /**
+       * The match's last lines of talk (at most 100), oldest first.
+       */
+      talk: Line[];
       type: "welcome";
       /**
        * The entries after `last_seq` and the table now.
        */
       update: UpdateBody;
+    }
+  | {
+      /**
+       * The line's number in its match, from 1.
+       */
+      n: number;
+      /**
+       * The seat's player name; `null` for a seat without one.
+       */
+      name: string | null;
+      /**
+       * The seat that said it.
+       */
+      seat: number;
+      /**
+       * What was said: text, never markup.
+       */
+      text: string;
+      type: "said";
     }
   | {
       /**
@@ -164,6 +187,13 @@ export type ClientMessage =
        */
       seq: number;
       type: "act";
+    }
+  | {
+      /**
+       * The line: at most 200 characters once trimmed, text only.
+       */
+      text: string;
+      type: "say";
     };
 /**
  * A refusal's or error's code, written in snake case (`not_your_turn`).
@@ -199,7 +229,11 @@ export type Code =
   | "name_too_long"
   | "name_character"
   | "name_confusable"
-  | "seat_replay_private";
+  | "seat_replay_private"
+  | "talk_empty"
+  | "talk_too_long"
+  | "talk_character"
+  | "talk_too_fast";
 /**
  * A legal action: `[id, "text"]`, or `[id]` for a text the connection
  * was sent already.
@@ -236,6 +270,28 @@ export interface ServerProtocol {
   "ask-rematch": AskRematch;
   replay: Replay;
   turn: Turn;
+}
+/**
+ * One line said at a match's table.
+ */
+export interface Line {
+  /**
+   * The line's number in its match, from 1, one more for each line.
+   */
+  n: number;
+  /**
+   * The seat's player name when it was said; `null` for a seat without
+   * one.
+   */
+  name: string | null;
+  /**
+   * The seat that said it.
+   */
+  seat: number;
+  /**
+   * What was said, as typed (trimmed): text, never markup.
+   */
+  text: string;
 }
 /**
  * The answer to `GET /api/games`.

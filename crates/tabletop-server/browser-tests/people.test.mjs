@@ -337,3 +337,49 @@ test("the lobby pages through the open matches, one address taking at most three
     await context.close();
   }
 });
+
+test("two seats talk: a line shows as text under its seat's name, again after a reload, and a mute hides that seat's lines", async () => {
+  const created = await api("/api/matches", { game: "pig(players=2)", seats: ["person", "person"], names: ["Ana", "Bo"] });
+  assert.equal(created.status, 201, JSON.stringify(created.json));
+  const [ana, bo] = [await pageIn("en-US"), await pageIn("en-US")];
+  const lines = (page) => page.$$eval("#talk li.talk-line", (ls) => ls.map((l) => `${l.dataset.n}|${l.querySelector(".name").textContent}|${l.querySelector(".text").textContent}`));
+  const say = async (page, text) => {
+    await page.fill("#talk-text", text);
+    await page.click("#talk-form button");
+  };
+  try {
+    for (const [i, seat] of [ana, bo].entries()) {
+      await seat.page.goto(shared.server.base + created.json.seats[i].link);
+      await seat.page.waitForSelector("#talk-form:not([hidden])");
+    }
+    assert.equal(await ana.page.getAttribute("#talk-text", "maxlength"), "200");
+    const markup = `<img src=x onerror="window.pwned=1">`;
+    await say(ana.page, markup);
+    await bo.page.waitForSelector('#talk li[data-n="1"]');
+    assert.deepEqual(await lines(bo.page), [`1|Ana|${markup}`]);
+    assert.equal(await bo.page.locator("#talk img").count(), 0);
+    assert.equal(await bo.page.evaluate(() => window.pwned), undefined);
+    // Bo mutes Ana: her lines, those said and those to come, are hidden.
+    await bo.page.click('.talk-mutes .mute[data-seat="0"]');
+    await say(ana.page, "second");
+    await ana.page.waitForSelector('#talk li[data-n="2"]');
+    await say(bo.page, "hello Ana");
+    await bo.page.waitForSelector('#talk li[data-n="3"]');
+    assert.deepEqual(await lines(bo.page), ["3|Bo|hello Ana"]);
+    // A reload shows the lines again, the mute remembered.
+    await bo.page.reload();
+    await bo.page.waitForSelector('#talk li[data-n="3"]');
+    assert.deepEqual(await lines(bo.page), ["3|Bo|hello Ana"]);
+    assert.equal(await bo.page.getAttribute('.talk-mutes .mute[data-seat="0"]', "aria-pressed"), "true");
+    await bo.page.click('.talk-mutes .mute[data-seat="0"]');
+    assert.deepEqual(await lines(bo.page), [`1|Ana|${markup}`, "2|Ana|second", "3|Bo|hello Ana"]);
+    // Refused, in the page's words.
+    await say(ana.page, "bell\u0007");
+    await ana.page.waitForSelector(".talk-refusal:not(:empty)");
+    assert.equal(await ana.page.textContent(".talk-refusal"), en["code.talk_character"]);
+    assert.deepEqual([...ana.errors, ...bo.errors], []);
+  } finally {
+    await ana.context.close();
+    await bo.context.close();
+  }
+});

@@ -24,6 +24,7 @@ use crate::metrics::{self, Metrics};
 use crate::patch::{self, PatchOp};
 use crate::server_message::{Legal, ServerMessage, UpdateBody, ViewPart};
 use crate::store::{SeatKind, Status, Store, StoredEntry};
+use crate::talk::{Line, Talk};
 
 /// A frame on its way to one connection.
 pub type Frame = Arc<str>;
@@ -82,6 +83,16 @@ pub enum Command {
         action: ActionRef,
         /// The client's id for it.
         client_id: String,
+    },
+    /// A line of talk of the seat the connection is bound to, its text
+    /// checked already.
+    Say {
+        /// The subscriber's number.
+        sub: u64,
+        /// The bound seat (from the token, never from the message).
+        seat: usize,
+        /// The line, trimmed.
+        text: String,
     },
     /// A bot's (or the fallback's) choice for the decision at `seq`.
     BotMove {
@@ -165,6 +176,10 @@ pub struct Loaded {
     pub applied: BTreeSet<(usize, String)>,
     /// When the turn under way started, in milliseconds since the epoch.
     pub turn_started_ms: u64,
+    /// Each seat's player name, by seat.
+    pub names: Vec<Option<String>>,
+    /// The last lines of talk kept, oldest first.
+    pub talk: Vec<Line>,
 }
 
 /// What every actor shares with the process.
@@ -213,6 +228,9 @@ pub struct Actor {
     turn_started: Instant,
     deadline: Option<Instant>,
     commands: mpsc::WeakSender<Command>,
+    /// Each seat's player name, by seat, as last read.
+    names: Vec<Option<String>>,
+    talk: Talk,
 }
 
 /// The frame `message` as shared text.
@@ -223,6 +241,7 @@ fn frame(message: &ServerMessage<'_>) -> Frame {
 impl Actor {
     /// An actor for a loaded match.
     pub fn new(loaded: Loaded, services: Services) -> Self {
+        let talk = Talk::new(loaded.talk, &services.limits);
         Actor {
             info: loaded.info,
             config: loaded.config,
@@ -237,6 +256,8 @@ impl Actor {
             turn_started: instant_of(loaded.turn_started_ms),
             deadline: None,
             commands: mpsc::channel(1).0.downgrade(),
+            names: loaded.names,
+            talk,
         }
     }
 
@@ -314,6 +335,10 @@ impl Actor {
                 action,
                 client_id,
             } => self.act(sub, seat, seq, &action, client_id).await,
+            Command::Say { sub, seat, text } => {
+                self.say(sub, seat, text).await;
+                true
+            }
             Command::BotMove { seat, seq, id } => self.bot_move(seat, seq, id).await,
             Command::Shutdown => false,
         }
@@ -418,6 +443,7 @@ impl Actor {
                 odds.as_deref(),
                 subscriber.narration,
             ),
+            talk: self.talk.lines(),
         };
         frame(&message)
     }
@@ -477,12 +503,9 @@ impl Actor {
         }
     }
 
-    fn refuse(&mut self, sub: u64, client_id: &str, reason: &Reason) {
+    fn refuse(&mut self, sub: u64, client_id: Option<&str>, reason: &Reason) {
         self.services.metrics.refusal(reason.code);
-        let message = frame(&ServerMessage::Refused {
-            client_id: Some(client_id),
-            reason,
-        });
+        let message = frame(&ServerMessage::Refused { client_id, reason });
         let full = self
             .subscribers
             .iter()
@@ -519,7 +542,7 @@ impl Actor {
             Some(SeatKind::Person | SeatKind::Open)
         ) {
             let reason = Reason::new(Code::NotYourSeat, format!("seat {seat} is played by a bot"));
-            self.refuse(sub, &client_id, &reason);
+            self.refuse(sub, Some(&client_id), &reason);
             return true;
         }
         let mark = self.table.mark();
@@ -529,7 +552,7 @@ impl Actor {
             .and_then(|id| self.table.apply_as(seat, id).map(|()| id));
         match applied {
             Err(reason) => {
-                self.refuse(sub, &client_id, &reason);
+                self.refuse(sub, Some(&client_id), &reason);
                 true
             }
             Ok(id) => {
@@ -541,6 +564,55 @@ impl Actor {
                 self.schedule();
                 ok
             }
+        }
+    }
+
+    /// A line `seat` says: kept, then told to every subscriber, seats and
+    /// spectators; refused to `sub` alone when too fast or not kept. The
+    /// match plays on either way.
+    async fn say(&mut self, sub: u64, seat: usize, text: String) {
+        if self.names.get(seat).is_none_or(Option::is_none) {
+            self.read_names().await;
+        }
+        let name = self.names.get(seat).cloned().flatten();
+        let line = match self.talk.next(seat, name, text) {
+            Ok(line) => line,
+            Err(reason) => return self.refuse(sub, None, &reason),
+        };
+        let store = Arc::clone(&self.services.store);
+        let (id, kept) = (self.info.id.clone(), line.clone());
+        let saved = tokio::task::spawn_blocking(move || store.say(&id, &kept)).await;
+        if !matches!(saved, Ok(Ok(()))) {
+            tracing::warn!(r#match = %self.info.id, "a line of talk could not be saved");
+            let reason = Reason::new(
+                Code::Unavailable,
+                "the line could not be kept; say it again",
+            );
+            return self.refuse(sub, None, &reason);
+        }
+        let message = frame(&ServerMessage::Said {
+            n: line.n,
+            seat,
+            name: line.name.as_deref(),
+            text: &line.text,
+        });
+        self.talk.kept(line);
+        let mut dropped = Vec::new();
+        for s in &self.subscribers {
+            if s.frames.try_send(Arc::clone(&message)).is_err() {
+                dropped.push(s.id);
+            }
+        }
+        self.subscribers.retain(|s| !dropped.contains(&s.id));
+    }
+
+    /// The seats' names as stored now: a seat taken since the match was
+    /// loaded has its name there.
+    async fn read_names(&mut self) {
+        let store = Arc::clone(&self.services.store);
+        let id = self.info.id.clone();
+        if let Ok(Ok(Some(facts))) = tokio::task::spawn_blocking(move || store.facts(&id)).await {
+            self.names = facts.names;
         }
     }
 

@@ -12,6 +12,11 @@ pub const MAX_CLIENT_MESSAGE: usize = 4096;
 const MAX_ID: usize = 64;
 /// The longest action text accepted.
 const MAX_ACTION_TEXT: usize = 256;
+/// The longest line of talk decoded, in bytes: room for
+/// [`MAX_LINE_CHARS`](crate::talk::MAX_LINE_CHARS) characters of four
+/// bytes and the spaces around them; the line's own limit is counted in
+/// characters after.
+const MAX_SAY_TEXT: usize = 1024;
 
 /// An action as a client names it: its id, or its text.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, JsonSchema)]
@@ -78,6 +83,11 @@ pub enum ClientMessage {
         /// applied once.
         client_id: String,
     },
+    /// A line of talk from the bound seat, to everyone at the match.
+    Say {
+        /// The line: at most 200 characters once trimmed, text only.
+        text: String,
+    },
 }
 
 /// Why a client message was not understood.
@@ -134,6 +144,7 @@ pub fn decode(text: &str) -> Result<ClientMessage, DecodeError> {
                 bounded("action", text, MAX_ACTION_TEXT)?;
             }
         }
+        ClientMessage::Say { text } => bounded("text", text, MAX_SAY_TEXT)?,
     }
     Ok(message)
 }
@@ -180,6 +191,12 @@ mod tests {
                 seq: 1,
                 action: ActionRef::Id(7),
                 client_id: "c".into()
+            })
+        );
+        assert_eq!(
+            decode(r#"{"type":"say","text":"<b>hi</b>"}"#),
+            Ok(ClientMessage::Say {
+                text: "<b>hi</b>".into()
             })
         );
     }

@@ -19,7 +19,8 @@ pub enum Code {
     GameOver,
     /// An action for a seat that a bot plays.
     NotYourSeat,
-    /// An action from a spectator.
+    /// An action, or a line of talk, from a spectator: spectators watch
+    /// and read.
     Spectator,
     /// Not a message of the protocol.
     BadMessage,
@@ -78,11 +79,20 @@ pub enum Code {
     /// A replay through a seat's eyes asked without that seat's token, of
     /// a match whose replays are not public (HTTP 403).
     SeatReplayPrivate,
+    /// A line of talk of nothing but spaces.
+    TalkEmpty,
+    /// A line of talk over 200 characters.
+    TalkTooLong,
+    /// A line of talk holding a control, format, invisible or unassigned
+    /// character, or a separator other than the space; the text names it.
+    TalkCharacter,
+    /// Lines of talk from a seat faster than the limit.
+    TalkTooFast,
 }
 
 impl Code {
     /// Every code.
-    pub const ALL: [Code; 31] = [
+    pub const ALL: [Code; 35] = [
         Code::NotYourTurn,
         Code::Illegal,
         Code::UnknownAction,
@@ -114,6 +124,10 @@ impl Code {
         Code::NameCharacter,
         Code::NameConfusable,
         Code::SeatReplayPrivate,
+        Code::TalkEmpty,
+        Code::TalkTooLong,
+        Code::TalkCharacter,
+        Code::TalkTooFast,
     ];
 
     /// The code as written on the wire.
@@ -150,6 +164,10 @@ impl Code {
             Code::NameCharacter => "name_character",
             Code::NameConfusable => "name_confusable",
             Code::SeatReplayPrivate => "seat_replay_private",
+            Code::TalkEmpty => "talk_empty",
+            Code::TalkTooLong => "talk_too_long",
+            Code::TalkCharacter => "talk_character",
+            Code::TalkTooFast => "talk_too_fast",
         }
     }
 }

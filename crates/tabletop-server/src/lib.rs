@@ -34,6 +34,7 @@ pub mod server_message;
 pub mod socket;
 pub mod sqlite;
 pub mod store;
+pub mod talk;
 pub mod token;
 pub mod turn;
 pub mod view_schema;

@@ -75,6 +75,10 @@ pub struct Limits {
     pub messages_per_second: u32,
     /// Messages a connection may send in a burst.
     pub message_burst: u32,
+    /// Lines of talk one seat may say per minute, sustained.
+    pub talk_lines_per_minute: u32,
+    /// Lines of talk one seat may say in a burst.
+    pub talk_burst: u32,
     /// Refusals for rate in a row (no message taken between them)
     /// before the connection is closed.
     pub rate_strikes: u32,
@@ -134,6 +138,8 @@ impl Default for Limits {
             send_queue: 64,
             messages_per_second: 10,
             message_burst: 30,
+            talk_lines_per_minute: 30,
+            talk_burst: 3,
             rate_strikes: 20,
             bot_budget: Duration::from_secs(2),
             hello_timeout: Duration::from_secs(10),

@@ -22,6 +22,7 @@ use crate::store::{
     MatchSetup, NewMatch, Owner, SeatKind, Status, Store, StoreError, StoredEntry, StoredFacts,
     StoredSeat,
 };
+use crate::talk::TOLD_LINES;
 use crate::token;
 
 /// A request to create a match.
@@ -649,6 +650,9 @@ impl Lobby {
             }
         }
         let rng: DiceRng = serde_json::from_str(&stored.rng).map_err(|e| broken(e.to_string()))?;
+        let store = self.store();
+        let key = id.to_owned();
+        let last_lines = blocking(move || store.talk(&key, TOLD_LINES)).await?;
         let loaded = Loaded {
             info: info.clone(),
             config: raw(stored.setup.config.clone())?,
@@ -657,6 +661,8 @@ impl Lobby {
             status: stored.status,
             applied,
             turn_started_ms: stored.turn_started_ms,
+            names: stored.setup.seats.iter().map(|s| s.name.clone()).collect(),
+            talk: last_lines,
         };
         let mut live = self.live();
         if let Some(l) = live.get(id) {

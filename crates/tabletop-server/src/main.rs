@@ -142,6 +142,12 @@ struct Cli {
     /// Such lobby requests one client address may make in a burst.
     #[arg(long, default_value_t = 20)]
     lobby_burst: u32,
+    /// Lines of talk one seat may say per minute, sustained.
+    #[arg(long, default_value_t = 30)]
+    talk_lines_per_minute: u32,
+    /// Lines of talk one seat may say in a burst.
+    #[arg(long, default_value_t = 3)]
+    talk_burst: u32,
     /// Matches stored at most; creation is refused beyond.
     #[arg(long, default_value_t = 1_000_000)]
     max_stored_matches: usize,
@@ -259,6 +265,8 @@ impl Cli {
             create_burst: self.create_burst,
             lobby_requests_per_minute: self.lobby_requests_per_minute,
             lobby_burst: self.lobby_burst,
+            talk_lines_per_minute: self.talk_lines_per_minute,
+            talk_burst: self.talk_burst,
             stored_matches: self.max_stored_matches,
             allow_origins: self.allow_origin.clone(),
             send_queue: self.send_queue.max(1),

@@ -41,15 +41,29 @@ pub enum NameRefusal {
     Confusable(String),
 }
 
+/// Why `c` hides or breaks text (a control, format, unassigned or
+/// private-use character, a separator other than the space, or one that
+/// shows nothing), or `None` when it shows: what no text a player types
+/// for others may hold, a name or a line said at the table.
+pub fn hidden(c: char) -> Option<&'static str> {
+    if c == ' ' || c.is_ascii_graphic() {
+        return None;
+    }
+    match c.general_category_group() {
+        GeneralCategoryGroup::Other => Some("control, format or unassigned"),
+        GeneralCategoryGroup::Separator => Some("line break or wide space"),
+        _ if c.identifier_type() == Some(IdentifierType::Default_Ignorable) => Some("invisible"),
+        _ => None,
+    }
+}
+
 /// Why `c` may not stand in a name, or `None` when it may.
 fn refused(c: char) -> Option<&'static str> {
     if c == ' ' || c.is_ascii_graphic() {
         return None;
     }
-    match c.general_category_group() {
-        GeneralCategoryGroup::Other => return Some("control, format or unassigned"),
-        GeneralCategoryGroup::Separator => return Some("line break or wide space"),
-        _ => {}
+    if let Some(why) = hidden(c) {
+        return Some(why);
     }
     if c.identifier_allowed() {
         return None;

@@ -25,6 +25,7 @@ use crate::store::{
     Commit, MatchSetup, NewMatch, OpenMatch, Owner, SeatKind, SeatTaking, Status, Store,
     StoreError, StoredEntry, StoredFacts, StoredMatch, StoredSeat,
 };
+use crate::talk::{KEPT_LINES, Line};
 
 /// How long a call waits for a pooled session before it fails.
 const POOL_WAIT: Duration = Duration::from_secs(10);
@@ -76,6 +77,14 @@ CREATE TABLE IF NOT EXISTS entries (
     seat BIGINT,
     client_id TEXT,
     PRIMARY KEY (match_id, seq)
+);
+CREATE TABLE IF NOT EXISTS talk (
+    match_id TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+    n BIGINT NOT NULL,
+    seat BIGINT NOT NULL,
+    name TEXT,
+    text TEXT NOT NULL,
+    PRIMARY KEY (match_id, n)
 );
 ";
 
@@ -148,6 +157,16 @@ WHERE m.status <> 'over' AND EXISTS (
     SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.kind = 'open' AND s.token_hash IS NULL
 )
 ORDER BY m.created DESC, m.lock_key DESC";
+/// A line kept, and the match's lines from `$6` back dropped, in one
+/// statement.
+const SAY: &str = "
+WITH added AS (
+    INSERT INTO talk (match_id, n, seat, name, text) VALUES ($1, $2, $3, $4, $5)
+    RETURNING 1
+)
+DELETE FROM talk WHERE match_id = $1 AND n <= $6 AND EXISTS (SELECT 1 FROM added)";
+const TALK: &str =
+    "SELECT n, seat, name, text FROM talk WHERE match_id = $1 ORDER BY n DESC LIMIT $2";
 const REMATCH_OF: &str = "SELECT rematch FROM matches WHERE id = $1 FOR UPDATE";
 const SET_REMATCH: &str = "UPDATE matches SET rematch = $2 WHERE id = $1";
 
@@ -760,6 +779,38 @@ impl Store for PgStore {
             tx.commit().await.map_err(err)?;
             Ok(new_id.to_owned())
         })
+    }
+
+    fn say(&self, id: &str, line: &Line) -> Result<(), StoreError> {
+        let n = int(line.n)?;
+        let seat = int(line.seat)?;
+        let dropped = n.saturating_sub(int(KEPT_LINES)?);
+        self.run(async |s| {
+            let stmt = s.statement(SAY).await?;
+            s.client
+                .execute(&stmt, &[&id, &n, &seat, &line.name, &line.text, &dropped])
+                .await
+                .map_err(err)
+                .map(|_| ())
+        })
+    }
+
+    fn talk(&self, id: &str, count_of: usize) -> Result<Vec<Line>, StoreError> {
+        let limit = int(count_of)?;
+        let rows = self.run(async |s| {
+            let stmt = s.statement(TALK).await?;
+            s.client.query(&stmt, &[&id, &limit]).await.map_err(err)
+        })?;
+        let mut lines = Vec::with_capacity(rows.len());
+        for r in rows.iter().rev() {
+            lines.push(Line {
+                n: u64::try_from(r.try_get::<_, i64>(0).map_err(err)?).map_err(err)?,
+                seat: count(r.try_get(1).map_err(err)?)?,
+                name: r.try_get(2).map_err(err)?,
+                text: r.try_get(3).map_err(err)?,
+            });
+        }
+        Ok(lines)
     }
 
     fn unserved_bot_matches(&self) -> Result<Vec<String>, StoreError> {

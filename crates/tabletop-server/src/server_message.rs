@@ -19,6 +19,7 @@ use tabletop_engines::odds::ConquestOdds;
 use crate::code::Reason;
 use crate::patch::PatchOp;
 use crate::store::SeatKind;
+use crate::talk::Line;
 
 /// A frame to one connection.
 #[derive(Debug, Serialize, JsonSchema)]
@@ -43,6 +44,20 @@ pub enum ServerMessage<'a> {
         seq: usize,
         /// The entries after `last_seq` and the table now.
         update: UpdateBody<'a>,
+        /// The match's last lines of talk (at most 100), oldest first.
+        talk: &'a [Line],
+    },
+    /// A line of talk, to every connection of the match (seats and
+    /// spectators), the sayer's own included.
+    Said {
+        /// The line's number in its match, from 1.
+        n: u64,
+        /// The seat that said it.
+        seat: usize,
+        /// The seat's player name; `null` for a seat without one.
+        name: Option<&'a str>,
+        /// What was said: text, never markup.
+        text: &'a str,
     },
     /// Entries the recipient had not seen, and the table now.
     Update {

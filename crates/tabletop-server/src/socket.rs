@@ -21,6 +21,7 @@ use crate::lobby::{Load, Served};
 use crate::lobby_error::{ErrorBody, LobbyError};
 use crate::relay::{self, Ended};
 use crate::server_message::ServerMessage;
+use crate::talk::line_text;
 
 /// Frames larger than this close the connection at the WebSocket layer;
 /// smaller ones above the protocol's own limit get a typed refusal.
@@ -207,7 +208,7 @@ async fn hello(app: &App, socket: &mut WebSocket) -> Result<Hello, Reason> {
             };
             (match_id, None, last_seq, opt_ins)
         }
-        ClientMessage::Act { .. } => {
+        ClientMessage::Act { .. } | ClientMessage::Say { .. } => {
             return Err(Reason::new(Code::BadMessage, "the first message is hello"));
         }
     };
@@ -277,6 +278,24 @@ fn on_message(bound: &Bound, sub: u64, text: &str) -> Option<(Option<String>, Re
             None,
             Reason::new(Code::AlreadyBound, "this connection is bound already"),
         )),
+        (ClientMessage::Say { .. }, None) => Some((
+            None,
+            Reason::new(
+                Code::Spectator,
+                "a spectator reads the talk and says nothing",
+            ),
+        )),
+        (ClientMessage::Say { text }, Some(seat)) => {
+            let text = match line_text(&text) {
+                Ok(line) => line.to_owned(),
+                Err(reason) => return Some((None, reason)),
+            };
+            let say = Command::Say { sub, seat, text };
+            match bound.handle.commands.try_send(say) {
+                Ok(()) => None,
+                Err(_) => Some((None, Reason::new(Code::Busy, "the match is busy; retry"))),
+            }
+        }
         (ClientMessage::Act { client_id, .. }, None) => Some((
             Some(client_id),
             Reason::new(Code::Spectator, "a spectator does not act"),

@@ -11,6 +11,7 @@ use crate::store::{
     Commit, MatchSetup, NewMatch, OpenMatch, SeatKind, SeatTaking, Status, Store, StoreError,
     StoredEntry, StoredFacts, StoredMatch, StoredSeat,
 };
+use crate::talk::{KEPT_LINES, Line};
 
 /// [`Store`] on one SQLite database file.
 #[derive(Debug)]
@@ -77,6 +78,14 @@ CREATE TABLE IF NOT EXISTS entries (
     seat INTEGER,
     client_id TEXT,
     PRIMARY KEY (match_id, seq)
+);
+CREATE TABLE IF NOT EXISTS talk (
+    match_id TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+    n INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    name TEXT,
+    text TEXT NOT NULL,
+    PRIMARY KEY (match_id, n)
 );
 ";
 
@@ -600,6 +609,54 @@ impl Store for SqliteStore {
             })
         })
         .collect()
+    }
+
+    fn say(&self, id: &str, line: &Line) -> Result<(), StoreError> {
+        let n = to_i64(line.n)?;
+        let seat = count_of(line.seat)?;
+        let dropped = n.saturating_sub(count_of(KEPT_LINES)?);
+        in_transaction(&*self.conn()?, |tx| {
+            tx.prepare_cached(
+                "INSERT INTO talk (match_id, n, seat, name, text) VALUES (?1, ?2, ?3, ?4, ?5)",
+            )
+            .and_then(|mut s| s.execute(params![id, n, seat, line.name, line.text]))
+            .map_err(err)?;
+            tx.prepare_cached("DELETE FROM talk WHERE match_id = ?1 AND n <= ?2")
+                .and_then(|mut s| s.execute(params![id, dropped]))
+                .map_err(err)
+                .map(|_| ())
+        })
+    }
+
+    fn talk(&self, id: &str, count: usize) -> Result<Vec<Line>, StoreError> {
+        let conn = self.conn()?;
+        let mut stmt = conn
+            .prepare_cached(
+                "SELECT n, seat, name, text FROM talk WHERE match_id = ?1 ORDER BY n DESC LIMIT ?2",
+            )
+            .map_err(err)?;
+        let rows = stmt
+            .query_map(params![id, count_of(count)?], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                ))
+            })
+            .map_err(err)?;
+        let mut lines = Vec::new();
+        for row in rows {
+            let (n, seat, name, text) = row.map_err(err)?;
+            lines.push(Line {
+                n: from_i64(n)?,
+                seat: usize::try_from(seat).map_err(err)?,
+                name,
+                text,
+            });
+        }
+        lines.reverse();
+        Ok(lines)
     }
 
     fn create_rematch(&self, of: &str, m: &NewMatch) -> Result<String, StoreError> {

@@ -5,6 +5,8 @@
 use schemars::JsonSchema;
 use serde::{Serialize, Serializer};
 
+use crate::talk::Line;
+
 /// The phase of a match, as the lobby tells it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -392,6 +394,18 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// A database failure, or `of` unknown.
     fn create_rematch(&self, of: &str, m: &NewMatch) -> Result<String, StoreError>;
+    /// Keeps a line said at match `id`'s table (its `n` one more than the
+    /// last kept); past [`KEPT_LINES`](crate::talk::KEPT_LINES) lines the
+    /// oldest are dropped. Deleted with the match.
+    ///
+    /// # Errors
+    /// A database failure, an unknown match, or an `n` kept already.
+    fn say(&self, id: &str, line: &Line) -> Result<(), StoreError>;
+    /// The last `count` lines kept of match `id`, oldest first.
+    ///
+    /// # Errors
+    /// A database failure, or a line stored damaged.
+    fn talk(&self, id: &str, count: usize) -> Result<Vec<Line>, StoreError>;
     /// The unfinished matches whose seats are all bots' that no process
     /// serves now: they play on with no one connected, so a process takes
     /// them up (at its start, and after their owner stopped).

@@ -27,6 +27,7 @@ import { goToSeat } from "/web/seat-link.js";
 import { markLastMove } from "/web/last-move.js";
 import { alertPicker, turnDrawn } from "/web/turn-alert.js";
 import { rememberSeat } from "/web/my-seats.js";
+import { drawTalk, heard, heardAll, isTalkRefusal, startTalk, talkRefused } from "/web/chat.js";
 
 /** The protocol's opt-ins: each update's view as a JSON Patch of the last
  * one (`update.view_patch`), each legal move's text sent once per
@@ -132,6 +133,13 @@ function act(action) {
   state.socket.send(JSON.stringify(state.pending));
 }
 
+/** Sends a line of talk; whether it went. */
+function say(text) {
+  if (!connected()) return false;
+  state.socket.send(JSON.stringify({ type: "say", text }));
+  return true;
+}
+
 function drawStatus(ctx) {
   const status = $("status");
   const to = ctx.toMove && typeof ctx.toMove === "object" && "player" in ctx.toMove ? ctx.toMove.player : null;
@@ -224,6 +232,7 @@ function draw() {
   markLastMove(board, state.entries);
   rove($("board"), "button", "board");
   drawPlayers($("players"), ctx, drawer());
+  drawTalk($("talk-box"), ctx, say);
   drawMoves_(ctx);
   drawHistory($("history"), state.entries, state.narration, ctx, drawer(), `${ctx.seat}:${document.documentElement.lang}:${(state.facts?.names ?? []).join("|")}`);
   $("result").hidden = !ctx.result;
@@ -308,6 +317,7 @@ function onFrame(frame) {
       }
       state.attempts = 0;
       $("connection").textContent = "";
+      heardAll(frame.talk);
       take(frame.seq, frame.update);
       if (state.pending && state.pending.seq === frame.seq) {
         // Sent before the connection dropped and not applied: sent again
@@ -324,7 +334,15 @@ function onFrame(frame) {
       take(frame.seq, frame.update);
       $("refusal").textContent = t("stale");
       break;
+    case "said":
+      heard(frame);
+      if (state.update) drawTalk($("talk-box"), context(), say);
+      break;
     case "refused":
+      if (isTalkRefusal(frame.reason)) {
+        talkRefused($("talk-box"), frame.reason);
+        break;
+      }
       state.pending = null;
       $("refusal").textContent = refusalText(frame.reason);
       break;
@@ -396,6 +414,7 @@ document.addEventListener("keydown", (event) => {
 $("language-slot").replaceWith(languagePicker());
 if (token) $("alert-slot").replaceWith(alertPicker());
 translateStatic();
+startTalk(matchId);
 onLanguage(() => { $("history").replaceChildren(); draw(); });
 if (token) save();
 // The titles come once; the page plays without them (the name stands in).

@@ -18,6 +18,7 @@ use tabletop_server::sqlite::SqliteStore;
 use tabletop_server::store::{
     Commit, NewMatch, OpenMatch, SeatTaking, Store, StoreError, StoredFacts, StoredMatch,
 };
+use tabletop_server::talk::Line;
 use tokio::sync::{mpsc, oneshot};
 
 /// The cause a failing store gives: it must reach the log only.
@@ -108,6 +109,12 @@ impl Store for FailingStore {
     }
     fn create_rematch(&self, of: &str, m: &NewMatch) -> Result<String, StoreError> {
         self.inner.create_rematch(of, m)
+    }
+    fn say(&self, id: &str, line: &Line) -> Result<(), StoreError> {
+        self.inner.say(id, line)
+    }
+    fn talk(&self, id: &str, count: usize) -> Result<Vec<Line>, StoreError> {
+        self.inner.talk(id, count)
     }
 }
 

@@ -40,6 +40,7 @@ mod schemas;
 mod scoreboards;
 mod send_queue;
 mod store_suite;
+mod talk;
 mod timeouts;
 mod turns;
 mod twins;

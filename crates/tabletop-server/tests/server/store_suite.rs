@@ -11,6 +11,8 @@ use tabletop_server::store::{
     StoredSeat,
 };
 
+use tabletop_server::talk::{KEPT_LINES, Line, TOLD_LINES};
+
 use crate::common::{TestDb, scratch};
 
 const NOW: u64 = 1_800_000_000_000;
@@ -333,6 +335,35 @@ fn expiry_deletes_old_finished_and_idle_matches(store: &dyn Store) {
     assert!(store.unfinished().unwrap().is_empty());
 }
 
+/// Lines of talk are kept in order, the last 500 of a match, and go with
+/// the match.
+fn talk_is_kept_to_its_last_lines_and_goes_with_its_match(store: &dyn Store) {
+    create_owned(store, &new_match("t1", &["person", "person"], NOW));
+    let line = |n: u64| Line {
+        n,
+        seat: (n % 2) as usize,
+        name: (n % 2 == 0).then(|| "P-0".to_owned()),
+        text: format!("<b>line</b> {n}"),
+    };
+    assert!(store.talk("t1", 100).unwrap().is_empty());
+    for n in 1..=(KEPT_LINES as u64 + 3) {
+        store.say("t1", &line(n)).unwrap();
+    }
+    let last = store.talk("t1", TOLD_LINES).unwrap();
+    let told: Vec<Line> = (404..=503).map(line).collect();
+    assert_eq!(last, told, "the last 100, oldest first, as said");
+    let kept = store.talk("t1", 10_000).unwrap();
+    assert_eq!(kept.len(), KEPT_LINES, "the oldest beyond 500 are dropped");
+    assert_eq!(kept[0].n, 4);
+    assert!(
+        store.say("t1", &line(503)).is_err(),
+        "a number kept already"
+    );
+    assert!(store.say("nope", &line(1)).is_err(), "an unknown match");
+    store.expire(u64::MAX / 2_000, u64::MAX / 2_000).unwrap();
+    assert!(store.talk("t1", 100).unwrap().is_empty());
+}
+
 /// The suite, in order: each check starts from what the one before left.
 fn suite(store: &dyn Store) {
     a_match_loads_as_created(store);
@@ -349,6 +380,7 @@ fn suite(store: &dyn Store) {
 fn seats_suite(store: &dyn Store) {
     an_open_seat_is_taken_once_and_listed_until_then(store);
     a_rematch_is_made_once(store);
+    talk_is_kept_to_its_last_lines_and_goes_with_its_match(store);
 }
 
 #[test]
