@@ -154,8 +154,10 @@ impl Lobby {
     /// store on a blocking thread: nothing is loaded.
     ///
     /// # Errors
-    /// An unknown match or seat, eyes the asker may not see through (see
-    /// [`Lobby::eyes`]), a match not over, or the store failing.
+    /// An unknown match or seat, eyes the asker may not see through (a
+    /// seat's without its token when replays are not public, the
+    /// spectators' when the match allows neither), a match not over, or
+    /// the store failing.
     pub async fn replay(
         &self,
         id: &str,
