@@ -15,6 +15,9 @@ use crate::names::hidden;
 
 /// The most characters a line has.
 pub const MAX_LINE_CHARS: usize = 200;
+
+/// The Braille pattern blank: a symbol that shows nothing.
+const BRAILLE_BLANK: char = '\u{2800}';
 /// The lines a welcome carries: the match's last ones.
 pub const TOLD_LINES: usize = 100;
 /// The lines a store keeps of one match: saying one more drops the
@@ -44,7 +47,13 @@ pub struct Line {
 pub fn line_text(text: &str) -> Result<&str, Reason> {
     let line = text.trim();
     let chars = line.chars().count();
-    if chars == 0 {
+    // A line of Braille blanks (U+2800, a symbol that shows nothing and is
+    // neither a space nor ignorable) says nothing either; within text it
+    // stands as any blank does.
+    if line
+        .chars()
+        .all(|c| c.is_whitespace() || c == BRAILLE_BLANK)
+    {
         return Err(Reason::new(
             Code::TalkEmpty,
             "a line of at least one character",
@@ -154,6 +163,8 @@ mod tests {
     #[test]
     fn empty_long_and_hidden_lines_are_refused() {
         assert_eq!(code(" \t "), Some(Code::TalkEmpty));
+        assert_eq!(code("\u{2800} \u{2800}"), Some(Code::TalkEmpty));
+        assert_eq!(code("\u{2800}x"), None, "a blank within text");
         assert_eq!(
             code(&"é".repeat(MAX_LINE_CHARS + 1)),
             Some(Code::TalkTooLong)
