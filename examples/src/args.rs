@@ -100,15 +100,19 @@ impl FromArgMatches for Switches {
 }
 
 impl Args for Switches {
+    /// A command that resumes records (`play`) refuses switches beside
+    /// `--resume`, its record's being kept.
     fn augment_args(mut command: Command) -> Command {
+        let resumes = command.get_arguments().any(|a| a.get_id() == "resume");
         for (title, option, help) in table_options() {
-            command = command.next_help_heading(title).arg(
-                Arg::new(option)
-                    .long(option)
-                    .help(help)
-                    .action(ArgAction::SetTrue)
-                    .conflicts_with("resume"),
-            );
+            let mut arg = Arg::new(option)
+                .long(option)
+                .help(help)
+                .action(ArgAction::SetTrue);
+            if resumes {
+                arg = arg.conflicts_with("resume");
+            }
+            command = command.next_help_heading(title).arg(arg);
         }
         command
     }

@@ -91,6 +91,9 @@ pub struct Ladder {
     pub game: String,
     /// Seats at each table.
     pub players: usize,
+    /// The game's switches every table played with (`no-teams`, ...).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub switches: Vec<String>,
     /// Games each table played.
     pub games_per_table: u64,
     /// Tables played.
@@ -268,6 +271,7 @@ pub fn run<G: PlayableGame>(options: &LadderOptions) -> Result<Ladder, String> {
     Ok(Ladder {
         game: G::NAME.to_owned(),
         players,
+        switches: options.game.switches.clone(),
         games_per_table: options.games,
         tables: tables.len(),
         seed: options.seed,

@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use clap::Parser;
 
+use crate::args::Switches;
 use crate::cli::{EXIT_USAGE, Io};
 use crate::games::{GameName, GameTask};
 use crate::ladder::{Ladder, LadderOptions};
@@ -51,6 +52,9 @@ pub struct LadderArgs {
     /// A game longer than N steps is an error.
     #[arg(long, value_name = "N", default_value_t = 1_000_000)]
     pub max_steps: usize,
+    /// Options of the game, the same at every table.
+    #[command(flatten)]
+    pub switches: Switches,
 }
 
 /// The ladder of the game named on the command line.
@@ -86,6 +90,7 @@ pub fn ladder(args: impl IntoIterator<Item = impl Into<OsString>>, io: &mut Io<'
     let options = LadderOptions {
         game: GameOptions {
             players: args.players,
+            switches: args.switches.0.clone(),
             ..GameOptions::default()
         },
         entrants: args.entrants.clone(),

@@ -6,6 +6,17 @@ use std::fmt::Write as _;
 use crate::ladder::Ladder;
 use crate::summary::win_percent;
 
+/// The table size and the switches it was played with: `4 players
+/// --no-teams`.
+fn table_kind(ladder: &Ladder) -> String {
+    let mut kind = format!("{} players", ladder.players);
+    for switch in &ladder.switches {
+        kind.push_str(" --");
+        kind.push_str(switch);
+    }
+    kind
+}
+
 /// The ratings as a text table, strongest first, under a line saying what
 /// was played.
 #[allow(
@@ -20,9 +31,9 @@ pub fn ladder_text(ladder: &Ladder) -> String {
         .div_ceil(u64::try_from(ladder.players).unwrap_or(1).max(1));
     let _ = writeln!(
         out,
-        "{} ladder, {} players: {} entrants, {} tables of {} games ({games} games), seeds {}..{}, {} bootstrap samples",
+        "{} ladder, {}: {} entrants, {} tables of {} games ({games} games), seeds {}..{}, {} bootstrap samples",
         ladder.game,
-        ladder.players,
+        table_kind(ladder),
         ladder.entrants.len(),
         ladder.tables,
         ladder.games_per_table,
@@ -82,10 +93,10 @@ pub fn ladder_svg(ladder: &Ladder) -> String {
     let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
     let _ = writeln!(
         svg,
-        r#"<text x="{:.1}" y="22" font-size="15">{}, {} players: Elo with 95% intervals</text>"#,
+        r#"<text x="{:.1}" y="22" font-size="15">{}, {}: Elo with 95% intervals</text>"#,
         LEFT,
         escape(&ladder.game),
-        ladder.players
+        escape(&table_kind(ladder))
     );
     let axis_y = TOP + ROW * ladder.entrants.len() as f64;
     let mut tick = low;

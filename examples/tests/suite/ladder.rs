@@ -55,6 +55,37 @@ fn the_ladder_refuses_unknown_entrants_and_entrants_given_twice() {
     }
 }
 
+#[test]
+fn a_ladder_plays_every_table_with_the_game_switches_given() {
+    // ARM-13: four players each for themselves, not two teams.
+    let run = ladder(&[
+        "armadora",
+        "--players",
+        "4",
+        "--no-teams",
+        "--entrants",
+        "random,greedy,mcts@2,mcts@3",
+        "--games",
+        "4",
+        "--samples",
+        "10",
+    ]);
+    assert_eq!(run.status, 0, "{}", run.err);
+    assert!(
+        run.out
+            .starts_with("armadora ladder, 4 players --no-teams: 4 entrants, 1 tables of 4 games"),
+        "{}",
+        run.out
+    );
+    let refused = ladder(&["era", "--no-teams", "--games", "2"]);
+    assert_eq!(refused.status, 2);
+    assert!(
+        refused.err.contains("has no option --no-teams"),
+        "{}",
+        refused.err
+    );
+}
+
 /// The committed ladder of `game` at two players, by entrant label.
 fn committed_ratings(game: &str) -> Vec<(String, f64)> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
