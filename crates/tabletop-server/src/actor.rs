@@ -571,7 +571,10 @@ impl Actor {
     /// spectators; refused to `sub` alone when too fast or not kept. The
     /// match plays on either way.
     async fn say(&mut self, sub: u64, seat: usize, text: String) {
-        if self.names.get(seat).is_none_or(Option::is_none) {
+        // Only an open seat gains its name after the match was loaded,
+        // when someone takes it: read the names again for it alone.
+        let unnamed = self.names.get(seat).is_none_or(Option::is_none);
+        if unnamed && self.seat_kind(seat) == Some(&SeatKind::Open) {
             self.read_names().await;
         }
         let name = self.names.get(seat).cloned().flatten();

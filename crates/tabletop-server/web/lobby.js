@@ -140,14 +140,19 @@ async function create(event) {
   if (json.seats.some((s) => s.kind === "open")) listOpen();
 }
 
-/** Keeps `name` for the next visit, and as the name a free seat is
- * taken with. */
-function remember(name) {
+/** Keeps `name` for the next visit. */
+function keepName(name) {
   try {
     localStorage.setItem(NAME_KEY, name);
   } catch {
     // The name is only not remembered.
   }
+}
+
+/** Keeps `name` for the next visit, and as the name a free seat is
+ * taken with. */
+function remember(name) {
+  keepName(name);
   if (!$("join-name").value.trim()) $("join-name").value = name;
 }
 
@@ -171,11 +176,7 @@ async function take(id, seat) {
     $("join-name").focus();
     return;
   }
-  try {
-    localStorage.setItem(NAME_KEY, name);
-  } catch {
-    // The name is only not remembered.
-  }
+  keepName(name);
   const refused = await goToSeat(`/api/matches/${encodeURIComponent(id)}/seats/${seat}`, { name });
   if (refused === null) return;
   $("join-error").textContent = refused || t("lobby.failed");

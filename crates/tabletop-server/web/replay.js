@@ -55,7 +55,8 @@ function viewerSeat() {
   const seat = new URLSearchParams(location.search).get("seat");
   if (/^\d+$/.test(seat ?? "")) return Number(seat);
   // No seat asked: the spectators', or the seat held when there are none.
-  return facts && !openable(facts).includes(null) ? openable(facts)[0] ?? null : null;
+  const eyes = facts ? openable(facts) : [null];
+  return eyes.includes(null) ? null : eyes[0] ?? null;
 }
 
 async function load() {
