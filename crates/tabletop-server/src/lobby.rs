@@ -759,6 +759,14 @@ impl Lobby {
             let stored = blocking(move || store.count()).await?;
             self.stored.store(stored, Ordering::SeqCst);
         }
+        self.unload(&ids).await;
+        Ok(ids.len())
+    }
+
+    /// Stops the live matches `ids` after the command each is handling:
+    /// gone from the store, or owned elsewhere now. Their connections end,
+    /// and their clients resume wherever the matches are served.
+    pub async fn unload(&self, ids: &[String]) {
         let gone: Vec<Live> = {
             let mut live = self.live();
             ids.iter().filter_map(|id| live.remove(id)).collect()
@@ -766,6 +774,5 @@ impl Lobby {
         for l in gone {
             let _ = l.handle.commands.send(Command::Shutdown).await;
         }
-        Ok(ids.len())
     }
 }

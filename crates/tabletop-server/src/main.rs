@@ -55,6 +55,12 @@ struct Cli {
     /// public network: it has no limit per client address.
     #[arg(long, default_value = "127.0.0.1:0")]
     peer_listen: SocketAddr,
+    /// With PostgreSQL: how long, in milliseconds, this process's hold on
+    /// a match lasts unless renewed (it renews every third of it). A
+    /// process that hangs, or loses the database, loses its matches to
+    /// another process after it; the database's clock measures it.
+    #[arg(long, default_value_t = 5_000, value_parser = clap::value_parser!(u64).range(3..))]
+    lease_ms: u64,
     /// Threads that serve connections and matches [default: 1 with
     /// SQLite, one per core with PostgreSQL]. On one thread a step's
     /// commit runs on that thread, with the other steps of the same turn
@@ -294,6 +300,7 @@ impl Cli {
                     url: url.clone(),
                     sessions: self.db_sessions.max(1),
                     peer_listen: self.peer_listen,
+                    lease: Duration::from_millis(self.lease_ms),
                 }
             }
             file => Database::Sqlite {

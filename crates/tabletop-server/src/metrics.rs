@@ -4,9 +4,10 @@
 //!
 //! Each is counted where it happens (the match actor, the lobby, the
 //! connections); the gauges of live matches and open connections are read
-//! when scraped. Leases do not exist yet (a match is owned by a lock held
-//! in a PostgreSQL session), so what is counted is that lock session's
-//! loss, not a lease's.
+//! when scraped. On PostgreSQL a match is held on a lease renewed by its
+//! owner: leases not renewed in time (the process hung, or lost the
+//! database) are counted, and so is the loss of the lock session, which
+//! loses every match at once.
 
 use std::time::Duration;
 
@@ -59,6 +60,7 @@ pub struct Metrics {
     bot_thinking: Histogram,
     taken_up: Counter,
     lock_sessions_lost: Counter,
+    leases_lost: Counter,
 }
 
 /// Buckets from 0.1 ms to about 13 s, doubling.
@@ -88,6 +90,7 @@ impl Metrics {
             bot_thinking: seconds(),
             taken_up: Counter::default(),
             lock_sessions_lost: Counter::default(),
+            leases_lost: Counter::default(),
         };
         let r = &mut m.registry;
         r.register(
@@ -144,6 +147,11 @@ impl Metrics {
             "Times this process lost its PostgreSQL lock session, and with it its matches",
             m.lock_sessions_lost.clone(),
         );
+        r.register(
+            "leases_lost",
+            "Matches whose lease this process did not renew in time: another process may own them now",
+            m.leases_lost.clone(),
+        );
         m
     }
 
@@ -192,6 +200,12 @@ impl Metrics {
     /// The lock session was lost.
     pub fn lock_session_lost(&self) {
         self.lock_sessions_lost.inc();
+    }
+
+    /// The leases of `n` matches were lost.
+    pub fn leases_lost(&self, n: usize) {
+        self.leases_lost
+            .inc_by(u64::try_from(n).unwrap_or(u64::MAX));
     }
 
     /// The text of every metric, with `live` matches and `open`

@@ -1,23 +1,26 @@
 //! The store of several processes: one PostgreSQL database that every
-//! process shares. A match is owned by one process at a time: a
-//! session-level advisory lock on the match's own key, held by the
-//! owner's lock session (PostgreSQL releases it when that session ends,
-//! so a process killed frees its matches at once), and an epoch that each
-//! new owner raises and every commit must match, so a process that lost
-//! its lock session can never append once another has taken the match.
+//! process shares. A match is owned by one process at a time, on a lease:
+//! the owner renews it (a heartbeat every third of the lease), and
+//! another process may take the match once the lease ran out by the
+//! database's clock, or at once when the owner's lock session is gone (a
+//! session-level advisory lock on the owner's own key, which PostgreSQL
+//! releases when that session ends, so a process killed frees its matches
+//! at once). Each new owner raises the match's epoch and every write of
+//! an owner must match it: a process that hung past its lease, or lost
+//! its lock session, can never write once another has taken the match.
 //!
 //! The trait is synchronous (the server calls it from `spawn_blocking`):
 //! each call runs on the server's runtime through its handle, on one of a
 //! few pooled sessions, each of whose statements is prepared once.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::future::Future;
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError, Weak};
 use std::time::Duration;
 
 use futures_util::future::{try_join, try_join3};
 use tokio::runtime::Handle;
-use tokio::sync::watch;
+use tokio::sync::{mpsc, watch};
 use tokio_postgres::types::ToSql;
 use tokio_postgres::{Client, Config, NoTls, Row, Statement};
 
@@ -30,10 +33,15 @@ use crate::talk::{KEPT_LINES, Line};
 /// How long a call waits for a pooled session before it fails.
 const POOL_WAIT: Duration = Duration::from_secs(10);
 
+/// How long an owner's lease lasts unless renewed, by default.
+pub const DEFAULT_LEASE: Duration = Duration::from_secs(5);
+
 /// The schema, created once by whichever process comes first (under a
 /// transaction-level advisory lock, so processes starting together do not
-/// race). `lock_key` is the match's advisory lock key, `epoch` its owner's
-/// fencing number, `owner` the owner's peers' address.
+/// race). `lock_key` orders matches created in the same second, `epoch`
+/// is the owner's fencing number, `owner` the owner's peers' address,
+/// `owner_key` the key its lock session holds and `lease_until` when its
+/// lease runs out unless renewed (by the database's clock).
 const SCHEMA: &str = "
 SELECT pg_advisory_xact_lock(1952604524, 1);
 CREATE TABLE IF NOT EXISTS matches (
@@ -59,6 +67,9 @@ CREATE TABLE IF NOT EXISTS matches (
 -- Added since the first schema: a database of an earlier version gains them.
 ALTER TABLE matches ADD COLUMN IF NOT EXISTS creator TEXT;
 ALTER TABLE matches ADD COLUMN IF NOT EXISTS public_replays BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE matches ADD COLUMN IF NOT EXISTS owner_key BIGINT;
+ALTER TABLE matches ADD COLUMN IF NOT EXISTS lease_until TIMESTAMPTZ;
+CREATE SEQUENCE IF NOT EXISTS owner_keys AS INTEGER CYCLE;
 CREATE INDEX IF NOT EXISTS matches_unfinished ON matches (created, id) WHERE status <> 'over';
 CREATE INDEX IF NOT EXISTS matches_touched ON matches (touched);
 CREATE TABLE IF NOT EXISTS seats (
@@ -129,20 +140,53 @@ const UNFINISHED: &str = "SELECT id FROM matches WHERE status <> 'over' ORDER BY
 const COUNT: &str = "SELECT COUNT(*) FROM matches";
 const EXPIRE: &str =
     "DELETE FROM matches WHERE (status = 'over' AND touched < $1) OR touched < $2 RETURNING id";
-/// Matches of bots only, unfinished, whose lock no session holds.
-const UNSERVED: &str = "
-SELECT m.id FROM matches m
-WHERE m.status <> 'over' AND m.bots_only AND NOT EXISTS (
+/// Whether match `m`'s owner holds it now: its lease runs and its lock
+/// session is alive (its key is locked).
+macro_rules! leased {
+    () => {
+        "(m.owner_key IS NOT NULL AND COALESCE(m.lease_until > clock_timestamp(), FALSE) AND EXISTS (
     SELECT 1 FROM pg_locks l
-    WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+    WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 AND l.classid = 1952604525
       AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-      AND ((l.classid::bigint << 32) | l.objid::bigint) = m.lock_key
-)
-ORDER BY m.created, m.id";
-const OWNER_OF: &str = "SELECT lock_key, owner FROM matches WHERE id = $1 FOR UPDATE";
-const TRY_LOCK: &str = "SELECT pg_try_advisory_lock($1)";
-const TAKE: &str = "UPDATE matches SET epoch = epoch + 1, owner = $2 WHERE id = $1 RETURNING epoch";
-const UNLOCK: &str = "SELECT pg_advisory_unlock($1)";
+      AND l.objid = m.owner_key::oid
+))"
+    };
+}
+
+/// Matches of bots only, unfinished, that no owner holds.
+const UNSERVED: &str = concat!(
+    "SELECT m.id FROM matches m WHERE m.status <> 'over' AND m.bots_only AND NOT ",
+    leased!(),
+    " ORDER BY m.created, m.id"
+);
+/// The lock session's own key, locked for as long as it lives.
+const OWNER_KEY: &str = "SELECT k FROM (SELECT nextval('owner_keys')::integer AS k) s WHERE pg_try_advisory_lock(1952604525, k)";
+/// The match taken (`$3` is the taker's key, `$4` the lease in
+/// milliseconds) when no other owner holds it; answers the new epoch.
+const TAKE: &str = concat!(
+    "UPDATE matches m SET epoch = m.epoch + 1, owner = $2, owner_key = $3,
+    lease_until = clock_timestamp() + $4::bigint * interval '1 millisecond'
+WHERE m.id = $1 AND (m.owner_key = $3 OR NOT ",
+    leased!(),
+    ") RETURNING m.epoch"
+);
+const OWNER_OF: &str = "SELECT owner FROM matches WHERE id = $1";
+/// Whether `$2` holds match `$1` now.
+const SERVES: &str = concat!(
+    "SELECT m.owner = $2 AND ",
+    leased!(),
+    " FROM matches m WHERE m.id = $1"
+);
+/// The leases of the matches held under their epochs, renewed; answers
+/// the ids renewed.
+const RENEW: &str = "
+UPDATE matches m SET lease_until = clock_timestamp() + $3::bigint * interval '1 millisecond'
+FROM UNNEST($1::text[], $2::bigint[]) AS h(id, epoch)
+WHERE m.id = h.id AND m.epoch = h.epoch
+RETURNING m.id";
+/// A lease given back, under the epoch it was taken with.
+const RELEASE: &str =
+    "UPDATE matches SET owner_key = NULL, lease_until = NULL WHERE id = $1 AND epoch = $2";
 /// A seat given its token (and name), only if it has the kind asked, no
 /// token yet, and its match is not over: of two takings, one changes it.
 const TAKE_SEAT: &str = "
@@ -157,14 +201,17 @@ WHERE m.status <> 'over' AND EXISTS (
     SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.kind = 'open' AND s.token_hash IS NULL
 )
 ORDER BY m.created DESC, m.lock_key DESC";
-/// A line kept, and the match's lines from `$6` back dropped, in one
-/// statement.
+/// A line kept, only under the owner's epoch `$7`, and the match's lines
+/// from `$6` back dropped, in one statement; answers whether it was kept.
 const SAY: &str = "
 WITH added AS (
-    INSERT INTO talk (match_id, n, seat, name, text) VALUES ($1, $2, $3, $4, $5)
+    INSERT INTO talk (match_id, n, seat, name, text)
+    SELECT $1, $2, $3, $4, $5 WHERE EXISTS (SELECT 1 FROM matches WHERE id = $1 AND epoch = $7)
     RETURNING 1
+), dropped AS (
+    DELETE FROM talk WHERE match_id = $1 AND n <= $6 AND EXISTS (SELECT 1 FROM added)
 )
-DELETE FROM talk WHERE match_id = $1 AND n <= $6 AND EXISTS (SELECT 1 FROM added)";
+SELECT COUNT(*) FROM added";
 const TALK: &str =
     "SELECT n, seat, name, text FROM talk WHERE match_id = $1 ORDER BY n DESC LIMIT $2";
 const REMATCH_OF: &str = "SELECT rematch FROM matches WHERE id = $1 FOR UPDATE";
@@ -242,13 +289,15 @@ struct Pool {
 struct Held {
     /// The epoch it raised when it took the match.
     epoch: i64,
-    /// The match's lock key.
-    key: i64,
     /// Ownerships not given back yet ([`Store::own`] minus
     /// [`Store::disown`]).
     holds: usize,
-    /// The lock session that holds its lock.
+    /// The lock session it was taken under.
     session: u64,
+    /// Whether another process may have it now (its lease was not renewed
+    /// in time, or the lock session ended): nothing is written under it,
+    /// and it goes once given back.
+    lost: bool,
 }
 
 /// The lock session and what it holds.
@@ -259,18 +308,25 @@ struct Owned {
     session: u64,
 }
 
+/// The lock session: its number, the key it holds, the session.
+type LockSession = (u64, i64, Session);
+
 /// [`Store`] on a PostgreSQL database shared by several processes.
 pub struct PgStore {
     config: Config,
     runtime: Handle,
     pool: Pool,
-    /// The session that holds this process's advisory locks.
-    locks: Mutex<Option<(u64, Session)>>,
+    /// The session that holds this process's advisory lock.
+    locks: Mutex<Option<LockSession>>,
     owned: Arc<Mutex<Owned>>,
     /// This process's peers' address, written as the owner of what it
     /// owns.
     peer: String,
     lost: Arc<watch::Sender<u64>>,
+    /// How long a lease lasts unless renewed.
+    lease: Duration,
+    /// The matches whose leases were lost, as the heartbeat finds them.
+    leases_lost: Mutex<Option<mpsc::UnboundedReceiver<Vec<String>>>>,
 }
 
 impl std::fmt::Debug for PgStore {
@@ -297,6 +353,22 @@ impl PgStore {
         sessions: usize,
         runtime: Handle,
     ) -> Result<Self, StoreError> {
+        Self::open_leased(url, peer, sessions, runtime, DEFAULT_LEASE)
+    }
+
+    /// [`PgStore::open`] with the owner's leases lasting `lease` unless
+    /// renewed (at least 3 ms; renewed every third of it).
+    ///
+    /// # Errors
+    /// As [`PgStore::open`].
+    pub fn open_leased(
+        url: &str,
+        peer: &str,
+        sessions: usize,
+        runtime: Handle,
+        lease: Duration,
+    ) -> Result<Self, StoreError> {
+        let lease = lease.max(Duration::from_millis(3));
         let mut config: Config = url.parse().map_err(err)?;
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(Duration::from_secs(10));
@@ -316,6 +388,8 @@ impl PgStore {
             owned: Arc::new(Mutex::new(Owned::default())),
             peer: peer.to_owned(),
             lost: Arc::new(watch::channel(0).0),
+            lease,
+            leases_lost: Mutex::new(None),
         };
         store.run(async |s| {
             s.client
@@ -323,7 +397,28 @@ impl PgStore {
                 .await
                 .map_err(err)
         })?;
+        let (tell, told) = mpsc::unbounded_channel();
+        *lock(&store.leases_lost) = Some(told);
+        let beat = Heartbeat {
+            config: store.config.clone(),
+            owned: Arc::downgrade(&store.owned),
+            lease,
+            tell,
+        };
+        store.runtime.spawn(beat.run());
         Ok(store)
+    }
+
+    /// The matches whose leases this process lost (it did not renew them
+    /// in time and another process may have taken them), in batches: their
+    /// actors must stop. Answered once; `None` after.
+    pub fn leases_lost(&self) -> Option<mpsc::UnboundedReceiver<Vec<String>>> {
+        lock(&self.leases_lost).take()
+    }
+
+    /// How long a lease lasts unless renewed.
+    pub fn lease(&self) -> Duration {
+        self.lease
     }
 
     /// Changes each time the lock session is lost: every match this
@@ -397,17 +492,18 @@ impl PgStore {
         lock(&self.owned)
             .held
             .get(id)
+            .filter(|h| !h.lost)
             .map(|h| h.epoch)
             .ok_or_else(|| StoreError(format!("match {id}: this process does not own it")))
     }
 
     /// The lock session, opened anew when there is none or it ended: its
-    /// end drops every ownership it held and tells [`PgStore::lost`].
+    /// end loses every ownership it held and tells [`PgStore::lost`].
     fn lock_session<'a>(
         &self,
-        locks: &'a mut Option<(u64, Session)>,
-    ) -> Result<&'a mut (u64, Session), StoreError> {
-        if locks.as_ref().is_some_and(|(_, s)| s.client.is_closed()) {
+        locks: &'a mut Option<LockSession>,
+    ) -> Result<&'a mut LockSession, StoreError> {
+        if locks.as_ref().is_some_and(|(_, _, s)| s.client.is_closed()) {
             *locks = None;
         }
         if locks.is_none() {
@@ -420,14 +516,17 @@ impl PgStore {
             let lost = Arc::clone(&self.lost);
             let mut config = self.config.clone();
             // Named with the process's address, so an operator can tell
-            // whose locks a session holds.
+            // whose matches a session holds.
             config.application_name(format!("tabletop-server owner {}", self.peer));
-            let session = self.block_on(connect(&config, &self.runtime, move || {
+            let mut session = self.block_on(connect(&config, &self.runtime, move || {
                 let before = {
                     let mut o = lock(&owned);
-                    let before = o.held.len();
-                    o.held.retain(|_, h| h.session != number);
-                    before.saturating_sub(o.held.len())
+                    let mut lost_now = 0usize;
+                    for h in o.held.values_mut().filter(|h| h.session == number) {
+                        lost_now = lost_now.saturating_add(usize::from(!h.lost));
+                        h.lost = true;
+                    }
+                    lost_now
                 };
                 if before > 0 {
                     tracing::error!(
@@ -437,11 +536,107 @@ impl PgStore {
                 }
                 lost.send_modify(|n| *n = n.wrapping_add(1));
             }))?;
-            *locks = Some((number, session));
+            let key = self.block_on(async {
+                let stmt = session.statement(OWNER_KEY).await?;
+                let row = session.client.query_opt(&stmt, &[]).await.map_err(err)?;
+                let key: i32 = row
+                    .ok_or_else(|| StoreError("every owner key is locked".to_owned()))?
+                    .try_get(0)
+                    .map_err(err)?;
+                Ok::<_, StoreError>(i64::from(key))
+            })?;
+            *locks = Some((number, key, session));
         }
         locks
             .as_mut()
             .ok_or_else(|| StoreError("no lock session".to_owned()))
+    }
+}
+
+/// Renews this process's leases every third of the lease, on a session of
+/// its own, until the store is dropped; tells of those it could not renew
+/// (another process raised the epoch, or the match is gone).
+struct Heartbeat {
+    config: Config,
+    owned: Weak<Mutex<Owned>>,
+    lease: Duration,
+    tell: mpsc::UnboundedSender<Vec<String>>,
+}
+
+impl Heartbeat {
+    async fn run(self) {
+        let mut tick = tokio::time::interval(self.lease / 3);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut session: Option<Session> = None;
+        loop {
+            tick.tick().await;
+            let Some(owned) = self.owned.upgrade() else {
+                return;
+            };
+            let (ids, epochs): (Vec<String>, Vec<i64>) = lock(&owned)
+                .held
+                .iter()
+                .filter(|(_, h)| !h.lost)
+                .map(|(id, h)| (id.clone(), h.epoch))
+                .unzip();
+            if ids.is_empty() {
+                continue;
+            }
+            if session.as_ref().is_none_or(|s| s.client.is_closed()) {
+                session = connect(&self.config, &Handle::current(), || {}).await.ok();
+            }
+            let Some(s) = session.as_mut() else {
+                tracing::warn!("no database session to renew the leases on");
+                continue;
+            };
+            match self.renew(s, &ids, &epochs).await {
+                Ok(renewed) => self.lose(&owned, &ids, &epochs, &renewed),
+                Err(e) => tracing::warn!(error = %e, "the leases could not be renewed"),
+            }
+        }
+    }
+
+    /// The ids renewed.
+    async fn renew(
+        &self,
+        s: &mut Session,
+        ids: &[String],
+        epochs: &[i64],
+    ) -> Result<Vec<String>, StoreError> {
+        let lease = int(self.lease.as_millis())?;
+        let stmt = s.statement(RENEW).await?;
+        let rows = s
+            .client
+            .query(&stmt, &[&ids, &epochs, &lease])
+            .await
+            .map_err(err)?;
+        rows.iter().map(|r| r.try_get(0).map_err(err)).collect()
+    }
+
+    /// Marks lost the matches not renewed (still held under the epoch
+    /// asked for), and tells of them.
+    fn lose(&self, owned: &Mutex<Owned>, ids: &[String], epochs: &[i64], renewed: &[String]) {
+        let renewed: BTreeSet<&String> = renewed.iter().collect();
+        let mut lost = Vec::new();
+        {
+            let mut o = lock(owned);
+            for (id, epoch) in ids.iter().zip(epochs) {
+                if renewed.contains(id) {
+                    continue;
+                }
+                if let Some(h) = o.held.get_mut(id).filter(|h| h.epoch == *epoch && !h.lost) {
+                    h.lost = true;
+                    lost.push(id.clone());
+                }
+            }
+        }
+        if !lost.is_empty() {
+            tracing::error!(
+                matches = lost.len(),
+                "leases not renewed in time: another process may own these matches now"
+            );
+            let _ = self.tell.send(lost);
+        }
     }
 }
 
@@ -782,17 +977,22 @@ impl Store for PgStore {
     }
 
     fn say(&self, id: &str, line: &Line) -> Result<(), StoreError> {
+        let epoch = self.epoch(id)?;
         let n = int(line.n)?;
         let seat = int(line.seat)?;
         let dropped = n.saturating_sub(int(KEPT_LINES)?);
-        self.run(async |s| {
+        let row = self.run(async |s| {
             let stmt = s.statement(SAY).await?;
-            s.client
-                .execute(&stmt, &[&id, &n, &seat, &line.name, &line.text, &dropped])
-                .await
-                .map_err(err)
-                .map(|_| ())
-        })
+            let params: [&(dyn ToSql + Sync); 7] =
+                [&id, &n, &seat, &line.name, &line.text, &dropped, &epoch];
+            s.client.query_one(&stmt, &params).await.map_err(err)
+        })?;
+        if row.try_get::<_, i64>(0).map_err(err)? != 1 {
+            return Err(StoreError(format!(
+                "match {id}: line {n} not kept (another process owns the match)"
+            )));
+        }
+        Ok(())
     }
 
     fn talk(&self, id: &str, count_of: usize) -> Result<Vec<Line>, StoreError> {
@@ -819,76 +1019,62 @@ impl Store for PgStore {
 
     fn own(&self, id: &str) -> Result<Option<Owner>, StoreError> {
         let mut locks = lock(&self.locks);
-        if let Some(h) = lock(&self.owned).held.get_mut(id) {
-            h.holds = h.holds.saturating_add(1);
-            return Ok(Some(Owner::Here));
-        }
-        let (number, session) = self.lock_session(&mut locks)?;
-        let number = *number;
-        let peer = self.peer.as_str();
+        let lost_here = match lock(&self.owned).held.get_mut(id) {
+            Some(h) if !h.lost => {
+                h.holds = h.holds.saturating_add(1);
+                return Ok(Some(Owner::Here));
+            }
+            held => held.is_some(),
+        };
+        let (number, key, session) = self.lock_session(&mut locks)?;
+        let (number, key) = (*number, *key);
+        let (peer, lease) = (self.peer.as_str(), int(self.lease.as_millis())?);
         let taken = self.block_on(async {
-            let (owner_of, try_lock, take) = (
-                session.statement(OWNER_OF).await?,
-                session.statement(TRY_LOCK).await?,
-                session.statement(TAKE).await?,
-            );
-            let tx = session.client.transaction().await.map_err(err)?;
-            let Some(row) = tx.query_opt(&owner_of, &[&id]).await.map_err(err)? else {
-                return Ok(None);
-            };
-            let key: i64 = row.try_get(0).map_err(err)?;
-            let locked: bool = tx
-                .query_one(&try_lock, &[&key])
-                .await
-                .map_err(err)?
-                .try_get(0)
-                .map_err(err)?;
-            if !locked {
-                let owner: Option<String> = row.try_get(1).map_err(err)?;
-                tx.commit().await.map_err(err)?;
-                return Ok(Some(Err(owner)));
-            }
-            // The lock is the session's from here on, whatever the
-            // transaction's fate: given back if the epoch is not raised.
-            let raised = async {
-                let epoch: i64 = tx.query_one(&take, &[&id, &peer]).await?.try_get(0)?;
-                tx.commit().await?;
-                Ok::<_, tokio_postgres::Error>(epoch)
-            }
-            .await;
-            match raised {
-                Ok(epoch) => Ok(Some(Ok((key, epoch)))),
-                Err(e) => {
-                    let unlock = session.statement(UNLOCK).await?;
-                    let _ = session.client.query_one(&unlock, &[&key]).await;
-                    Err(err(e))
+            // A match lost here is taken again only once its actor has
+            // stopped and given it back.
+            if !lost_here {
+                let take = session.statement(TAKE).await?;
+                let row = session
+                    .client
+                    .query_opt(&take, &[&id, &peer, &key, &lease])
+                    .await
+                    .map_err(err)?;
+                if let Some(row) = row {
+                    return Ok(Some(Ok(row.try_get::<_, i64>(0).map_err(err)?)));
                 }
             }
+            let owner_of = session.statement(OWNER_OF).await?;
+            let row = session
+                .client
+                .query_opt(&owner_of, &[&id])
+                .await
+                .map_err(err)?;
+            row.map(|r| r.try_get::<_, Option<String>>(0).map(Err).map_err(err))
+                .transpose()
         })?;
         match taken {
             None => Ok(None),
-            Some(Ok((key, epoch))) => {
+            Some(Ok(epoch)) => {
                 lock(&self.owned).held.insert(
                     id.to_owned(),
                     Held {
                         epoch,
-                        key,
                         holds: 1,
                         session: number,
+                        lost: false,
                     },
                 );
                 Ok(Some(Owner::Here))
             }
             Some(Err(Some(peer))) => Ok(Some(Owner::Elsewhere(peer))),
             Some(Err(None)) => Err(StoreError(format!(
-                "match {id}: locked by a process that wrote no address"
+                "match {id}: held by a process that wrote no address"
             ))),
         }
     }
 
     fn disown(&self, id: &str) -> Result<(), StoreError> {
-        let mut locks = lock(&self.locks);
-        let (key, held_in) = {
+        let epoch = {
             let mut owned = lock(&self.owned);
             let Some(h) = owned.held.get_mut(id) else {
                 return Ok(());
@@ -897,22 +1083,31 @@ impl Store for PgStore {
             if h.holds > 0 {
                 return Ok(());
             }
-            let held = (h.key, h.session);
+            let epoch = (!h.lost).then_some(h.epoch);
             owned.held.remove(id);
-            held
+            epoch
         };
-        // When its session ended, the lock ended with it.
-        let Some((_, session)) = locks.as_mut().filter(|(number, _)| *number == held_in) else {
+        // A lease lost is another's, or free already.
+        let Some(epoch) = epoch else {
             return Ok(());
         };
-        self.block_on(async {
-            let unlock = session.statement(UNLOCK).await?;
-            session
-                .client
-                .query_one(&unlock, &[&key])
+        self.run(async |s| {
+            let release = s.statement(RELEASE).await?;
+            s.client
+                .execute(&release, &[&id, &epoch])
                 .await
                 .map_err(err)
                 .map(|_| ())
+        })
+    }
+
+    fn serves(&self, id: &str, peer: &str) -> Result<bool, StoreError> {
+        let row = self.run(async |s| {
+            let stmt = s.statement(SERVES).await?;
+            s.client.query_opt(&stmt, &[&id, &peer]).await.map_err(err)
+        })?;
+        row.map_or(Ok(false), |r| {
+            Ok(r.try_get::<_, Option<bool>>(0).map_err(err)? == Some(true))
         })
     }
 }

@@ -5,7 +5,10 @@
 //! bytes whichever process it reached; it checks the token, the seat and
 //! the rate again. When the owner's side ends, so does the client's; the
 //! client resumes from its last sequence number on any process, as after
-//! any dropped connection.
+//! any dropped connection. The owner's hold is checked every
+//! [`OWNER_CHECK`]: one that hangs keeps its sockets open but loses its
+//! lease, and the connection then ends so that its client reconnects and
+//! the match is taken up by a process that answers.
 
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
@@ -20,6 +23,11 @@ use crate::limits::Limits;
 /// How long reaching the owner may take: one that does not answer at once
 /// has likely stopped, and the match is asked for again.
 const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// How often a relayed connection asks the store whether its owner still
+/// holds the match: with the default lease of 5 s, a seat served through
+/// a process that hangs is served again within about 6 s.
+pub const OWNER_CHECK: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The read buffer of a connection to an owner.
 const READ_BUFFER: usize = 4 * 1024;
@@ -55,13 +63,27 @@ pub enum Ended {
     Shutdown,
 }
 
-/// Passes messages both ways until either side ends or the server drains;
-/// closes the connection to the owner.
-pub async fn pipe(app: &App, socket: &mut WebSocket, mut upstream: Upstream) -> Ended {
+/// Passes messages both ways until either side ends, the owner at `peer`
+/// no longer holds match `id`, or the server drains; closes the
+/// connection to the owner.
+pub async fn pipe(
+    app: &App,
+    socket: &mut WebSocket,
+    mut upstream: Upstream,
+    id: &str,
+    peer: &str,
+) -> Ended {
     let limits = &app.limits;
     let mut shutdown = app.shutdown.clone();
+    let mut check = tokio::time::interval(OWNER_CHECK);
+    check.reset();
     let ended = loop {
         tokio::select! {
+            _ = check.tick() => {
+                if !holds(app, id, peer).await {
+                    break Ended::Closed;
+                }
+            }
             from_owner = upstream.next() => {
                 let text = match from_owner {
                     Some(Ok(PeerMessage::Text(text))) => text,
@@ -99,4 +121,14 @@ pub async fn pipe(app: &App, socket: &mut WebSocket, mut upstream: Upstream) -> 
     };
     let _ = tokio::time::timeout(limits.send_timeout, upstream.close(None)).await;
     ended
+}
+
+/// Whether the owner at `peer` still holds match `id`; a store that does
+/// not answer leaves the connection as it is.
+async fn holds(app: &App, id: &str, peer: &str) -> bool {
+    let store = app.lobby.store();
+    let (id, peer) = (id.to_owned(), peer.to_owned());
+    crate::lobby::blocking(move || store.serves(&id, &peer))
+        .await
+        .unwrap_or(true)
 }

@@ -11,7 +11,7 @@ use std::io::Write;
 use std::time::Duration;
 
 use tokio::net::TcpListener;
-use tokio::sync::watch;
+use tokio::sync::{mpsc, watch};
 
 use crate::actor::Services;
 use crate::addresses::Addresses;
@@ -49,6 +49,9 @@ pub enum Database {
         /// Where the other processes reach this one (for connections
         /// whose match this one owns).
         peer_listen: SocketAddr,
+        /// How long this process's hold on a match lasts unless renewed:
+        /// a process that hangs loses its matches to another after it.
+        lease: Duration,
     },
 }
 
@@ -110,12 +113,15 @@ fn store_error(e: impl std::fmt::Display) -> ServeError {
 }
 
 /// The store, and on a shared database the peers' listener and the
-/// signal that this process lost its matches.
-type Opened = (
-    Arc<dyn Store>,
-    Option<TcpListener>,
-    Option<watch::Receiver<u64>>,
-);
+/// signals that this process lost its matches.
+type Opened = (Arc<dyn Store>, Option<TcpListener>, Option<Lost>);
+
+/// What tells a process on a shared database that it lost matches: its
+/// lock session (all of them), or leases not renewed in time (those).
+struct Lost {
+    session: watch::Receiver<u64>,
+    leases: Option<mpsc::UnboundedReceiver<Vec<String>>>,
+}
 
 /// Opens the database (off the async threads: both backends block).
 async fn open(db: &Database) -> Result<Opened, ServeError> {
@@ -143,18 +149,24 @@ async fn open(db: &Database) -> Result<Opened, ServeError> {
             url,
             sessions,
             peer_listen,
+            lease,
         } => {
             let peers = TcpListener::bind(peer_listen).await?;
             let peer = peers.local_addr()?;
             if peer.ip().is_unspecified() {
                 return Err(ServeError::PeerAddress(peer));
             }
-            let (url, sessions) = (url.clone(), *sessions);
+            let (url, sessions, lease) = (url.clone(), *sessions, *lease);
             let runtime = tokio::runtime::Handle::current();
-            let store = blocking(move || PgStore::open(&url, &peer.to_string(), sessions, runtime))
-                .await
-                .map_err(store_error)?;
-            let lost = store.lost();
+            let store = blocking(move || {
+                PgStore::open_leased(&url, &peer.to_string(), sessions, runtime, lease)
+            })
+            .await
+            .map_err(store_error)?;
+            let lost = Lost {
+                session: store.lost(),
+                leases: store.leases_lost(),
+            };
             Ok((Arc::new(store), Some(peers), Some(lost)))
         }
     }
@@ -294,11 +306,11 @@ async fn serve_metrics(listener: TcpListener, scraped: Scraped) {
 
 /// The tasks beside the connections: expiry; on a shared database, taking
 /// up matches of bots only that no process serves, and stopping every
-/// match when the lock session is lost.
+/// match when the lock session is lost, and those whose leases were lost.
 fn background(
     lobby: &Arc<Lobby>,
     limits: &crate::limits::Limits,
-    lost: Option<watch::Receiver<u64>>,
+    lost: Option<Lost>,
 ) -> Vec<tokio::task::JoinHandle<()>> {
     let mut tasks = vec![every(
         limits.expire_every,
@@ -311,7 +323,22 @@ fn background(
             }
         },
     )];
-    if let Some(mut lost) = lost {
+    if let Some(Lost {
+        session: mut lost,
+        leases,
+    }) = lost
+    {
+        if let Some(mut leases) = leases {
+            let lobby = Arc::clone(lobby);
+            tasks.push(tokio::spawn(async move {
+                while let Some(ids) = leases.recv().await {
+                    lobby.metrics().leases_lost(ids.len());
+                    // Another process may own them now: they stop, and
+                    // their clients resume wherever they are served.
+                    lobby.unload(&ids).await;
+                }
+            }));
+        }
         // Matches of bots only play on with no one connected: when their
         // owner stops, a process takes them up.
         tasks.push(every(ADOPT_EVERY, Arc::clone(lobby), |lobby| async move {

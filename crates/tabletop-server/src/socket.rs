@@ -249,7 +249,8 @@ async fn bind(app: &App, socket: &mut WebSocket, hello: Hello) -> Result<Option<
         // Boxed: the relay's state is allocated only for a relayed
         // connection, not carried in every connection's task.
         if let Some(upstream) = Box::pin(relay::open(&peer, &hello.first, &app.limits)).await {
-            match Box::pin(relay::pipe(app, socket, upstream)).await {
+            let piped = relay::pipe(app, socket, upstream, &hello.match_id, &peer);
+            match Box::pin(piped).await {
                 Ended::Shutdown => close_with(socket, &app.limits, &stopping()).await,
                 Ended::Closed => {
                     let close = socket.send(Message::Close(None));

@@ -449,4 +449,17 @@ pub trait Store: Send + Sync {
         let _ = id;
         Ok(())
     }
+    /// Whether the process reached at `peer` holds match `id` now (its
+    /// lease runs and its lock session lives): a connection served
+    /// through it ends when it does not, so that its client reconnects
+    /// and the match is taken up.
+    ///
+    /// By default `true`: one process serves every match.
+    ///
+    /// # Errors
+    /// A database failure.
+    fn serves(&self, id: &str, peer: &str) -> Result<bool, StoreError> {
+        let _ = (id, peer);
+        Ok(true)
+    }
 }

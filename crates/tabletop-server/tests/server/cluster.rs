@@ -27,22 +27,27 @@ const KILLS_PER_TITLE: usize = 6;
 /// The processes of a run, by slot: one on SQLite for the uninterrupted
 /// twin, or several on one PostgreSQL database, a killed one started
 /// again in its slot.
-struct Cluster<'a> {
+pub struct Cluster<'a> {
     db: Option<&'a TestDb>,
-    servers: Vec<Server>,
+    pub servers: Vec<Server>,
 }
 
 impl<'a> Cluster<'a> {
     fn on(db: &'a TestDb) -> Self {
+        Self::with(db, FLAGS)
+    }
+
+    /// Processes started with `flags`.
+    pub fn with(db: &'a TestDb, flags: &[&str]) -> Self {
         Cluster {
             db: Some(db),
             servers: (0..PROCESSES)
-                .map(|_| Server::start_on(db, FLAGS))
+                .map(|_| Server::start_on(db, flags))
                 .collect(),
         }
     }
 
-    fn single(server: Server) -> Self {
+    pub fn single(server: Server) -> Self {
         Cluster {
             db: None,
             servers: vec![server],
@@ -50,7 +55,7 @@ impl<'a> Cluster<'a> {
     }
 
     /// The slot of the running process that owns `id`.
-    fn owner(&self, id: &str) -> Option<usize> {
+    pub fn owner(&self, id: &str) -> Option<usize> {
         let owner = self
             .db?
             .query(&format!("SELECT owner FROM matches WHERE id = '{id}'"));
@@ -72,7 +77,7 @@ impl<'a> Cluster<'a> {
 /// a drop: its connection and welcome. Told to retry (the match is moving
 /// from a process that stopped) or dropped, it tries again, for at most
 /// the wait.
-async fn join(server: &Server, token: &str, last_seq: Option<u64>) -> (Client, Value) {
+pub async fn join(server: &Server, token: &str, last_seq: Option<u64>) -> (Client, Value) {
     let deadline = crate::common::deadline();
     while std::time::Instant::now() < deadline {
         let mut c = server.connect().await;
@@ -93,19 +98,19 @@ async fn join(server: &Server, token: &str, last_seq: Option<u64>) -> (Client, V
 
 /// What each person seat saw of a game.
 #[derive(Default)]
-struct Seen {
+pub struct Seen {
     /// The entries, in order.
-    log: Vec<Value>,
+    pub log: Vec<Value>,
     /// The last frame.
-    last: Value,
+    pub last: Value,
     /// Each `update` frame as received, by its sequence number.
-    updates: BTreeMap<u64, String>,
+    pub updates: BTreeMap<u64, String>,
     /// Each welcome.
-    welcomes: Vec<Value>,
+    pub welcomes: Vec<Value>,
 }
 
 impl Seen {
-    fn take(&mut self, client: &Client, frame: Value) {
+    pub fn take(&mut self, client: &Client, frame: Value) {
         absorb(&mut self.log, &frame);
         if frame["type"] == "update" {
             let text = client.frames.last().unwrap().clone();
@@ -117,15 +122,15 @@ impl Seen {
         self.last = frame;
     }
 
-    fn seq(&self) -> u64 {
+    pub fn seq(&self) -> u64 {
         self.last["seq"].as_u64().unwrap()
     }
 }
 
-struct Outcome {
-    seen: Vec<Seen>,
-    actions: usize,
-    kills: usize,
+pub struct Outcome {
+    pub seen: Vec<Seen>,
+    pub actions: usize,
+    pub kills: usize,
 }
 
 /// Plays match `id` (seats `kinds`, person tokens `tokens`) to its end on
@@ -134,7 +139,7 @@ struct Outcome {
 /// each kill, so the seats sit on different processes. The owner is
 /// killed after each person action numbered in `kill_at` (the action
 /// still in flight at every other kill).
-async fn play(
+pub async fn play(
     cluster: &mut Cluster<'_>,
     id: &str,
     kinds: &[&str],
@@ -229,6 +234,44 @@ fn told(update: &Value) -> [&Value; 4] {
     ["view", "legal", "odds", "result"].map(|k| &update[k])
 }
 
+/// Each seat saw in `crashed` what it saw in the uninterrupted
+/// `reference`: the same log and end, most steps told live, each update
+/// byte for byte and each welcome at the twin's step.
+pub fn assert_twins(title: &str, crashed: &[Seen], reference: &[Seen]) {
+    for (j, (c, r)) in crashed.iter().zip(reference).enumerate() {
+        assert_eq!(c.log, r.log, "{title}: seat {j}'s log");
+        assert_eq!(
+            c.last["update"], r.last["update"],
+            "{title}: seat {j}'s end"
+        );
+        assert!(!c.last["update"]["result"].is_null(), "{title}: over");
+        assert!(
+            c.updates.len() * 2 > r.updates.len(),
+            "{title}: most steps told live"
+        );
+        for (seq, frame) in &c.updates {
+            assert_eq!(
+                Some(frame),
+                r.updates.get(seq),
+                "{title}: seat {j}'s update to {seq}, byte for byte"
+            );
+        }
+        for w in &c.welcomes {
+            let seq = w["seq"].as_u64().unwrap();
+            let twin_at: Value = match r.updates.get(&seq) {
+                Some(u) => serde_json::from_str(u).unwrap(),
+                None => r.welcomes[0].clone(),
+            };
+            assert_eq!(twin_at["seq"], seq, "{title}: seat {j}");
+            assert_eq!(
+                told(&w["update"]),
+                told(&twin_at["update"]),
+                "{title}: seat {j}'s welcome at {seq}"
+            );
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_owner_killed_at_24_points_loses_nothing_and_every_seat_is_told_what_a_twin_is() {
     let db = TestDb::create("failover");
@@ -258,38 +301,7 @@ async fn the_owner_killed_at_24_points_loses_nothing_and_every_seat_is_told_what
         let crashed = play(&mut cluster, id, kinds, &tokens(b), &kill_at).await;
         assert_eq!(crashed.kills, KILLS_PER_TITLE, "{title}");
         total += crashed.kills;
-        for (j, (c, r)) in crashed.seen.iter().zip(&reference.seen).enumerate() {
-            assert_eq!(c.log, r.log, "{title}: seat {j}'s log");
-            assert_eq!(
-                c.last["update"], r.last["update"],
-                "{title}: seat {j}'s end"
-            );
-            assert!(!c.last["update"]["result"].is_null(), "{title}: over");
-            assert!(
-                c.updates.len() * 2 > r.updates.len(),
-                "{title}: most steps told live"
-            );
-            for (seq, frame) in &c.updates {
-                assert_eq!(
-                    Some(frame),
-                    r.updates.get(seq),
-                    "{title}: seat {j}'s update to {seq}, byte for byte"
-                );
-            }
-            for w in &c.welcomes {
-                let seq = w["seq"].as_u64().unwrap();
-                let twin_at: Value = match r.updates.get(&seq) {
-                    Some(u) => serde_json::from_str(u).unwrap(),
-                    None => r.welcomes[0].clone(),
-                };
-                assert_eq!(twin_at["seq"], seq, "{title}: seat {j}");
-                assert_eq!(
-                    told(&w["update"]),
-                    told(&twin_at["update"]),
-                    "{title}: seat {j}'s welcome at {seq}"
-                );
-            }
-        }
+        assert_twins(title, &crashed.seen, &reference.seen);
         eprintln!(
             "{title}: {n} actions, {} kills of the owner, {} welcomes, {} updates compared",
             crashed.kills,
@@ -483,7 +495,11 @@ async fn a_process_that_loses_its_lock_session_stops_its_matches_and_they_resume
     // Owned again, by a process with a live lock session (the first, with
     // a new one, or the third).
     assert!(cluster.owner(&id).is_some());
-    let mut pick = Lcg(3);
+    finish(&mut seats, &mut Lcg(3)).await;
+}
+
+/// Plays a match of two persons to its end from their latest frames.
+pub async fn finish(seats: &mut [(Client, Value); 2], pick: &mut Lcg) {
     for step in 0..2_000 {
         assert!(step < 1_999, "the game ends");
         let latest: Vec<Value> = seats.iter().map(|s| s.1.clone()).collect();

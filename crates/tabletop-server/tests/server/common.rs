@@ -146,6 +146,23 @@ impl Server {
         let _ = self.child.wait();
     }
 
+    /// SIGSTOP: the process hangs, its sockets and database sessions
+    /// open.
+    pub fn stop(&self) {
+        self.signal("-STOP");
+    }
+
+    /// SIGCONT: a stopped process runs again.
+    pub fn resume(&self) {
+        self.signal("-CONT");
+    }
+
+    fn signal(&self, signal: &str) {
+        let pid = self.child.id().to_string();
+        let sent = Command::new("kill").args([signal, &pid]).status().unwrap();
+        assert!(sent.success(), "kill {signal} {pid}");
+    }
+
     /// SIGTERM, then waits (for at most `WAIT`) for the exit.
     pub fn terminate(&mut self) -> Option<std::process::ExitStatus> {
         let pid = self.child.id().to_string();

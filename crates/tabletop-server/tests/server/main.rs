@@ -23,6 +23,7 @@ mod inproc;
 mod journal;
 
 mod cluster;
+mod cluster_hang;
 mod crash;
 #[cfg(target_os = "linux")]
 mod crowd;
