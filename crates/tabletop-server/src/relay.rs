@@ -5,10 +5,10 @@
 //! bytes whichever process it reached; it checks the token, the seat and
 //! the rate again. When the owner's side ends, so does the client's; the
 //! client resumes from its last sequence number on any process, as after
-//! any dropped connection. The owner's hold is checked every
-//! [`OWNER_CHECK`]: one that hangs keeps its sockets open but loses its
-//! lease, and the connection then ends so that its client reconnects and
-//! the match is taken up by a process that answers.
+//! any dropped connection. An owner silent for [`OWNER_CHECK`] has its
+//! hold checked in the store: one that hangs keeps its sockets open but
+//! loses its lease, and the connection then ends so that its client
+//! reconnects and the match is taken up by a process that answers.
 
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
@@ -24,9 +24,10 @@ use crate::limits::Limits;
 /// has likely stopped, and the match is asked for again.
 const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
 
-/// How often a relayed connection asks the store whether its owner still
-/// holds the match: with the default lease of 5 s, a seat served through
-/// a process that hangs is served again within about 6 s.
+/// How often a relayed connection whose owner sent nothing meanwhile asks
+/// the store whether that owner still holds the match: with the default
+/// lease of 5 s, a seat served through a process that hangs is told to
+/// reconnect within about 7 s.
 pub const OWNER_CHECK: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The read buffer of a connection to an owner.
@@ -77,14 +78,18 @@ pub async fn pipe(
     let mut shutdown = app.shutdown.clone();
     let mut check = tokio::time::interval(OWNER_CHECK);
     check.reset();
+    // Whether the owner sent anything since the last check: one that
+    // does runs, and the store is not asked.
+    let mut heard = false;
     let ended = loop {
         tokio::select! {
             _ = check.tick() => {
-                if !holds(app, id, peer).await {
+                if !std::mem::take(&mut heard) && !holds(app, id, peer).await {
                     break Ended::Closed;
                 }
             }
             from_owner = upstream.next() => {
+                heard = true;
                 let text = match from_owner {
                     Some(Ok(PeerMessage::Text(text))) => text,
                     Some(Ok(PeerMessage::Close(_)) | Err(_)) | None => break Ended::Closed,

@@ -538,3 +538,52 @@ fn on_postgres_one_process_owns_a_match_and_a_stale_owner_commits_nothing() {
     assert_eq!(loaded.entries.len(), 4);
     assert_eq!(loaded.rng, "r4");
 }
+
+#[test]
+fn on_postgres_a_lease_run_out_by_the_databases_clock_lets_another_take_the_match() {
+    let runtime = runtime();
+    let db = TestDb::create("leases");
+    // Leases far longer than the test, renewed every 200 s: only the
+    // statement below runs one out.
+    let open = |peer: &str| {
+        let lease = std::time::Duration::from_secs(600);
+        let handle = runtime.handle().clone();
+        Arc::new(PgStore::open_leased(&db.url, peer, 2, handle, lease).unwrap())
+    };
+    let (a, b) = (open("10.0.0.1:7000"), open("10.0.0.2:7000"));
+    a.create(&new_match("m", &["person", "person"], NOW))
+        .unwrap();
+    own(&*a, "m");
+    assert!(a.serves("m", "10.0.0.1:7000").unwrap());
+    assert!(!a.serves("m", "10.0.0.2:7000").unwrap());
+    assert_eq!(
+        b.own("m").unwrap(),
+        Some(Owner::Elsewhere("10.0.0.1:7000".into())),
+        "a lease that runs, its owner's lock session alive"
+    );
+    // The owner hangs past its lease: the database's clock runs it out,
+    // though its lock session lives.
+    db.query(
+        "UPDATE matches SET lease_until = clock_timestamp() - interval '1 second' RETURNING id",
+    );
+    assert!(!b.serves("m", "10.0.0.1:7000").unwrap());
+    own(&*b, "m");
+    assert!(a.serves("m", "10.0.0.2:7000").unwrap());
+    let line = Line {
+        n: 1,
+        seat: 0,
+        name: None,
+        text: "hello".to_owned(),
+    };
+    let step = [entry(1, Some(0), Some("c1"))];
+    assert!(
+        a.append(&commit("m", 1, &step, "r2")).is_err(),
+        "the stale owner commits nothing"
+    );
+    assert!(a.say("m", &line).is_err(), "nor keeps a line");
+    b.append(&commit("m", 1, &step, "r2")).unwrap();
+    b.say("m", &line).unwrap();
+    let loaded = b.load("m").unwrap().unwrap();
+    assert_eq!(loaded.entries.len(), 2);
+    assert_eq!(b.talk("m", 10).unwrap(), [line]);
+}
