@@ -565,7 +565,8 @@ struct Heartbeat {
 
 impl Heartbeat {
     async fn run(self) {
-        let mut tick = tokio::time::interval(self.lease / 3);
+        let every = self.lease.checked_div(3).unwrap_or(self.lease);
+        let mut tick = tokio::time::interval(every.max(Duration::from_millis(1)));
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut session: Option<Session> = None;
         loop {
