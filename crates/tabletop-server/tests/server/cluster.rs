@@ -468,21 +468,8 @@ async fn a_match_of_bots_only_whose_owner_died_mid_game_is_taken_up_and_ends_as_
 async fn a_process_that_loses_its_lock_session_stops_its_matches_and_they_resume_elsewhere() {
     let db = TestDb::create("lost");
     let cluster = Cluster::on(&db);
-    let created = cluster.servers[0]
-        .create("pig(players=2,target=30)", &["person", "person"])
-        .await;
-    let id = created["id"].as_str().unwrap().to_owned();
-    let tokens = tokens(&created);
-    // Seat 0 on the first process (the owner), seat 1 through the second.
-    let (mut a, wa) = join(&cluster.servers[0], tokens[0].as_deref().unwrap(), None).await;
-    let (mut b, _) = join(&cluster.servers[1], tokens[1].as_deref().unwrap(), None).await;
-    assert_eq!(cluster.owner(&id), Some(0));
-    let peer = cluster.servers[0].peer.clone().unwrap();
-    let ended = db.query(&format!(
-        "SELECT pg_terminate_backend(pid)::text FROM pg_stat_activity \
-         WHERE application_name = 'tabletop-server owner {peer}'"
-    ));
-    assert_eq!(ended.len(), 1, "the owner's lock session");
+    let (id, tokens, (mut a, wa), mut b) = seat_pig(&cluster).await;
+    end_lock_session(&db, &cluster.servers[0]);
     // Both connections end: the match stopped on its owner.
     assert!(a.next().await.is_none(), "the owner's own connection ends");
     assert!(b.next().await.is_none(), "the relayed connection ends");
@@ -525,4 +512,33 @@ pub async fn finish(seats: &mut [(Client, Value); 2], pick: &mut Lcg) {
         seats[j].1 = seats[j].0.next().await.expect("open");
         assert_eq!(seats[j].1["type"], "update", "{}", seats[j].1);
     }
+}
+
+/// Ends `server`'s lock session in PostgreSQL (`pg_terminate_backend`).
+pub fn end_lock_session(db: &TestDb, server: &Server) {
+    let peer = server.peer.clone().unwrap();
+    let ended = db.query(&format!(
+        "SELECT pg_terminate_backend(pid)::text FROM pg_stat_activity \
+         WHERE application_name = 'tabletop-server owner {peer}'"
+    ));
+    assert_eq!(ended.len(), 1, "the owner's lock session");
+}
+
+/// A match of Pig on a cluster: its id, its tokens, seat 0's connection
+/// to the first process (which owns the match) with its welcome, and seat
+/// 1's connection, served through the second.
+pub type Seated = (String, Vec<Option<String>>, (Client, Value), Client);
+
+/// A match of Pig of two persons, seat 0 on the first process (the
+/// owner), seat 1 served through the second.
+pub async fn seat_pig(cluster: &Cluster<'_>) -> Seated {
+    let created = cluster.servers[0]
+        .create("pig(players=2,target=30)", &["person", "person"])
+        .await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    let tokens = tokens(&created);
+    let owned = join(&cluster.servers[0], tokens[0].as_deref().unwrap(), None).await;
+    let (relayed, _) = join(&cluster.servers[1], tokens[1].as_deref().unwrap(), None).await;
+    assert_eq!(cluster.owner(&id), Some(0));
+    (id, tokens, owned, relayed)
 }

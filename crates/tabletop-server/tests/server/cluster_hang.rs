@@ -12,7 +12,7 @@ use futures_util::SinkExt;
 use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::cluster::{Cluster, Seen, assert_twins, finish, join, play};
+use crate::cluster::{Cluster, Seen, assert_twins, end_lock_session, finish, join, play, seat_pig};
 use crate::common::{Client, Lcg, Server, TestDb, deadline, legal_of, metric, scratch, tokens};
 use crate::crash::{FLAGS, choose};
 
@@ -278,21 +278,9 @@ async fn a_hung_owner_whose_lock_session_is_ended_loses_its_match_at_once() {
     // A lease far longer than the test: only the session's end frees the
     // match.
     let cluster = Cluster::with(&db, &["--lease-ms", "600000"]);
-    let created = cluster.servers[0]
-        .create("pig(players=2,target=30)", &["person", "person"])
-        .await;
-    let id = created["id"].as_str().unwrap().to_owned();
-    let tokens = tokens(&created);
-    let (mut a, wa) = join(&cluster.servers[0], tokens[0].as_deref().unwrap(), None).await;
-    let (mut b, _) = join(&cluster.servers[1], tokens[1].as_deref().unwrap(), None).await;
-    assert_eq!(cluster.owner(&id), Some(0));
+    let (id, tokens, (mut a, wa), mut b) = seat_pig(&cluster).await;
     cluster.servers[0].stop();
-    let peer = cluster.servers[0].peer.clone().unwrap();
-    let ended = db.query(&format!(
-        "SELECT pg_terminate_backend(pid)::text FROM pg_stat_activity \
-         WHERE application_name = 'tabletop-server owner {peer}'"
-    ));
-    assert_eq!(ended.len(), 1, "the hung owner's lock session");
+    end_lock_session(&db, &cluster.servers[0]);
     // The seat served through the hung owner is told to reconnect, and is
     // served by another process.
     assert!(b.next().await.is_none(), "the relayed connection ends");
