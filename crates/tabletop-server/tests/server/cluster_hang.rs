@@ -24,6 +24,8 @@ const STOPS: usize = 10;
 const HUNG_FLAGS: &[&str] = &["--lease-ms", "800", "--metrics-listen", "127.0.0.1:0"];
 
 const LEASES_LOST: &str = "tabletop_leases_lost_total";
+const COMMITS: &str = "tabletop_commits_total";
+const LIVE: &str = "tabletop_live_matches";
 
 /// A person seat of the game under test.
 struct Seat {
@@ -34,11 +36,13 @@ struct Seat {
 }
 
 /// What the hung processes sent after they ran again, by seat: updates
-/// (which must be the twin's) and how each connection ended.
+/// (which must be the twin's) and how each connection ended; and how many
+/// of them found their lease lost at a renewal.
 #[derive(Default)]
 struct Woken {
     updates: Vec<(usize, u64, String)>,
     ended: usize,
+    leases_lost: usize,
 }
 
 /// Seat `token`'s connection to `slot`, from the last step it saw.
@@ -83,17 +87,29 @@ async fn pump(cluster: &Cluster<'_>, seat: &mut Seat) -> bool {
     }
 }
 
-/// Stops the owner of `id`; the seats served through other processes are
-/// told to reconnect, and every seat is served again by a process that
-/// runs; then the hung one runs again, loses its lease and ends the
-/// connections it had.
-async fn hang_owner(cluster: &Cluster<'_>, id: &str, seats: &mut [Seat], woken: &mut Woken) {
+/// Stops the owner of `id`, then sends `act` (the seat, the frame) if any,
+/// so that the hung owner has it to apply when it wakes; the seats served
+/// through other processes are told to reconnect, and every seat is
+/// served again by a process that runs; then the hung one runs again,
+/// loses its lease, ends the connections it had and commits nothing.
+async fn hang_owner(
+    cluster: &Cluster<'_>,
+    id: &str,
+    seats: &mut [Seat],
+    act: Option<(usize, &str)>,
+    woken: &mut Woken,
+) {
     let n = cluster.servers.len();
     let hung = cluster.owner(id).expect("a running process owns the match");
     let metrics = cluster.servers[hung].metrics.clone().unwrap();
     let lost_before = metric(&metrics, LEASES_LOST).await;
+    // Nothing is under way: every act was answered, no bot plays.
+    let commits_before = metric(&metrics, COMMITS).await;
     let stopped = Instant::now();
     cluster.servers[hung].stop();
+    if let Some((j, text)) = act {
+        let _ = seats[j].client.ws.send(Message::text(text)).await;
+    }
     let mut stale = Vec::new();
     for (j, seat) in seats.iter_mut().enumerate() {
         if seat.slot == hung {
@@ -124,15 +140,18 @@ async fn hang_owner(cluster: &Cluster<'_>, id: &str, seats: &mut [Seat], woken: 
         "{id}: taken up by a running process ({owner:?}, hung {hung})"
     );
     cluster.servers[hung].resume();
-    // It finds its lease lost (an event, waited for with a bound).
+    // It drops the match (an event, waited for with a bound): its lease
+    // found lost at a renewal, or the act it had refused by the store.
     let deadline = deadline();
-    while metric(&metrics, LEASES_LOST).await <= lost_before {
+    while metric(&metrics, LIVE).await > 0 {
         assert!(
             Instant::now() < deadline,
-            "the woken process lost its lease"
+            "the woken process drops the match"
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+    // With no act to apply, only the renewal can tell it (counted below).
+    woken.leases_lost += (metric(&metrics, LEASES_LOST).await - lost_before) as usize;
     // Its connections end: what they are sent before is what was
     // committed (compared with the twin later), never a step of its own.
     for (j, mut c) in stale {
@@ -153,6 +172,11 @@ async fn hang_owner(cluster: &Cluster<'_>, id: &str, seats: &mut [Seat], woken: 
         }
         woken.ended += 1;
     }
+    assert_eq!(
+        metric(&metrics, COMMITS).await,
+        commits_before,
+        "{id}: the woken process committed nothing"
+    );
     eprintln!("{id}: seats served again {served:?} after the owner hung");
 }
 
@@ -202,23 +226,26 @@ async fn play_hung(
         let (action, _) = legal[choose(top, legal.len())].clone();
         let act =
             json!({ "type": "act", "seq": top, "action": action, "client_id": format!("a{top}") });
-        // A connection that ended is found at the next frame.
-        let _ = seats[j]
-            .client
-            .ws
-            .send(Message::text(act.to_string()))
-            .await;
+        let act = act.to_string();
         let first = acted.insert(top);
         let stop_now = first && stop_at.get(stops) == Some(&acted.len());
-        if !(stop_now && stops % 2 == 0) {
-            while seats[j].seen.seq() <= top {
-                if !pump(cluster, &mut seats[j]).await {
-                    break;
-                }
+        if stop_now && stops % 2 == 0 {
+            // The act reaches the owner once it hangs: it is in flight.
+            hang_owner(cluster, id, &mut seats, Some((j, &act)), &mut woken).await;
+            stops += 1;
+            continue;
+        }
+        // A connection that ended is found at the next frame.
+        let _ = seats[j].client.ws.send(Message::text(act.clone())).await;
+        // Answered, though the match may move meanwhile (a lease run out
+        // on a slow machine): sent again on the new connection.
+        while seats[j].seen.seq() <= top {
+            if !pump(cluster, &mut seats[j]).await && seats[j].seen.seq() <= top {
+                let _ = seats[j].client.ws.send(Message::text(act.clone())).await;
             }
         }
         if stop_now {
-            hang_owner(cluster, id, &mut seats, &mut woken).await;
+            hang_owner(cluster, id, &mut seats, None, &mut woken).await;
             stops += 1;
         }
     }
@@ -259,6 +286,7 @@ async fn the_owner_hung_at_10_points_loses_its_match_to_another_and_writes_nothi
         );
     }
     assert!(woken.ended >= STOPS / 2, "connections to the hung owner");
+    assert!(woken.leases_lost >= STOPS / 2, "leases found lost");
     // No entry written twice, none missing: the log is the twin's, in
     // order, one row a step.
     let seqs = db.query(&format!(
@@ -266,7 +294,8 @@ async fn the_owner_hung_at_10_points_loses_its_match_to_another_and_writes_nothi
     ));
     assert_eq!(seqs, [Some("t".to_owned())]);
     eprintln!(
-        "{title}: {n} actions, {STOPS} hangs of the owner, {} connections to it ended, {} updates compared",
+        "{title}: {n} actions, {STOPS} hangs of the owner, {} leases found lost, {} connections to it ended, {} updates compared",
+        woken.leases_lost,
         woken.ended,
         seen.iter().map(|s| s.updates.len()).sum::<usize>()
     );
