@@ -23,6 +23,7 @@ pub mod mcts;
 mod notation;
 mod objective;
 pub mod observation;
+mod perfect_information;
 pub mod pig;
 mod prob;
 mod record;
