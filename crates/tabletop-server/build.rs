@@ -1,5 +1,5 @@
 //! Embeds every page file under `web/` in the binary: writes the table of
-//! `(path under web/, content type, text)` that `src/routes.rs` serves,
+//! `(path under web/, content type, text)` that `src/http/routes.rs` serves,
 //! so that adding a file (a game's drawing under `web/games/`) needs no
 //! list kept by hand.
 

@@ -4,8 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tabletop_server::client_message::{ActionRef, ClientMessage, MAX_CLIENT_MESSAGE, decode};
-use tabletop_server::code::Code;
+use tabletop_server::wire::client_message::{ActionRef, ClientMessage, MAX_CLIENT_MESSAGE, decode};
+use tabletop_server::wire::code::Code;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -25,6 +25,7 @@ fuzz_target!(|data: &[u8]| {
                         assert!(t.len() <= 256);
                     }
                 }
+                ClientMessage::Say { text } => assert!(text.len() <= 1024),
             }
         }
         Err(e) => {

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use dice_core::{DiceRng, Die, FaceCounts};
+use dice_core::{DiceRng, Die, FaceCounts, write_separated};
 
 /// How many dice a turn starts with (AOW-1, AOW-5).
 pub const DICE: u8 = 7;
@@ -195,13 +195,7 @@ impl fmt::Display for Roll {
         if self.dice() == 0 {
             return f.write_str("no dice");
         }
-        for (i, face) in self.faces().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{face}")?;
-        }
-        Ok(())
+        write_separated(f, " ", self.faces(), |f, face| write!(f, "{face}"))
     }
 }
 

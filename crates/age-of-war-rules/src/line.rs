@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use dice_core::Prob;
+use dice_core::{Prob, write_separated};
 
 use crate::dice::{DIE, Face, Roll};
 
@@ -135,13 +135,7 @@ impl fmt::Display for Line {
         let symbols = core::iter::repeat_n("A", usize::from(archery))
             .chain(core::iter::repeat_n("C", usize::from(cavalry)))
             .chain(core::iter::repeat_n("D", usize::from(daimyo)));
-        for (i, symbol) in symbols.enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            f.write_str(symbol)?;
-        }
-        Ok(())
+        write_separated(f, " ", symbols, fmt::Formatter::write_str)
     }
 }
 
@@ -292,12 +286,7 @@ impl LineSet {
 impl fmt::Display for LineSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("{")?;
-        for (i, line) in self.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            write!(f, "{line}")?;
-        }
+        write_separated(f, ", ", self.iter(), |f, line| write!(f, "{line}"))?;
         f.write_str("}")
     }
 }

@@ -6,8 +6,7 @@ use core::fmt;
 
 use dice_core::seat::TurnOrder;
 use dice_core::{
-    DiceRng, Game, GameResult, InconsistentView, ParseActionError, Prob, ResampleLog, Scoreboard,
-    Seat, ToMove, Viewer,
+    DiceRng, Game, GameResult, ParseActionError, Prob, ResampleLog, Scoreboard, Seat, ToMove,
 };
 
 use crate::action::{ACTION_ID_BOUND, Action};
@@ -361,14 +360,10 @@ impl Game for AgeOfWar {
     type Config = AgeOfWarConfig;
     type Action = Action;
     type Chance = Chance;
-    /// Nothing is hidden: every viewer sees the action itself.
-    type SeenAction = Self::Action;
-    /// Nothing is hidden: every viewer sees the outcome itself.
-    type SeenChance = Self::Chance;
-    /// Age of War has no hidden information: every seat sees the whole
-    /// position.
-    type View = Self;
     type Error = AgeOfWarError;
+    // Age of War has no hidden information: every seat sees every action,
+    // every roll and the whole position.
+    dice_core::perfect_information!();
 
     fn new(config: &AgeOfWarConfig) -> Result<Self, AgeOfWarError> {
         Ok(AgeOfWar {
@@ -545,23 +540,6 @@ impl Game for AgeOfWar {
             Phase::Rolling => Some(Chance::Roll(Roll::sample(self.turn.in_hand(), rng))),
             Phase::Choosing => None,
         }
-    }
-
-    fn view(&self, _viewer: Viewer) -> AgeOfWar {
-        self.clone()
-    }
-
-    /// Nothing is hidden, so the view is the state.
-    fn determinize(view: &AgeOfWar, _rng: &mut DiceRng) -> Result<AgeOfWar, InconsistentView> {
-        Ok(view.clone())
-    }
-
-    fn seen_action(&self, action: &Action, _viewer: Viewer) -> Action {
-        *action
-    }
-
-    fn seen_chance(&self, outcome: &Chance, _viewer: Viewer) -> Chance {
-        *outcome
     }
 
     fn result(&self) -> Option<GameResult> {

@@ -23,6 +23,7 @@ pub mod mcts;
 mod notation;
 mod objective;
 pub mod observation;
+mod perfect_information;
 pub mod pig;
 mod prob;
 mod record;
@@ -34,6 +35,7 @@ mod rng;
 pub mod schema;
 mod scoreboard;
 pub mod seat;
+mod separated;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 mod update;
@@ -60,6 +62,7 @@ pub use rng::DiceRng;
 pub use rng::OsRngError;
 pub use scoreboard::{ScorePart, Scoreboard};
 pub use seat::Seat;
+pub use separated::write_separated;
 pub use update::{LegalAction, Update};
 
 /// What a frontend, a bot or a server uses in almost every file:

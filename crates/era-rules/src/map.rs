@@ -6,6 +6,8 @@ use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Index, IndexMut};
 
+use dice_core::write_separated;
+
 use crate::building::BuildingKind;
 use crate::colour::Colour;
 use crate::side::Side;
@@ -188,13 +190,9 @@ impl<K: Key<N>, T: fmt::Debug, const N: usize> fmt::Debug for Map<K, T, N> {
 impl<K: Key<N> + fmt::Display, T: fmt::Display, const N: usize> fmt::Display for Map<K, T, N> {
     /// `yellow 3, gray 1, blue 0, white 0`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, (key, value)) in self.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            write!(f, "{key} {value}")?;
-        }
-        Ok(())
+        write_separated(f, ", ", self.iter(), |f, (key, value)| {
+            write!(f, "{key} {value}")
+        })
     }
 }
 

@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use dice_core::seat::{PerSeat, Seat, TurnOrder};
+use dice_core::write_separated;
 
 use crate::accessors::{board_accessors, table_accessors};
 use crate::action::Action;
@@ -441,19 +442,14 @@ impl fmt::Display for Player {
     /// `goods 0, stone 2, wood 2, food 2 | culture 0 | disaster 0 | dice
     /// yellow 3, gray 1, blue 0, white 0`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, (r, n)) in self.resources.iter().enumerate() {
-            let sep = if i > 0 { ", " } else { "" };
-            write!(f, "{sep}{r} {n}")?;
-        }
+        write_separated(f, ", ", self.resources.iter(), |f, (r, n)| {
+            write!(f, "{r} {n}")
+        })?;
         write!(
             f,
             " | culture {} | disaster {} | dice",
             self.culture, self.disaster
         )?;
-        for (i, (c, n)) in self.owned.iter().enumerate() {
-            let sep = if i > 0 { "," } else { "" };
-            write!(f, "{sep} {c} {n}")?;
-        }
-        Ok(())
+        write_separated(f, ",", self.owned.iter(), |f, (c, n)| write!(f, " {c} {n}"))
     }
 }

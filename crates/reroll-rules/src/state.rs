@@ -5,8 +5,7 @@ use alloc::vec::Vec;
 
 use dice_core::seat::PerSeat;
 use dice_core::{
-    DiceRng, Die, Game, GameResult, InconsistentView, ParseActionError, Prob, ResampleLog,
-    Scoreboard, Seat, ToMove, Viewer,
+    DiceRng, Die, Game, GameResult, ParseActionError, Prob, ResampleLog, Scoreboard, Seat, ToMove,
 };
 
 use crate::action::RerollAction;
@@ -144,15 +143,11 @@ impl ResampleLog for Reroll {}
 impl Game for Reroll {
     type Config = RerollConfig;
     type Action = RerollAction;
-    /// Every decision is public...
-    type SeenAction = Self::Action;
     type Chance = u8;
-    /// ...and every roll...
-    type SeenChance = Self::Chance;
-    /// ...and the whole position.
-    type View = Self;
     type Error = RerollError;
     const NAME: &'static str = "reroll";
+    // Every decision, every roll and the whole position are public.
+    dice_core::perfect_information!();
 
     fn new(config: &RerollConfig) -> Result<Self, RerollError> {
         config.validate()?;
@@ -243,14 +238,6 @@ impl Game for Reroll {
             .flatten()
     }
 
-    fn view(&self, _: Viewer) -> Reroll {
-        self.clone()
-    }
-
-    fn determinize(view: &Reroll, _: &mut DiceRng) -> Result<Reroll, InconsistentView> {
-        Ok(view.clone())
-    }
-
     /// RR-3: the highest total wins; ties share.
     fn result(&self) -> Option<GameResult> {
         self.is_over()
@@ -279,14 +266,6 @@ impl Game for Reroll {
 
     fn chance_text(&self, outcome: &u8) -> String {
         outcome.to_string()
-    }
-
-    fn seen_action(&self, action: &RerollAction, _: Viewer) -> RerollAction {
-        *action
-    }
-
-    fn seen_chance(&self, outcome: &u8, _: Viewer) -> u8 {
-        *outcome
     }
 
     fn action_id_bound(&self) -> u32 {

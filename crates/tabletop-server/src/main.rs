@@ -10,10 +10,10 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use tabletop_server::limits::{Limits, MAX_TURN_SECONDS};
-use tabletop_server::network::PrefixLengths;
+use tabletop_server::connection::limits::{Limits, MAX_TURN_SECONDS};
+use tabletop_server::connection::network::PrefixLengths;
 use tabletop_server::server::{Config, Database, serve};
-use tabletop_server::sqlite::Sync;
+use tabletop_server::store::sqlite::Sync;
 
 /// mimalloc rather than the system's allocator: each step builds every
 /// viewer's view and frames, many small short-lived allocations, which it

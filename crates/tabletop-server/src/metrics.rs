@@ -18,7 +18,7 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use prometheus_client::registry::{Registry, Unit};
 
-use crate::code::Code;
+use crate::wire::code::Code;
 
 /// One label: its name and value.
 type Label = [(&'static str, &'static str); 1];

@@ -13,18 +13,18 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::{mpsc, watch};
 
-use crate::actor::Services;
-use crate::addresses::Addresses;
-use crate::app::App;
-use crate::bots::BotPool;
-use crate::limits::Limits;
+use crate::connection::addresses::Addresses;
+use crate::connection::limits::Limits;
+use crate::http::app::App;
+use crate::http::operator::{Scraped, metrics_router};
+use crate::http::routes::{peer_router, router};
 use crate::lobby::{Lobby, blocking};
+use crate::matches::actor::Services;
+use crate::matches::bots::BotPool;
 use crate::offline::{Engines, OfflineError};
-use crate::operator::{Scraped, metrics_router};
-use crate::postgres::PgStore;
-use crate::routes::{peer_router, router};
-use crate::sqlite::SqliteStore;
 use crate::store::Store;
+use crate::store::postgres::PgStore;
+use crate::store::sqlite::SqliteStore;
 
 /// How often a process on a shared database looks for matches of bots
 /// only that no process serves (their owner stopped), to take them up.
@@ -38,7 +38,7 @@ pub enum Database {
         /// The file.
         path: PathBuf,
         /// When its commits reach the disk.
-        sync: crate::sqlite::Sync,
+        sync: crate::store::sqlite::Sync,
     },
     /// One PostgreSQL database, shared by every process that names it.
     Postgres {
@@ -309,7 +309,7 @@ async fn serve_metrics(listener: TcpListener, scraped: Scraped) {
 /// match when the lock session is lost, and those whose leases were lost.
 fn background(
     lobby: &Arc<Lobby>,
-    limits: &crate::limits::Limits,
+    limits: &crate::connection::limits::Limits,
     lost: Option<Lost>,
 ) -> Vec<tokio::task::JoinHandle<()>> {
     let mut tasks = vec![every(

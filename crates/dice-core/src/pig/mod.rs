@@ -22,8 +22,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::game::{Game, ToMove, Viewer};
-use crate::inconsistent::InconsistentView;
+use crate::game::{Game, ToMove};
 use crate::notation::ParseActionError;
 use crate::observation::{Block, ObservationTensor};
 use crate::prob::Prob;
@@ -312,15 +311,12 @@ impl ResampleLog for Pig {}
 impl Game for Pig {
     type Config = PigConfig;
     type Action = PigAction;
-    /// Pig has no secrets: every seat sees every decision...
-    type SeenAction = Self::Action;
     type Chance = u8;
-    /// ...and every roll...
-    type SeenChance = Self::Chance;
-    /// ...and the whole position.
-    type View = Self;
     type Error = PigError;
     const NAME: &'static str = "pig";
+    // Pig has no secrets: every seat sees every decision, every roll and
+    // the whole position.
+    crate::perfect_information!();
 
     fn new(config: &PigConfig) -> Result<Self, PigError> {
         if !(2..=MAX_PLAYERS).contains(&config.players) {
@@ -558,14 +554,6 @@ impl Game for Pig {
         }
     }
 
-    fn view(&self, _viewer: Viewer) -> Pig {
-        self.clone()
-    }
-
-    fn determinize(view: &Pig, _rng: &mut DiceRng) -> Result<Pig, InconsistentView> {
-        Ok(view.clone())
-    }
-
     /// The points banked: a turn's total counts once held.
     fn scoreboard(view: &Pig) -> Option<Scoreboard> {
         let banked = view.scores.iter();
@@ -650,14 +638,6 @@ impl Game for Pig {
             None => outcome.to_string(),
             Some(rules) => rules.outcome_text(*outcome),
         }
-    }
-
-    fn seen_action(&self, action: &PigAction, _viewer: Viewer) -> PigAction {
-        *action
-    }
-
-    fn seen_chance(&self, outcome: &u8, _viewer: Viewer) -> u8 {
-        *outcome
     }
 
     fn action_id_bound(&self) -> u32 {

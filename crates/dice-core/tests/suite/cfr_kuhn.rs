@@ -1,12 +1,6 @@
 //! The CFR solver on a game of its own: Kuhn poker as OpenSpiel's
 //! `kuhn_poker` plays it (three cards, an ante of 1, one bet of 1), against
 //! OpenSpiel's `CFRSolver` and `CFRPlusSolver`; and the games it refuses.
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    reason = "a test: a failure is a failed test"
-)]
 
 use std::fmt;
 

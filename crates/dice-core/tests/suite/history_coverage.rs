@@ -3,11 +3,6 @@
 //! no twin ever differs from the game. Two toy games do each; a third
 //! reveals a secret in the middle of the game, and the comparison goes on
 //! past it to the end.
-#![allow(
-    clippy::unwrap_used,
-    clippy::arithmetic_side_effects,
-    reason = "a test: a failure is a failed test"
-)]
 
 use super::toy::{NotNow, listed, move_methods, seat_zero_or_chance, two_moves};
 use dice_core::testkit::check_histories;

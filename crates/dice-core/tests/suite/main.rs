@@ -1,6 +1,12 @@
 //! Every integration test of the crate in one binary (one link, one
 //! build of the crate's generics): each file is a module named after
 //! what it tests.
+#![allow(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    reason = "tests and their helpers: a failure is a failed test"
+)]
 
 mod cfr_kuhn;
 mod golden_vectors;

@@ -2,18 +2,13 @@
 //! objective to win, every finished game is a win and the search learns
 //! nothing; with the objective to score, it learns when to hold.
 #![allow(
-    clippy::unwrap_used,
-    clippy::arithmetic_side_effects,
     clippy::cast_precision_loss,
-    reason = "test helpers: a failure is a test failure"
+    reason = "a count of games is far below where a float loses precision"
 )]
 
 use super::toy::{NotNow, listed, move_methods, seat_zero_or_chance, two_moves};
 use dice_core::mcts::Mcts;
-use dice_core::{
-    Agent, DiceRng, Game, GameResult, InconsistentView, Match, Objective, Prob, ToMove, Viewer,
-    play_out,
-};
+use dice_core::{Agent, DiceRng, Game, GameResult, Match, Objective, Prob, ToMove, play_out};
 
 /// The most rolls in one turn: the sixth banks the turn by itself, so no
 /// turn scores more than 36.
@@ -62,10 +57,8 @@ impl Game for Solitaire {
     type Config = Config;
     type Action = Move;
     type Chance = u8;
-    type View = Solitaire;
     type Error = NotNow;
-    type SeenAction = Move;
-    type SeenChance = u8;
+    dice_core::perfect_information!();
 
     fn new(config: &Config) -> Result<Self, NotNow> {
         Ok(Solitaire {
@@ -129,18 +122,6 @@ impl Game for Solitaire {
                 self.apply_unchecked(Move::Hold);
             }
         }
-    }
-    fn view(&self, _: Viewer) -> Solitaire {
-        self.clone()
-    }
-    fn determinize(view: &Solitaire, _: &mut DiceRng) -> Result<Self, InconsistentView> {
-        Ok(view.clone())
-    }
-    fn seen_action(&self, action: &Move, _: Viewer) -> Move {
-        *action
-    }
-    fn seen_chance(&self, outcome: &u8, _: Viewer) -> u8 {
-        *outcome
     }
     move_methods!(Move);
     fn chance_text(&self, outcome: &u8) -> String {

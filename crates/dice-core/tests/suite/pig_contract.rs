@@ -1,10 +1,5 @@
 //! The contract, the match driver, replay and the test kit, proven on Pig
 //! before any real game uses them.
-#![allow(
-    clippy::unwrap_used,
-    clippy::arithmetic_side_effects,
-    reason = "test helpers: a failure is a test failure"
-)]
 
 use dice_core::pig::{Pig, PigAction, PigConfig, PigError};
 use dice_core::testkit::{Options, check_histories, check_random_games, check_resume};

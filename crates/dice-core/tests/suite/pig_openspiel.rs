@@ -2,11 +2,6 @@
 //! roll, the forced stop at the target, the horizon, other dice, Piglet's
 //! coin and OpenSpiel's returns, texts and tensor. The Python package's
 //! `test_pig_openspiel.py` plays it against OpenSpiel's own `pig`.
-#![allow(
-    clippy::unwrap_used,
-    clippy::arithmetic_side_effects,
-    reason = "test helpers: a failure is a test failure"
-)]
 
 use dice_core::listing::{Listed, Utility};
 use dice_core::observation::ObservationTensor;

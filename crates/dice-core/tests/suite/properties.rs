@@ -1,8 +1,4 @@
 //! Properties of the chance primitives over random inputs.
-#![allow(
-    clippy::arithmetic_side_effects,
-    reason = "properties check exact arithmetic on small numbers"
-)]
 
 use std::num::NonZeroU32;
 

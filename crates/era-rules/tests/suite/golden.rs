@@ -4,11 +4,6 @@
 //! `WRITE_GOLDEN=1 cargo test -p era-rules --test suite golden` rewrites the
 //! files from their seeds (a breaking change if they differ: say so in the
 //! CHANGELOG); the tests only compare.
-#![allow(
-    clippy::unwrap_used,
-    clippy::arithmetic_side_effects,
-    reason = "the golden files are read and written by helpers: a failure is a failed test"
-)]
 
 use std::path::PathBuf;
 

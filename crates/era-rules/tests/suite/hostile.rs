@@ -1,10 +1,6 @@
 //! Hostile input: configs, rulesets, states and views written by strangers
 //! are refused with an error naming the field and the rule, and whatever is
 //! accepted can be played, viewed and determinized without a panic.
-#![allow(
-    clippy::unwrap_used,
-    reason = "helpers encode valid positions before breaking them: a failure is a failed test"
-)]
 
 use std::sync::mpsc;
 use std::time::Duration;

@@ -1,11 +1,6 @@
 //! No step's flow depends on a hidden fact: who moves next, the step the
 //! views show and the supply are the same whatever lies behind a screen
 //! (ERA-5, ERA-12).
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    reason = "scenario helpers script known-good positions: a failure is a failed test"
-)]
 
 use super::common;
 

@@ -2,13 +2,9 @@
 //! docs list, a position encoded by hand, and tensors blind to what their
 //! viewer may not see (ERA-5, ERA-12).
 #![allow(
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    clippy::unwrap_used,
     clippy::float_cmp,
-    reason = "the expected tensors are written out by hand, so a wrong index \
-              fails the test as an assertion would, and each number is an exact \
-              quotient of small integers that compares exactly"
+    reason = "each expected number is an exact quotient of small integers that \
+              compares exactly"
 )]
 
 use super::common;

@@ -1,9 +1,4 @@
 //! Conservation laws over seeded random games (proptest).
-#![allow(
-    clippy::unwrap_used,
-    clippy::arithmetic_side_effects,
-    reason = "the laws are summed and checked in a helper: a failure is a failed test"
-)]
 
 use dice_core::{DiceRng, Game, Match, ToMove};
 use era_rules::{BuildingKind, Era, EraConfig, Resource, Step};

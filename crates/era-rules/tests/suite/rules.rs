@@ -2,12 +2,6 @@
 //! on the public API: games are laid out and started by the helpers, dice
 //! are scripted as chance outcomes, and positions are edited through their
 //! JSON, which the engine validates.
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    reason = "scenario helpers script known-good positions: a failure is a failed test"
-)]
 
 use super::common;
 

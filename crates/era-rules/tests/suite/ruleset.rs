@@ -1,8 +1,4 @@
 //! Loading and validating rulesets (tables D1–D7).
-#![allow(
-    clippy::unwrap_used,
-    reason = "helpers load rulesets known to be valid or not: a failure is a failed test"
-)]
 
 use era_rules::ruleset::{Disaster, DisasterRule, EmptyCells, RulesetSpec, Target};
 use era_rules::{BuildingKind, Colour, Ruleset, Side};

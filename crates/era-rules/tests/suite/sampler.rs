@@ -1,9 +1,5 @@
 //! The direct chance sampler is pinned: a seed gives the same dice forever;
 //! and roll outcomes are exact multisets of faces.
-#![allow(
-    clippy::unwrap_used,
-    reason = "a helper lays the game out: a failure is a failed test"
-)]
 
 use dice_core::{DiceRng, Game, Prob};
 use era_rules::dice::DiceCounts;

@@ -1,11 +1,6 @@
 //! The running scores a view shows (ERA-23 to ERA-27 as if the game ended
 //! now): the final formula part by part, for every viewer, and at the end
 //! exactly the result's scores.
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    reason = "a failure is a failed test"
-)]
 
 use dice_core::testkit::each_random_position;
 use dice_core::{Game, Match, ScorePart, Viewer};

@@ -1,7 +1,6 @@
 //! Actions as text, narrations for each viewer, and the text drawing of a
 //! view.
 #![allow(
-    clippy::unwrap_used,
     clippy::panic,
     reason = "helpers read texts known to be actions: a failure is a failed test"
 )]

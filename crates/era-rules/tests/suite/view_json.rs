@@ -1,10 +1,6 @@
 //! The view's JSON by name: what a frontend draws without reading the
 //! crate, read back with every check, and the positional form older
 //! versions wrote still read.
-#![allow(
-    clippy::unwrap_used,
-    reason = "helpers encode valid positions before breaking them: a failure is a failed test"
-)]
 
 use dice_core::testkit::json::{assert_refused, edited};
 use dice_core::testkit::random_steps;

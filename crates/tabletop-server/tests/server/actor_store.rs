@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use serde_json::Value;
 use tabletop_engines::dice_core::Viewer;
-use tabletop_server::actor::Command;
-use tabletop_server::client_message::ActionRef;
-use tabletop_server::limits::Limits;
+use tabletop_server::connection::limits::Limits;
 use tabletop_server::lobby::Load;
+use tabletop_server::matches::actor::Command;
+use tabletop_server::wire::client_message::ActionRef;
 
 use crate::inproc::{FailingStore, STORE_FAULT, create, lobby_on, mover, next, subscribe};
 

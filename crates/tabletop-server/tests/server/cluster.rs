@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use tabletop_engines::dice_core::DiceRng;
-use tabletop_server::games::Table;
+use tabletop_server::matches::games::Table;
 use tabletop_server::store::{
     Commit, MatchSetup, NewMatch, Owner, SeatKind, Status, Store, StoredEntry, StoredSeat,
 };
@@ -374,7 +374,7 @@ fn bots_game(title: &str, id: &str) -> (NewMatch, Vec<Step>) {
         rng: serde_json::to_string(&rng).unwrap(),
         entries: chance(setup).collect(),
         status: Status::Playing,
-        now_ms: tabletop_server::clock::now_ms(),
+        now_ms: tabletop_server::store::clock::now_ms(),
         creator: None,
     };
     let mut steps = Vec::new();
@@ -430,7 +430,7 @@ async fn a_match_of_bots_only_whose_owner_died_mid_game_is_taken_up_and_ends_as_
                     rng,
                     status: *status,
                     result: result.as_deref(),
-                    now_ms: tabletop_server::clock::now_ms(),
+                    now_ms: tabletop_server::store::clock::now_ms(),
                 })
                 .unwrap();
             seq += entries.len();

@@ -8,17 +8,17 @@ use std::thread::ThreadId;
 
 use serde_json::Value;
 use tabletop_engines::dice_core::Viewer;
-use tabletop_server::actor::{Command, Frame, OptIns, Services};
-use tabletop_server::bots::BotPool;
-use tabletop_server::client_message::ActionRef;
-use tabletop_server::code::Reason;
-use tabletop_server::limits::Limits;
+use tabletop_server::connection::limits::Limits;
 use tabletop_server::lobby::{CreateMatch, Load, Lobby};
-use tabletop_server::sqlite::SqliteStore;
+use tabletop_server::matches::actor::{Command, Frame, OptIns, Services};
+use tabletop_server::matches::bots::BotPool;
+use tabletop_server::store::lines::Line;
+use tabletop_server::store::sqlite::SqliteStore;
 use tabletop_server::store::{
     Commit, NewMatch, OpenMatch, SeatTaking, Store, StoreError, StoredFacts, StoredMatch,
 };
-use tabletop_server::talk::Line;
+use tabletop_server::wire::client_message::ActionRef;
+use tabletop_server::wire::code::Reason;
 use tokio::sync::{mpsc, oneshot};
 
 /// The cause a failing store gives: it must reach the log only.

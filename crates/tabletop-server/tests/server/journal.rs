@@ -3,7 +3,7 @@
 //! to a store across the network, each on its own.
 use std::sync::Arc;
 
-use tabletop_server::journal::{Journal, Step};
+use tabletop_server::store::journal::{Journal, Step};
 use tabletop_server::store::{Status, Store, StoredEntry};
 
 use crate::inproc::FailingStore;

@@ -493,7 +493,7 @@ async fn a_turns_deadline_runs_on_across_a_restart() {
     // stored, two minutes and a second ago (twice the wait: a deadline
     // restarted at the restart would not end within the wait).
     let id = created["id"].as_str().unwrap();
-    let turn_over = tabletop_server::clock::now_ms() - 121_000;
+    let turn_over = tabletop_server::store::clock::now_ms() - 121_000;
     let changed = rusqlite::Connection::open(&db)
         .unwrap()
         .execute(

@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use tabletop_server::lobby::Lobby;
-use tabletop_server::open_list::{PAGE, PER_CREATOR};
-use tabletop_server::seats::OpenMatches;
-use tabletop_server::sqlite::SqliteStore;
+use tabletop_server::lobby::open_list::{PAGE, PER_CREATOR};
+use tabletop_server::lobby::seats::OpenMatches;
+use tabletop_server::store::sqlite::SqliteStore;
 use tabletop_server::store::{NewMatch, Store};
 
 use serde_json::json;
@@ -32,7 +32,7 @@ fn lobby_with(matches: &[(String, u64, Option<String>)]) -> Lobby {
     }
     crate::inproc::lobby_on(
         store as Arc<dyn Store>,
-        tabletop_server::limits::Limits::default(),
+        tabletop_server::connection::limits::Limits::default(),
     )
 }
 

@@ -5,7 +5,7 @@
 //! person who held it; the new routes are rate-limited per address; a
 //! database of the previous version opens.
 use serde_json::{Value, json};
-use tabletop_server::sqlite::{SqliteStore, Sync};
+use tabletop_server::store::sqlite::{SqliteStore, Sync};
 use tabletop_server::store::{SeatKind, SeatTaking, Status, Store};
 
 use crate::common::{Lcg, Server, Table, scratch, tokens, unthrottled};
@@ -297,7 +297,10 @@ async fn the_list_shows_matches_not_over_with_a_free_seat_newest_first() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_open_seat_of_a_finished_match_is_neither_listed_nor_taken() {
     let store = std::sync::Arc::new(SqliteStore::in_memory().unwrap());
-    let lobby = crate::inproc::lobby_on(store.clone(), tabletop_server::limits::Limits::default());
+    let lobby = crate::inproc::lobby_on(
+        store.clone(),
+        tabletop_server::connection::limits::Limits::default(),
+    );
     let created = lobby
         .create(tabletop_server::lobby::CreateMatch {
             game: "pig(players=2)".into(),
@@ -332,12 +335,12 @@ async fn an_open_seat_of_a_finished_match_is_neither_listed_nor_taken() {
         .take_seat(
             "over",
             0,
-            tabletop_server::seats::TakeSeat { name: "Ana".into() },
+            tabletop_server::lobby::seats::TakeSeat { name: "Ana".into() },
         )
         .await
         .unwrap_err();
     assert!(
-        matches!(refused, tabletop_server::lobby_error::LobbyError::GameOver),
+        matches!(refused, tabletop_server::lobby::error::LobbyError::GameOver),
         "{refused:?}"
     );
     // The store refuses it too, whatever the lobby read before.

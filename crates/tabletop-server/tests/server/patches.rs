@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use crate::common::{Client, Lcg, Server, every_table, legal_of, tokens};
 use serde_json::{Value, json};
-use tabletop_server::patch;
+use tabletop_server::wire::patch;
 
 /// A connection that asked for view patches, and the view it holds.
 struct Patched {

@@ -9,8 +9,8 @@ use serde_json::{Value, json};
 
 use crate::common::{Lcg, Server, TWO_SEATS, Table, raw_http, tokens, unthrottled};
 use tabletop_engines::dice_core::DiceRng;
-use tabletop_server::games::Table as Shadow;
-use tabletop_server::token::derived_seed;
+use tabletop_server::lobby::token::derived_seed;
+use tabletop_server::matches::games::Table as Shadow;
 
 /// Applies an RFC 6902 patch of `add`, `remove` and `replace` (the
 /// server's own) to `doc`.

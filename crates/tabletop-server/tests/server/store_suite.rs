@@ -4,14 +4,15 @@
 //! stores standing for two processes.
 use std::sync::Arc;
 
-use tabletop_server::postgres::PgStore;
-use tabletop_server::sqlite::SqliteStore;
+use tabletop_server::store::postgres::PgStore;
+use tabletop_server::store::sqlite::SqliteStore;
 use tabletop_server::store::{
     Commit, MatchSetup, NewMatch, Owner, SeatKind, SeatTaking, Status, Store, StoredEntry,
     StoredSeat,
 };
 
-use tabletop_server::talk::{KEPT_LINES, Line, TOLD_LINES};
+use tabletop_server::matches::talk::TOLD_LINES;
+use tabletop_server::store::lines::{KEPT_LINES, Line};
 
 use crate::common::{TestDb, scratch};
 
@@ -388,7 +389,7 @@ fn the_store_suite_on_sqlite() {
     suite(&SqliteStore::in_memory().unwrap());
     seats_suite(&SqliteStore::in_memory().unwrap());
     let file = scratch("store-suite").join("db.sqlite");
-    suite(&SqliteStore::open(&file, tabletop_server::sqlite::Sync::Full).unwrap());
+    suite(&SqliteStore::open(&file, tabletop_server::store::sqlite::Sync::Full).unwrap());
 }
 
 /// A PostgreSQL store on `db` standing for the process reached at `peer`,

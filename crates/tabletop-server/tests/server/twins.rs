@@ -13,8 +13,8 @@
 use crate::common::{Client, Lcg, Server, every_table, scratch};
 use serde_json::{Value, json};
 use tabletop_engines::dice_core::{DiceRng, Viewer};
-use tabletop_server::games::{Table, TestStart};
-use tabletop_server::token::derived_seed;
+use tabletop_server::lobby::token::derived_seed;
+use tabletop_server::matches::games::{Table, TestStart};
 
 /// Twin games a title: each plays every frame kind (welcome, updates,
 /// refusals, stale answers, patches, narration) many times over; the

@@ -16,10 +16,10 @@ use tabletop_engines::Told;
 use tabletop_engines::dice_core::{GameResult, LegalAction, Scoreboard, ToMove, Viewer};
 use tabletop_engines::odds::ConquestOdds;
 
-use crate::code::Reason;
-use crate::patch::PatchOp;
 use crate::store::SeatKind;
-use crate::talk::Line;
+use crate::store::lines::Line;
+use crate::wire::code::Reason;
+use crate::wire::patch::PatchOp;
 
 /// A frame to one connection.
 #[derive(Debug, Serialize, JsonSchema)]

@@ -12,16 +12,16 @@ use axum::response::{IntoResponse, Response};
 use tabletop_engines::dice_core::Viewer;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::actor::{Command, Frame, Handle, OptIns};
-use crate::app::{App, Peer};
-use crate::client_message::{self, ClientMessage};
-use crate::code::{Code, Reason};
-use crate::limits::{Bucket, Limits};
+use crate::connection::limits::{Bucket, Limits};
+use crate::http::app::{App, Peer};
+use crate::http::relay::{self, Ended};
+use crate::lobby::error::{ErrorBody, LobbyError};
 use crate::lobby::{Load, Served};
-use crate::lobby_error::{ErrorBody, LobbyError};
-use crate::relay::{self, Ended};
-use crate::server_message::ServerMessage;
-use crate::talk::line_text;
+use crate::matches::actor::{Command, Frame, Handle, OptIns};
+use crate::matches::talk::line_text;
+use crate::wire::client_message::{self, ClientMessage};
+use crate::wire::code::{Code, Reason};
+use crate::wire::server_message::ServerMessage;
 
 /// Frames larger than this close the connection at the WebSocket layer;
 /// smaller ones above the protocol's own limit get a typed refusal.

@@ -16,7 +16,7 @@ use std::cmp::Reverse;
 use std::collections::BTreeMap;
 use std::net::IpAddr;
 
-use crate::network::PrefixLengths;
+use crate::connection::network::PrefixLengths;
 use crate::store::OpenMatch;
 
 /// The most matches one page lists.

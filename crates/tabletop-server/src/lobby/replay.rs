@@ -23,10 +23,10 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 use tabletop_engines::dice_core::{Scoreboard, ToMove, Viewer};
 
+use crate::lobby::error::LobbyError;
 use crate::lobby::{Lobby, blocking, raw, table_of};
-use crate::lobby_error::LobbyError;
-use crate::patch::{self, PatchOp};
 use crate::store::{SeatKind, Status, StoreError, StoredEntry, StoredFacts, StoredMatch};
+use crate::wire::patch::{self, PatchOp};
 
 /// A finished match as one viewer saw it.
 #[derive(Debug, Serialize, JsonSchema)]

@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use crate::code::Code;
+use crate::wire::code::Code;
 
 /// The largest client message accepted, in bytes.
 pub const MAX_CLIENT_MESSAGE: usize = 4096;
@@ -13,7 +13,7 @@ const MAX_ID: usize = 64;
 /// The longest action text accepted.
 const MAX_ACTION_TEXT: usize = 256;
 /// The longest line of talk decoded, in bytes: room for
-/// [`MAX_LINE_CHARS`](crate::talk::MAX_LINE_CHARS) characters of four
+/// [`MAX_LINE_CHARS`](crate::matches::talk::MAX_LINE_CHARS) characters of four
 /// bytes and the spaces around them; the line's own limit is counted in
 /// characters after.
 const MAX_SAY_TEXT: usize = 1024;

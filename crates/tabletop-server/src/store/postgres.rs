@@ -24,11 +24,11 @@ use tokio::sync::{mpsc, watch};
 use tokio_postgres::types::ToSql;
 use tokio_postgres::{Client, Config, NoTls, Row, Statement};
 
+use crate::store::lines::{KEPT_LINES, Line};
 use crate::store::{
     Commit, MatchSetup, NewMatch, OpenMatch, Owner, SeatKind, SeatTaking, Status, Store,
     StoreError, StoredEntry, StoredFacts, StoredMatch, StoredSeat,
 };
-use crate::talk::{KEPT_LINES, Line};
 
 /// How long a call waits for a pooled session before it fails.
 const POOL_WAIT: Duration = Duration::from_secs(10);

@@ -13,8 +13,8 @@ use axum::http::{HeaderMap, header};
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use crate::lobby::error::LobbyError;
 use crate::lobby::{Lobby, blocking, table_of};
-use crate::lobby_error::LobbyError;
 use crate::store::{Status, StoreError};
 
 /// The answer to `GET /api/matches/{id}/turn`.

@@ -7,11 +7,11 @@ use std::sync::{Mutex, MutexGuard};
 use rusqlite::types::FromSql;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
+use crate::store::lines::{KEPT_LINES, Line};
 use crate::store::{
     Commit, MatchSetup, NewMatch, OpenMatch, SeatKind, SeatTaking, Status, Store, StoreError,
     StoredEntry, StoredFacts, StoredMatch, StoredSeat,
 };
-use crate::talk::{KEPT_LINES, Line};
 
 /// [`Store`] on one SQLite database file.
 #[derive(Debug)]

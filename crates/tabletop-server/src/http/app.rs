@@ -7,8 +7,8 @@ use std::sync::atomic::AtomicUsize;
 
 use tokio::sync::watch;
 
-use crate::addresses::{Addresses, Slot};
-use crate::limits::Limits;
+use crate::connection::addresses::{Addresses, Slot};
+use crate::connection::limits::Limits;
 use crate::lobby::Lobby;
 use crate::offline::Engines;
 

@@ -17,8 +17,8 @@ use tokio_tungstenite::tungstenite::Message as PeerMessage;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-use crate::app::App;
-use crate::limits::Limits;
+use crate::connection::limits::Limits;
+use crate::http::app::App;
 
 /// How long reaching the owner may take: one that does not answer at once
 /// has likely stopped, and the match is asked for again.

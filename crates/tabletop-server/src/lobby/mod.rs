@@ -3,6 +3,13 @@
 //! when a seat or a spectator connects, within the live-match limits, once
 //! the store has made this process their owner.
 
+pub mod error;
+pub mod open_list;
+pub mod replay;
+pub mod seats;
+pub mod token;
+pub mod turn;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -12,18 +19,17 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use tabletop_engines::dice_core::DiceRng;
 
-use crate::actor::{Actor, Command, Handle, Loaded, MatchInfo, Services};
-use crate::clock::{now_ms, now_secs};
-use crate::games::{Table, TestStart};
-use crate::limits::MAX_TURN_SECONDS;
-use crate::lobby_error::LobbyError;
-use crate::names::table_names;
+use crate::connection::limits::MAX_TURN_SECONDS;
+use crate::lobby::error::LobbyError;
+use crate::matches::actor::{Actor, Command, Handle, Loaded, MatchInfo, Services};
+use crate::matches::games::{Table, TestStart};
+use crate::matches::names::table_names;
+use crate::matches::talk::TOLD_LINES;
+use crate::store::clock::{now_ms, now_secs};
 use crate::store::{
     MatchSetup, NewMatch, Owner, SeatKind, Status, Store, StoreError, StoredEntry, StoredFacts,
     StoredSeat,
 };
-use crate::talk::TOLD_LINES;
-use crate::token;
 
 /// A request to create a match.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
@@ -375,7 +381,7 @@ impl Lobby {
     /// seats; why not otherwise.
     fn room(
         live: &BTreeMap<String, Live>,
-        limits: &crate::limits::Limits,
+        limits: &crate::connection::limits::Limits,
         who: Load,
         bots_only: bool,
     ) -> Result<(), LobbyError> {
@@ -427,7 +433,7 @@ impl Lobby {
     }
 
     /// [`Lobby::create`] for the creator `creator` (see
-    /// [`crate::open_list::creator_of`]), kept to share the list of open matches
+    /// [`crate::lobby::open_list::creator_of`]), kept to share the list of open matches
     /// fairly and never shown.
     ///
     /// # Errors

@@ -6,12 +6,10 @@
 
 use std::collections::BTreeMap;
 
-use schemars::JsonSchema;
-use serde::Serialize;
-
-use crate::code::{Code, Reason};
-use crate::limits::{Bucket, Limits};
-use crate::names::hidden;
+use crate::connection::limits::{Bucket, Limits};
+use crate::matches::names::hidden;
+use crate::store::lines::Line;
+use crate::wire::code::{Code, Reason};
 
 /// The most characters a line has.
 pub const MAX_LINE_CHARS: usize = 200;
@@ -20,24 +18,6 @@ pub const MAX_LINE_CHARS: usize = 200;
 const BRAILLE_BLANK: char = '\u{2800}';
 /// The lines a welcome carries: the match's last ones.
 pub const TOLD_LINES: usize = 100;
-/// The lines a store keeps of one match: saying one more drops the
-/// oldest.
-pub const KEPT_LINES: usize = 500;
-
-/// One line said at a match's table.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
-pub struct Line {
-    /// The line's number in its match, from 1, one more for each line.
-    pub n: u64,
-    /// The seat that said it.
-    pub seat: usize,
-    /// The seat's player name when it was said; `null` for a seat without
-    /// one.
-    pub name: Option<String>,
-    /// What was said, as typed (trimmed): text, never markup.
-    pub text: String,
-}
-
 /// `text` as a line to say: trimmed, 1 to [`MAX_LINE_CHARS`] characters
 /// (not bytes), none of them hiding or breaking text ([`hidden`]).
 ///

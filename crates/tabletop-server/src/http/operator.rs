@@ -12,7 +12,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
-use crate::app::App;
+use crate::http::app::App;
 use crate::metrics::Connections;
 
 /// The content type of the OpenMetrics text Prometheus scrapes.

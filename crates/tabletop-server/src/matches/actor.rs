@@ -13,18 +13,19 @@ use tabletop_engines::{Mark, Told};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Instant, sleep_until};
 
-use crate::bots::{BotPool, Priority};
-use crate::client_message::ActionRef;
-use crate::clock::{instant_of, now_ms};
-use crate::code::{Code, Reason};
-use crate::games::{FALLBACK_BOT, Table};
-use crate::journal::{Journal, Step};
-use crate::limits::Limits;
+use crate::connection::limits::Limits;
+use crate::matches::bots::{BotPool, Priority};
+use crate::matches::games::{FALLBACK_BOT, Table};
+use crate::matches::talk::Talk;
 use crate::metrics::{self, Metrics};
-use crate::patch::{self, PatchOp};
-use crate::server_message::{Legal, ServerMessage, UpdateBody, ViewPart};
+use crate::store::clock::{instant_of, now_ms};
+use crate::store::journal::{Journal, Step};
+use crate::store::lines::Line;
 use crate::store::{SeatKind, Status, Store, StoredEntry};
-use crate::talk::{Line, Talk};
+use crate::wire::client_message::ActionRef;
+use crate::wire::code::{Code, Reason};
+use crate::wire::patch::{self, PatchOp};
+use crate::wire::server_message::{Legal, ServerMessage, UpdateBody, ViewPart};
 
 /// A frame on its way to one connection.
 pub type Frame = Arc<str>;

@@ -2,10 +2,16 @@
 //! interface with two backends: SQLite for one process, PostgreSQL for
 //! several sharing one database, each match owned by one process at a time.
 
+pub mod clock;
+pub mod journal;
+pub mod lines;
+pub mod postgres;
+pub mod sqlite;
+
 use schemars::JsonSchema;
 use serde::{Serialize, Serializer};
 
-use crate::talk::Line;
+use crate::store::lines::Line;
 
 /// The phase of a match, as the lobby tells it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
@@ -109,7 +115,7 @@ pub struct StoredSeat {
     /// once taken).
     pub token_hash: Option<String>,
     /// The name its player gave when taking it (at most
-    /// [`MAX_NAME_CHARS`](crate::names::MAX_NAME_CHARS) characters,
+    /// [`MAX_NAME_CHARS`](crate::matches::names::MAX_NAME_CHARS) characters,
     /// checked by the lobby), if any.
     pub name: Option<String>,
 }
@@ -142,7 +148,7 @@ pub struct MatchSetup {
     /// The per-turn deadline in seconds, if any.
     pub turn_seconds: Option<u32>,
     /// The position the match starts from when it is not the game's
-    /// first (JSON of [`TestStart`](crate::games::TestStart)): only on a
+    /// first (JSON of [`TestStart`](crate::matches::games::TestStart)): only on a
     /// server started with the hidden test flag `--test-starts`.
     pub start: Option<String>,
     /// The seats, in order.
@@ -307,7 +313,7 @@ pub enum Owner {
 
 /// The store's interface. Every method blocks: the server calls them
 /// from `spawn_blocking`, but for commits to an embedded store on a
-/// current-thread runtime (see [`crate::journal`]).
+/// current-thread runtime (see [`crate::store::journal`]).
 pub trait Store: Send + Sync {
     /// Saves a new match with its seats and setup entries.
     ///
@@ -346,7 +352,7 @@ pub trait Store: Send + Sync {
     /// Whether the store lives in this process and waits only on its own
     /// files: its commits are then grouped, one [`Store::append_all`] per
     /// turn of the runtime, made on the async thread itself when there is
-    /// only one (see [`crate::journal`]). `false` (the default) for a store
+    /// only one (see [`crate::store::journal`]). `false` (the default) for a store
     /// that waits on the network or on the async runtime: each commit is
     /// then made on its own from the blocking pool.
     fn is_embedded(&self) -> bool {
@@ -395,7 +401,7 @@ pub trait Store: Send + Sync {
     /// A database failure, or `of` unknown.
     fn create_rematch(&self, of: &str, m: &NewMatch) -> Result<String, StoreError>;
     /// Keeps a line said at match `id`'s table (its `n` one more than the
-    /// last kept); past [`KEPT_LINES`](crate::talk::KEPT_LINES) lines the
+    /// last kept); past [`KEPT_LINES`](crate::store::lines::KEPT_LINES) lines the
     /// oldest are dropped. Deleted with the match.
     ///
     /// # Errors

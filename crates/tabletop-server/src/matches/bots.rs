@@ -11,7 +11,7 @@ use std::time::Instant;
 use tabletop_engines::dice_core::DiceRng;
 use tokio::sync::oneshot;
 
-use crate::games::BotJob;
+use crate::matches::games::BotJob;
 
 /// Whose decision: one in a match a person plays, or one of bots only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -11,8 +11,8 @@ use tabletop_engines::{
     AnyGame, AnyState, LoadError, Mark, StepError, Told, load_game, load_game_json,
 };
 
-use crate::client_message::ActionRef;
-use crate::code::{Code, Reason};
+use crate::wire::client_message::ActionRef;
+use crate::wire::code::{Code, Reason};
 
 /// Seat counts, config and bots of one game, for the lobby.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]

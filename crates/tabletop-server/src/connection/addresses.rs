@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use crate::limits::{Bucket, Limits};
-use crate::network::PrefixLengths;
+use crate::connection::limits::{Bucket, Limits};
+use crate::connection::network::PrefixLengths;
 
 /// Addresses remembered before forgotten ones are cleared out.
 const REMEMBERED: usize = 4096;

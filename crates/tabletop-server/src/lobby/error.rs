@@ -7,9 +7,9 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
-use crate::code::{Code, Reason};
-use crate::names::NameRefusal;
+use crate::matches::names::NameRefusal;
 use crate::store::StoreError;
+use crate::wire::code::{Code, Reason};
 
 /// Why the lobby refused.
 #[derive(Debug, thiserror::Error)]

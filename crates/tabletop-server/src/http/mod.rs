@@ -6,6 +6,12 @@
 //! finish, and whatever is still open when the drain's time is up is
 //! closed.
 
+pub mod app;
+pub mod operator;
+pub mod relay;
+pub mod routes;
+pub mod socket;
+
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -20,8 +26,8 @@ use tokio::sync::watch;
 use tokio::task::JoinSet;
 use tower_service::Service;
 
-use crate::addresses::Slot;
-use crate::app::{App, Peer};
+use crate::connection::addresses::Slot;
+use crate::http::app::{App, Peer};
 
 /// How long to wait after an accept error (out of file descriptors, say)
 /// before accepting again.

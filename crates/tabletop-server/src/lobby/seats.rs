@@ -7,13 +7,13 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use crate::games::Table;
+use crate::lobby::error::LobbyError;
+use crate::lobby::open_list::{self, Place};
+use crate::lobby::token;
 use crate::lobby::{Lobby, blocking, play_link, raw};
-use crate::lobby_error::LobbyError;
-use crate::names::{distinct, player_name};
-use crate::open_list::{self, Place};
+use crate::matches::games::Table;
+use crate::matches::names::{distinct, player_name};
 use crate::store::{MatchSetup, SeatKind, SeatTaking, Status, StoredFacts, StoredSeat};
-use crate::token;
 
 /// A request to take an open seat (`POST /api/matches/{id}/seats/{n}`).
 #[derive(Debug, Clone, Deserialize, JsonSchema)]

@@ -16,11 +16,11 @@ use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::app::{App, Peer};
-use crate::games::{GameInfo, catalogue};
+use crate::http::app::{App, Peer};
 use crate::lobby::CreateMatch;
-use crate::lobby_error::LobbyError;
-use crate::seats::{AskRematch, TakeSeat};
+use crate::lobby::error::LobbyError;
+use crate::lobby::seats::{AskRematch, TakeSeat};
+use crate::matches::games::{GameInfo, catalogue};
 
 /// The largest body `POST /api/matches` reads: a request names a game and
 /// its seats (a test start carries a record, and may be larger).
@@ -38,9 +38,9 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/matches/{id}/rematch", post(rematch))
         .route("/api/matches/{id}/replay", get(replay))
         .route("/api/matches/{id}/turn", get(turn))
-        .route("/ws", get(crate::socket::upgrade))
-        .route("/healthz", get(crate::operator::healthz))
-        .route("/readyz", get(crate::operator::readyz))
+        .route("/ws", get(crate::http::socket::upgrade))
+        .route("/healthz", get(crate::http::operator::healthz))
+        .route("/readyz", get(crate::http::operator::readyz))
         .route("/", get(lobby_page))
         .route("/play/{id}", get(play_page))
         .route("/replay/{id}", get(replay_page))
@@ -57,7 +57,7 @@ pub fn router(app: Arc<App>) -> Router {
 /// that another process serves through this one.
 pub fn peer_router(app: Arc<App>) -> Router {
     Router::new()
-        .route("/ws", get(crate::socket::upgrade))
+        .route("/ws", get(crate::http::socket::upgrade))
         .with_state(app)
 }
 
@@ -126,7 +126,7 @@ async fn game_drawing(Path(name): Path<String>) -> Response {
 
 /// A game's view schema (`/web/schemas/pig`), for the generic drawing.
 async fn game_view_schema(Path(name): Path<String>) -> Response {
-    match crate::view_schema::view_schema(&name) {
+    match crate::wire::view_schema::view_schema(&name) {
         Some(schema) => (
             [
                 (header::CONTENT_TYPE, "application/json"),
@@ -254,7 +254,7 @@ async fn create(app: &App, request: Request<Body>) -> Result<crate::lobby::Creat
     app.lobby
         .create_from(
             wanted,
-            ip.map(|ip| crate::open_list::creator_of(ip, app.limits.prefix_lengths)),
+            ip.map(|ip| crate::lobby::open_list::creator_of(ip, app.limits.prefix_lengths)),
         )
         .await
 }
@@ -353,7 +353,7 @@ async fn replay(
         // A seat's token travels in a header, never in the URL, so it stays
         // out of logs.
         app.lobby
-            .replay(&id, query.seat, crate::turn::bearer(&headers))
+            .replay(&id, query.seat, crate::lobby::turn::bearer(&headers))
             .await
     };
     answer(StatusCode::OK, replay.await)
@@ -373,7 +373,7 @@ async fn turn(
 ) -> Response {
     let turn = async {
         may_ask(&app, peer.map(|Extension(p)| p.ip))?;
-        let token = crate::turn::bearer(&headers).ok_or(LobbyError::UnknownToken)?;
+        let token = crate::lobby::turn::bearer(&headers).ok_or(LobbyError::UnknownToken)?;
         app.lobby.turn(&id, token).await
     };
     answer(StatusCode::OK, turn.await)

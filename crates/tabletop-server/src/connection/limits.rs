@@ -4,7 +4,7 @@
 use std::num::NonZeroU128;
 use std::time::{Duration, Instant};
 
-use crate::network::PrefixLengths;
+use crate::connection::network::PrefixLengths;
 
 /// The longest per-turn deadline a match may ask for: a week.
 pub const MAX_TURN_SECONDS: u32 = 7 * 24 * 3600;
