@@ -23,7 +23,8 @@ pub mod mcts;
 mod notation;
 mod objective;
 pub mod observation;
-mod perfect_information;
+#[doc(hidden)]
+pub mod perfect_information;
 pub mod pig;
 mod prob;
 mod record;
