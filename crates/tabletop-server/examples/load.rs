@@ -271,6 +271,9 @@ fn rss_kib(pids: &[u32]) -> u64 {
         .sum()
 }
 
+/// How long an action may go untold before its match acts again.
+const GIVE_UP: Duration = Duration::from_secs(5);
+
 #[derive(Default)]
 struct Table {
     /// Per seat: the last seq seen and its legal ids.
@@ -341,6 +344,15 @@ impl Table {
     /// seq it acts at and the action's id; none while an action is in
     /// flight, the seats disagree or nobody may act.
     fn start_action(&mut self, sent: u64) -> Option<(usize, u64, u64)> {
+        // An action not told within a few seconds (refused, or lost with
+        // its connection) is given up, so that the match plays on.
+        if self
+            .pending
+            .as_ref()
+            .is_some_and(|(_, at, _)| at.elapsed() > GIVE_UP)
+        {
+            self.pending = None;
+        }
         if self.pending.is_some() {
             return None;
         }

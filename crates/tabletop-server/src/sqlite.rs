@@ -2,7 +2,9 @@
 //! synchronously (a commit is on disk before anyone is told of it).
 
 use std::path::Path;
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
 
 use rusqlite::types::FromSql;
 use rusqlite::{Connection, OptionalExtension, Row, params};
@@ -17,7 +19,18 @@ use crate::talk::{KEPT_LINES, Line};
 #[derive(Debug)]
 pub struct SqliteStore {
     conn: Mutex<Connection>,
+    /// Dropped with the store, which ends the checkpointer's thread.
+    _checkpointer: Option<mpsc::Sender<()>>,
 }
+
+/// How often the checkpointer copies the WAL's committed pages into the
+/// database file.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(200);
+
+/// The writing connection's own checkpoint, past this many WAL pages: a
+/// floor should the checkpointer fall behind (SQLite's default is 1,000,
+/// each held up every connection of the server while it wrote them).
+const WRITER_CHECKPOINT_PAGES: i64 = 20_000;
 
 /// When a commit reaches the disk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -32,6 +45,16 @@ pub enum Sync {
     /// move survives a crash of the process (`kill -9`), not a power cut;
     /// a commit costs a fraction of the CPU.
     Normal,
+}
+
+impl Sync {
+    /// Its value of SQLite's `synchronous`.
+    fn pragma(self) -> &'static str {
+        match self {
+            Sync::Full => "FULL",
+            Sync::Normal => "NORMAL",
+        }
+    }
 }
 
 fn err(e: impl std::fmt::Display) -> StoreError {
@@ -116,7 +139,13 @@ impl SqliteStore {
     /// When the file cannot be opened or the schema not created.
     pub fn open(path: &Path, sync: Sync) -> Result<Self, StoreError> {
         let conn = Connection::open(path).map_err(err)?;
-        Self::init(conn, sync)
+        let mut store = Self::init(conn, sync)?;
+        store
+            .conn()?
+            .pragma_update(None, "wal_autocheckpoint", WRITER_CHECKPOINT_PAGES)
+            .map_err(err)?;
+        store._checkpointer = Some(spawn_checkpointer(path, sync)?);
+        Ok(store)
     }
 
     /// A database in memory (for tests and benchmarks).
@@ -133,11 +162,7 @@ impl SqliteStore {
         // across a power cut.
         conn.pragma_update(None, "journal_mode", "WAL")
             .map_err(err)?;
-        let level = match sync {
-            Sync::Full => "FULL",
-            Sync::Normal => "NORMAL",
-        };
-        conn.pragma_update(None, "synchronous", level)
+        conn.pragma_update(None, "synchronous", sync.pragma())
             .map_err(err)?;
         conn.pragma_update(None, "foreign_keys", "ON")
             .map_err(err)?;
@@ -158,6 +183,7 @@ impl SqliteStore {
         conn.execute_batch(INDEXES).map_err(err)?;
         Ok(SqliteStore {
             conn: Mutex::new(conn),
+            _checkpointer: None,
         })
     }
 
@@ -166,6 +192,30 @@ impl SqliteStore {
             .lock()
             .map_err(|_| StoreError("the database lock is poisoned".to_owned()))
     }
+}
+
+/// A thread of its own that checkpoints the WAL of the database at `path`
+/// every [`CHECKPOINT_EVERY`] through a connection of its own, until the
+/// answered sender is dropped. A passive checkpoint neither waits for nor
+/// holds up the writer, so the copy into the database file and its sync
+/// leave the runtime's thread, where the steps are committed; a commit is
+/// durable once its WAL frames are synced, before any checkpoint.
+fn spawn_checkpointer(path: &Path, sync: Sync) -> Result<mpsc::Sender<()>, StoreError> {
+    let conn = Connection::open(path).map_err(err)?;
+    conn.pragma_update(None, "synchronous", sync.pragma())
+        .map_err(err)?;
+    let (stop, stopped) = mpsc::channel::<()>();
+    std::thread::Builder::new()
+        .name("sqlite-checkpoint".to_owned())
+        .spawn(move || {
+            while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(CHECKPOINT_EVERY) {
+                // Busy (another checkpoint) or read-only: the next turn
+                // tries again; the writer's own checkpoint is the floor.
+                let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+            }
+        })
+        .map_err(err)?;
+    Ok(stop)
 }
 
 /// Runs the statement `sql`, without parameters, prepared once per
