@@ -372,6 +372,9 @@ impl Table {
 struct Figures {
     latencies: Vec<Duration>,
     frame_bytes: Vec<usize>,
+    /// Frames other than updates and welcomes, and seats' connections
+    /// that ended, by kind.
+    odd: std::collections::BTreeMap<String, u64>,
 }
 
 /// What the seats' readers share with the driving loop.
@@ -482,12 +485,21 @@ async fn read_seat(
     (m, round): (usize, u64),
     seat: usize,
 ) {
-    while let Some(Ok(message)) = stream.next().await {
+    let note = |kind: String| *shared.figures.lock().unwrap().odd.entry(kind).or_default() += 1;
+    loop {
+        let message = match stream.next().await {
+            Some(Ok(message)) => message,
+            Some(Err(e)) => break note(format!("connection ended: {e}")),
+            None => break note("connection ended".to_owned()),
+        };
         let Message::Text(text) = message else {
             continue;
         };
         let arrived = Instant::now();
         let frame: SeenFrame = serde_json::from_str(text.as_str()).unwrap();
+        if frame.kind != "update" && frame.kind != "welcome" {
+            note(frame.kind.clone());
+        }
         let Some(seq) = frame.seq else {
             continue;
         };
@@ -820,9 +832,15 @@ async fn find_ceiling(
             println!("time bound reached ({} s)", ceiling.max_seconds);
             break;
         }
-        if replace_ended(options, &servers.addrs, shared, sinks).await > 0 {
+        let replaced = replace_ended(options, &servers.addrs, shared, sinks).await;
+        if replaced > 0 {
             tokio::time::sleep(Duration::from_millis(500)).await;
         }
+        let waiting = settle(shared).await;
+        let odd = std::mem::take(&mut shared.figures.lock().unwrap().odd);
+        eprintln!(
+            "before probe {n}: {replaced} ended matches replaced, {waiting} with an action untold; other frames and ends: {odd:?}"
+        );
         let probe = probe(rate, &ceiling, &pids, shared, sinks).await;
         probe.print(n, &ceiling);
         if probe.passes(&ceiling) {
@@ -846,6 +864,30 @@ async fn find_ceiling(
         (None, _) => {
             println!("ceiling: under {rate} actions/s (no rate probed kept p99 under {bound} ms)")
         }
+    }
+}
+
+/// Waits, at most [`GIVE_UP`], for the actions of an earlier probe to be
+/// told (or given up), so that none is counted in the next; answers how
+/// many are still untold.
+async fn settle(shared: &Shared) -> usize {
+    let until = Instant::now() + GIVE_UP;
+    loop {
+        let waiting = shared
+            .tables
+            .iter()
+            .filter(|t| {
+                t.lock()
+                    .unwrap()
+                    .pending
+                    .as_ref()
+                    .is_some_and(|(_, at, _)| at.elapsed() <= GIVE_UP)
+            })
+            .count();
+        if waiting == 0 || Instant::now() > until {
+            return waiting;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
 

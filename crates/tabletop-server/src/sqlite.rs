@@ -2,9 +2,9 @@
 //! synchronously (a commit is on disk before anyone is told of it).
 
 use std::path::Path;
-use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::sync::{Mutex, MutexGuard};
-use std::time::Duration;
 
 use rusqlite::types::FromSql;
 use rusqlite::{Connection, OptionalExtension, Row, params};
@@ -19,18 +19,65 @@ use crate::talk::{KEPT_LINES, Line};
 #[derive(Debug)]
 pub struct SqliteStore {
     conn: Mutex<Connection>,
-    /// Dropped with the store, which ends the checkpointer's thread.
-    _checkpointer: Option<mpsc::Sender<()>>,
+    /// The file's checkpointer; none in memory.
+    checkpointer: Option<Checkpointer>,
 }
 
-/// How often the checkpointer copies the WAL's committed pages into the
-/// database file.
-const CHECKPOINT_EVERY: Duration = Duration::from_millis(200);
+/// Steps committed between two checkpoints: at two to three pages each,
+/// about SQLite's own 1,000 pages of WAL.
+const CHECKPOINT_STEPS: usize = 400;
 
 /// The writing connection's own checkpoint, past this many WAL pages: a
-/// floor should the checkpointer fall behind (SQLite's default is 1,000,
-/// each held up every connection of the server while it wrote them).
+/// floor should the checkpointer fall behind (SQLite's default is 1,000
+/// pages, and each such checkpoint held up every connection of the server
+/// while it wrote them).
 const WRITER_CHECKPOINT_PAGES: i64 = 20_000;
+
+/// A thread of its own that copies the WAL's pages into the database file
+/// (a passive checkpoint, through a connection of its own) when nudged:
+/// the copy and its sync leave the runtime's thread, where the steps are
+/// committed, and a passive checkpoint neither waits for nor holds up the
+/// writer. A commit is durable once its WAL frames are synced, before any
+/// checkpoint. Dropping it ends the thread.
+#[derive(Debug)]
+struct Checkpointer {
+    nudge: mpsc::SyncSender<()>,
+    /// Steps committed since the last nudge.
+    steps: AtomicUsize,
+}
+
+impl Checkpointer {
+    fn spawn(path: &Path, sync: Sync) -> Result<Self, StoreError> {
+        let conn = Connection::open(path).map_err(err)?;
+        conn.pragma_update(None, "synchronous", sync.pragma())
+            .map_err(err)?;
+        let (nudge, nudged) = mpsc::sync_channel::<()>(1);
+        std::thread::Builder::new()
+            .name("sqlite-checkpoint".to_owned())
+            .spawn(move || {
+                while nudged.recv().is_ok() {
+                    // Busy (another checkpoint) or read-only: the next
+                    // nudge tries again; the writer's floor stays.
+                    let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+                }
+            })
+            .map_err(err)?;
+        Ok(Checkpointer {
+            nudge,
+            steps: AtomicUsize::new(0),
+        })
+    }
+
+    /// `steps` more committed: a nudge every [`CHECKPOINT_STEPS`].
+    fn committed(&self, steps: usize) {
+        let before = self.steps.fetch_add(steps, Ordering::Relaxed);
+        if before.saturating_add(steps) >= CHECKPOINT_STEPS {
+            self.steps.store(0, Ordering::Relaxed);
+            // Full: a checkpoint is under way or nudged already.
+            let _ = self.nudge.try_send(());
+        }
+    }
+}
 
 /// When a commit reaches the disk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -144,7 +191,7 @@ impl SqliteStore {
             .conn()?
             .pragma_update(None, "wal_autocheckpoint", WRITER_CHECKPOINT_PAGES)
             .map_err(err)?;
-        store._checkpointer = Some(spawn_checkpointer(path, sync)?);
+        store.checkpointer = Some(Checkpointer::spawn(path, sync)?);
         Ok(store)
     }
 
@@ -183,7 +230,7 @@ impl SqliteStore {
         conn.execute_batch(INDEXES).map_err(err)?;
         Ok(SqliteStore {
             conn: Mutex::new(conn),
-            _checkpointer: None,
+            checkpointer: None,
         })
     }
 
@@ -192,30 +239,6 @@ impl SqliteStore {
             .lock()
             .map_err(|_| StoreError("the database lock is poisoned".to_owned()))
     }
-}
-
-/// A thread of its own that checkpoints the WAL of the database at `path`
-/// every [`CHECKPOINT_EVERY`] through a connection of its own, until the
-/// answered sender is dropped. A passive checkpoint neither waits for nor
-/// holds up the writer, so the copy into the database file and its sync
-/// leave the runtime's thread, where the steps are committed; a commit is
-/// durable once its WAL frames are synced, before any checkpoint.
-fn spawn_checkpointer(path: &Path, sync: Sync) -> Result<mpsc::Sender<()>, StoreError> {
-    let conn = Connection::open(path).map_err(err)?;
-    conn.pragma_update(None, "synchronous", sync.pragma())
-        .map_err(err)?;
-    let (stop, stopped) = mpsc::channel::<()>();
-    std::thread::Builder::new()
-        .name("sqlite-checkpoint".to_owned())
-        .spawn(move || {
-            while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(CHECKPOINT_EVERY) {
-                // Busy (another checkpoint) or read-only: the next turn
-                // tries again; the writer's own checkpoint is the floor.
-                let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
-            }
-        })
-        .map_err(err)?;
-    Ok(stop)
 }
 
 /// Runs the statement `sql`, without parameters, prepared once per
@@ -538,7 +561,11 @@ impl Store for SqliteStore {
     }
 
     fn append(&self, c: &Commit<'_>) -> Result<(), StoreError> {
-        in_transaction(&*self.conn()?, |tx| append_in(tx, c))
+        in_transaction(&*self.conn()?, |tx| append_in(tx, c))?;
+        if let Some(checkpointer) = &self.checkpointer {
+            checkpointer.committed(1);
+        }
+        Ok(())
     }
 
     fn append_all(&self, commits: &[Commit<'_>]) -> Vec<Result<(), StoreError>> {
@@ -556,7 +583,12 @@ impl Store for SqliteStore {
             Ok(())
         });
         match written {
-            Ok(()) => outcomes,
+            Ok(()) => {
+                if let Some(checkpointer) = &self.checkpointer {
+                    checkpointer.committed(commits.len());
+                }
+                outcomes
+            }
             Err(e) => vec![Err(e); commits.len()],
         }
     }

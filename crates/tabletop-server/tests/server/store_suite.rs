@@ -392,14 +392,19 @@ fn the_store_suite_on_sqlite() {
 }
 
 /// The WAL's pages reach the database file from the checkpointer's own
-/// thread: the file grows past its first page although the writer, a few
-/// pages under its own floor, never checkpoints (its checkpoint held up
-/// every connection of the server while it lasted).
+/// thread once enough steps are committed: the file grows past its
+/// first page although the writer, under its own floor of pages, never
+/// checkpoints (its checkpoint held up every connection of the server
+/// while it lasted).
 #[test]
 fn on_sqlite_the_wal_is_copied_into_the_database_off_the_writer() {
     let file = scratch("checkpointer").join("db.sqlite");
     let store = SqliteStore::open(&file, tabletop_server::sqlite::Sync::Full).unwrap();
-    create_owned(&store, &new_match("a", &["random", "random"], NOW));
+    create_owned(&store, &new_match("m1", &["person", "person"], NOW));
+    for seq in 1..=400 {
+        let step = [entry(3, Some(0), None)];
+        store.append(&commit("m1", seq, &step, "rng")).unwrap();
+    }
     let first_page = 4096;
     // A bounded wait for the copy, whatever the machine's speed.
     let copied = (0..2_000).any(|_| {
@@ -407,6 +412,7 @@ fn on_sqlite_the_wal_is_copied_into_the_database_off_the_writer() {
         std::fs::metadata(&file).unwrap().len() > first_page
     });
     assert!(copied, "the database file still holds only its first page");
+    assert_eq!(store.load("m1").unwrap().unwrap().entries.len(), 401);
 }
 
 /// A PostgreSQL store on `db` standing for the process reached at `peer`,
