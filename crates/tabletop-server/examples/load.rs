@@ -37,7 +37,7 @@
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -383,6 +383,10 @@ struct Shared {
     tables: Arc<Vec<Mutex<Table>>>,
     figures: Arc<Mutex<Figures>>,
     measuring: Arc<AtomicBool>,
+    /// The next action's client id: unique over the run, since the
+    /// server answers a client id it applied already with what the seat
+    /// missed, and tells the other seats nothing.
+    client_ids: Arc<AtomicU64>,
 }
 
 impl Shared {
@@ -391,6 +395,7 @@ impl Shared {
             tables: Arc::new((0..matches).map(|_| Mutex::default()).collect()),
             figures: Arc::new(Mutex::new(Figures::default())),
             measuring: Arc::new(AtomicBool::new(false)),
+            client_ids: Arc::new(AtomicU64::new(1)),
         }
     }
 
@@ -539,7 +544,8 @@ struct Pace {
 }
 
 /// Sends actions at the pace given.
-async fn drive(pace: Pace, tables: &[Mutex<Table>], sinks: &Sinks) -> Driven {
+async fn drive(pace: Pace, shared: &Shared, sinks: &Sinks) -> Driven {
+    let tables = &shared.tables;
     let mut tick = tokio::time::interval(Duration::from_micros(1_000_000 / pace.rate.max(1)));
     let until = Instant::now() + Duration::from_secs(pace.seconds);
     let tries = if pace.hop { tables.len() } else { 1 };
@@ -560,7 +566,7 @@ async fn drive(pace: Pace, tables: &[Mutex<Table>], sinks: &Sinks) -> Driven {
         sent += 1;
         let sink = Arc::clone(&sinks[m][to_act]);
         let text =
-            json!({"type": "act", "seq": top, "action": id, "client_id": format!("b{sent}")})
+            json!({"type": "act", "seq": top, "action": id, "client_id": format!("b{}", shared.client_ids.fetch_add(1, Ordering::Relaxed))})
                 .to_string();
         tokio::spawn(async move {
             let _ = sink.lock().await.send(Message::text(text)).await;
@@ -702,7 +708,7 @@ async fn measure(options: &Options, pids: &[u32], shared: &Shared, sinks: &Sinks
         seconds: options.seconds,
         hop: false,
     };
-    let driven = drive(pace, &shared.tables, sinks).await;
+    let driven = drive(pace, shared, sinks).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     let cpu = cpu_ticks(pids) - cpu_before;
     let db_cpu = postmaster
@@ -787,7 +793,7 @@ async fn probe(
         seconds: ceiling.probe_seconds,
         hop: true,
     };
-    let driven = drive(pace, &shared.tables, sinks).await;
+    let driven = drive(pace, shared, sinks).await;
     // The actions in flight told.
     tokio::time::sleep(Duration::from_millis(500)).await;
     shared.measuring.store(false, Ordering::Relaxed);
