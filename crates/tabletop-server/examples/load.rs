@@ -21,6 +21,22 @@
 //! owns the match. The CPU and memory are the processes' sums; with
 //! `--db-data DIR` (the cluster's data directory) the database's CPU is
 //! reported too.
+//!
+//! `--find-ceiling` looks for the highest rate at which the p99 from an
+//! action sent to every seat told stays under 50 ms (`--p99-ms`): it
+//! probes `--rate` (the first probe), doubling it until a probe fails,
+//! then halves the gap between the highest rate that passed and the
+//! lowest that failed until they are within 5 %; each probe lasts
+//! `--probe-seconds` (10), at most `--max-probes` (12) of them, none
+//! started after `--max-seconds` (600). A probe passes when 95 % of its
+//! rate was sent and the p99 over every action sent (one never told
+//! counting as the slowest) is under the bound; a match that ended is
+//! replaced by a new one between probes. It prints each probe and the
+//! result:
+//!
+//! ```sh
+//! target/release/examples/load --find-ceiling --rate 1000 --probe-seconds 5 --max-probes 8 --matches 1000 --game 'armadora(players=2)' --view-patches --known-texts
+//! ```
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -679,19 +695,18 @@ async fn main() {
         options.game,
         started.elapsed().as_secs_f64()
     );
-    match options.ceiling {
-        Some(ceiling) => find_ceiling(&options, ceiling, &servers, &shared, &mut sinks).await,
-        None => {
-            let measured = measure(&options, &pids, &shared, &sinks).await;
-            report(
-                &options,
-                &Measured {
-                    base,
-                    loaded,
-                    ..measured
-                },
-            );
-        }
+    if let Some(ceiling) = options.ceiling {
+        find_ceiling(&options, ceiling, &servers, &shared, &mut sinks).await;
+    } else {
+        let measured = measure(&options, &pids, &shared, &sinks).await;
+        report(
+            &options,
+            &Measured {
+                base,
+                loaded,
+                ..measured
+            },
+        );
     }
     servers.stop();
 }
@@ -862,13 +877,13 @@ async fn find_ceiling(
     let bound = ceiling.p99.as_millis();
     match (passed, failed) {
         (Some(p), Some(f)) => {
-            println!("ceiling: {p} actions/s (p99 under {bound} ms; {f}/s was over)")
+            println!("ceiling: {p} actions/s (p99 under {bound} ms; {f}/s was over)");
         }
         (Some(p), None) => {
-            println!("ceiling: over {p} actions/s (p99 under {bound} ms; no rate probed was over)")
+            println!("ceiling: over {p} actions/s (p99 under {bound} ms; no rate probed was over)");
         }
         (None, _) => {
-            println!("ceiling: under {rate} actions/s (no rate probed kept p99 under {bound} ms)")
+            println!("ceiling: under {rate} actions/s (no rate probed kept p99 under {bound} ms)");
         }
     }
 }
@@ -906,14 +921,14 @@ async fn replace_ended(
     sinks: &mut Sinks,
 ) -> usize {
     let mut replaced = 0;
-    for m in 0..sinks.len() {
+    for (m, seats) in sinks.iter_mut().enumerate() {
         if !shared.tables[m].lock().unwrap().over() {
             continue;
         }
-        for sink in &sinks[m] {
+        for sink in seats.iter() {
             let _ = sink.lock().await.close().await;
         }
-        sinks[m] = open_match(options, addrs, shared, m).await;
+        *seats = open_match(options, addrs, shared, m).await;
         replaced += 1;
     }
     replaced
