@@ -21,6 +21,22 @@
 //! owns the match. The CPU and memory are the processes' sums; with
 //! `--db-data DIR` (the cluster's data directory) the database's CPU is
 //! reported too.
+//!
+//! `--find-ceiling` looks for the highest rate at which the p99 from an
+//! action sent to every seat told stays under 50 ms (`--p99-ms`): it
+//! probes `--rate` (the first probe), doubling it until a probe fails,
+//! then halves the gap between the highest rate that passed and the
+//! lowest that failed until they are within 5 %; each probe lasts
+//! `--probe-seconds` (10), at most `--max-probes` (12) of them, none
+//! started after `--max-seconds` (600). A probe passes when 95 % of its
+//! rate was sent and the p99 over every action sent (one never told
+//! counting as the slowest) is under the bound; a match that ended is
+//! replaced by a new one between probes. It prints each probe and the
+//! result:
+//!
+//! ```sh
+//! target/release/examples/load --find-ceiling --rate 1000 --probe-seconds 5 --max-probes 8 --matches 1000 --game 'armadora(players=2)' --view-patches --known-texts
+//! ```
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -37,12 +53,13 @@
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::io::AsyncReadExt;
 use tokio::net::TcpStream;
@@ -78,6 +95,23 @@ struct Options {
     processes: usize,
     db_data: String,
     server: String,
+    /// `--find-ceiling`: probe rates instead of one run at `--rate`.
+    ceiling: Option<Ceiling>,
+}
+
+/// The ceiling search's bounds (`--find-ceiling`).
+#[derive(Clone, Copy)]
+struct Ceiling {
+    /// The first rate probed (`--rate`), doubled until a probe fails.
+    start: u64,
+    /// Each probe's length (`--probe-seconds`).
+    probe_seconds: u64,
+    /// At most this many probes (`--max-probes`).
+    max_probes: usize,
+    /// No probe starts after this many seconds (`--max-seconds`).
+    max_seconds: u64,
+    /// The p99 a probe must stay under (`--p99-ms`).
+    p99: Duration,
 }
 
 impl Options {
@@ -104,6 +138,13 @@ impl Options {
             .map(|p| p.join("tabletop-server"))
             .unwrap();
         let server = arg("--server", default_server.to_str().unwrap());
+        let ceiling = flag("--find-ceiling").then(|| Ceiling {
+            start: rate,
+            probe_seconds: arg("--probe-seconds", "10").parse().unwrap(),
+            max_probes: arg("--max-probes", "12").parse().unwrap(),
+            max_seconds: arg("--max-seconds", "600").parse().unwrap(),
+            p99: Duration::from_millis(arg("--p99-ms", "50").parse().unwrap()),
+        });
         Self {
             matches,
             rate,
@@ -116,6 +157,7 @@ impl Options {
             processes,
             db_data,
             server,
+            ceiling,
         }
     }
 }
@@ -245,24 +287,48 @@ fn rss_kib(pids: &[u32]) -> u64 {
         .sum()
 }
 
+/// How long an action may go untold before its match acts again.
+const GIVE_UP: Duration = Duration::from_secs(5);
+
 #[derive(Default)]
 struct Table {
     /// Per seat: the last seq seen and its legal ids.
     latest: Vec<(u64, Vec<u64>)>,
+    /// Per seat: whether it heard from the server yet.
+    heard: Vec<bool>,
+    /// Which match sits in this place (the ceiling search puts a new one
+    /// in the place of one that ended): frames of an older one are not
+    /// this table's.
+    round: u64,
     /// An action in flight: the seq it was sent at, when, who was told.
     pending: Option<(u64, Instant, Vec<bool>)>,
 }
 
 impl Table {
-    /// A seat told of `seq`: the action's latency once every seat is told.
+    /// A new match of `players` seats in this place.
+    fn reset(&mut self, players: usize) -> u64 {
+        self.round += 1;
+        self.latest = vec![(0, Vec::new()); players];
+        self.heard = vec![false; players];
+        self.pending = None;
+        self.round
+    }
+
+    /// A seat of the match of `round` told of `seq`: the action's latency
+    /// once every seat is told.
     fn told(
         &mut self,
+        round: u64,
         seat: usize,
         seq: u64,
         legal: Vec<u64>,
         arrived: Instant,
     ) -> Option<Duration> {
+        if round != self.round {
+            return None;
+        }
         self.latest[seat] = (seq, legal);
+        self.heard[seat] = true;
         let mut done = None;
         if let Some((at, sent, told)) = &mut self.pending {
             if seq > *at {
@@ -278,10 +344,31 @@ impl Table {
         done
     }
 
+    /// Whether the match is over: every seat heard of the same last entry
+    /// and nobody may act.
+    fn over(&self) -> bool {
+        let top = self.latest.iter().map(|l| l.0).max().unwrap_or(0);
+        self.pending.is_none()
+            && self.heard.iter().all(|&h| h)
+            && self
+                .latest
+                .iter()
+                .all(|(seq, legal)| *seq == top && legal.is_empty())
+    }
+
     /// The next action of this match, now pending: the seat to act, the
     /// seq it acts at and the action's id; none while an action is in
     /// flight, the seats disagree or nobody may act.
     fn start_action(&mut self, sent: u64) -> Option<(usize, u64, u64)> {
+        // An action not told within a few seconds (refused, or lost with
+        // its connection) is given up, so that the match plays on.
+        if self
+            .pending
+            .as_ref()
+            .is_some_and(|(_, at, _)| at.elapsed() > GIVE_UP)
+        {
+            self.pending = None;
+        }
         if self.pending.is_some() {
             return None;
         }
@@ -301,6 +388,9 @@ impl Table {
 struct Figures {
     latencies: Vec<Duration>,
     frame_bytes: Vec<usize>,
+    /// Frames other than updates and welcomes, and seats' connections
+    /// that ended, by kind.
+    odd: std::collections::BTreeMap<String, u64>,
 }
 
 /// What the seats' readers share with the driving loop.
@@ -309,6 +399,10 @@ struct Shared {
     tables: Arc<Vec<Mutex<Table>>>,
     figures: Arc<Mutex<Figures>>,
     measuring: Arc<AtomicBool>,
+    /// The next action's client id: unique over the run, since the
+    /// server answers a client id it applied already with what the seat
+    /// missed, and tells the other seats nothing.
+    client_ids: Arc<AtomicU64>,
 }
 
 impl Shared {
@@ -317,7 +411,18 @@ impl Shared {
             tables: Arc::new((0..matches).map(|_| Mutex::default()).collect()),
             figures: Arc::new(Mutex::new(Figures::default())),
             measuring: Arc::new(AtomicBool::new(false)),
+            client_ids: Arc::new(AtomicU64::new(1)),
         }
+    }
+
+    /// The latencies and frame sizes noted so far, sorted; none are kept.
+    fn take_figures(&self) -> (Vec<Duration>, Vec<usize>) {
+        let mut f = self.figures.lock().unwrap();
+        let mut latencies = std::mem::take(&mut f.latencies);
+        latencies.sort();
+        let mut bytes = std::mem::take(&mut f.frame_bytes);
+        bytes.sort_unstable();
+        (latencies, bytes)
     }
 }
 
@@ -330,61 +435,104 @@ fn percentile<T: Copy + Ord>(sorted: &[T], p: f64) -> T {
 async fn open_matches(options: &Options, addrs: &[String], shared: &Shared) -> Sinks {
     let mut sinks: Sinks = Vec::new();
     for m in 0..options.matches {
-        let created = post(
-            &addrs[m % options.processes],
-            &json!({"game": options.game, "seats": ["person", "person"]}),
-        )
-        .await;
-        let mut seat_sinks = Vec::new();
-        let players = created["seats"].as_array().unwrap().len();
-        shared.tables[m].lock().unwrap().latest = vec![(0, Vec::new()); players];
-        for (seat, s) in created["seats"].as_array().unwrap().iter().enumerate() {
-            // The seats of a match on different processes.
-            let addr = &addrs[(m + seat) % options.processes];
-            let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
-                .await
-                .unwrap();
-            let (mut sink, stream) = ws.split();
-            sink.send(Message::text(
-                json!({
-                    "type": "hello",
-                    "token": s["token"],
-                    "view_patches": options.view_patches,
-                    "known_texts": options.known_texts,
-                })
-                .to_string(),
-            ))
-            .await
-            .unwrap();
-            tokio::spawn(read_seat(stream, shared.clone(), m, seat));
-            seat_sinks.push(Arc::new(tokio::sync::Mutex::new(sink)));
-        }
-        sinks.push(seat_sinks);
+        sinks.push(open_match(options, addrs, shared, m).await);
     }
     sinks
 }
 
+/// Creates match `m` on its process and connects its seats, in its
+/// table's place; answers the seats' sending halves.
+async fn open_match(
+    options: &Options,
+    addrs: &[String],
+    shared: &Shared,
+    m: usize,
+) -> Vec<Arc<tokio::sync::Mutex<Sink>>> {
+    let created = post(
+        &addrs[m % options.processes],
+        &json!({"game": options.game, "seats": ["person", "person"]}),
+    )
+    .await;
+    let mut seat_sinks = Vec::new();
+    let seats = created["seats"].as_array().unwrap();
+    let round = shared.tables[m].lock().unwrap().reset(seats.len());
+    for (seat, s) in seats.iter().enumerate() {
+        // The seats of a match on different processes.
+        let addr = &addrs[(m + seat) % options.processes];
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+            .await
+            .unwrap();
+        let (mut sink, stream) = ws.split();
+        sink.send(Message::text(
+            json!({
+                "type": "hello",
+                "token": s["token"],
+                "view_patches": options.view_patches,
+                "known_texts": options.known_texts,
+            })
+            .to_string(),
+        ))
+        .await
+        .unwrap();
+        tokio::spawn(read_seat(stream, shared.clone(), (m, round), seat));
+        seat_sinks.push(Arc::new(tokio::sync::Mutex::new(sink)));
+    }
+    seat_sinks
+}
+
+/// What a seat reads of a frame: the rest (the view, its patch, the
+/// texts) is skipped unread, so that the clients' share of the cores
+/// stays small.
+#[derive(Deserialize)]
+struct SeenFrame {
+    #[serde(rename = "type")]
+    kind: String,
+    seq: Option<u64>,
+    update: Option<SeenUpdate>,
+}
+
+/// The legal actions of an update, each `[id, …]`.
+#[derive(Deserialize)]
+struct SeenUpdate {
+    #[serde(default)]
+    legal: Vec<Value>,
+}
+
 /// One seat's frames: its table told, and while measuring the update
 /// frames' sizes and the completed actions' latencies noted.
-async fn read_seat(mut stream: SplitStream<Socket>, shared: Shared, m: usize, seat: usize) {
-    while let Some(Ok(message)) = stream.next().await {
+async fn read_seat(
+    mut stream: SplitStream<Socket>,
+    shared: Shared,
+    (m, round): (usize, u64),
+    seat: usize,
+) {
+    let note = |kind: String| *shared.figures.lock().unwrap().odd.entry(kind).or_default() += 1;
+    loop {
+        let message = match stream.next().await {
+            Some(Ok(message)) => message,
+            Some(Err(e)) => break note(format!("connection ended: {e}")),
+            None => break note("connection ended".to_owned()),
+        };
         let Message::Text(text) = message else {
             continue;
         };
         let arrived = Instant::now();
-        let frame: Value = serde_json::from_str(text.as_str()).unwrap();
-        let Some(seq) = frame["seq"].as_u64() else {
+        let frame: SeenFrame = serde_json::from_str(text.as_str()).unwrap();
+        if frame.kind != "update" && frame.kind != "welcome" {
+            note(frame.kind.clone());
+        }
+        let Some(seq) = frame.seq else {
             continue;
         };
-        let legal: Vec<u64> = frame["update"]["legal"]
-            .as_array()
-            .map(|l| l.iter().filter_map(|p| p[0].as_u64()).collect())
+        let legal: Vec<u64> = frame
+            .update
+            .map(|u| u.legal.iter().filter_map(|p| p[0].as_u64()).collect())
             .unwrap_or_default();
         let done = shared.tables[m]
             .lock()
             .unwrap()
-            .told(seat, seq, legal, arrived);
-        if shared.measuring.load(Ordering::Relaxed) && frame["type"] == "update" {
+            .told(round, seat, seq, legal, arrived);
+        if shared.measuring.load(Ordering::Relaxed) && frame.kind == "update" {
             let mut f = shared.figures.lock().unwrap();
             f.frame_bytes.push(text.len());
             if let Some(latency) = done {
@@ -400,25 +548,41 @@ struct Driven {
     skipped: u64,
 }
 
-/// Sends actions at `--rate` for `--seconds`, one match a tick in turn.
-async fn drive(options: &Options, tables: &[Mutex<Table>], sinks: &Sinks) -> Driven {
-    let mut tick = tokio::time::interval(Duration::from_micros(1_000_000 / options.rate.max(1)));
-    let until = Instant::now() + Duration::from_secs(options.seconds);
+/// How actions are sent: `rate` a second for `seconds`, one match a
+/// tick in turn; with `hop`, a tick whose match is busy or over goes to
+/// the next match that can act (so that the rate offered is the rate
+/// sent while any match can act).
+#[derive(Clone, Copy)]
+struct Pace {
+    rate: u64,
+    seconds: u64,
+    hop: bool,
+}
+
+/// Sends actions at the pace given.
+async fn drive(pace: Pace, shared: &Shared, sinks: &Sinks) -> Driven {
+    let tables = &shared.tables;
+    let mut tick = tokio::time::interval(Duration::from_micros(1_000_000 / pace.rate.max(1)));
+    let until = Instant::now() + Duration::from_secs(pace.seconds);
+    let tries = if pace.hop { tables.len() } else { 1 };
     let mut next = 0usize;
     let mut sent = 0u64;
     let mut skipped = 0u64;
     while Instant::now() < until {
         tick.tick().await;
-        let m = next % options.matches;
-        next += 1;
-        let Some((to_act, top, id)) = tables[m].lock().unwrap().start_action(sent) else {
+        let started = (0..tries).find_map(|_| {
+            let m = next % tables.len();
+            next += 1;
+            Some(m).zip(tables[m].lock().unwrap().start_action(sent))
+        });
+        let Some((m, (to_act, top, id))) = started else {
             skipped += 1;
             continue;
         };
         sent += 1;
         let sink = Arc::clone(&sinks[m][to_act]);
         let text =
-            json!({"type": "act", "seq": top, "action": id, "client_id": format!("b{sent}")})
+            json!({"type": "act", "seq": top, "action": id, "client_id": format!("b{}", shared.client_ids.fetch_add(1, Ordering::Relaxed))})
                 .to_string();
         tokio::spawn(async move {
             let _ = sink.lock().await.send(Message::text(text)).await;
@@ -439,20 +603,11 @@ struct Measured {
     bytes: Vec<usize>,
 }
 
-/// The report on stdout (its lines are quoted in docs/server.md and the
-/// README: keep them).
-fn report(options: &Options, measured: &Measured) {
-    let Options { matches, game, .. } = options;
-    let Measured {
-        driven: Driven { sent, skipped },
-        latencies,
-        bytes,
-        ..
-    } = measured;
-    let seconds = options.seconds;
+/// The run's setting, the report's first lines.
+fn describe(options: &Options) {
     println!(
-        "game: {game} (view patches: {}, known texts: {}, --sync {})",
-        options.view_patches, options.known_texts, options.sync
+        "game: {} (view patches: {}, known texts: {}, --sync {})",
+        options.game, options.view_patches, options.known_texts, options.sync
     );
     println!(
         "server processes: {} on {}",
@@ -463,6 +618,20 @@ fn report(options: &Options, measured: &Measured) {
             "PostgreSQL"
         }
     );
+}
+
+/// The report on stdout (its lines are quoted in docs/server.md and the
+/// README: keep them).
+fn report(options: &Options, measured: &Measured) {
+    let Options { matches, .. } = options;
+    let Measured {
+        driven: Driven { sent, skipped },
+        latencies,
+        bytes,
+        ..
+    } = measured;
+    let seconds = options.seconds;
+    describe(options);
     println!(
         "live matches: {matches} ({} WebSocket connections)",
         matches * 2
@@ -512,13 +681,12 @@ async fn main() {
     let options = Options::from_args();
     let servers = Servers::start(&options);
     let pids = servers.pids();
-    let postmaster = postmaster_pid(&options.db_data);
     tokio::time::sleep(Duration::from_millis(300)).await;
     let base = rss_kib(&pids);
 
     let shared = Shared::new(options.matches);
     let started = Instant::now();
-    let sinks = open_matches(&options, &servers.addrs, &shared).await;
+    let mut sinks = open_matches(&options, &servers.addrs, &shared).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     let loaded = rss_kib(&pids);
     eprintln!(
@@ -527,36 +695,243 @@ async fn main() {
         options.game,
         started.elapsed().as_secs_f64()
     );
+    if let Some(ceiling) = options.ceiling {
+        find_ceiling(&options, ceiling, &servers, &shared, &mut sinks).await;
+    } else {
+        let measured = measure(&options, &pids, &shared, &sinks).await;
+        report(
+            &options,
+            &Measured {
+                base,
+                loaded,
+                ..measured
+            },
+        );
+    }
+    servers.stop();
+}
 
+/// One run at `--rate` for `--seconds`: its figures (the memory at start
+/// and with the matches live left to the caller).
+async fn measure(options: &Options, pids: &[u32], shared: &Shared, sinks: &Sinks) -> Measured {
+    let postmaster = postmaster_pid(&options.db_data);
     shared.measuring.store(true, Ordering::Relaxed);
-    let cpu_before = cpu_ticks(&pids);
+    let cpu_before = cpu_ticks(pids);
     let db_before = postmaster.map(database_cpu_ticks);
-    let driven = drive(&options, &shared.tables, &sinks).await;
+    let pace = Pace {
+        rate: options.rate,
+        seconds: options.seconds,
+        hop: false,
+    };
+    let driven = drive(pace, shared, sinks).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let cpu = cpu_ticks(&pids) - cpu_before;
+    let cpu = cpu_ticks(pids) - cpu_before;
     let db_cpu = postmaster
         .map(database_cpu_ticks)
         .zip(db_before)
         .map(|(a, b)| a - b);
-    let end_rss = rss_kib(&pids);
-    let f = shared.figures.lock().unwrap();
-    let mut latencies = f.latencies.clone();
-    latencies.sort();
-    let mut bytes = f.frame_bytes.clone();
-    bytes.sort_unstable();
-    drop(f);
-    let measured = Measured {
-        base,
-        loaded,
+    let end_rss = rss_kib(pids);
+    let (latencies, bytes) = shared.take_figures();
+    Measured {
+        base: 0,
+        loaded: 0,
         end_rss,
         cpu,
         db_cpu,
         driven,
         latencies,
         bytes,
+    }
+}
+
+/// One probe of the ceiling search.
+struct Probe {
+    rate: u64,
+    seconds: u64,
+    sent: u64,
+    /// The actions told, sorted.
+    latencies: Vec<Duration>,
+    /// The servers' CPU time in the probe, in clock ticks.
+    cpu: u64,
+}
+
+impl Probe {
+    /// The p99 over every action sent, one never told counting as slower
+    /// than any told (none when more than 1 % were never told).
+    fn p99(&self) -> Option<Duration> {
+        let at = ((self.sent.max(1) - 1) as f64 * 0.99).round() as usize;
+        self.latencies.get(at).copied()
+    }
+
+    /// Whether the servers kept up: 95 % of the rate offered sent, and
+    /// the p99 under the bound.
+    fn passes(&self, ceiling: &Ceiling) -> bool {
+        self.sent as f64 >= 0.95 * (self.rate * self.seconds) as f64
+            && self.p99().is_some_and(|p99| p99 < ceiling.p99)
+    }
+
+    fn print(&self, n: usize, ceiling: &Ceiling) {
+        let ms = |d: Duration| format!("{:.2} ms", d.as_secs_f64() * 1e3);
+        println!(
+            "probe {n}: offered {}/s, sent {:.0}/s, told p50 {}, p99 {}, server CPU {:.3} ms per action ({:.0} % of a core): {}",
+            self.rate,
+            self.sent as f64 / self.seconds as f64,
+            self.latencies
+                .get(self.latencies.len() / 2)
+                .map_or_else(|| "-".to_owned(), |&d| ms(d)),
+            self.p99()
+                .map_or_else(|| "over 1 % never told".to_owned(), ms),
+            self.cpu as f64 * 10.0 / self.sent.max(1) as f64,
+            self.cpu as f64 / self.seconds as f64,
+            if self.passes(ceiling) {
+                "under"
+            } else {
+                "over"
+            }
+        );
+    }
+}
+
+/// Sends actions at `rate` for one probe and measures them.
+async fn probe(
+    rate: u64,
+    ceiling: &Ceiling,
+    pids: &[u32],
+    shared: &Shared,
+    sinks: &Sinks,
+) -> Probe {
+    drop(shared.take_figures());
+    shared.measuring.store(true, Ordering::Relaxed);
+    let cpu_before = cpu_ticks(pids);
+    let pace = Pace {
+        rate,
+        seconds: ceiling.probe_seconds,
+        hop: true,
     };
-    report(&options, &measured);
-    servers.stop();
+    let driven = drive(pace, shared, sinks).await;
+    // The actions in flight told.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    shared.measuring.store(false, Ordering::Relaxed);
+    let cpu = cpu_ticks(pids) - cpu_before;
+    Probe {
+        rate,
+        seconds: ceiling.probe_seconds,
+        sent: driven.sent,
+        latencies: shared.take_figures().0,
+        cpu,
+    }
+}
+
+/// The next rate to probe: doubled until a probe fails, then halfway
+/// between the highest that passed and the lowest that failed, until
+/// they are within 5 % of each other.
+fn next_rate(passed: Option<u64>, failed: Option<u64>) -> Option<u64> {
+    match (passed, failed) {
+        (Some(p), None) => Some(p * 2),
+        (None, Some(f)) => (f >= 20).then_some(f / 2),
+        (Some(p), Some(f)) => (f - p > (p / 20).max(10)).then_some(p.midpoint(f)),
+        (None, None) => None,
+    }
+}
+
+/// Finds the highest rate whose p99 stays under the bound: probes rates
+/// (bounded in count and time), printing each, then the result.
+async fn find_ceiling(
+    options: &Options,
+    ceiling: Ceiling,
+    servers: &Servers,
+    shared: &Shared,
+    sinks: &mut Sinks,
+) {
+    describe(options);
+    let started = Instant::now();
+    let pids = servers.pids();
+    let (mut passed, mut failed) = (None, None);
+    let mut rate = ceiling.start.max(1);
+    for n in 1..=ceiling.max_probes {
+        if started.elapsed() > Duration::from_secs(ceiling.max_seconds) {
+            println!("time bound reached ({} s)", ceiling.max_seconds);
+            break;
+        }
+        let replaced = replace_ended(options, &servers.addrs, shared, sinks).await;
+        if replaced > 0 {
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        }
+        let waiting = settle(shared).await;
+        let odd = std::mem::take(&mut shared.figures.lock().unwrap().odd);
+        eprintln!(
+            "before probe {n}: {replaced} ended matches replaced, {waiting} with an action untold; other frames and ends: {odd:?}"
+        );
+        let probe = probe(rate, &ceiling, &pids, shared, sinks).await;
+        probe.print(n, &ceiling);
+        if probe.passes(&ceiling) {
+            passed = Some(rate);
+        } else {
+            failed = Some(rate);
+        }
+        let Some(next) = next_rate(passed, failed) else {
+            break;
+        };
+        rate = next;
+    }
+    let bound = ceiling.p99.as_millis();
+    match (passed, failed) {
+        (Some(p), Some(f)) => {
+            println!("ceiling: {p} actions/s (p99 under {bound} ms; {f}/s was over)");
+        }
+        (Some(p), None) => {
+            println!("ceiling: over {p} actions/s (p99 under {bound} ms; no rate probed was over)");
+        }
+        (None, _) => {
+            println!("ceiling: under {rate} actions/s (no rate probed kept p99 under {bound} ms)");
+        }
+    }
+}
+
+/// Waits, at most [`GIVE_UP`], for the actions of an earlier probe to be
+/// told (or given up), so that none is counted in the next; answers how
+/// many are still untold.
+async fn settle(shared: &Shared) -> usize {
+    let until = Instant::now() + GIVE_UP;
+    loop {
+        let waiting = shared
+            .tables
+            .iter()
+            .filter(|t| {
+                t.lock()
+                    .unwrap()
+                    .pending
+                    .as_ref()
+                    .is_some_and(|(_, at, _)| at.elapsed() <= GIVE_UP)
+            })
+            .count();
+        if waiting == 0 || Instant::now() > until {
+            return waiting;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Puts a new match in the place of every match that ended; answers how
+/// many.
+async fn replace_ended(
+    options: &Options,
+    addrs: &[String],
+    shared: &Shared,
+    sinks: &mut Sinks,
+) -> usize {
+    let mut replaced = 0;
+    for (m, seats) in sinks.iter_mut().enumerate() {
+        if !shared.tables[m].lock().unwrap().over() {
+            continue;
+        }
+        for sink in seats.iter() {
+            let _ = sink.lock().await.close().await;
+        }
+        *seats = open_match(options, addrs, shared, m).await;
+        replaced += 1;
+    }
+    replaced
 }
 
 /// The processes' user + system CPU time in clock ticks (1/100 s),

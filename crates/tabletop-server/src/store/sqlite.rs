@@ -2,6 +2,8 @@
 //! synchronously (a commit is on disk before anyone is told of it).
 
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::sync::{Mutex, MutexGuard};
 
 use rusqlite::types::FromSql;
@@ -17,6 +19,64 @@ use crate::store::{
 #[derive(Debug)]
 pub struct SqliteStore {
     conn: Mutex<Connection>,
+    /// The file's checkpointer; none in memory.
+    checkpointer: Option<Checkpointer>,
+}
+
+/// Steps committed between two checkpoints: at two to three pages each,
+/// about SQLite's own 1,000 pages of WAL.
+const CHECKPOINT_STEPS: usize = 400;
+
+/// The writing connection's own checkpoint, past this many WAL pages: a
+/// floor should the checkpointer fall behind (SQLite's default is 1,000
+/// pages, and each such checkpoint held up every connection of the server
+/// while it wrote them).
+const WRITER_CHECKPOINT_PAGES: i64 = 20_000;
+
+/// A thread of its own that copies the WAL's pages into the database file
+/// (a passive checkpoint, through a connection of its own) when nudged:
+/// the copy and its sync leave the runtime's thread, where the steps are
+/// committed, and a passive checkpoint neither waits for nor holds up the
+/// writer. A commit is durable once its WAL frames are synced, before any
+/// checkpoint. Dropping it ends the thread.
+#[derive(Debug)]
+struct Checkpointer {
+    nudge: mpsc::SyncSender<()>,
+    /// Steps committed since the last nudge.
+    steps: AtomicUsize,
+}
+
+impl Checkpointer {
+    fn spawn(path: &Path, sync: Sync) -> Result<Self, StoreError> {
+        let conn = Connection::open(path).map_err(err)?;
+        conn.pragma_update(None, "synchronous", sync.pragma())
+            .map_err(err)?;
+        let (nudge, nudged) = mpsc::sync_channel::<()>(1);
+        std::thread::Builder::new()
+            .name("sqlite-checkpoint".to_owned())
+            .spawn(move || {
+                while nudged.recv().is_ok() {
+                    // Busy (another checkpoint) or read-only: the next
+                    // nudge tries again; the writer's floor stays.
+                    let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+                }
+            })
+            .map_err(err)?;
+        Ok(Checkpointer {
+            nudge,
+            steps: AtomicUsize::new(0),
+        })
+    }
+
+    /// `steps` more committed: a nudge every [`CHECKPOINT_STEPS`].
+    fn committed(&self, steps: usize) {
+        let before = self.steps.fetch_add(steps, Ordering::Relaxed);
+        if before.saturating_add(steps) >= CHECKPOINT_STEPS {
+            self.steps.store(0, Ordering::Relaxed);
+            // Full: a checkpoint is under way or nudged already.
+            let _ = self.nudge.try_send(());
+        }
+    }
 }
 
 /// When a commit reaches the disk.
@@ -32,6 +92,16 @@ pub enum Sync {
     /// move survives a crash of the process (`kill -9`), not a power cut;
     /// a commit costs a fraction of the CPU.
     Normal,
+}
+
+impl Sync {
+    /// Its value of SQLite's `synchronous`.
+    fn pragma(self) -> &'static str {
+        match self {
+            Sync::Full => "FULL",
+            Sync::Normal => "NORMAL",
+        }
+    }
 }
 
 fn err(e: impl std::fmt::Display) -> StoreError {
@@ -116,7 +186,13 @@ impl SqliteStore {
     /// When the file cannot be opened or the schema not created.
     pub fn open(path: &Path, sync: Sync) -> Result<Self, StoreError> {
         let conn = Connection::open(path).map_err(err)?;
-        Self::init(conn, sync)
+        let mut store = Self::init(conn, sync)?;
+        store
+            .conn()?
+            .pragma_update(None, "wal_autocheckpoint", WRITER_CHECKPOINT_PAGES)
+            .map_err(err)?;
+        store.checkpointer = Some(Checkpointer::spawn(path, sync)?);
+        Ok(store)
     }
 
     /// A database in memory (for tests and benchmarks).
@@ -133,11 +209,7 @@ impl SqliteStore {
         // across a power cut.
         conn.pragma_update(None, "journal_mode", "WAL")
             .map_err(err)?;
-        let level = match sync {
-            Sync::Full => "FULL",
-            Sync::Normal => "NORMAL",
-        };
-        conn.pragma_update(None, "synchronous", level)
+        conn.pragma_update(None, "synchronous", sync.pragma())
             .map_err(err)?;
         conn.pragma_update(None, "foreign_keys", "ON")
             .map_err(err)?;
@@ -158,6 +230,7 @@ impl SqliteStore {
         conn.execute_batch(INDEXES).map_err(err)?;
         Ok(SqliteStore {
             conn: Mutex::new(conn),
+            checkpointer: None,
         })
     }
 
@@ -488,7 +561,11 @@ impl Store for SqliteStore {
     }
 
     fn append(&self, c: &Commit<'_>) -> Result<(), StoreError> {
-        in_transaction(&*self.conn()?, |tx| append_in(tx, c))
+        in_transaction(&*self.conn()?, |tx| append_in(tx, c))?;
+        if let Some(checkpointer) = &self.checkpointer {
+            checkpointer.committed(1);
+        }
+        Ok(())
     }
 
     fn append_all(&self, commits: &[Commit<'_>]) -> Vec<Result<(), StoreError>> {
@@ -506,7 +583,12 @@ impl Store for SqliteStore {
             Ok(())
         });
         match written {
-            Ok(()) => outcomes,
+            Ok(()) => {
+                if let Some(checkpointer) = &self.checkpointer {
+                    checkpointer.committed(commits.len());
+                }
+                outcomes
+            }
             Err(e) => vec![Err(e); commits.len()],
         }
     }

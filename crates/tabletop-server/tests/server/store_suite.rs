@@ -392,6 +392,30 @@ fn the_store_suite_on_sqlite() {
     suite(&SqliteStore::open(&file, tabletop_server::store::sqlite::Sync::Full).unwrap());
 }
 
+/// The WAL's pages reach the database file from the checkpointer's own
+/// thread once enough steps are committed: the file grows past its
+/// first page although the writer, under its own floor of pages, never
+/// checkpoints (its checkpoint held up every connection of the server
+/// while it lasted).
+#[test]
+fn on_sqlite_the_wal_is_copied_into_the_database_off_the_writer() {
+    let file = scratch("checkpointer").join("db.sqlite");
+    let store = SqliteStore::open(&file, tabletop_server::sqlite::Sync::Full).unwrap();
+    create_owned(&store, &new_match("m1", &["person", "person"], NOW));
+    for seq in 1..=400 {
+        let step = [entry(3, Some(0), None)];
+        store.append(&commit("m1", seq, &step, "rng")).unwrap();
+    }
+    let first_page = 4096;
+    // A bounded wait for the copy, whatever the machine's speed.
+    let copied = (0..2_000).any(|_| {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        std::fs::metadata(&file).unwrap().len() > first_page
+    });
+    assert!(copied, "the database file still holds only its first page");
+    assert_eq!(store.load("m1").unwrap().unwrap().entries.len(), 401);
+}
+
 /// A PostgreSQL store on `db` standing for the process reached at `peer`,
 /// its I/O on `runtime`.
 pub fn pg_store(db: &TestDb, peer: &str, runtime: &tokio::runtime::Runtime) -> Arc<PgStore> {
