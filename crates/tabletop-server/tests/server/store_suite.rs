@@ -400,7 +400,7 @@ fn the_store_suite_on_sqlite() {
 #[test]
 fn on_sqlite_the_wal_is_copied_into_the_database_off_the_writer() {
     let file = scratch("checkpointer").join("db.sqlite");
-    let store = SqliteStore::open(&file, tabletop_server::sqlite::Sync::Full).unwrap();
+    let store = SqliteStore::open(&file, tabletop_server::store::sqlite::Sync::Full).unwrap();
     create_owned(&store, &new_match("m1", &["person", "person"], NOW));
     for seq in 1..=400 {
         let step = [entry(3, Some(0), None)];
