@@ -71,6 +71,11 @@ pub struct Mcts {
 struct Guide {
     explore_percent: u32,
     prior: f64,
+    /// Progressive widening, if on: a node opens a new edge only while it
+    /// has fewer than `widen * (n + 1) ^ widen_power` tried edges, `n`
+    /// their visits in all.
+    widen: f64,
+    widen_power: f64,
 }
 
 impl PartialEq for Mcts {
@@ -113,15 +118,19 @@ impl Mcts {
     /// like [`Mcts::new`], guided by move averages (MAST): each seat's mean
     /// reward for each action id over every move of the decision's
     /// simulations, tree and playout. A tree edge's value starts from its
-    /// action's average, weighted as 10 visits, and a node tries its
-    /// best-paying untried action first: with the hundreds of actions of
-    /// an Armadöra or Era turn, a thousand iterations try each root
-    /// action about once, and the averages, shared by every node, tell
-    /// them apart long before their own visits do. Playouts stay uniform
-    /// (guided playouts measured weaker, and slower). The most visited
-    /// action is played, the best mean of equals.
+    /// action's average, weighted as 10 visits, and a node opens its
+    /// best-paying untried action only while it has fewer than
+    /// `sqrt(n + 1)` tried ones, `n` their visits in all (progressive
+    /// widening): with the hundreds of actions of an Armadöra or Era turn,
+    /// a thousand iterations would otherwise try each root action about
+    /// once, and the averages, shared by every node, pick the few worth
+    /// searching deeper. Playouts stay uniform (guided playouts measured
+    /// weaker, and slower). The most visited action is played, the best
+    /// mean of equals.
     pub fn guided(iterations: u32) -> Self {
-        Mcts::new(iterations).with_move_averages(100, 10.0)
+        Mcts::new(iterations)
+            .with_move_averages(100, 10.0)
+            .with_widening(1.0, 0.5)
     }
 
     /// The same search guided by move averages ([`Mcts::guided`]):
@@ -133,7 +142,22 @@ impl Mcts {
         self.guide = Some(Guide {
             explore_percent,
             prior,
+            widen: 0.0,
+            widen_power: 0.0,
         });
+        self
+    }
+
+    /// The same guided search with progressive widening: a node opens its
+    /// best-paying untried action only while it has fewer than
+    /// `widen * (n + 1) ^ power` tried ones, `n` their visits in all (no
+    /// effect on an unguided search; `widen` 0 turns it off).
+    #[must_use]
+    pub fn with_widening(mut self, widen: f64, power: f64) -> Self {
+        if let Some(guide) = &mut self.guide {
+            guide.widen = widen;
+            guide.widen_power = power;
+        }
         self
     }
 
