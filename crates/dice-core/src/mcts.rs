@@ -118,19 +118,16 @@ impl Mcts {
     /// like [`Mcts::new`], guided by move averages (MAST): each seat's mean
     /// reward for each action id over every move of the decision's
     /// simulations, tree and playout. A tree edge's value starts from its
-    /// action's average, weighted as 10 visits, and a node opens its
-    /// best-paying untried action only while it has fewer than
-    /// `sqrt(n + 1)` tried ones, `n` their visits in all (progressive
-    /// widening): with the hundreds of actions of an Armadöra or Era turn,
-    /// a thousand iterations would otherwise try each root action about
-    /// once, and the averages, shared by every node, pick the few worth
-    /// searching deeper. Playouts stay uniform (guided playouts measured
-    /// weaker, and slower). The most visited action is played, the best
-    /// mean of equals.
+    /// action's average, weighted as 10 visits, and a node tries its
+    /// best-paying untried action first: with the hundreds of actions of
+    /// an Armadöra or Era turn, a thousand iterations try each root
+    /// action about once, and the averages, shared by every node, tell
+    /// them apart long before their own visits do. Playouts stay uniform
+    /// (guided playouts measured weaker, and slower), and every node is
+    /// widened at once ([`with_widening`](Mcts::with_widening) measured no
+    /// better). The most visited action is played, the best mean of equals.
     pub fn guided(iterations: u32) -> Self {
-        Mcts::new(iterations)
-            .with_move_averages(100, 10.0)
-            .with_widening(1.0, 0.5)
+        Mcts::new(iterations).with_move_averages(100, 10.0)
     }
 
     /// The same search guided by move averages ([`Mcts::guided`]):
@@ -151,7 +148,10 @@ impl Mcts {
     /// The same guided search with progressive widening: a node opens its
     /// best-paying untried action only while it has fewer than
     /// `widen * (n + 1) ^ power` tried ones, `n` their visits in all (no
-    /// effect on an unguided search; `widen` 0 turns it off).
+    /// effect on an unguided search; `widen` 0, the default, turns it
+    /// off). At equal time against `mcts`, `(1.0, 0.5)` won 58.8 % of 200
+    /// Armadöra games but 49.0 % of 200 in Era, and lost at 200
+    /// iterations in Armadöra, so [`Mcts::guided`] does not widen.
     #[must_use]
     pub fn with_widening(mut self, widen: f64, power: f64) -> Self {
         if let Some(guide) = &mut self.guide {
