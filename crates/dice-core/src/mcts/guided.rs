@@ -39,6 +39,7 @@ impl<G: Game> Search<'_, G> {
         let mut untried: Option<(u32, u32, f64)> = None;
         let mut equals = 0usize;
         let mut best: Option<(Chosen, f64)> = None;
+        let (mut tried, mut visits) = (0u32, 0u32);
         each_legal(state, &self.legal, edges, stamp, |id, index, edge| {
             let average = history.mean(mover, id);
             let Some((i, e)) = edge else {
@@ -55,6 +56,8 @@ impl<G: Game> Search<'_, G> {
                 }
                 return Some(());
             };
+            tried = tried.saturating_add(1);
+            visits = visits.saturating_add(e.visits);
             let score = guided_score(e, average, guide, exploration);
             if best.is_none_or(|(_, s)| score > s) {
                 best = Some((Chosen::tried(i, index, e.child)?, score));
@@ -62,9 +65,23 @@ impl<G: Game> Search<'_, G> {
             Some(())
         })?;
         Some(match untried {
-            Some((id, legal_index, _)) => Marked::Untried { id, legal_index },
-            None => Marked::Best(best.map(|(chosen, _)| chosen)),
+            Some((id, legal_index, _)) if best.is_none() || guide.opens(tried, visits) => {
+                Marked::Untried { id, legal_index }
+            }
+            _ => Marked::Best(best.map(|(chosen, _)| chosen)),
         })
+    }
+}
+
+impl Guide {
+    /// Whether a node with `tried` edges visited `visits` times in all
+    /// opens another (always, without widening).
+    fn opens(self, tried: u32, visits: u32) -> bool {
+        if self.widen <= 0.0 {
+            return true;
+        }
+        let limit = self.widen * libm::pow(f64::from(visits) + 1.0, self.widen_power);
+        f64::from(tried) < limit
     }
 }
 
@@ -119,10 +136,39 @@ mod tests {
     }
 
     #[test]
+    fn a_node_opens_a_new_edge_while_it_has_fewer_than_the_root_of_its_visits() {
+        let guide = Guide {
+            explore_percent: 100,
+            prior: 10.0,
+            widen: 1.0,
+            widen_power: 0.5,
+        };
+        // A node never tried opens its first edge.
+        assert!(guide.opens(0, 0));
+        // One edge: a second once it has been visited (sqrt 2 > 1), a
+        // third only after 4 visits (sqrt 5 > 2).
+        assert!(!guide.opens(1, 0));
+        assert!(guide.opens(1, 1));
+        assert!(!guide.opens(2, 3));
+        assert!(guide.opens(2, 4));
+        // 99 visits: up to 10 edges.
+        assert!(guide.opens(9, 99));
+        assert!(!guide.opens(10, 99));
+        // Without widening, always.
+        let wide = Guide {
+            widen: 0.0,
+            ..guide
+        };
+        assert!(wide.opens(1000, 0));
+    }
+
+    #[test]
     fn an_edges_value_starts_from_its_actions_average() {
         let guide = Guide {
             explore_percent: 100,
             prior: 10.0,
+            widen: 0.0,
+            widen_power: 0.0,
         };
         // Never visited: the average alone (no exploration term yet).
         let fresh = edge(1, 0, 0.0);
