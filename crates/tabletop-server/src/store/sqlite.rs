@@ -4,7 +4,8 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::Duration;
 
 use rusqlite::types::FromSql;
 use rusqlite::{Connection, OptionalExtension, Row, params};
@@ -44,6 +45,8 @@ struct Checkpointer {
     nudge: mpsc::SyncSender<()>,
     /// Steps committed since the last nudge.
     steps: AtomicUsize,
+    /// The checkpoints run so far, announced as each ends.
+    passes: Arc<(Mutex<u64>, Condvar)>,
 }
 
 impl Checkpointer {
@@ -52,6 +55,8 @@ impl Checkpointer {
         conn.pragma_update(None, "synchronous", sync.pragma())
             .map_err(err)?;
         let (nudge, nudged) = mpsc::sync_channel::<()>(1);
+        let passes = Arc::new((Mutex::new(0_u64), Condvar::new()));
+        let announced = Arc::clone(&passes);
         std::thread::Builder::new()
             .name("sqlite-checkpoint".to_owned())
             .spawn(move || {
@@ -59,12 +64,18 @@ impl Checkpointer {
                     // Busy (another checkpoint) or read-only: the next
                     // nudge tries again; the writer's floor stays.
                     let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+                    let (count, ran) = &*announced;
+                    if let Ok(mut count) = count.lock() {
+                        *count = (*count).saturating_add(1);
+                        ran.notify_all();
+                    }
                 }
             })
             .map_err(err)?;
         Ok(Checkpointer {
             nudge,
             steps: AtomicUsize::new(0),
+            passes,
         })
     }
 
@@ -180,6 +191,21 @@ CREATE INDEX IF NOT EXISTS seats_free ON seats(match_id) WHERE kind = 'open' AND
 ";
 
 impl SqliteStore {
+    /// Waits at most `timeout` for the checkpointer's first pass to end
+    /// (the WAL copied into the database file off the writer); whether it
+    /// did. A store in memory has no checkpointer.
+    pub fn checkpointed(&self, timeout: Duration) -> bool {
+        let Some(checkpointer) = &self.checkpointer else {
+            return false;
+        };
+        let (count, ran) = &*checkpointer.passes;
+        let Ok(count) = count.lock() else {
+            return false;
+        };
+        ran.wait_timeout_while(count, timeout, |count| *count == 0)
+            .is_ok_and(|(count, _)| *count > 0)
+    }
+
     /// Opens (creating if needed) the database at `path`.
     ///
     /// # Errors

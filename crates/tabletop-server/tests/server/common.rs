@@ -148,19 +148,19 @@ impl Server {
 
     /// SIGSTOP: the process hangs, its sockets and database sessions
     /// open.
-    /// Returns once every thread of the process is stopped: a signal is
-    /// delivered asynchronously, and a message sent before a thread stops
-    /// could still be acted on and committed.
+    /// SIGSTOP, then the stop itself awaited (`waitpid` with `WUNTRACED`
+    /// reports it once every thread has stopped): a signal is delivered
+    /// asynchronously, and a message sent before the process stops could
+    /// still be acted on and committed.
     pub fn stop(&self) {
+        use rustix::process::{Pid, WaitOptions, waitpid};
         self.signal("-STOP");
-        let tasks = format!("/proc/{}/task", self.child.id());
-        for _ in 0..10_000 {
-            if every_thread_stopped(&tasks) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        panic!("{tasks}: the process did not stop");
+        let pid = Pid::from_child(&self.child);
+        let status = waitpid(Some(pid), WaitOptions::UNTRACED).expect("waitpid");
+        assert!(
+            status.is_some_and(|(_, s)| s.stopped()),
+            "{pid:?} did not stop: {status:?}"
+        );
     }
 
     /// SIGCONT: a stopped process runs again.
@@ -706,20 +706,4 @@ impl Table {
             }
         }
     }
-}
-
-/// Whether every thread listed under `tasks` (`/proc/PID/task`) is in the
-/// stopped state (`T`, or `t` when traced).
-fn every_thread_stopped(tasks: &str) -> bool {
-    let Ok(threads) = std::fs::read_dir(tasks) else {
-        return false;
-    };
-    threads.flatten().all(|t| {
-        let text = std::fs::read_to_string(t.path().join("stat")).unwrap_or_default();
-        // The state is the first field after the command's `(name)`.
-        let state = text
-            .rsplit_once(") ")
-            .and_then(|(_, rest)| rest.chars().next());
-        matches!(state, Some('T' | 't'))
-    })
 }
