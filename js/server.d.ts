@@ -633,7 +633,7 @@ export interface Replay {
    */
   result: GameResult;
   /**
-   * Who sat where.
+   * Who sits where.
    */
   seats: SeatKind[];
   /**

@@ -670,7 +670,7 @@ export type EraBuildingKind =
   | "university"
   | "cathedral";
 /**
- * What stands on one cell.
+ * What stands on one cell: a building type (table D3, the Keep included), a wall cell or a scorched area.
  */
 export type EraCellContent =
   | "keep"

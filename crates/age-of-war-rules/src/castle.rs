@@ -77,22 +77,7 @@ impl Castle {
 
     /// Its printed card.
     pub(crate) const fn card(self) -> &'static CastleCard {
-        match self {
-            Castle::Azuchi => &data::AZUCHI,
-            Castle::Matsumoto => &data::MATSUMOTO,
-            Castle::Odani => &data::ODANI,
-            Castle::Gifu => &data::GIFU,
-            Castle::Edo => &data::EDO,
-            Castle::Kiyosu => &data::KIYOSU,
-            Castle::Inuyama => &data::INUYAMA,
-            Castle::Kasugayama => &data::KASUGAYAMA,
-            Castle::Kitanosho => &data::KITANOSHO,
-            Castle::Gassantoda => &data::GASSANTODA,
-            Castle::Takahashi => &data::TAKAHASHI,
-            Castle::Matsuyama => &data::MATSUYAMA,
-            Castle::Marugame => &data::MARUGAME,
-            Castle::Kumamoto => &data::KUMAMOTO,
-        }
+        data::card(&data::CASTLES, self.index())
     }
 
     /// The name in records and in the text notation, lowercase, e.g.
@@ -168,15 +153,24 @@ impl fmt::Display for Castle {
 #[non_exhaustive]
 pub struct ParseNameError;
 
+/// The one of `all` whose name is `name`, in any case.
+fn named<T: Copy>(
+    all: &[T],
+    name_of: fn(T) -> &'static str,
+    name: &str,
+) -> Result<T, ParseNameError> {
+    all.iter()
+        .copied()
+        .find(|&one| name_of(one).eq_ignore_ascii_case(name))
+        .ok_or(ParseNameError)
+}
+
 impl FromStr for Castle {
     type Err = ParseNameError;
 
     /// Reads the name, in any case: `"odani"`, `"Odani"`.
     fn from_str(name: &str) -> Result<Self, Self::Err> {
-        Castle::ALL
-            .into_iter()
-            .find(|castle| castle.name().eq_ignore_ascii_case(name))
-            .ok_or(ParseNameError)
+        named(&Castle::ALL, Castle::name, name)
     }
 }
 
@@ -224,14 +218,7 @@ impl Clan {
 
     /// Its name and bonus as printed.
     pub(crate) const fn card(self) -> &'static ClanCard {
-        match self {
-            Clan::Oda => &data::ODA,
-            Clan::Tokugawa => &data::TOKUGAWA,
-            Clan::Uesugi => &data::UESUGI,
-            Clan::Mori => &data::MORI,
-            Clan::Chosokabe => &data::CHOSOKABE,
-            Clan::Shimazu => &data::SHIMAZU,
-        }
+        data::card(&data::CLANS, self.index())
     }
 
     /// The lowercase name, e.g. `"mori"`.
@@ -275,9 +262,6 @@ impl FromStr for Clan {
 
     /// Reads the name, in any case.
     fn from_str(name: &str) -> Result<Self, Self::Err> {
-        Clan::ALL
-            .into_iter()
-            .find(|clan| clan.name().eq_ignore_ascii_case(name))
-            .ok_or(ParseNameError)
+        named(&Clan::ALL, Clan::name, name)
     }
 }

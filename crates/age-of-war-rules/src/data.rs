@@ -48,35 +48,49 @@ const fn castle(
     }
 }
 
-/// Azuchi (Oda): 3 points, `A` · `C C` · `5 inf`.
-pub(crate) const AZUCHI: CastleCard = castle("azuchi", "Azuchi", 3, &[A, CC, inf(5)]);
-/// Matsumoto (Oda): 2 points, `A` · `A` · `7 inf`.
-pub(crate) const MATSUMOTO: CastleCard = castle("matsumoto", "Matsumoto", 2, &[A, A, inf(7)]);
-/// Odani (Oda): 1 point, `10 inf`.
-pub(crate) const ODANI: CastleCard = castle("odani", "Odani", 1, &[inf(10)]);
-/// Gifu (Oda): 1 point, `D` · `A` · `C`.
-pub(crate) const GIFU: CastleCard = castle("gifu", "Gifu", 1, &[D, A, C]);
-/// Edo (Tokugawa): 3 points, `A C` · `A C` · `3 inf`.
-pub(crate) const EDO: CastleCard = castle("edo", "Edo", 3, &[AC, AC, inf(3)]);
-/// Kiyosu (Tokugawa): 2 points, `D` · `A` · `C` · `3 inf`.
-pub(crate) const KIYOSU: CastleCard = castle("kiyosu", "Kiyosu", 2, &[D, A, C, inf(3)]);
-/// Inuyama (Tokugawa): 1 point, `D` · `A A`.
-pub(crate) const INUYAMA: CastleCard = castle("inuyama", "Inuyama", 1, &[D, AA]);
-/// Kasugayama (Uesugi): 4 points, `A A` · `C C`.
-pub(crate) const KASUGAYAMA: CastleCard = castle("kasugayama", "Kasugayama", 4, &[AA, CC]);
-/// Kitanosho (Uesugi): 3 points, `D` · `A C` · `6 inf`.
-pub(crate) const KITANOSHO: CastleCard = castle("kitanosho", "Kitanosho", 3, &[D, AC, inf(6)]);
-/// Gassantoda (Mori): 2 points, `D` · `8 inf`.
-pub(crate) const GASSANTODA: CastleCard = castle("gassantoda", "Gassantoda", 2, &[D, inf(8)]);
-/// Takahashi (Mori): 2 points, `C C` · `5 inf` · `2 inf`.
-pub(crate) const TAKAHASHI: CastleCard = castle("takahashi", "Takahashi", 2, &[CC, inf(5), inf(2)]);
-/// Matsuyama (Chosokabe): 2 points, `D` · `4 inf` · `4 inf`.
-pub(crate) const MATSUYAMA: CastleCard = castle("matsuyama", "Matsuyama", 2, &[D, inf(4), inf(4)]);
-/// Marugame (Chosokabe): 1 point, `D D` · `C`.
-pub(crate) const MARUGAME: CastleCard = castle("marugame", "Marugame", 1, &[DD, C]);
-/// Kumamoto (Shimazu): 3 points, `D D` · `A` · `C` · `4 inf`; no special
-/// daimyo line.
-pub(crate) const KUMAMOTO: CastleCard = castle("kumamoto", "Kumamoto", 3, &[DD, A, C, inf(4)]);
+/// Card `index` of `cards`, a table of one card per castle (or clan) in
+/// the order of its `ALL`.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "every index is a castle's (or clan's) place in its `ALL`, and each table has one card per place"
+)]
+pub(crate) const fn card<T>(cards: &'static [T], index: usize) -> &'static T {
+    &cards[index]
+}
+
+/// The castle cards in table order, the order of
+/// [`Castle::ALL`](crate::castle::Castle::ALL).
+pub(crate) const CASTLES: [CastleCard; 14] = [
+    // Azuchi (Oda): 3 points, `A` · `C C` · `5 inf`.
+    castle("azuchi", "Azuchi", 3, &[A, CC, inf(5)]),
+    // Matsumoto (Oda): 2 points, `A` · `A` · `7 inf`.
+    castle("matsumoto", "Matsumoto", 2, &[A, A, inf(7)]),
+    // Odani (Oda): 1 point, `10 inf`.
+    castle("odani", "Odani", 1, &[inf(10)]),
+    // Gifu (Oda): 1 point, `D` · `A` · `C`.
+    castle("gifu", "Gifu", 1, &[D, A, C]),
+    // Edo (Tokugawa): 3 points, `A C` · `A C` · `3 inf`.
+    castle("edo", "Edo", 3, &[AC, AC, inf(3)]),
+    // Kiyosu (Tokugawa): 2 points, `D` · `A` · `C` · `3 inf`.
+    castle("kiyosu", "Kiyosu", 2, &[D, A, C, inf(3)]),
+    // Inuyama (Tokugawa): 1 point, `D` · `A A`.
+    castle("inuyama", "Inuyama", 1, &[D, AA]),
+    // Kasugayama (Uesugi): 4 points, `A A` · `C C`.
+    castle("kasugayama", "Kasugayama", 4, &[AA, CC]),
+    // Kitanosho (Uesugi): 3 points, `D` · `A C` · `6 inf`.
+    castle("kitanosho", "Kitanosho", 3, &[D, AC, inf(6)]),
+    // Gassantoda (Mori): 2 points, `D` · `8 inf`.
+    castle("gassantoda", "Gassantoda", 2, &[D, inf(8)]),
+    // Takahashi (Mori): 2 points, `C C` · `5 inf` · `2 inf`.
+    castle("takahashi", "Takahashi", 2, &[CC, inf(5), inf(2)]),
+    // Matsuyama (Chosokabe): 2 points, `D` · `4 inf` · `4 inf`.
+    castle("matsuyama", "Matsuyama", 2, &[D, inf(4), inf(4)]),
+    // Marugame (Chosokabe): 1 point, `D D` · `C`.
+    castle("marugame", "Marugame", 1, &[DD, C]),
+    // Kumamoto (Shimazu): 3 points, `D D` · `A` · `C` · `4 inf`; no special
+    // daimyo line.
+    castle("kumamoto", "Kumamoto", 3, &[DD, A, C, inf(4)]),
+];
 
 /// One clan (AOW-3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -94,15 +108,18 @@ const fn clan(name: &'static str, title: &'static str, bonus: u8) -> ClanCard {
     ClanCard { name, title, bonus }
 }
 
-/// Oda: Azuchi, Matsumoto, Odani, Gifu; bonus 10.
-pub(crate) const ODA: ClanCard = clan("oda", "Oda", 10);
-/// Tokugawa: Edo, Kiyosu, Inuyama; bonus 8.
-pub(crate) const TOKUGAWA: ClanCard = clan("tokugawa", "Tokugawa", 8);
-/// Uesugi: Kasugayama, Kitanosho; bonus 8.
-pub(crate) const UESUGI: ClanCard = clan("uesugi", "Uesugi", 8);
-/// Mori: Gassantoda, Takahashi; bonus 5.
-pub(crate) const MORI: ClanCard = clan("mori", "Mori", 5);
-/// Chosokabe: Matsuyama, Marugame; bonus 4.
-pub(crate) const CHOSOKABE: ClanCard = clan("chosokabe", "Chosokabe", 4);
-/// Shimazu: Kumamoto; bonus 3.
-pub(crate) const SHIMAZU: ClanCard = clan("shimazu", "Shimazu", 3);
+/// The clans in the order of [`Clan::ALL`](crate::castle::Clan::ALL).
+pub(crate) const CLANS: [ClanCard; 6] = [
+    // Oda: Azuchi, Matsumoto, Odani, Gifu; bonus 10.
+    clan("oda", "Oda", 10),
+    // Tokugawa: Edo, Kiyosu, Inuyama; bonus 8.
+    clan("tokugawa", "Tokugawa", 8),
+    // Uesugi: Kasugayama, Kitanosho; bonus 8.
+    clan("uesugi", "Uesugi", 8),
+    // Mori: Gassantoda, Takahashi; bonus 5.
+    clan("mori", "Mori", 5),
+    // Chosokabe: Matsuyama, Marugame; bonus 4.
+    clan("chosokabe", "Chosokabe", 4),
+    // Shimazu: Kumamoto; bonus 3.
+    clan("shimazu", "Shimazu", 3),
+];

@@ -52,7 +52,7 @@ macro_rules! table_accessors {
 
         /// Tracking tokens in play and how many show X (ERA-19).
         pub fn tracking_tokens(&self) -> (u8, u8) {
-            (self.tokens, self.flipped)
+            (self.tracking.in_play, self.tracking.showing_x)
         }
     };
 }

@@ -189,8 +189,7 @@ impl EraView {
             boxed: self.boxed,
             wall_supply: self.wall_supply,
             scorched_supply: self.scorched_supply,
-            tokens: self.tokens,
-            flipped: self.flipped,
+            tracking: self.tracking,
         };
         for (seat, v) in self.players.iter().enumerate() {
             if v.domain.is_none() {

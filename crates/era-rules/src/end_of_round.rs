@@ -12,7 +12,7 @@ impl Era {
             p.owned = p.domain.carried_dice();
             p.clear_dice();
         }
-        if self.flipped >= self.tokens {
+        if self.tracking.all_show_x() {
             self.step = Step::Over;
             return;
         }

@@ -56,6 +56,7 @@ mod state;
 mod step;
 mod symbols;
 mod table;
+mod tracking;
 mod validate;
 mod view;
 #[cfg(feature = "serde")]

@@ -29,31 +29,27 @@ pub(crate) const PIECES: usize = PIECE_COUNT as usize;
 pub(crate) const PIECE_COUNT: u8 = 21;
 
 impl Piece {
-    /// Every piece: the buildings of table D3, the walls by length, the
-    /// scorched area.
-    pub const ALL: [Piece; PIECES] = [
-        Piece::Building(BuildingKind::Keep),
-        Piece::Building(BuildingKind::Longhouse),
-        Piece::Building(BuildingKind::Townhouse),
-        Piece::Building(BuildingKind::Church),
-        Piece::Building(BuildingKind::Farm),
-        Piece::Building(BuildingKind::LumberMill),
-        Piece::Building(BuildingKind::Market),
-        Piece::Building(BuildingKind::Hospital),
-        Piece::Building(BuildingKind::Guildhall),
-        Piece::Building(BuildingKind::Monastery),
-        Piece::Building(BuildingKind::University),
-        Piece::Building(BuildingKind::Cathedral),
-        Piece::Wall(1),
-        Piece::Wall(2),
-        Piece::Wall(3),
-        Piece::Wall(4),
-        Piece::Wall(5),
-        Piece::Wall(6),
-        Piece::Wall(7),
-        Piece::Wall(8),
-        Piece::Scorched,
-    ];
+    /// Every piece: the buildings of table D3 in [`BuildingKind::ALL`]'s
+    /// order, the walls by length, the scorched area.
+    #[expect(
+        clippy::indexing_slicing,
+        clippy::arithmetic_side_effects,
+        reason = "evaluated in the build: an index past the end or an overflow fails it"
+    )]
+    pub const ALL: [Piece; PIECES] = {
+        let mut all = [Piece::Scorched; PIECES];
+        let mut i = 0;
+        while i < BuildingKind::ALL.len() {
+            all[i] = Piece::Building(BuildingKind::ALL[i]);
+            i += 1;
+        }
+        let mut length = 1;
+        while length <= MAX_WALL_LENGTH {
+            all[i] = Piece::Wall(length);
+            (i, length) = (i + 1, length + 1);
+        }
+        all
+    };
 
     /// The buildings and walls, in the order the Build step lists them.
     pub(crate) fn buildable() -> impl Iterator<Item = Piece> {

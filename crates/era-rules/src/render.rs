@@ -34,7 +34,7 @@ impl fmt::Display for EraView {
         writeln!(
             f,
             "tracking tokens: {} of {} show X",
-            self.flipped, self.tokens
+            self.tracking.showing_x, self.tracking.in_play
         )?;
         for (seat, p) in self.players.iter().enumerate() {
             let you = if self.viewer == Viewer::Seat(seat) {

@@ -16,7 +16,7 @@ use crate::piece::{MAX_WALL_LENGTH, Piece};
 use crate::ruleset::Ruleset;
 use crate::side::Side;
 use crate::view::EraView;
-use crate::view_json::ViewForm;
+use crate::view_json::{CellContent, ViewForm};
 
 impl JsonSchema for Cell {
     fn schema_name() -> Cow<'static, str> {
@@ -32,23 +32,44 @@ impl JsonSchema for Cell {
     }
 }
 
+/// A string naming one of table D3's building types or one of `others`.
+fn building_or(description: &str, others: impl IntoIterator<Item = Cow<'static, str>>) -> Schema {
+    let mut names: Vec<Cow<'static, str>> = BuildingKind::ALL
+        .iter()
+        .map(|k| Cow::Borrowed(k.name()))
+        .collect();
+    names.extend(others);
+    json_schema!({
+        "description": description,
+        "type": "string",
+        "enum": names
+    })
+}
+
 impl JsonSchema for Piece {
     fn schema_name() -> Cow<'static, str> {
         "Piece".into()
     }
 
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        let mut names: Vec<Cow<'static, str>> = BuildingKind::ALL
-            .iter()
-            .map(|k| Cow::Borrowed(k.name()))
-            .collect();
-        names.extend((1..=MAX_WALL_LENGTH).map(|n| Cow::Owned(format!("wall{n}"))));
-        names.push("scorched".into());
-        json_schema!({
-            "description": "A piece: a building type (table D3), a wall by its length (table D4), or a scorched area.",
-            "type": "string",
-            "enum": names
-        })
+        let walls = (1..=MAX_WALL_LENGTH).map(|n| Cow::Owned(format!("wall{n}")));
+        building_or(
+            "A piece: a building type (table D3), a wall by its length (table D4), or a scorched area.",
+            walls.chain([Cow::Borrowed("scorched")]),
+        )
+    }
+}
+
+impl JsonSchema for CellContent {
+    fn schema_name() -> Cow<'static, str> {
+        "CellContent".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        building_or(
+            "What stands on one cell: a building type (table D3, the Keep included), a wall cell or a scorched area.",
+            [CellContent::Wall, CellContent::Scorched].map(|c| Cow::Borrowed(c.name())),
+        )
     }
 }
 

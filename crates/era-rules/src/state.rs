@@ -25,6 +25,7 @@ use crate::side::Side;
 use crate::step::Step;
 use crate::symbols::{Resource, Symbol};
 use crate::table::TableSize;
+use crate::tracking::TrackingTokens;
 
 /// The largest table.
 pub const MAX_PLAYERS: usize = 4;
@@ -178,8 +179,7 @@ pub struct Era {
     pub(crate) boxed: ByBuilding<u8>,
     pub(crate) wall_supply: [u8; MAX_WALL_LENGTH as usize],
     pub(crate) scorched_supply: u8,
-    pub(crate) tokens: u8,
-    pub(crate) flipped: u8,
+    pub(crate) tracking: TrackingTokens,
 }
 
 impl Era {
@@ -226,8 +226,7 @@ impl Era {
             boxed,
             wall_supply,
             scorched_supply,
-            tokens: r.tracking_tokens(table),
-            flipped: 0,
+            tracking: TrackingTokens::new(r.tracking_tokens(table)),
         })
     }
 
@@ -403,8 +402,8 @@ impl Era {
             Piece::Building(kind) => {
                 let left = &mut self.supply[kind];
                 *left = left.saturating_sub(1);
-                if *left == 0 && self.flipped < self.tokens {
-                    self.flipped = self.flipped.saturating_add(1);
+                if *left == 0 {
+                    self.tracking.flip();
                 }
             }
             Piece::Wall(length) => {

@@ -24,6 +24,7 @@ use crate::ruleset::Ruleset;
 use crate::state::Era;
 use crate::step::Step;
 use crate::table::TableSize;
+use crate::tracking::TrackingTokens;
 use crate::view::{EraView, PlayerView, dice_hidden, layout_hidden};
 
 /// One player as the checks see them: what a view shows (`None` while
@@ -236,28 +237,30 @@ impl Table<'_> {
                 most: MAX_ROUND,
             });
         }
-        if self.view.step == Step::Over && self.view.flipped < self.view.tokens {
+        let tracking = self.view.tracking;
+        if self.view.step == Step::Over && !tracking.all_show_x() {
             return Err(InvalidState::OverTooSoon {
-                flipped: self.view.flipped,
-                tokens: self.view.tokens,
+                flipped: tracking.showing_x,
+                tokens: tracking.in_play,
             });
         }
         Ok(())
     }
 
     fn check_tokens(&self, table: TableSize) -> Result<(), InvalidState> {
+        let TrackingTokens { in_play, showing_x } = self.view.tracking;
         let expected = self.ruleset().tracking_tokens(table);
-        if self.view.tokens != expected {
+        if in_play != expected {
             return Err(InvalidState::Tokens {
-                tokens: self.view.tokens,
+                tokens: in_play,
                 expected,
                 players: table.players(),
             });
         }
-        if self.view.flipped > self.view.tokens {
+        if showing_x > in_play {
             return Err(InvalidState::Flipped {
-                flipped: self.view.flipped,
-                tokens: self.view.tokens,
+                flipped: showing_x,
+                tokens: in_play,
             });
         }
         // A token flips when the last building of a type leaves the supply,
@@ -268,9 +271,9 @@ impl Table<'_> {
             .values()
             .filter(|&&n| n == 0)
             .fold(0, |empty: u8, _| empty.saturating_add(1));
-        if self.view.flipped > empty {
+        if showing_x > empty {
             return Err(InvalidState::FlippedTypes {
-                flipped: self.view.flipped,
+                flipped: showing_x,
                 empty,
             });
         }
@@ -806,6 +809,7 @@ mod decode {
     use crate::piece::MAX_WALL_LENGTH;
     use crate::state::{Era, Player};
     use crate::step::Step;
+    use crate::tracking::TrackingTokens;
 
     /// The plain form of [`Era`].
     #[derive(Deserialize)]
@@ -837,8 +841,8 @@ mod decode {
             st.serialize_field("boxed", &self.boxed)?;
             st.serialize_field("wall_supply", &self.wall_supply)?;
             st.serialize_field("scorched_supply", &self.scorched_supply)?;
-            st.serialize_field("tokens", &self.tokens)?;
-            st.serialize_field("flipped", &self.flipped)?;
+            st.serialize_field("tokens", &self.tracking.in_play)?;
+            st.serialize_field("flipped", &self.tracking.showing_x)?;
             st.end()
         }
     }
@@ -867,8 +871,10 @@ mod decode {
                 boxed: raw.boxed,
                 wall_supply: raw.wall_supply,
                 scorched_supply: raw.scorched_supply,
-                tokens: raw.tokens,
-                flipped: raw.flipped,
+                tracking: TrackingTokens {
+                    in_play: raw.tokens,
+                    showing_x: raw.flipped,
+                },
             };
             era.validate().map_err(refuse)?;
             Ok(era)

@@ -14,6 +14,7 @@ use crate::map::{ByBuilding, ByColour, ByResource, FaceCounts};
 use crate::piece::MAX_WALL_LENGTH;
 use crate::state::Era;
 use crate::step::Step;
+use crate::tracking::TrackingTokens;
 
 /// One player as a viewer sees them: the layout is hidden from the others
 /// until every player has laid out (ERA-5), and the dice until the end of
@@ -99,10 +100,8 @@ pub struct EraView {
     pub(crate) wall_supply: [u8; MAX_WALL_LENGTH as usize],
     /// Scorched areas in the supply.
     pub(crate) scorched_supply: u8,
-    /// Tracking tokens in play.
-    pub(crate) tokens: u8,
-    /// Tracking tokens showing X.
-    pub(crate) flipped: u8,
+    /// The tracking tokens.
+    pub(crate) tracking: TrackingTokens,
     /// Every player.
     pub(crate) players: Vec<PlayerView>,
 }
@@ -280,8 +279,7 @@ impl EraView {
             boxed: era.boxed,
             wall_supply: era.wall_supply,
             scorched_supply: era.scorched_supply,
-            tokens: era.tokens,
-            flipped: era.flipped,
+            tracking: era.tracking,
             players,
         }
     }

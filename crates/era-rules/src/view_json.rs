@@ -48,6 +48,7 @@ use crate::piece::MAX_WALL_LENGTH;
 use crate::ruleset::Ruleset;
 use crate::side::Side;
 use crate::step::Step;
+use crate::tracking::TrackingTokens;
 use crate::view::{EraView, PlayerView};
 
 /// A fixed list of counts in order: a typed map, or walls by length.
@@ -210,35 +211,12 @@ fn white_faces(groups: &[DiceGroup], ruleset: &Ruleset, what: &str) -> Result<Fa
     Ok(*dice_of(groups, ruleset, what)?.colour(Colour::White))
 }
 
-/// What stands on one cell.
-#[derive(Serialize, Deserialize, PartialEq, Eq, Clone, Copy, Debug)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+/// What stands on one cell, written by name: a building type's
+/// (`"keep"`, `"farm"`), `"wall"` or `"scorched"`.
+#[derive(PartialEq, Eq, Clone, Copy, Debug)]
 pub(crate) enum CellContent {
     /// A building of table D3 (the Keep included).
-    Keep,
-    /// A Longhouse.
-    Longhouse,
-    /// A Townhouse.
-    Townhouse,
-    /// A Church.
-    Church,
-    /// A Farm.
-    Farm,
-    /// A Lumber Mill.
-    LumberMill,
-    /// A Market.
-    Market,
-    /// A Hospital.
-    Hospital,
-    /// A Guildhall.
-    Guildhall,
-    /// A Monastery.
-    Monastery,
-    /// A University.
-    University,
-    /// A Cathedral.
-    Cathedral,
+    Building(BuildingKind),
     /// A wall cell.
     Wall,
     /// A scorched area.
@@ -246,21 +224,48 @@ pub(crate) enum CellContent {
 }
 
 impl CellContent {
-    const fn of(kind: BuildingKind) -> CellContent {
-        match kind {
-            BuildingKind::Keep => CellContent::Keep,
-            BuildingKind::Longhouse => CellContent::Longhouse,
-            BuildingKind::Townhouse => CellContent::Townhouse,
-            BuildingKind::Church => CellContent::Church,
-            BuildingKind::Farm => CellContent::Farm,
-            BuildingKind::LumberMill => CellContent::LumberMill,
-            BuildingKind::Market => CellContent::Market,
-            BuildingKind::Hospital => CellContent::Hospital,
-            BuildingKind::Guildhall => CellContent::Guildhall,
-            BuildingKind::Monastery => CellContent::Monastery,
-            BuildingKind::University => CellContent::University,
-            BuildingKind::Cathedral => CellContent::Cathedral,
+    /// Its name in the view's JSON.
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
+            CellContent::Building(kind) => kind.name(),
+            CellContent::Wall => "wall",
+            CellContent::Scorched => "scorched",
         }
+    }
+
+    /// The content of this name, if any.
+    fn named(name: &str) -> Option<CellContent> {
+        match name {
+            "wall" => Some(CellContent::Wall),
+            "scorched" => Some(CellContent::Scorched),
+            _ => BuildingKind::ALL
+                .into_iter()
+                .find(|kind| kind.name() == name)
+                .map(CellContent::Building),
+        }
+    }
+}
+
+impl Serialize for CellContent {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for CellContent {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Named;
+        impl serde::de::Visitor<'_> for Named {
+            type Value = CellContent;
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str("a building type's name, \"wall\" or \"scorched\"")
+            }
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<CellContent, E> {
+                CellContent::named(name)
+                    .ok_or_else(|| E::invalid_value(serde::de::Unexpected::Str(name), &self))
+            }
+        }
+        d.deserialize_str(Named)
     }
 }
 
@@ -273,7 +278,7 @@ fn occupied_cells(domain: &Domain) -> Vec<(Cell, CellContent)> {
                 .bit(domain.size())
                 .is_some_and(|bit| domain.walls() >> bit & 1 == 1);
             let content = match domain.building_at(cell) {
-                Some((_, b)) => CellContent::of(b.kind),
+                Some((_, b)) => CellContent::Building(b.kind),
                 None if wall => CellContent::Wall,
                 None => CellContent::Scorched,
             };
@@ -536,8 +541,8 @@ impl<'a> ViewForm<'a> {
             },
             boxed: view.boxed.into(),
             tracking_tokens: TokensForm {
-                in_play: view.tokens,
-                showing_x: view.flipped,
+                in_play: view.tracking.in_play,
+                showing_x: view.tracking.showing_x,
             },
             seats: view
                 .players
@@ -650,8 +655,10 @@ impl ViewIn {
                     boxed: boxed.into(),
                     wall_supply: supply.walls_by_length.into(),
                     scorched_supply: supply.scorched_areas,
-                    tokens: tokens.in_play,
-                    flipped: tokens.showing_x,
+                    tracking: TrackingTokens {
+                        in_play: tokens.in_play,
+                        showing_x: tokens.showing_x,
+                    },
                     players,
                     config: Arc::new(self.config),
                 };
@@ -668,8 +675,10 @@ impl ViewIn {
                     boxed,
                     wall_supply: needed(self.wall_supply, "wall_supply")?,
                     scorched_supply: needed(self.scorched_supply, "scorched_supply")?,
-                    tokens: needed(self.tokens, "tokens")?,
-                    flipped: needed(self.flipped, "flipped")?,
+                    tracking: TrackingTokens {
+                        in_play: needed(self.tokens, "tokens")?,
+                        showing_x: needed(self.flipped, "flipped")?,
+                    },
                     players: needed(self.players, "players")?,
                 };
                 Ok((view, None))

@@ -108,6 +108,8 @@ fn aow_2_castle_cards_as_printed() {
     for castle in Castle::ALL {
         assert_eq!(castle.line(0).is_some(), castle != Castle::Kumamoto);
         assert_eq!(castle.name().parse::<Castle>(), Ok(castle));
+        // The card read is the castle's own.
+        assert_eq!(castle.name(), format!("{castle:?}").to_lowercase());
     }
     let lines: Vec<String> = Castle::Kiyosu
         .printed_lines()
@@ -136,6 +138,8 @@ fn aow_3_clans_and_bonuses() {
     assert_eq!(members, 14);
     for clan in Clan::ALL {
         assert!(clan.castles().iter().all(|castle| castle.clan() == clan));
+        assert_eq!(clan.name(), format!("{clan:?}").to_lowercase());
+        assert_eq!(clan.name().parse::<Clan>(), Ok(clan));
     }
     assert_eq!(
         Clan::Tokugawa.castles(),

@@ -94,9 +94,10 @@ pub struct Created {
     pub spectate: Option<String>,
 }
 
-/// The public facts of a match (`GET /api/matches/{id}`).
+/// Which match, of which game, and who sits where: what the facts of a
+/// match, a listed match and a replay all begin with.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct Facts {
+pub struct MatchHeading {
     /// The match id.
     pub id: String,
     /// The game's registry name.
@@ -106,6 +107,14 @@ pub struct Facts {
     pub config: Box<RawValue>,
     /// Who sits where.
     pub seats: Vec<SeatKind>,
+}
+
+/// The public facts of a match (`GET /api/matches/{id}`).
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Facts {
+    /// The match, its game and its seats.
+    #[serde(flatten)]
+    pub heading: MatchHeading,
     /// Whether spectators may watch.
     pub spectators: bool,
     /// Whether anyone may replay the finished match through any seat's
@@ -136,11 +145,13 @@ impl Facts {
     /// A config or result stored as something other than JSON.
     pub fn of(id: &str, f: StoredFacts) -> Result<Self, LobbyError> {
         Ok(Facts {
-            id: id.to_owned(),
             free: f.free_seats(),
-            game: f.game,
-            config: raw(f.config)?,
-            seats: f.seats,
+            heading: MatchHeading {
+                id: id.to_owned(),
+                game: f.game,
+                config: raw(f.config)?,
+                seats: f.seats,
+            },
             spectators: f.spectators,
             public_replays: f.public_replays,
             turn_seconds: f.turn_seconds,

@@ -24,22 +24,16 @@ use serde_json::value::RawValue;
 use tabletop_engines::dice_core::{Scoreboard, ToMove, Viewer};
 
 use crate::lobby::error::LobbyError;
-use crate::lobby::{Lobby, blocking, raw, table_of};
-use crate::store::{SeatKind, Status, StoreError, StoredEntry, StoredFacts, StoredMatch};
+use crate::lobby::{Lobby, MatchHeading, blocking, raw, table_of};
+use crate::store::{Status, StoreError, StoredEntry, StoredFacts, StoredMatch};
 use crate::wire::patch::{self, PatchOp};
 
 /// A finished match as one viewer saw it.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct Replay {
-    /// The match id.
-    pub id: String,
-    /// The game's registry name.
-    pub game: String,
-    /// The game's config, every parameter.
-    #[schemars(with = "Value", extend("tsType" = "GameConfig"))]
-    pub config: Box<RawValue>,
-    /// Who sat where.
-    pub seats: Vec<SeatKind>,
+    /// The match, its game and its seats.
+    #[serde(flatten)]
+    pub heading: MatchHeading,
     /// Each seat's player name, where one was given.
     pub names: Vec<Option<String>>,
     /// Whose eyes.
@@ -185,10 +179,12 @@ impl Lobby {
         // Expired while it was read.
         let (start, steps) = built.ok_or(LobbyError::NotFound)?;
         Ok(Replay {
-            id: id.to_owned(),
-            game: facts.game,
-            config: raw(facts.config)?,
-            seats: facts.seats,
+            heading: MatchHeading {
+                id: id.to_owned(),
+                game: facts.game,
+                config: raw(facts.config)?,
+                seats: facts.seats,
+            },
             names: facts.names,
             viewer,
             start,

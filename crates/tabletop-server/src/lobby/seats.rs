@@ -5,12 +5,11 @@
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
 
 use crate::lobby::error::LobbyError;
 use crate::lobby::open_list::{self, Place};
 use crate::lobby::token;
-use crate::lobby::{Lobby, blocking, play_link, raw};
+use crate::lobby::{Lobby, MatchHeading, blocking, play_link, raw};
 use crate::matches::games::Table;
 use crate::matches::names::{distinct, player_name};
 use crate::store::{MatchSetup, SeatKind, SeatTaking, Status, StoredFacts, StoredSeat};
@@ -53,15 +52,9 @@ pub struct AskRematch {
 /// A match with a free seat, as the lobby lists it.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ListedMatch {
-    /// The match id.
-    pub id: String,
-    /// The game's registry name.
-    pub game: String,
-    /// The game's config, every parameter.
-    #[schemars(with = "serde_json::Value", extend("tsType" = "GameConfig"))]
-    pub config: Box<RawValue>,
-    /// Who sits where.
-    pub seats: Vec<SeatKind>,
+    /// The match, its game and its seats.
+    #[serde(flatten)]
+    pub heading: MatchHeading,
     /// Each seat's player name, where one was given.
     pub names: Vec<Option<String>>,
     /// The open seats no one has taken yet.
@@ -219,10 +212,12 @@ impl Lobby {
             .map(|(id, created, facts)| {
                 Ok(ListedMatch {
                     free: facts.free_seats(),
-                    id,
-                    game: facts.game,
-                    config: raw(facts.config)?,
-                    seats: facts.seats,
+                    heading: MatchHeading {
+                        id,
+                        game: facts.game,
+                        config: raw(facts.config)?,
+                        seats: facts.seats,
+                    },
                     names: facts.names,
                     turn_seconds: facts.turn_seconds,
                     created,

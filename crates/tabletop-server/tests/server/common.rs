@@ -211,10 +211,20 @@ impl Server {
         answer
     }
 
+    /// A new match of Pig for two people: its id and each seat's token.
+    pub async fn pig_match(&self) -> (String, [String; 2]) {
+        let created = self.create("pig(players=2)", &["person", "person"]).await;
+        let seat = |n: usize| tokens(&created)[n].clone().unwrap();
+        (
+            created["id"].as_str().unwrap().to_owned(),
+            [seat(0), seat(1)],
+        )
+    }
+
     /// A new match of Pig for two people: the token of seat `seat`.
     pub async fn pig_seat(&self, seat: usize) -> String {
-        let created = self.create("pig(players=2)", &["person", "person"]).await;
-        tokens(&created)[seat].clone().unwrap()
+        let (_, tokens) = self.pig_match().await;
+        tokens[seat].clone()
     }
 
     /// `GET /api/matches/{id}`: the status and the match's public facts.

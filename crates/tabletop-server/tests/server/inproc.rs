@@ -130,20 +130,23 @@ pub fn lobby() -> Lobby {
     )
 }
 
+/// A request for `game` with the defaults a request in JSON gets:
+/// persons in every seat, no names, spectators, no public replays, no
+/// deadline.
+pub fn asked(game: &str) -> CreateMatch {
+    CreateMatch {
+        game: game.into(),
+        seats: None,
+        names: None,
+        spectators: true,
+        public_replays: false,
+        turn_seconds: None,
+        start: None,
+    }
+}
+
 pub async fn create(lobby: &Lobby, game: &str) -> String {
-    lobby
-        .create(CreateMatch {
-            game: game.into(),
-            seats: None,
-            names: None,
-            spectators: true,
-            public_replays: false,
-            turn_seconds: None,
-            start: None,
-        })
-        .await
-        .unwrap()
-        .id
+    lobby.create(asked(game)).await.unwrap().id
 }
 
 pub async fn try_subscribe(

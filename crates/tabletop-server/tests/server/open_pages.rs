@@ -47,7 +47,7 @@ async fn walk(lobby: &Lobby) -> Vec<OpenMatches> {
 }
 
 fn ids(page: &OpenMatches) -> Vec<&str> {
-    page.matches.iter().map(|m| m.id.as_str()).collect()
+    page.matches.iter().map(|m| m.heading.id.as_str()).collect()
 }
 
 /// How many times each id is listed over all `pages`.

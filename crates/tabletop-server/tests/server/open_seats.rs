@@ -303,13 +303,8 @@ async fn an_open_seat_of_a_finished_match_is_neither_listed_nor_taken() {
     );
     let created = lobby
         .create(tabletop_server::lobby::CreateMatch {
-            game: "pig(players=2)".into(),
             seats: Some(vec!["open".into(), "person".into()]),
-            names: None,
-            spectators: true,
-            public_replays: false,
-            turn_seconds: None,
-            start: None,
+            ..crate::inproc::asked("pig(players=2)")
         })
         .await
         .unwrap();

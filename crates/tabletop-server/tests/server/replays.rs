@@ -248,14 +248,12 @@ async fn arm_14_a_replay_never_shows_another_seats_warrior_before_the_end() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_replay_before_the_end_of_a_private_match_or_of_a_seat_not_there() {
     let server = unthrottled("replay-refused");
-    let playing = server.create("pig(players=2)", &["person", "person"]).await;
-    let id = playing["id"].as_str().unwrap();
-    let held = tokens(&playing);
-    refused(&server, id, "", 409, "not_over").await;
+    let (id, held) = server.pig_match().await;
+    refused(&server, &id, "", 409, "not_over").await;
     for seat in [0, 1] {
         let query = format!("?seat={seat}");
-        refused(&server, id, &query, 403, "seat_replay_private").await;
-        refused_to(&server, id, &query, held[seat].as_deref(), 409, "not_over").await;
+        refused(&server, &id, &query, 403, "seat_replay_private").await;
+        refused_to(&server, &id, &query, Some(&held[seat]), 409, "not_over").await;
     }
     let (status, private) = server
         .post_match(&json!({"game": "pig(players=2,target=10)", "seats": ["person", "person"], "spectators": false}))

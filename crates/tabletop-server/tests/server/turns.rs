@@ -4,7 +4,7 @@
 //! refused, and the answer follows the play.
 use serde_json::{Value, json};
 
-use crate::common::{Server, WAIT, legal_of, raw_http, tokens, unthrottled};
+use crate::common::{Server, WAIT, legal_of, raw_http, unthrottled};
 
 /// The turn of match `id` asked with `authorization` (none: no header).
 async fn turn(server: &Server, id: &str, authorization: Option<&str>) -> (u16, Value) {
@@ -22,19 +22,22 @@ async fn turn(server: &Server, id: &str, authorization: Option<&str>) -> (u16, V
     (status, serde_json::from_str(body).unwrap_or(Value::Null))
 }
 
-async fn turn_of(server: &Server, id: &str, token: &str) -> Value {
-    let (status, answer) = turn(server, id, Some(&format!("Bearer {token}"))).await;
-    assert_eq!(status, 200, "{answer}");
-    answer
+/// What the turn endpoint tells each seat of `tokens`, in their order.
+async fn turns_of(server: &Server, id: &str, tokens: &[&str]) -> Vec<Value> {
+    let mut told = Vec::new();
+    for token in tokens {
+        let (status, answer) = turn(server, id, Some(&format!("Bearer {token}"))).await;
+        assert_eq!(status, 200, "{answer}");
+        told.push(answer);
+    }
+    told
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_seat_is_told_its_own_turn_and_a_wrong_token_is_refused() {
     let server = unthrottled("turns");
-    let created = server.create("pig(players=2)", &["person", "person"]).await;
-    let id = created["id"].as_str().unwrap();
-    let seats = tokens(&created);
-    let (first, second) = (seats[0].clone().unwrap(), seats[1].clone().unwrap());
+    let (id, [first, second]) = server.pig_match().await;
+    let id = id.as_str();
     let other = server.pig_seat(0).await;
     for authorization in [
         None,
@@ -51,12 +54,11 @@ async fn each_seat_is_told_its_own_turn_and_a_wrong_token_is_refused() {
         );
     }
     assert_eq!(
-        turn_of(&server, id, &first).await,
-        json!({"seat": 0, "your_turn": true, "status": "waiting"})
-    );
-    assert_eq!(
-        turn_of(&server, id, &second).await,
-        json!({"seat": 1, "your_turn": false, "status": "waiting"})
+        turns_of(&server, id, &[&first, &second]).await,
+        [
+            json!({"seat": 0, "your_turn": true, "status": "waiting"}),
+            json!({"seat": 1, "your_turn": false, "status": "waiting"}),
+        ]
     );
     // Seat 0 plays until its turn ends (it holds, or rolls a one).
     let mut seat = server.connect().await;
@@ -83,11 +85,10 @@ async fn each_seat_is_told_its_own_turn_and_a_wrong_token_is_refused() {
         frame = seat.expect("update").await;
     }
     assert_eq!(
-        turn_of(&server, id, &first).await,
-        json!({"seat": 0, "your_turn": false, "status": "playing"})
-    );
-    assert_eq!(
-        turn_of(&server, id, &second).await,
-        json!({"seat": 1, "your_turn": true, "status": "playing"})
+        turns_of(&server, id, &[&first, &second]).await,
+        [
+            json!({"seat": 0, "your_turn": false, "status": "playing"}),
+            json!({"seat": 1, "your_turn": true, "status": "playing"}),
+        ]
     );
 }
