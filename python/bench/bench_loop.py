@@ -16,16 +16,17 @@ node is drawn in one of three ways, each a row:
 - ``state.apply_sampled_chance(dice)``: chance drawn in Rust from a
   ``te.DiceRng``, the README's loop (tabletop_engines only).
 
-Both sides play the same game: Pig by OpenSpiel's rules (2 players, first
-to 100, a six-sided die, the horizon raised so that no game is cut short)
-and ``liars_dice`` with 2 players and 1 die each, history for history. The
-"loop alone" rows replay recorded games through objects whose methods cost
-next to nothing (C iterators' ``__next__``), so that their steps per
-second bound any library's. Rates are per second of the process's CPU
-time (one thread plays), so that other programs on a busy machine slow
-them less than wall time would. Prints a Markdown table: each
-contender's best of ``--repeats`` rounds, the contenders taking turns
-within a round; the
+One function runs every row, so its chance branch costs a comparison for
+Python's chance and two for the others. Both sides play the same game:
+Pig by OpenSpiel's rules (2 players, first to 100, a six-sided die, the
+horizon raised so that no game is cut short) and ``liars_dice`` with 2
+players and 1 die each, history for history. The "loop alone" rows replay
+recorded games through objects whose methods cost next to nothing (C
+iterators' ``__next__``), so that their steps per second bound any
+library's. Rates are per second of the process's CPU time (one thread
+plays), so that other programs on a busy machine slow them less than wall
+time would. Prints a Markdown table: each contender's best of
+``--repeats`` rounds, the contenders taking turns within a round; the
 ratios are against pyspiel running the identical loop, and (last column)
 against pyspiel with its own sampler.
 """
@@ -52,61 +53,44 @@ GAMES = [
 ]
 
 
-def identical_loop(game: Any, games: int, rng: random.Random) -> int:
-    """Plays ``games`` games with Python's chance, the same code for both
-    libraries; returns the steps."""
+#: How a loop draws chance: the identical code for both libraries, chance in
+#: Rust (tabletop_engines), OpenSpiel's C++ sampler (pyspiel).
+PYTHON, RUST, SAMPLER = "Python", "Rust", "sample_action"
+
+
+def play(game: Any, games: int, rng: random.Random, chance: str, dice: Any = None) -> int:
+    """Plays ``games`` games, each from a clone of the initial state, a
+    decision ``rng.choice(state.legal_actions())``, chance drawn as
+    ``chance`` says (with ``dice`` for ``RUST``); returns the steps. Every
+    row runs this one function: its chance branch costs a comparison or
+    two, the Python branch least."""
     initial = game if isinstance(game, _Scripted) else game.new_initial_state()
+    sample_action = _pyspiel_sampler() if chance is SAMPLER else None
     steps = 0
     for _ in range(games):
         state = initial.clone()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes())
-                action = rng.choices(outcomes, probs)[0]
-            else:
-                action = rng.choice(state.legal_actions())
-            state.apply_action(action)
-            steps += 1
-        state.returns()
-    return steps
-
-
-def sampler_loop(game: Any, games: int, rng: random.Random) -> int:
-    """Plays ``games`` pyspiel games, chance drawn by OpenSpiel's own
-    sampler (``pyspiel.sample_action``, C++); returns the steps."""
-    import pyspiel
-
-    sample_action = pyspiel.sample_action
-    initial = game.new_initial_state()
-    steps = 0
-    for _ in range(games):
-        state = initial.clone()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                action = sample_action(state.chance_outcomes(), rng.random())[0]
-            else:
-                action = rng.choice(state.legal_actions())
-            state.apply_action(action)
-            steps += 1
-        state.returns()
-    return steps
-
-
-def readme_loop(game: Any, games: int, rng: random.Random, dice: Any) -> int:
-    """Plays ``games`` games with the README's loop, chance drawn in Rust
-    from ``dice``; returns the steps."""
-    initial = game if isinstance(game, _Scripted) else game.new_initial_state()
-    steps = 0
-    for _ in range(games):
-        state = initial.clone()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_sampled_chance(dice)
+                if chance is PYTHON:
+                    outcomes, probs = zip(*state.chance_outcomes())
+                    state.apply_action(rng.choices(outcomes, probs)[0])
+                elif chance is RUST:
+                    state.apply_sampled_chance(dice)
+                else:
+                    state.apply_action(sample_action(state.chance_outcomes(), rng.random())[0])
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
             steps += 1
         state.returns()
     return steps
+
+
+def _pyspiel_sampler() -> Callable[[list[tuple[int, float]], float], tuple[int, float]]:
+    """OpenSpiel's ``pyspiel.sample_action``: an outcome of a list drawn with
+    a number in [0, 1)."""
+    import pyspiel
+
+    return pyspiel.sample_action
 
 
 class _Scripted:
@@ -164,14 +148,14 @@ def contenders_for(ours: str, theirs: str, rng: random.Random) -> list[tuple[str
     dice = te.DiceRng(rng.getrandbits(64))
     recorded = [_Scripted(native.new_initial_state(), random.Random(i)) for i in range(1000)]
     return [
-        ("OpenSpiel `pyspiel`, chance in Python", lambda n: identical_loop(spiel, n, rng)),
-        ("OpenSpiel `pyspiel`, chance by `pyspiel.sample_action`", lambda n: sampler_loop(spiel, n, rng)),
-        ("tabletop_engines, chance in Python", lambda n: identical_loop(native, n, rng)),
-        ("tabletop_engines, chance in Rust (the README's loop)", lambda n: readme_loop(native, n, rng, dice)),
+        ("OpenSpiel `pyspiel`, chance in Python", lambda n: play(spiel, n, rng, PYTHON)),
+        ("OpenSpiel `pyspiel`, chance by `pyspiel.sample_action`", lambda n: play(spiel, n, rng, SAMPLER)),
+        ("tabletop_engines, chance in Python", lambda n: play(native, n, rng, PYTHON)),
+        ("tabletop_engines, chance in Rust (the README's loop)", lambda n: play(native, n, rng, RUST, dice)),
         ("chance in Python, the loop alone, every call free",
-         lambda n: loop_floor(lambda g: identical_loop(g, 1, rng), recorded, n)),
+         lambda n: loop_floor(lambda g: play(g, 1, rng, PYTHON), recorded, n)),
         ("chance in Rust, the loop alone, every call free",
-         lambda n: loop_floor(lambda g: readme_loop(g, 1, rng, dice), recorded, n)),
+         lambda n: loop_floor(lambda g: play(g, 1, rng, RUST, dice), recorded, n)),
     ]
 
 

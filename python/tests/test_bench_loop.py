@@ -47,14 +47,14 @@ def test_each_bench_loop_counts_every_step_of_whole_games(title: str, ours: str,
     # Liar's Dice: two rolls and at least one bid before liar is called.
     fewest = 3 if title == "Liar's Dice" else 2
     runs = {
-        "pyspiel, chance in Python": bench_loop.identical_loop(spiel, 10, rng),
-        "pyspiel, sample_action": bench_loop.sampler_loop(spiel, 10, rng),
-        "ours, chance in Python": bench_loop.identical_loop(native, 10, rng),
-        "ours, chance in Rust": bench_loop.readme_loop(native, 10, rng, dice),
+        "pyspiel, chance in Python": bench_loop.play(spiel, 10, rng, bench_loop.PYTHON),
+        "pyspiel, sample_action": bench_loop.play(spiel, 10, rng, bench_loop.SAMPLER),
+        "ours, chance in Python": bench_loop.play(native, 10, rng, bench_loop.PYTHON),
+        "ours, chance in Rust": bench_loop.play(native, 10, rng, bench_loop.RUST, dice),
     }
     for name, steps in runs.items():
         assert steps >= 10 * fewest, name
     recorded = bench_loop._Scripted(native.new_initial_state(), random.Random(0))
     length = len(recorded._lists[0]) - 1
-    assert bench_loop.identical_loop(recorded, 1, rng) == length
-    assert bench_loop.readme_loop(recorded, 1, rng, dice) == length
+    assert bench_loop.play(recorded, 1, rng, bench_loop.PYTHON) == length
+    assert bench_loop.play(recorded, 1, rng, bench_loop.RUST, dice) == length
