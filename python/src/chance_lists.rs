@@ -1,9 +1,9 @@
 //! The `(outcome_id, probability)` lists of `chance_outcomes()`, built
 //! once per distinct chance event of a game and handed out as copies.
 //!
-//! A game's chance events repeat: Pig rolls the same die every time, and
-//! an Age of War roll depends only on how many dice are in hand (792
-//! outcomes for seven). Tuples are immutable, so a fresh list of the same
+//! A game's chance events repeat: Pig and Liar's Dice roll the same die
+//! every time, and an Age of War roll depends only on how many dice are in
+//! hand (792 outcomes for seven). Tuples are immutable, so a fresh list of the same
 //! tuples is what OpenSpiel's `chance_outcomes()` returns, for the cost of
 //! copying pointers, not of building 792 tuples and floats.
 
@@ -14,6 +14,7 @@ use tabletop_engines::AnyState;
 use tabletop_engines::age_of_war_rules::{AgeOfWar, Chance};
 use tabletop_engines::dice_core::pig::Pig;
 use tabletop_engines::dice_core::{Game, Prob};
+use tabletop_engines::liars_dice_rules::LiarsDice;
 
 /// An exact probability as the nearest `float`.
 #[expect(
@@ -51,8 +52,9 @@ impl Default for ChanceLists {
 /// then a function of the key alone, for a given game and config. `None`
 /// for games whose events are not named this way.
 fn chance_key(state: &dyn AnyState) -> Option<usize> {
-    if state.engine::<Pig>().is_some() {
-        // One die, the same every roll.
+    if state.engine::<Pig>().is_some() || state.engine::<LiarsDice>().is_some() {
+        // One die, the same every roll (Liar's Dice: one six-sided die at a
+        // time, LD-3).
         return Some(0);
     }
     if let Some(aow) = state.engine::<AgeOfWar>() {
