@@ -312,10 +312,9 @@ pub(crate) mod serde_impl {
 
     log_entry_serde!(Entry, Chance, Action);
 
-    /// The game's name and a format this version reads, or why not.
-    pub(crate) fn check_header<G: Game, E: serde::de::Error>(
+    /// The game's name, or why a `what` naming another game is refused.
+    pub(crate) fn check_game<G: Game, E: serde::de::Error>(
         game: &str,
-        format: u32,
         what: &str,
     ) -> Result<(), E> {
         if game != G::NAME {
@@ -324,6 +323,16 @@ pub(crate) mod serde_impl {
                 G::NAME
             )));
         }
+        Ok(())
+    }
+
+    /// The game's name and a format this version reads, or why not.
+    pub(crate) fn check_header<G: Game, E: serde::de::Error>(
+        game: &str,
+        format: u32,
+        what: &str,
+    ) -> Result<(), E> {
+        check_game::<G, E>(game, what)?;
         if !(OLDEST_FORMAT..=FORMAT).contains(&format) {
             return Err(E::custom(format!(
                 "{what} format {format} is not supported (this version reads formats \

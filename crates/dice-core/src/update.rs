@@ -175,6 +175,7 @@ mod serde_impl {
     use super::{LegalAction, Update};
     use crate::game::{Game, ToMove, Viewer};
     use crate::history::SeenEntry;
+    use crate::record::serde_impl::check_game;
     use crate::result::GameResult;
     use serde::de::Error as _;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -249,13 +250,7 @@ mod serde_impl {
     {
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
             let raw = UpdateIn::<G::View, SeenEntry<G>>::deserialize(deserializer)?;
-            if raw.game != G::NAME {
-                return Err(D::Error::custom(alloc::format!(
-                    "update is for game \"{}\", not \"{}\"",
-                    raw.game,
-                    G::NAME
-                )));
-            }
+            check_game::<G, D::Error>(&raw.game, "update")?;
             let update = Update {
                 viewer: raw.viewer,
                 from: raw.from,

@@ -75,6 +75,22 @@ fn tell_gives_each_viewer_each_entry_once() {
     assert!(!json.contains("seed") && !json.contains("generator"));
 }
 
+/// An update names its game, as records and histories do, and a reader of
+/// another game's updates says so.
+#[test]
+fn an_update_of_another_game_is_refused_naming_both_games() {
+    let m = Match::<Pig>::new(&PigConfig::default(), 4).unwrap();
+    let json = serde_json::to_string(&m.update(Viewer::Seat(0), 0)).unwrap();
+    let other = json.replace(r#""game":"pig""#, r#""game":"age-of-war""#);
+    assert_ne!(other, json);
+    let err = serde_json::from_str::<Update<Pig>>(&other).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains(r#"update is for game "age-of-war", not "pig""#),
+        "{err}"
+    );
+}
+
 #[test]
 fn legal_actions_of_an_update_carry_ids_and_texts() {
     let mut m = Match::<Pig>::new(&PigConfig::default(), 2).unwrap();
