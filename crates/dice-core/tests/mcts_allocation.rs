@@ -1,6 +1,7 @@
 //! The search allocates nothing per simulation once warm: a decision
 //! allocates its legal-action buffer once; the game's end is read with
-//! `Game::winners_into`, into a buffer the search keeps.
+//! `Game::winners_into`, into a buffer the search keeps. Nor does a roll
+//! chosen by its id, as policy heads and the Python package apply them.
 #![allow(
     clippy::unwrap_used,
     clippy::arithmetic_side_effects,
@@ -10,7 +11,7 @@
 use std::hint::black_box;
 
 use dice_core::mcts::Mcts;
-use dice_core::pig::{Pig, PigAction, PigConfig};
+use dice_core::pig::{OpenSpielPig, Pig, PigAction, PigConfig};
 use dice_core::{Agent, DiceRng, Game, Viewer};
 
 const TARGET: PigConfig = PigConfig {
@@ -74,5 +75,27 @@ fn a_warm_guided_search_allocates_once_a_decision_and_chooses_as_a_fresh_one() {
     for seed in 0..20 {
         let fresh = choose(&mut Mcts::guided(300), &game, &legal, seed);
         assert_eq!(choose(&mut warm, &game, &legal, seed), fresh, "seed {seed}");
+    }
+}
+
+#[test]
+fn a_pig_roll_found_by_its_id_allocates_nothing() {
+    let piglet = PigConfig {
+        players: 2,
+        target: 10,
+        openspiel: Some(OpenSpielPig {
+            faces: 3,
+            piglet: true,
+            horizon: 40,
+        }),
+    };
+    for config in [TARGET, piglet] {
+        let mut game = Pig::new(&config).unwrap();
+        game.apply(PigAction::Roll).unwrap();
+        let info = allocation_counter::measure(|| {
+            let index = game.chance_outcome_index(black_box(&2)).unwrap();
+            black_box(game.chance_outcome(index).unwrap());
+        });
+        assert_eq!(info.count_total, 0, "{config:?}");
     }
 }

@@ -224,6 +224,16 @@ impl TryFrom<RawPig> for Pig {
 }
 
 impl Pig {
+    /// How many outcomes the pending roll lists: none when nothing is to
+    /// be rolled.
+    fn outcome_count(&self) -> u8 {
+        if self.to_move() == ToMove::Chance {
+            self.config.openspiel.map_or(6, OpenSpielPig::outcome_count)
+        } else {
+            0
+        }
+    }
+
     /// Each seat's banked points.
     pub fn scores(&self) -> &[u32] {
         self.scores.as_slice()
@@ -495,33 +505,41 @@ impl Game for Pig {
 
     fn chance_outcomes(&self, out: &mut Vec<(u8, Prob)>) {
         out.clear();
-        if self.to_move() != ToMove::Chance {
-            return;
+        out.extend((0..usize::from(self.outcome_count())).map_while(|i| self.chance_outcome(i)));
+    }
+
+    // Outcome `face` sits at index `face - 1`, Piglet's two as much as a
+    // die's faces: a roll by id neither lists the outcomes nor allocates.
+    fn chance_outcome_index(&self, outcome: &u8) -> Option<usize> {
+        let index = outcome.checked_sub(1)?;
+        (index < self.outcome_count()).then_some(usize::from(index))
+    }
+
+    fn chance_outcome(&self, index: usize) -> Option<(u8, Prob)> {
+        let outcome = u8::try_from(index).ok()?.checked_add(1)?;
+        if outcome > self.outcome_count() {
+            return None;
         }
-        match self.config.openspiel {
+        let probability = match self.config.openspiel {
+            // A 1 on one face, a point on every other.
             Some(rules) if rules.piglet => {
                 let faces = u128::from(rules.faces);
-                let one = Prob::new(1, faces).unwrap_or(Prob::ZERO);
-                let point = Prob::new(faces.saturating_sub(1), faces).unwrap_or(Prob::ZERO);
-                out.extend([(1, one), (2, point)]);
+                let on = if outcome == 1 {
+                    1
+                } else {
+                    faces.saturating_sub(1)
+                };
+                Prob::new(on, faces)
             }
             // The house die, or OpenSpiel's: each face equally likely.
-            rules => {
-                let faces = rules.map_or(6, |rules| rules.faces);
-                let each = Prob::new(1, u128::from(faces)).unwrap_or(Prob::ZERO);
-                out.extend((1..=faces).map(|face| (face, each)));
-            }
-        }
+            rules => Prob::new(1, u128::from(rules.map_or(6, |rules| rules.faces))),
+        };
+        Some((outcome, probability.unwrap_or(Prob::ZERO)))
     }
 
     fn check_chance(&self, outcome: &u8) -> Result<(), PigError> {
         match self.to_move() {
-            ToMove::Chance
-                if (1..=self.config.openspiel.map_or(6, OpenSpielPig::outcome_count))
-                    .contains(outcome) =>
-            {
-                Ok(())
-            }
+            ToMove::Chance if self.chance_outcome_index(outcome).is_some() => Ok(()),
             ToMove::Chance => Err(PigError::ImpossibleRoll(*outcome)),
             ToMove::Over => Err(PigError::GameOver),
             ToMove::Player(_) => Err(PigError::NotChance),
