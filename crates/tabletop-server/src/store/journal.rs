@@ -1,21 +1,20 @@
-//! Group commit: the steps of every match that reach an embedded store
-//! in one turn of the runtime are written in one transaction, with one
-//! sync.
+//! Group commit: one writer thread takes every step waiting, from every
+//! match, and writes them in one transaction with one sync.
 //!
-//! An actor hands its step to the journal and waits; the first step of
-//! a batch spawns the batch's flush, which the runtime runs after every
-//! task that was ready before it, so all their steps are in the batch.
-//! On a current-thread runtime the flush runs on the runtime's own
-//! thread: a step then costs no hop between threads, and the sync holds
-//! up every connection for as long as it takes, once per batch (as an
-//! event loop that syncs before it sleeps does). On several threads the
-//! flush runs on the blocking pool. A store that is not embedded (one
-//! across the network) takes each step on its own from the blocking pool,
-//! so that steps of several matches wait on the network side by side.
+//! An actor hands its step to the journal and waits for its outcome; it
+//! is told once the transaction holding the step is committed, so no one
+//! hears of a move before it is durable, and a match's next step is
+//! handed over only after its last one was told (the order is the
+//! match's own). While the writer syncs one batch, the steps that reach
+//! it meanwhile gather into the next: the runtime's threads go on
+//! stepping the other matches and never wait on the disk, and the busier
+//! the server the more steps share a sync. A store that is not embedded
+//! (one across the network) takes each step on its own from the blocking
+//! pool, so that steps of several matches wait on the network side by
+//! side.
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
-use tokio::runtime::{Handle, RuntimeFlavor};
 use tokio::sync::oneshot;
 
 use crate::store::{Commit, Status, Store, StoreError, StoredEntry};
@@ -55,10 +54,59 @@ impl Step {
 
 type Waiting = (Step, oneshot::Sender<Result<(), StoreError>>);
 
-/// The steps waiting for the next flush, in front of the store.
+/// The steps waiting for the writer, and whether the journal closed.
+#[derive(Default)]
+struct Pending {
+    steps: Vec<Waiting>,
+    closed: bool,
+}
+
+/// What the actors and the writer thread share.
+#[derive(Default)]
+struct Queue {
+    pending: Mutex<Pending>,
+    /// Signalled when a step arrives at an empty queue, or at closing.
+    arrived: Condvar,
+}
+
+impl Queue {
+    fn lock(&self) -> MutexGuard<'_, Pending> {
+        self.pending.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Queues `waiting`; wakes the writer if it may be asleep (it sleeps
+    /// only on an empty queue).
+    fn push(&self, waiting: Waiting) {
+        let mut pending = self.lock();
+        pending.steps.push(waiting);
+        if pending.steps.len() == 1 {
+            self.arrived.notify_one();
+        }
+    }
+
+    /// The next batch: every step waiting, once there is one; `None`
+    /// once the journal closed and nothing is left.
+    fn next_batch(&self, spare: Vec<Waiting>) -> Option<Vec<Waiting>> {
+        let mut pending = self.lock();
+        while pending.steps.is_empty() && !pending.closed {
+            pending = self
+                .arrived
+                .wait(pending)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+        if pending.steps.is_empty() {
+            return None;
+        }
+        Some(std::mem::replace(&mut pending.steps, spare))
+    }
+}
+
+/// The steps waiting to be written, in front of the store.
 pub struct Journal {
     store: Arc<dyn Store>,
-    waiting: Mutex<Vec<Waiting>>,
+    /// The writer thread's queue, for an embedded store whose thread
+    /// started; none otherwise (each step then on its own).
+    queue: Option<Arc<Queue>>,
 }
 
 impl std::fmt::Debug for Journal {
@@ -68,65 +116,71 @@ impl std::fmt::Debug for Journal {
 }
 
 impl Journal {
-    /// A journal writing to `store`.
+    /// A journal writing to `store`: through a writer thread of its own
+    /// when the store is embedded (the thread ends with the journal).
     pub fn new(store: Arc<dyn Store>) -> Arc<Self> {
-        Arc::new(Journal {
-            store,
-            waiting: Mutex::new(Vec::new()),
-        })
+        let queue = store.is_embedded().then(|| Arc::new(Queue::default()));
+        let queue = queue.filter(|queue| {
+            let (store, queue) = (Arc::clone(&store), Arc::clone(queue));
+            let started = std::thread::Builder::new()
+                .name("journal-writer".to_owned())
+                .spawn(move || write_batches(&*store, &queue));
+            if let Err(e) = &started {
+                tracing::warn!(error = %e, "no writer thread: each step is written on its own");
+            }
+            started.is_ok()
+        });
+        Arc::new(Journal { store, queue })
     }
 
-    /// Writes `step` with the other steps of this turn; returns once it
-    /// is committed (or could not be).
+    /// Writes `step` with the other steps waiting; returns once it is
+    /// committed (or could not be).
     ///
     /// # Errors
     /// The store refused the step or failed.
-    pub async fn write(self: &Arc<Self>, step: Step) -> Result<(), StoreError> {
-        if !self.store.is_embedded() {
+    pub async fn write(&self, step: Step) -> Result<(), StoreError> {
+        let Some(queue) = &self.queue else {
             let store = Arc::clone(&self.store);
             return tokio::task::spawn_blocking(move || store.append(&step.commit()))
                 .await
                 .unwrap_or_else(|e| Err(StoreError(e.to_string())));
-        }
-        let (done, written) = oneshot::channel();
-        let first = {
-            let mut waiting = self.waiting.lock().unwrap_or_else(PoisonError::into_inner);
-            waiting.push((step, done));
-            waiting.len() == 1
         };
-        if first {
-            // A task of its own: it runs after every task ready before it,
-            // whose steps join the batch.
-            let journal = Arc::clone(self);
-            tokio::spawn(async move { journal.flush() });
-        }
+        let (done, written) = oneshot::channel();
+        queue.push((step, done));
         written
             .await
             .unwrap_or_else(|_| Err(StoreError("the journal stopped".to_owned())))
     }
+}
 
-    /// Writes every step waiting and tells each its own outcome.
-    fn flush(&self) {
-        let batch =
-            std::mem::take(&mut *self.waiting.lock().unwrap_or_else(PoisonError::into_inner));
-        if Handle::current().runtime_flavor() == RuntimeFlavor::CurrentThread {
-            write_all(&*self.store, batch);
-        } else {
-            let store = Arc::clone(&self.store);
-            // Each step hears from the blocking thread; were it to fail,
-            // the batch's senders go with it and each step is told the
-            // journal stopped.
-            tokio::task::spawn_blocking(move || write_all(&*store, batch));
+impl Drop for Journal {
+    /// Ends the writer once it has written what is queued.
+    fn drop(&mut self) {
+        if let Some(queue) = &self.queue {
+            queue.lock().closed = true;
+            queue.arrived.notify_one();
         }
     }
 }
 
+/// The writer thread: every batch in turn, until the journal closes.
+fn write_batches(store: &dyn Store, queue: &Queue) {
+    let mut spare = Vec::new();
+    while let Some(mut batch) = queue.next_batch(spare) {
+        write_all(store, &mut batch);
+        spare = batch;
+    }
+}
+
 /// Writes `batch` in one [`Store::append_all`] and tells each step its
-/// outcome; an actor that stopped waiting has nothing to be told.
-fn write_all(store: &dyn Store, batch: Vec<Waiting>) {
+/// outcome, emptying it; an actor that stopped waiting has nothing to be
+/// told.
+fn write_all(store: &dyn Store, batch: &mut Vec<Waiting>) {
     let commits: Vec<Commit<'_>> = batch.iter().map(|(step, _)| step.commit()).collect();
-    let mut outcomes = store.append_all(&commits).into_iter();
-    for (_, done) in batch {
+    let outcomes = store.append_all(&commits);
+    drop(commits);
+    let mut outcomes = outcomes.into_iter();
+    for (_, done) in batch.drain(..) {
         // A store that answers for fewer commits than it was given failed
         // the rest.
         let outcome = outcomes

@@ -1,6 +1,6 @@
-//! The journal: the steps of one turn of the runtime written together,
-//! each told its own outcome; on a current-thread runtime, on its thread;
-//! to a store across the network, each on its own.
+//! The journal: the steps waiting while a batch is written are written
+//! together by one writer thread, each told its own outcome once its
+//! batch is; to a store across the network, each on its own.
 use std::sync::Arc;
 
 use tabletop_server::store::journal::{Journal, Step};
@@ -48,22 +48,67 @@ async fn write_three(journal: &Arc<Journal>) -> [bool; 3] {
     [a.is_ok(), b.is_ok(), c.is_ok()]
 }
 
+/// Waits, at most ten seconds, until `done` holds.
+async fn until(done: impl Fn() -> bool) {
+    let give_up = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !done() && tokio::time::Instant::now() < give_up {
+        tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+    }
+    assert!(done(), "not within ten seconds");
+}
+
 #[tokio::test]
-async fn steps_of_one_turn_are_one_batch_written_on_the_runtime_thread() {
+async fn steps_that_arrive_while_a_batch_is_written_are_the_next_batch_off_the_runtime_thread() {
     let store = noting(true);
     let journal = Journal::new(Arc::clone(&store) as Arc<dyn Store>);
-    assert_eq!(write_three(&journal).await, [true, false, true]);
-    assert_eq!(
-        *store.batches.lock().unwrap(),
-        [(3, std::thread::current().id())]
+    store.hold(true);
+    let first = tokio::spawn({
+        let journal = Arc::clone(&journal);
+        async move { journal.write(step("a", 1, 5)).await.is_ok() }
+    });
+    // The writer holds "a"'s batch in the store.
+    until(|| store.batches.lock().unwrap().len() == 1).await;
+    let (later, ()) = tokio::join!(
+        async {
+            tokio::join!(
+                journal.write(step("b", 4, 6)),
+                journal.write(step("c", 1, 7))
+            )
+        },
+        async {
+            // Both steps are queued before the first batch is let go.
+            tokio::task::yield_now().await;
+            store.hold(false);
+        },
     );
+    assert!(first.await.unwrap());
+    assert_eq!([later.0.is_ok(), later.1.is_ok()], [false, true]);
+    let batches = store.batches.lock().unwrap().clone();
+    assert_eq!(batches.iter().map(|b| b.0).collect::<Vec<_>>(), [1, 2]);
+    assert_eq!(batches[0].1, batches[1].1, "one writer thread");
+    assert_ne!(batches[0].1, std::thread::current().id());
     for (id, entries) in [("a", 2), ("b", 1), ("c", 2)] {
         assert_eq!(store.facts(id).unwrap().unwrap().entries, entries, "{id}");
     }
     assert_eq!(store.load("a").unwrap().unwrap().rng, "rng-a-5");
-    // The next turn's steps are the next batch.
-    journal.write(step("a", 2, 8)).await.unwrap();
-    assert_eq!(store.batches.lock().unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn a_step_is_told_its_outcome_only_once_its_batch_is_written() {
+    let store = noting(true);
+    let journal = Journal::new(Arc::clone(&store) as Arc<dyn Store>);
+    store.hold(true);
+    let mut written = tokio::spawn({
+        let journal = Arc::clone(&journal);
+        async move { journal.write(step("a", 1, 5)).await.is_ok() }
+    });
+    until(|| store.batches.lock().unwrap().len() == 1).await;
+    // Held in the store: not told yet.
+    tokio::task::yield_now().await;
+    assert!(futures_util::poll!(&mut written).is_pending());
+    store.hold(false);
+    assert!(written.await.unwrap());
+    assert_eq!(store.facts("a").unwrap().unwrap().entries, 2);
 }
 
 #[tokio::test]
@@ -78,7 +123,7 @@ async fn a_store_that_is_not_embedded_takes_each_step_alone_off_the_runtime_thre
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn on_several_threads_the_steps_are_written_on_the_blocking_pool() {
+async fn on_several_threads_the_steps_are_written_by_the_writer_thread() {
     let store = noting(true);
     let journal = Journal::new(Arc::clone(&store) as Arc<dyn Store>);
     assert_eq!(write_three(&journal).await, [true, false, true]);
