@@ -1,20 +1,26 @@
-//! Group commit: one writer thread takes every step waiting, from every
-//! match, and writes them in one transaction with one sync.
+//! Group commit: the steps of every match that reach an embedded store
+//! together are written in one transaction, with one sync, and each is
+//! told its outcome only once that transaction is committed (so no one
+//! hears of a move before it is durable, and a match's next step comes
+//! only after its last one was told: the order is the match's own).
 //!
-//! An actor hands its step to the journal and waits for its outcome; it
-//! is told once the transaction holding the step is committed, so no one
-//! hears of a move before it is durable, and a match's next step is
-//! handed over only after its last one was told (the order is the
-//! match's own). While the writer syncs one batch, the steps that reach
-//! it meanwhile gather into the next: the runtime's threads go on
-//! stepping the other matches and never wait on the disk, and the busier
-//! the server the more steps share a sync. A store that is not embedded
-//! (one across the network) takes each step on its own from the blocking
-//! pool, so that steps of several matches wait on the network side by
-//! side.
+//! An actor hands its step to the journal and waits; the first step of a
+//! turn of the runtime spawns the turn's flush, which runs after every
+//! task that was ready before it, so their steps are one batch. A lone
+//! step, when the writer thread is idle, is written there and then on the
+//! runtime's thread: at a low rate a step costs no hand-off between
+//! threads. Any other batch goes to the journal's writer thread, which
+//! takes every batch waiting at once: while it syncs one, the steps that
+//! reach it meanwhile gather into the next, and the runtime's threads go
+//! on stepping the other matches instead of waiting on the disk; the
+//! busier the server, the more steps share a sync. A store that is not
+//! embedded (one across the network) takes each step on its own from the
+//! blocking pool, so that steps of several matches wait on the network
+//! side by side.
 
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
+use tokio::runtime::{Handle, RuntimeFlavor};
 use tokio::sync::oneshot;
 
 use crate::store::{Commit, Status, Store, StoreError, StoredEntry};
@@ -54,10 +60,12 @@ impl Step {
 
 type Waiting = (Step, oneshot::Sender<Result<(), StoreError>>);
 
-/// The steps waiting for the writer, and whether the journal closed.
+/// The steps waiting for the writer, whether it is writing a batch, and
+/// whether the journal closed.
 #[derive(Default)]
 struct Pending {
     steps: Vec<Waiting>,
+    writing: bool,
     closed: bool,
 }
 
@@ -74,20 +82,26 @@ impl Queue {
         self.pending.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Queues `waiting`; wakes the writer if it may be asleep (it sleeps
-    /// only on an empty queue).
-    fn push(&self, waiting: Waiting) {
+    /// Queues `batch` for the writer, or hands it back when it is a lone
+    /// step and the writer is idle (and `lone` allows it); wakes the
+    /// writer if it may be asleep (it sleeps only on an empty queue).
+    fn push(&self, mut batch: Vec<Waiting>, lone: bool) -> Option<Vec<Waiting>> {
         let mut pending = self.lock();
-        pending.steps.push(waiting);
-        if pending.steps.len() == 1 {
+        if lone && batch.len() == 1 && !pending.writing && pending.steps.is_empty() {
+            return Some(batch);
+        }
+        if pending.steps.is_empty() {
             self.arrived.notify_one();
         }
+        pending.steps.append(&mut batch);
+        None
     }
 
     /// The next batch: every step waiting, once there is one; `None`
     /// once the journal closed and nothing is left.
     fn next_batch(&self, spare: Vec<Waiting>) -> Option<Vec<Waiting>> {
         let mut pending = self.lock();
+        pending.writing = false;
         while pending.steps.is_empty() && !pending.closed {
             pending = self
                 .arrived
@@ -97,6 +111,7 @@ impl Queue {
         if pending.steps.is_empty() {
             return None;
         }
+        pending.writing = true;
         Some(std::mem::replace(&mut pending.steps, spare))
     }
 }
@@ -107,6 +122,8 @@ pub struct Journal {
     /// The writer thread's queue, for an embedded store whose thread
     /// started; none otherwise (each step then on its own).
     queue: Option<Arc<Queue>>,
+    /// The steps of this turn of the runtime, for its flush.
+    turn: Mutex<Vec<Waiting>>,
 }
 
 impl std::fmt::Debug for Journal {
@@ -130,26 +147,56 @@ impl Journal {
             }
             started.is_ok()
         });
-        Arc::new(Journal { store, queue })
+        Arc::new(Journal {
+            store,
+            queue,
+            turn: Mutex::new(Vec::new()),
+        })
     }
 
-    /// Writes `step` with the other steps waiting; returns once it is
-    /// committed (or could not be).
+    /// Writes `step` with the other steps of this turn, and those waiting
+    /// for the writer; returns once it is committed (or could not be).
     ///
     /// # Errors
     /// The store refused the step or failed.
-    pub async fn write(&self, step: Step) -> Result<(), StoreError> {
-        let Some(queue) = &self.queue else {
+    pub async fn write(self: &Arc<Self>, step: Step) -> Result<(), StoreError> {
+        if self.queue.is_none() {
             let store = Arc::clone(&self.store);
             return tokio::task::spawn_blocking(move || store.append(&step.commit()))
                 .await
                 .unwrap_or_else(|e| Err(StoreError(e.to_string())));
-        };
+        }
         let (done, written) = oneshot::channel();
-        queue.push((step, done));
+        let first = {
+            let mut turn = self.turn.lock().unwrap_or_else(PoisonError::into_inner);
+            turn.push((step, done));
+            turn.len() == 1
+        };
+        if first {
+            // A task of its own: it runs after every task ready before it,
+            // whose steps join the batch.
+            let journal = Arc::clone(self);
+            tokio::spawn(async move { journal.flush() });
+        }
         written
             .await
             .unwrap_or_else(|_| Err(StoreError("the journal stopped".to_owned())))
+    }
+}
+
+impl Journal {
+    /// Hands this turn's steps to the writer, or writes a lone step here
+    /// when the writer is idle on a current-thread runtime (on several
+    /// threads a blocking write would hold up one of them).
+    fn flush(&self) {
+        let Some(queue) = &self.queue else {
+            return;
+        };
+        let batch = std::mem::take(&mut *self.turn.lock().unwrap_or_else(PoisonError::into_inner));
+        let one_thread = Handle::current().runtime_flavor() == RuntimeFlavor::CurrentThread;
+        if let Some(mut lone) = queue.push(batch, one_thread) {
+            write_all(&*self.store, &mut lone);
+        }
     }
 }
 

@@ -1,6 +1,8 @@
-//! The journal: the steps waiting while a batch is written are written
-//! together by one writer thread, each told its own outcome once its
-//! batch is; to a store across the network, each on its own.
+//! The journal: the steps of one turn of the runtime, and those that
+//! arrive while a batch is written, are written together by one writer
+//! thread, each told its own outcome once its batch is; a lone step while
+//! the writer is idle, on the runtime's thread; to a store across the
+//! network, each on its own.
 use std::sync::Arc;
 
 use tabletop_server::store::journal::{Journal, Step};
@@ -58,34 +60,25 @@ async fn until(done: impl Fn() -> bool) {
 }
 
 #[tokio::test]
-async fn steps_that_arrive_while_a_batch_is_written_are_the_next_batch_off_the_runtime_thread() {
+async fn a_lone_step_is_written_on_the_runtime_thread_when_the_writer_is_idle() {
     let store = noting(true);
     let journal = Journal::new(Arc::clone(&store) as Arc<dyn Store>);
-    store.hold(true);
-    let first = tokio::spawn({
-        let journal = Arc::clone(&journal);
-        async move { journal.write(step("a", 1, 5)).await.is_ok() }
-    });
-    // The writer holds "a"'s batch in the store.
-    until(|| store.batches.lock().unwrap().len() == 1).await;
-    let (later, ()) = tokio::join!(
-        async {
-            tokio::join!(
-                journal.write(step("b", 4, 6)),
-                journal.write(step("c", 1, 7))
-            )
-        },
-        async {
-            // Both steps are queued before the first batch is let go.
-            tokio::task::yield_now().await;
-            store.hold(false);
-        },
+    journal.write(step("a", 1, 5)).await.unwrap();
+    assert_eq!(
+        *store.batches.lock().unwrap(),
+        [(1, std::thread::current().id())]
     );
-    assert!(first.await.unwrap());
-    assert_eq!([later.0.is_ok(), later.1.is_ok()], [false, true]);
+    assert_eq!(store.facts("a").unwrap().unwrap().entries, 2);
+}
+
+#[tokio::test]
+async fn steps_of_one_turn_are_one_batch_written_by_the_writer_thread() {
+    let store = noting(true);
+    let journal = Journal::new(Arc::clone(&store) as Arc<dyn Store>);
+    assert_eq!(write_three(&journal).await, [true, false, true]);
     let batches = store.batches.lock().unwrap().clone();
-    assert_eq!(batches.iter().map(|b| b.0).collect::<Vec<_>>(), [1, 2]);
-    assert_eq!(batches[0].1, batches[1].1, "one writer thread");
+    assert_eq!(batches.len(), 1);
+    assert_eq!(batches[0].0, 3);
     assert_ne!(batches[0].1, std::thread::current().id());
     for (id, entries) in [("a", 2), ("b", 1), ("c", 2)] {
         assert_eq!(store.facts(id).unwrap().unwrap().entries, entries, "{id}");
@@ -94,21 +87,47 @@ async fn steps_that_arrive_while_a_batch_is_written_are_the_next_batch_off_the_r
 }
 
 #[tokio::test]
-async fn a_step_is_told_its_outcome_only_once_its_batch_is_written() {
+async fn steps_that_arrive_while_a_batch_is_written_wait_for_it_and_are_the_next_batch() {
     let store = noting(true);
     let journal = Journal::new(Arc::clone(&store) as Arc<dyn Store>);
     store.hold(true);
-    let mut written = tokio::spawn({
+    let mut first = tokio::spawn({
         let journal = Arc::clone(&journal);
-        async move { journal.write(step("a", 1, 5)).await.is_ok() }
+        async move {
+            let (a, c) = tokio::join!(
+                journal.write(step("a", 1, 5)),
+                journal.write(step("c", 1, 7))
+            );
+            a.is_ok() && c.is_ok()
+        }
     });
+    // The writer holds the first batch in the store.
     until(|| store.batches.lock().unwrap().len() == 1).await;
-    // Held in the store: not told yet.
-    tokio::task::yield_now().await;
-    assert!(futures_util::poll!(&mut written).is_pending());
-    store.hold(false);
-    assert!(written.await.unwrap());
-    assert_eq!(store.facts("a").unwrap().unwrap().entries, 2);
+    let (later, ()) = tokio::join!(
+        async {
+            tokio::join!(
+                journal.write(step("b", 4, 6)),
+                journal.write(step("a", 2, 8))
+            )
+        },
+        async {
+            // Both steps are queued, even the lone one, and nothing held
+            // is told before it is written.
+            tokio::task::yield_now().await;
+            tokio::task::yield_now().await;
+            assert!(futures_util::FutureExt::now_or_never(&mut first).is_none());
+            store.hold(false);
+        },
+    );
+    assert!(first.await.unwrap());
+    assert_eq!([later.0.is_ok(), later.1.is_ok()], [false, true]);
+    let batches = store.batches.lock().unwrap().clone();
+    assert_eq!(batches.iter().map(|b| b.0).collect::<Vec<_>>(), [2, 2]);
+    assert_eq!(batches[0].1, batches[1].1, "one writer thread");
+    assert_ne!(batches[0].1, std::thread::current().id());
+    for (id, entries) in [("a", 3), ("b", 1), ("c", 2)] {
+        assert_eq!(store.facts(id).unwrap().unwrap().entries, entries, "{id}");
+    }
 }
 
 #[tokio::test]
