@@ -7,9 +7,9 @@
 //! An actor hands its step to the journal and waits; the first step of a
 //! turn of the runtime spawns the turn's flush, which runs after every
 //! task that was ready before it, so their steps are one batch. A lone
-//! step, when the writer thread is idle, is written there and then on the
-//! runtime's thread: at a low rate a step costs no hand-off between
-//! threads. Any other batch goes to the journal's writer thread, which
+//! step on a quiet server (the writer idle, no step in the last
+//! [`QUIET`]) is written there and then on the runtime's thread: at a
+//! low rate a step costs no hand-off between threads. Any other batch goes to the journal's writer thread, which
 //! takes every batch waiting at once: while it syncs one, the steps that
 //! reach it meanwhile gather into the next, and the runtime's threads go
 //! on stepping the other matches instead of waiting on the disk; the
@@ -19,9 +19,11 @@
 //! side by side.
 
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
 
 use tokio::runtime::{Handle, RuntimeFlavor};
 use tokio::sync::oneshot;
+use tokio::time::Instant;
 
 use crate::store::{Commit, Status, Store, StoreError, StoredEntry};
 
@@ -59,6 +61,19 @@ impl Step {
 }
 
 type Waiting = (Step, oneshot::Sender<Result<(), StoreError>>);
+
+/// How long without a step makes a server quiet: a lone step then is
+/// written on the runtime's thread. Under it (over 500 steps a second)
+/// every step goes to the writer, so that the runtime's thread does not
+/// wait on the disk while other matches' actions arrive.
+pub const QUIET: Duration = Duration::from_millis(2);
+
+/// This turn's steps, and when the last turn's were flushed.
+#[derive(Default)]
+struct Turn {
+    steps: Vec<Waiting>,
+    last_flush: Option<Instant>,
+}
 
 /// The steps waiting for the writer, whether it is writing a batch, and
 /// whether the journal closed.
@@ -123,7 +138,9 @@ pub struct Journal {
     /// started; none otherwise (each step then on its own).
     queue: Option<Arc<Queue>>,
     /// The steps of this turn of the runtime, for its flush.
-    turn: Mutex<Vec<Waiting>>,
+    turn: Mutex<Turn>,
+    /// How long without a step makes the server quiet ([`QUIET`]).
+    quiet: Duration,
 }
 
 impl std::fmt::Debug for Journal {
@@ -150,8 +167,19 @@ impl Journal {
         Arc::new(Journal {
             store,
             queue,
-            turn: Mutex::new(Vec::new()),
+            turn: Mutex::new(Turn::default()),
+            quiet: QUIET,
         })
+    }
+
+    /// A journal writing to `store` whose server is quiet after `quiet`
+    /// without a step instead of [`QUIET`].
+    pub fn with_quiet(store: Arc<dyn Store>, quiet: Duration) -> Arc<Self> {
+        let mut journal = Self::new(store);
+        if let Some(journal) = Arc::get_mut(&mut journal) {
+            journal.quiet = quiet;
+        }
+        journal
     }
 
     /// Writes `step` with the other steps of this turn, and those waiting
@@ -169,8 +197,8 @@ impl Journal {
         let (done, written) = oneshot::channel();
         let first = {
             let mut turn = self.turn.lock().unwrap_or_else(PoisonError::into_inner);
-            turn.push((step, done));
-            turn.len() == 1
+            turn.steps.push((step, done));
+            turn.steps.len() == 1
         };
         if first {
             // A task of its own: it runs after every task ready before it,
@@ -186,15 +214,23 @@ impl Journal {
 
 impl Journal {
     /// Hands this turn's steps to the writer, or writes a lone step here
-    /// when the writer is idle on a current-thread runtime (on several
+    /// when the server is quiet, on a current-thread runtime (on several
     /// threads a blocking write would hold up one of them).
     fn flush(&self) {
         let Some(queue) = &self.queue else {
             return;
         };
-        let batch = std::mem::take(&mut *self.turn.lock().unwrap_or_else(PoisonError::into_inner));
+        let now = Instant::now();
+        let (batch, quiet) = {
+            let mut turn = self.turn.lock().unwrap_or_else(PoisonError::into_inner);
+            let quiet = turn
+                .last_flush
+                .is_none_or(|last| now.saturating_duration_since(last) >= self.quiet);
+            turn.last_flush = Some(now);
+            (std::mem::take(&mut turn.steps), quiet)
+        };
         let one_thread = Handle::current().runtime_flavor() == RuntimeFlavor::CurrentThread;
-        if let Some(mut lone) = queue.push(batch, one_thread) {
+        if let Some(mut lone) = queue.push(batch, one_thread && quiet) {
             write_all(&*self.store, &mut lone);
         }
     }

@@ -4,6 +4,7 @@
 //! the writer is idle, on the runtime's thread; to a store across the
 //! network, each on its own.
 use std::sync::Arc;
+use std::time::Duration;
 
 use tabletop_server::store::journal::{Journal, Step};
 use tabletop_server::store::{Status, Store, StoredEntry};
@@ -69,6 +70,28 @@ async fn a_lone_step_is_written_on_the_runtime_thread_when_the_writer_is_idle() 
         [(1, std::thread::current().id())]
     );
     assert_eq!(store.facts("a").unwrap().unwrap().entries, 2);
+}
+
+/// On which thread each batch was written: the test's own or not.
+fn written_here(store: &FailingStore) -> Vec<bool> {
+    let here = std::thread::current().id();
+    let batches = store.batches.lock().unwrap();
+    batches.iter().map(|b| b.1 == here).collect()
+}
+
+#[tokio::test]
+async fn a_lone_step_within_the_quiet_time_of_the_last_goes_to_the_writer_thread() {
+    let store = noting(true);
+    let hour = std::time::Duration::from_secs(3600);
+    let journal = Journal::with_quiet(Arc::clone(&store) as Arc<dyn Store>, hour);
+    journal.write(step("a", 1, 5)).await.unwrap();
+    journal.write(step("b", 1, 6)).await.unwrap();
+    assert_eq!(written_here(&store), [true, false]);
+    let store = noting(true);
+    let journal = Journal::with_quiet(Arc::clone(&store) as Arc<dyn Store>, Duration::ZERO);
+    journal.write(step("a", 1, 5)).await.unwrap();
+    journal.write(step("b", 1, 6)).await.unwrap();
+    assert_eq!(written_here(&store), [true, true]);
 }
 
 #[tokio::test]
