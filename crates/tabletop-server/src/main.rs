@@ -62,11 +62,11 @@ struct Cli {
     #[arg(long, default_value_t = 5_000, value_parser = clap::value_parser!(u64).range(3..))]
     lease_ms: u64,
     /// Threads that serve connections and matches [default: 1 with
-    /// SQLite, one per core with PostgreSQL]. On one thread a step's
-    /// commit runs on that thread, with the other steps of the same turn
-    /// in one transaction: no hand-off between threads, which costs more
-    /// CPU than the step itself. Bots and lobby queries have threads of
-    /// their own either way.
+    /// SQLite, one per core with PostgreSQL]. With SQLite a thread of its
+    /// own commits the steps (every step waiting in one transaction), so
+    /// one thread serves without waiting on the disk, and without the
+    /// hand-offs between serving threads, which cost more CPU than a step.
+    /// Bots and lobby queries have threads of their own either way.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
     /// Open WebSocket connections at most.

@@ -188,7 +188,7 @@ pub struct Loaded {
 pub struct Services {
     /// The store.
     pub store: Arc<dyn Store>,
-    /// The store's writer of steps, one batch per turn of the runtime.
+    /// The store's writer of steps: every step waiting in one batch.
     journal: Arc<Journal>,
     /// The limits.
     pub limits: Limits,

@@ -1,22 +1,29 @@
 //! Group commit: the steps of every match that reach an embedded store
-//! in one turn of the runtime are written in one transaction, with one
-//! sync.
+//! together are written in one transaction, with one sync, and each is
+//! told its outcome only once that transaction is committed (so no one
+//! hears of a move before it is durable, and a match's next step comes
+//! only after its last one was told: the order is the match's own).
 //!
-//! An actor hands its step to the journal and waits; the first step of
-//! a batch spawns the batch's flush, which the runtime runs after every
-//! task that was ready before it, so all their steps are in the batch.
-//! On a current-thread runtime the flush runs on the runtime's own
-//! thread: a step then costs no hop between threads, and the sync holds
-//! up every connection for as long as it takes, once per batch (as an
-//! event loop that syncs before it sleeps does). On several threads the
-//! flush runs on the blocking pool. A store that is not embedded (one
-//! across the network) takes each step on its own from the blocking pool,
-//! so that steps of several matches wait on the network side by side.
+//! An actor hands its step to the journal and waits; the first step of a
+//! turn of the runtime spawns the turn's flush, which runs after every
+//! task that was ready before it, so their steps are one batch. A lone
+//! step on a quiet server (the writer idle, no step in the last
+//! [`QUIET`]) is written there and then on the runtime's thread: at a
+//! low rate a step costs no hand-off between threads. Any other batch goes to the journal's writer thread, which
+//! takes every batch waiting at once: while it syncs one, the steps that
+//! reach it meanwhile gather into the next, and the runtime's threads go
+//! on stepping the other matches instead of waiting on the disk; the
+//! busier the server, the more steps share a sync. A store that is not
+//! embedded (one across the network) takes each step on its own from the
+//! blocking pool, so that steps of several matches wait on the network
+//! side by side.
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
 
 use tokio::runtime::{Handle, RuntimeFlavor};
 use tokio::sync::oneshot;
+use tokio::time::Instant;
 
 use crate::store::{Commit, Status, Store, StoreError, StoredEntry};
 
@@ -55,10 +62,85 @@ impl Step {
 
 type Waiting = (Step, oneshot::Sender<Result<(), StoreError>>);
 
-/// The steps waiting for the next flush, in front of the store.
+/// How long without a step makes a server quiet: a lone step then is
+/// written on the runtime's thread. Under it (over 500 steps a second)
+/// every step goes to the writer, so that the runtime's thread does not
+/// wait on the disk while other matches' actions arrive.
+pub const QUIET: Duration = Duration::from_millis(2);
+
+/// This turn's steps, and when the last turn's were flushed.
+#[derive(Default)]
+struct Turn {
+    steps: Vec<Waiting>,
+    last_flush: Option<Instant>,
+}
+
+/// The steps waiting for the writer, whether it is writing a batch, and
+/// whether the journal closed.
+#[derive(Default)]
+struct Pending {
+    steps: Vec<Waiting>,
+    writing: bool,
+    closed: bool,
+}
+
+/// What the actors and the writer thread share.
+#[derive(Default)]
+struct Queue {
+    pending: Mutex<Pending>,
+    /// Signalled when a step arrives at an empty queue, or at closing.
+    arrived: Condvar,
+}
+
+impl Queue {
+    fn lock(&self) -> MutexGuard<'_, Pending> {
+        self.pending.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Queues `batch` for the writer, or hands it back when it is a lone
+    /// step and the writer is idle (and `lone` allows it); wakes the
+    /// writer if it may be asleep (it sleeps only on an empty queue).
+    fn push(&self, mut batch: Vec<Waiting>, lone: bool) -> Option<Vec<Waiting>> {
+        let mut pending = self.lock();
+        if lone && batch.len() == 1 && !pending.writing && pending.steps.is_empty() {
+            return Some(batch);
+        }
+        if pending.steps.is_empty() {
+            self.arrived.notify_one();
+        }
+        pending.steps.append(&mut batch);
+        None
+    }
+
+    /// The next batch: every step waiting, once there is one; `None`
+    /// once the journal closed and nothing is left.
+    fn next_batch(&self, spare: Vec<Waiting>) -> Option<Vec<Waiting>> {
+        let mut pending = self.lock();
+        pending.writing = false;
+        while pending.steps.is_empty() && !pending.closed {
+            pending = self
+                .arrived
+                .wait(pending)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+        if pending.steps.is_empty() {
+            return None;
+        }
+        pending.writing = true;
+        Some(std::mem::replace(&mut pending.steps, spare))
+    }
+}
+
+/// The steps waiting to be written, in front of the store.
 pub struct Journal {
     store: Arc<dyn Store>,
-    waiting: Mutex<Vec<Waiting>>,
+    /// The writer thread's queue, for an embedded store whose thread
+    /// started; none otherwise (each step then on its own).
+    queue: Option<Arc<Queue>>,
+    /// The steps of this turn of the runtime, for its flush.
+    turn: Mutex<Turn>,
+    /// How long without a step makes the server quiet ([`QUIET`]).
+    quiet: Duration,
 }
 
 impl std::fmt::Debug for Journal {
@@ -68,21 +150,45 @@ impl std::fmt::Debug for Journal {
 }
 
 impl Journal {
-    /// A journal writing to `store`.
+    /// A journal writing to `store`: through a writer thread of its own
+    /// when the store is embedded (the thread ends with the journal).
     pub fn new(store: Arc<dyn Store>) -> Arc<Self> {
+        let queue = store.is_embedded().then(|| Arc::new(Queue::default()));
+        let queue = queue.filter(|queue| {
+            let (store, queue) = (Arc::clone(&store), Arc::clone(queue));
+            let started = std::thread::Builder::new()
+                .name("journal-writer".to_owned())
+                .spawn(move || write_batches(&*store, &queue));
+            if let Err(e) = &started {
+                tracing::warn!(error = %e, "no writer thread: each step is written on its own");
+            }
+            started.is_ok()
+        });
         Arc::new(Journal {
             store,
-            waiting: Mutex::new(Vec::new()),
+            queue,
+            turn: Mutex::new(Turn::default()),
+            quiet: QUIET,
         })
     }
 
-    /// Writes `step` with the other steps of this turn; returns once it
-    /// is committed (or could not be).
+    /// A journal writing to `store` whose server is quiet after `quiet`
+    /// without a step instead of [`QUIET`].
+    pub fn with_quiet(store: Arc<dyn Store>, quiet: Duration) -> Arc<Self> {
+        let mut journal = Self::new(store);
+        if let Some(journal) = Arc::get_mut(&mut journal) {
+            journal.quiet = quiet;
+        }
+        journal
+    }
+
+    /// Writes `step` with the other steps of this turn, and those waiting
+    /// for the writer; returns once it is committed (or could not be).
     ///
     /// # Errors
     /// The store refused the step or failed.
     pub async fn write(self: &Arc<Self>, step: Step) -> Result<(), StoreError> {
-        if !self.store.is_embedded() {
+        if self.queue.is_none() {
             let store = Arc::clone(&self.store);
             return tokio::task::spawn_blocking(move || store.append(&step.commit()))
                 .await
@@ -90,9 +196,9 @@ impl Journal {
         }
         let (done, written) = oneshot::channel();
         let first = {
-            let mut waiting = self.waiting.lock().unwrap_or_else(PoisonError::into_inner);
-            waiting.push((step, done));
-            waiting.len() == 1
+            let mut turn = self.turn.lock().unwrap_or_else(PoisonError::into_inner);
+            turn.steps.push((step, done));
+            turn.steps.len() == 1
         };
         if first {
             // A task of its own: it runs after every task ready before it,
@@ -104,29 +210,60 @@ impl Journal {
             .await
             .unwrap_or_else(|_| Err(StoreError("the journal stopped".to_owned())))
     }
+}
 
-    /// Writes every step waiting and tells each its own outcome.
+impl Journal {
+    /// Hands this turn's steps to the writer, or writes a lone step here
+    /// when the server is quiet, on a current-thread runtime (on several
+    /// threads a blocking write would hold up one of them).
     fn flush(&self) {
-        let batch =
-            std::mem::take(&mut *self.waiting.lock().unwrap_or_else(PoisonError::into_inner));
-        if Handle::current().runtime_flavor() == RuntimeFlavor::CurrentThread {
-            write_all(&*self.store, batch);
-        } else {
-            let store = Arc::clone(&self.store);
-            // Each step hears from the blocking thread; were it to fail,
-            // the batch's senders go with it and each step is told the
-            // journal stopped.
-            tokio::task::spawn_blocking(move || write_all(&*store, batch));
+        let Some(queue) = &self.queue else {
+            return;
+        };
+        let now = Instant::now();
+        let (batch, quiet) = {
+            let mut turn = self.turn.lock().unwrap_or_else(PoisonError::into_inner);
+            let quiet = turn
+                .last_flush
+                .is_none_or(|last| now.saturating_duration_since(last) >= self.quiet);
+            turn.last_flush = Some(now);
+            (std::mem::take(&mut turn.steps), quiet)
+        };
+        let one_thread = Handle::current().runtime_flavor() == RuntimeFlavor::CurrentThread;
+        if let Some(mut lone) = queue.push(batch, one_thread && quiet) {
+            write_all(&*self.store, &mut lone);
         }
     }
 }
 
+impl Drop for Journal {
+    /// Ends the writer once it has written what is queued.
+    fn drop(&mut self) {
+        if let Some(queue) = &self.queue {
+            queue.lock().closed = true;
+            queue.arrived.notify_one();
+        }
+    }
+}
+
+/// The writer thread: every batch in turn, until the journal closes.
+fn write_batches(store: &dyn Store, queue: &Queue) {
+    let mut spare = Vec::new();
+    while let Some(mut batch) = queue.next_batch(spare) {
+        write_all(store, &mut batch);
+        spare = batch;
+    }
+}
+
 /// Writes `batch` in one [`Store::append_all`] and tells each step its
-/// outcome; an actor that stopped waiting has nothing to be told.
-fn write_all(store: &dyn Store, batch: Vec<Waiting>) {
+/// outcome, emptying it; an actor that stopped waiting has nothing to be
+/// told.
+fn write_all(store: &dyn Store, batch: &mut Vec<Waiting>) {
     let commits: Vec<Commit<'_>> = batch.iter().map(|(step, _)| step.commit()).collect();
-    let mut outcomes = store.append_all(&commits).into_iter();
-    for (_, done) in batch {
+    let outcomes = store.append_all(&commits);
+    drop(commits);
+    let mut outcomes = outcomes.into_iter();
+    for (_, done) in batch.drain(..) {
         // A store that answers for fewer commits than it was given failed
         // the rest.
         let outcome = outcomes

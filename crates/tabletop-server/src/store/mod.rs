@@ -312,8 +312,8 @@ pub enum Owner {
 }
 
 /// The store's interface. Every method blocks: the server calls them
-/// from `spawn_blocking`, but for commits to an embedded store on a
-/// current-thread runtime (see [`crate::store::journal`]).
+/// from `spawn_blocking`, but for commits to an embedded store, which the
+/// journal's writer thread makes (see [`crate::store::journal`]).
 pub trait Store: Send + Sync {
     /// Saves a new match with its seats and setup entries.
     ///
@@ -350,9 +350,9 @@ pub trait Store: Send + Sync {
         commits.iter().map(|c| self.append(c)).collect()
     }
     /// Whether the store lives in this process and waits only on its own
-    /// files: its commits are then grouped, one [`Store::append_all`] per
-    /// turn of the runtime, made on the async thread itself when there is
-    /// only one (see [`crate::store::journal`]). `false` (the default) for a store
+    /// files: its commits are then grouped, one [`Store::append_all`] for
+    /// every step waiting, made by the journal's writer thread (see
+    /// [`crate::store::journal`]). `false` (the default) for a store
     /// that waits on the network or on the async runtime: each commit is
     /// then made on its own from the blocking pool.
     fn is_embedded(&self) -> bool {

@@ -36,8 +36,8 @@ const WRITER_CHECKPOINT_PAGES: i64 = 20_000;
 
 /// A thread of its own that copies the WAL's pages into the database file
 /// (a passive checkpoint, through a connection of its own) when nudged:
-/// the copy and its sync leave the runtime's thread, where the steps are
-/// committed, and a passive checkpoint neither waits for nor holds up the
+/// the copy and its sync leave the journal's writer thread, where the
+/// steps are committed, and a passive checkpoint neither waits for nor holds up the
 /// writer. A commit is durable once its WAL frames are synced, before any
 /// checkpoint. Dropping it ends the thread.
 #[derive(Debug)]

@@ -3,8 +3,9 @@
 //! command channels, frames read from the subscribers' queues.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::thread::ThreadId;
+use std::time::Duration;
 
 use serde_json::Value;
 use tabletop_engines::dice_core::Viewer;
@@ -27,13 +28,16 @@ pub const STORE_FAULT: &str = "disk I/O error at page 4711 of /secret/server.db"
 /// A store in memory whose commits fail while `failing` is set, and
 /// which notes each batch of commits it is given (its size and the thread
 /// that wrote it) and each commit appended alone. Embedded, as SQLite is,
-/// unless made otherwise.
+/// unless made otherwise. While `held`, a batch waits in `append_all`
+/// (at most ten seconds) until it is released.
 pub struct FailingStore {
     pub inner: SqliteStore,
     pub failing: AtomicBool,
     pub embedded: bool,
     pub batches: Mutex<Vec<(usize, ThreadId)>>,
     pub alone: Mutex<Vec<ThreadId>>,
+    pub held: Mutex<bool>,
+    pub released: Condvar,
 }
 
 impl FailingStore {
@@ -48,7 +52,15 @@ impl FailingStore {
             embedded,
             batches: Mutex::new(Vec::new()),
             alone: Mutex::new(Vec::new()),
+            held: Mutex::new(false),
+            released: Condvar::new(),
         }
+    }
+
+    /// Holds the next batches in `append_all` (`true`) or lets them go.
+    pub fn hold(&self, on: bool) {
+        *self.held.lock().unwrap() = on;
+        self.released.notify_all();
     }
 
     pub fn fail(&self, on: bool) {
@@ -81,6 +93,12 @@ impl Store for FailingStore {
             .lock()
             .unwrap()
             .push((commits.len(), std::thread::current().id()));
+        let held = self.held.lock().unwrap();
+        drop(
+            self.released
+                .wait_timeout_while(held, Duration::from_secs(10), |held| *held)
+                .unwrap(),
+        );
         if self.failing.load(Ordering::SeqCst) {
             return vec![Err(StoreError(STORE_FAULT.to_owned())); commits.len()];
         }

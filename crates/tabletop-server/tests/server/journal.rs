@@ -1,7 +1,10 @@
-//! The journal: the steps of one turn of the runtime written together,
-//! each told its own outcome; on a current-thread runtime, on its thread;
-//! to a store across the network, each on its own.
+//! The journal: the steps of one turn of the runtime, and those that
+//! arrive while a batch is written, are written together by one writer
+//! thread, each told its own outcome once its batch is; a lone step while
+//! the writer is idle, on the runtime's thread; to a store across the
+//! network, each on its own.
 use std::sync::Arc;
+use std::time::Duration;
 
 use tabletop_server::store::journal::{Journal, Step};
 use tabletop_server::store::{Status, Store, StoredEntry};
@@ -48,22 +51,106 @@ async fn write_three(journal: &Arc<Journal>) -> [bool; 3] {
     [a.is_ok(), b.is_ok(), c.is_ok()]
 }
 
+/// Waits, at most ten seconds, until `done` holds.
+async fn until(done: impl Fn() -> bool) {
+    let give_up = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !done() && tokio::time::Instant::now() < give_up {
+        tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+    }
+    assert!(done(), "not within ten seconds");
+}
+
 #[tokio::test]
-async fn steps_of_one_turn_are_one_batch_written_on_the_runtime_thread() {
+async fn a_lone_step_is_written_on_the_runtime_thread_when_the_writer_is_idle() {
+    let store = noting(true);
+    let journal = Journal::new(Arc::clone(&store) as Arc<dyn Store>);
+    journal.write(step("a", 1, 5)).await.unwrap();
+    assert_eq!(
+        *store.batches.lock().unwrap(),
+        [(1, std::thread::current().id())]
+    );
+    assert_eq!(store.facts("a").unwrap().unwrap().entries, 2);
+}
+
+/// On which thread each batch was written: the test's own or not.
+fn written_here(store: &FailingStore) -> Vec<bool> {
+    let here = std::thread::current().id();
+    let batches = store.batches.lock().unwrap();
+    batches.iter().map(|b| b.1 == here).collect()
+}
+
+#[tokio::test]
+async fn a_lone_step_within_the_quiet_time_of_the_last_goes_to_the_writer_thread() {
+    let store = noting(true);
+    let hour = std::time::Duration::from_secs(3600);
+    let journal = Journal::with_quiet(Arc::clone(&store) as Arc<dyn Store>, hour);
+    journal.write(step("a", 1, 5)).await.unwrap();
+    journal.write(step("b", 1, 6)).await.unwrap();
+    assert_eq!(written_here(&store), [true, false]);
+    let store = noting(true);
+    let journal = Journal::with_quiet(Arc::clone(&store) as Arc<dyn Store>, Duration::ZERO);
+    journal.write(step("a", 1, 5)).await.unwrap();
+    journal.write(step("b", 1, 6)).await.unwrap();
+    assert_eq!(written_here(&store), [true, true]);
+}
+
+#[tokio::test]
+async fn steps_of_one_turn_are_one_batch_written_by_the_writer_thread() {
     let store = noting(true);
     let journal = Journal::new(Arc::clone(&store) as Arc<dyn Store>);
     assert_eq!(write_three(&journal).await, [true, false, true]);
-    assert_eq!(
-        *store.batches.lock().unwrap(),
-        [(3, std::thread::current().id())]
-    );
+    let batches = store.batches.lock().unwrap().clone();
+    assert_eq!(batches.len(), 1);
+    assert_eq!(batches[0].0, 3);
+    assert_ne!(batches[0].1, std::thread::current().id());
     for (id, entries) in [("a", 2), ("b", 1), ("c", 2)] {
         assert_eq!(store.facts(id).unwrap().unwrap().entries, entries, "{id}");
     }
     assert_eq!(store.load("a").unwrap().unwrap().rng, "rng-a-5");
-    // The next turn's steps are the next batch.
-    journal.write(step("a", 2, 8)).await.unwrap();
-    assert_eq!(store.batches.lock().unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn steps_that_arrive_while_a_batch_is_written_wait_for_it_and_are_the_next_batch() {
+    let store = noting(true);
+    let journal = Journal::new(Arc::clone(&store) as Arc<dyn Store>);
+    store.hold(true);
+    let mut first = tokio::spawn({
+        let journal = Arc::clone(&journal);
+        async move {
+            let (a, c) = tokio::join!(
+                journal.write(step("a", 1, 5)),
+                journal.write(step("c", 1, 7))
+            );
+            a.is_ok() && c.is_ok()
+        }
+    });
+    // The writer holds the first batch in the store.
+    until(|| store.batches.lock().unwrap().len() == 1).await;
+    let (later, ()) = tokio::join!(
+        async {
+            tokio::join!(
+                journal.write(step("b", 4, 6)),
+                journal.write(step("a", 2, 8))
+            )
+        },
+        async {
+            // Both steps are queued, even the lone one, and nothing held
+            // is told before it is written.
+            tokio::task::yield_now().await;
+            tokio::task::yield_now().await;
+            assert!(futures_util::FutureExt::now_or_never(&mut first).is_none());
+            store.hold(false);
+        },
+    );
+    assert!(first.await.unwrap());
+    assert_eq!([later.0.is_ok(), later.1.is_ok()], [false, true]);
+    let batches = store.batches.lock().unwrap().clone();
+    assert_eq!(batches.iter().map(|b| b.0).collect::<Vec<_>>(), [2, 2]);
+    assert_eq!(batches[0].1, batches[1].1, "one writer thread");
+    assert_ne!(batches[0].1, std::thread::current().id());
+    for (id, entries) in [("a", 3), ("b", 1), ("c", 2)] {
+        assert_eq!(store.facts(id).unwrap().unwrap().entries, entries, "{id}");
+    }
 }
 
 #[tokio::test]
@@ -78,7 +165,7 @@ async fn a_store_that_is_not_embedded_takes_each_step_alone_off_the_runtime_thre
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn on_several_threads_the_steps_are_written_on_the_blocking_pool() {
+async fn on_several_threads_the_steps_are_written_by_the_writer_thread() {
     let store = noting(true);
     let journal = Journal::new(Arc::clone(&store) as Arc<dyn Store>);
     assert_eq!(write_three(&journal).await, [true, false, true]);
