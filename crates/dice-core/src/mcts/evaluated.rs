@@ -29,10 +29,15 @@ impl<G: Game> Leaf<G> {
         (self.lead)(state, rewards);
         let players = state.players();
         rewards.resize(players, 0.0);
-        for reward in rewards.iter_mut() {
-            *reward = 1.0 / (1.0 + libm::exp(-*reward / self.scale));
+        for lead in rewards.iter_mut() {
+            *lead = reward(*lead, self.scale);
         }
     }
+}
+
+/// A lead's reward: `1 / (1 + e^(-lead / scale))`.
+fn reward(lead: f64, scale: f64) -> f64 {
+    1.0 / (1.0 + libm::exp(-lead / scale))
 }
 
 /// A search ([`Mcts`], guided or not) whose playouts run at most `depth`
@@ -131,67 +136,15 @@ impl<G: Game> Agent<G> for Evaluated<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Viewer;
-    use crate::pig::{Pig, PigAction, PigConfig};
-
-    /// Points banked by each seat, minus the other's.
-    fn banked(state: &Pig, out: &mut Vec<f64>) {
-        out.clear();
-        let [first, second] = [0, 1].map(|seat| f64::from(state.scores()[seat]));
-        out.extend([first - second, second - first]);
-    }
-
-    /// The same lead, turned around: being behind counts as leading.
-    fn behind(state: &Pig, out: &mut Vec<f64>) {
-        banked(state, out);
-        for lead in out.iter_mut() {
-            *lead = -*lead;
-        }
-    }
-
-    /// Seat 0 to decide with 6 points at stake.
-    fn six_at_stake() -> (Pig, Vec<PigAction>) {
-        let mut game = Pig::new(&PigConfig::default()).unwrap();
-        game.apply(PigAction::Roll).unwrap();
-        game.apply_chance(6).unwrap();
-        let mut legal = Vec::new();
-        game.legal_actions(&mut legal);
-        (game, legal)
-    }
 
     #[test]
     fn a_lead_becomes_a_reward_on_the_logistic_curve() {
-        let (game, _) = six_at_stake();
-        let mut rewards = Vec::new();
-        let leaf = Mcts::new(1).evaluated(banked, 0, 4.0).leaf;
-        let mut after = game.clone();
-        after.apply(PigAction::Hold).unwrap();
-        leaf.score(&after, &mut rewards);
-        // Seat 0 leads by 6: 1 / (1 + e^-1.5); seat 1 trails as much.
-        assert!((rewards[0] - 0.817_574_476_193_643_7).abs() < 1e-12);
-        assert!((rewards[0] + rewards[1] - 1.0).abs() < 1e-12);
-        leaf.score(&game, &mut rewards);
-        assert_eq!(rewards, [0.5, 0.5]);
-    }
-
-    #[test]
-    fn a_playout_cut_at_the_tree_is_scored_by_the_games_lead() {
-        // Cut at once, holding banks a lead of 6 and rolling leaves none
-        // yet: a search that counts the lead holds, and one that counts
-        // being behind rolls (a tenth of a point worth 0.73 of a win, so
-        // that any lead is close to a sure win).
-        let (game, legal) = six_at_stake();
-        let view = game.view(Viewer::Seat(0));
-        let mut rng = DiceRng::from_seed_u64(3);
-        let mut ahead = Mcts::new(20).evaluated(banked, 0, 0.1);
-        assert_eq!(
-            ahead.choose(0, &view, &legal, &mut rng),
-            Some(PigAction::Hold)
-        );
-        let mut back = Mcts::new(20).evaluated(behind, 0, 0.1);
-        assert_eq!(
-            back.choose(0, &view, &legal, &mut rng),
-            Some(PigAction::Roll)
-        );
+        // No lead: one half; a lead of the scale: 1 / (1 + e^-1).
+        assert!((reward(0.0, 4.0) - 0.5).abs() < 1e-15);
+        assert!((reward(4.0, 4.0) - 0.731_058_578_630_004_9).abs() < 1e-12);
+        // A lead of 6 against 4: 1 / (1 + e^-1.5), and its trailer's
+        // reward makes it up to one.
+        assert!((reward(6.0, 4.0) - 0.817_574_476_193_643_7).abs() < 1e-12);
+        assert!((reward(6.0, 4.0) + reward(-6.0, 4.0) - 1.0).abs() < 1e-12);
     }
 }
