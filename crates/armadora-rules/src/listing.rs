@@ -43,7 +43,8 @@ impl Listed for Armadora {
         .with_levels(&[
             Level::new("beginner", "random", None),
             Level::new("casual", "greedy", None),
-            Level::new("strongest", "mcts", Some(1000)),
+            Level::new("strong", "mcts", Some(1000)),
+            Level::new("strongest", "ismcts-wide", None),
         ]);
 
     /// The gold layout (ARM-3): `8! / (2! 2! 2!)` = 5040 layouts, more

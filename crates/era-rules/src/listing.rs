@@ -44,7 +44,8 @@ impl Listed for Era {
         .with_levels(&[
             Level::new("beginner", "random", None),
             Level::new("casual", "greedy", None),
-            Level::new("strongest", "mcts", Some(500)),
+            Level::new("strong", "mcts", Some(500)),
+            Level::new("strongest", "mcts-lead", None),
         ]);
 
     /// The start-player roll (one die per seat) or a hand roll of one

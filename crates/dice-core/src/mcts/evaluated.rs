@@ -118,7 +118,7 @@ impl<G: Game> Evaluated<G> {
 
 impl<G: Game> Agent<G> for Evaluated<G> {
     fn name(&self) -> &'static str {
-        "mcts-eval"
+        "mcts-lead"
     }
 
     fn choose(
