@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 use core::fmt::Write as _;
 
 use dice_core::listing::{Bot, Level, Listed, Listing};
+use dice_core::mcts::Mcts;
 use dice_core::{Agent, Game, Seat, ToMove};
 
 use crate::bot::Greedy;
@@ -19,6 +20,14 @@ fn greedy(_: u32) -> Box<dyn Agent<Armadora> + Send> {
     Box::new(Greedy::default())
 }
 
+/// `ismcts-wide`: `ismcts` with progressive widening, a node opening its
+/// best-paying untried action only while it has fewer than `sqrt(n + 1)`
+/// tried ones: with the hundreds of actions of a turn, the move averages
+/// pick the few that the search deepens.
+fn ismcts_wide(iterations: u32) -> Box<dyn Agent<Armadora> + Send> {
+    Box::new(Mcts::guided(iterations).with_widening(1.0, 0.5))
+}
+
 impl Listed for Armadora {
     const LISTING: Listing<Armadora> = Listing::new("Armadöra", 2, 4)
         .with_options(&["advanced", "no-teams", "no-peek"])
@@ -27,12 +36,15 @@ impl Listed for Armadora {
             Bot::random(),
             Bot::mcts(1000),
             Bot::ismcts(1000),
+            // As long a decision as `mcts` at 1000 (docs/ladder/README.md).
+            Bot::searching("ismcts-wide", 905, ismcts_wide),
         ])
         // docs/ladder/armadora-2p.md measured them.
         .with_levels(&[
             Level::new("beginner", "random", None),
             Level::new("casual", "greedy", None),
-            Level::new("strongest", "mcts", Some(1000)),
+            Level::new("strong", "mcts", Some(1000)),
+            Level::new("strongest", "ismcts-wide", None),
         ]);
 
     /// The gold layout (ARM-3): `8! / (2! 2! 2!)` = 5040 layouts, more

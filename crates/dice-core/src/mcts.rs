@@ -1,11 +1,14 @@
 //! Monte Carlo tree search over the contract, for any game, with chance and
 //! hidden information.
 
+mod evaluated;
 mod guided;
 mod history;
 
 use alloc::vec::Vec;
 
+use evaluated::Leaf;
+pub use evaluated::{Evaluated, Lead};
 use history::History;
 
 use crate::agent::Agent;
@@ -387,6 +390,8 @@ struct Search<'a, G: Game> {
     playout_steps: u32,
     guide: Option<Guide>,
     tree: &'a mut Tree,
+    /// How a playout cut short is scored, if it is ([`Evaluated`]).
+    leaf: Option<Leaf<G>>,
     legal: Vec<G::Action>,
     /// The current iteration, from 1 (edges stamped 0 were never legal).
     stamp: u32,
@@ -408,6 +413,20 @@ impl<G: Game> Agent<G> for Mcts {
         legal: &[G::Action],
         rng: &mut DiceRng,
     ) -> Option<G::Action> {
+        self.decide::<G>(view, legal, rng, None)
+    }
+}
+
+impl Mcts {
+    /// One decision's search from `view`, playouts scored by `leaf` where
+    /// it cuts them short.
+    fn decide<G: Game>(
+        &mut self,
+        view: &G::View,
+        legal: &[G::Action],
+        rng: &mut DiceRng,
+        leaf: Option<Leaf<G>>,
+    ) -> Option<G::Action> {
         if legal.len() <= 1 {
             return legal.first().copied();
         }
@@ -420,6 +439,7 @@ impl<G: Game> Agent<G> for Mcts {
             playout_steps: self.playout_steps,
             guide: self.guide,
             tree: &mut self.tree,
+            leaf,
             legal: Vec::new(),
             stamp: 0,
         };
@@ -591,7 +611,10 @@ impl<G: Game> Search<'_, G> {
     /// Plays on at random from the end of the descent and sets each seat's
     /// reward ([`Tree::rewards`]) by the game's [`Objective`].
     fn play_out(&mut self, state: &mut G, steps: u32, rng: &mut DiceRng) {
-        let budget = self.playout_steps.saturating_sub(steps);
+        let mut budget = self.playout_steps.saturating_sub(steps);
+        if let Some(leaf) = &self.leaf {
+            budget = budget.min(leaf.depth);
+        }
         match self.guide {
             Some(guide) => self.tree.history.play_out(
                 state,
@@ -605,6 +628,12 @@ impl<G: Game> Search<'_, G> {
         let tree = &mut *self.tree;
         let players = state.players();
         tree.rewards.clear();
+        if let Some(leaf) = &self.leaf {
+            if state.to_move() != ToMove::Over {
+                leaf.score(state, &mut tree.rewards);
+                return;
+            }
+        }
         match state.objective() {
             Objective::Win => {
                 if state.winners_into(&mut tree.winners) && !tree.winners.is_empty() {

@@ -3,12 +3,14 @@
 
 use alloc::vec::Vec;
 
+use dice_core::mcts::{Evaluated, Mcts};
 use dice_core::{Agent, DiceRng, Game, Seat};
 
 use crate::action::Action;
 use crate::auto_layout::auto_layout_action;
 use crate::colour::Colour;
 use crate::piece::Piece;
+use crate::scoring::Score;
 use crate::side::Side;
 use crate::state::Era;
 use crate::step::Step;
@@ -60,6 +62,36 @@ fn margin(state: &Era, seat: Seat) -> i64 {
                 }
             });
     own.saturating_sub(best_other)
+}
+
+/// `mcts-lead`: the search of `mcts` ([`Mcts::new`]) with `iterations` a
+/// decision whose playouts stop 10 steps past the tree and are scored by
+/// [`score_lead`], a lead of 5 points worth about 0.73 of a win: a
+/// playout a tenth as long, so about seven times the iterations in the
+/// same time, each scored by the margin the greedy bot reads.
+pub fn lead_search(iterations: u32) -> Evaluated<Era> {
+    Mcts::new(iterations).evaluated(score_lead, 10, 5.0)
+}
+
+/// Each seat's score if the game ended now minus the best opponent's: the
+/// lead a search ([`Mcts::evaluated`](Mcts::evaluated))
+/// scores a playout it cuts short by. It allocates nothing once `out` has
+/// grown.
+#[allow(clippy::cast_precision_loss, reason = "scores are far below 2^52")]
+pub fn score_lead(state: &Era, out: &mut Vec<f64>) {
+    out.clear();
+    let scores = state.score_table();
+    let totals = scores.as_slice().iter().map(Score::total);
+    for (seat, own) in totals.clone().enumerate() {
+        let best_other = totals
+            .clone()
+            .enumerate()
+            .filter(|&(other, _)| other != seat)
+            .map(|(_, total)| total)
+            .max()
+            .unwrap_or(own);
+        out.push(own.saturating_sub(best_other) as f64);
+    }
 }
 
 /// The best action by margin; `Done` wins ties only when listed first.

@@ -8,7 +8,7 @@ use core::fmt::Write as _;
 use dice_core::listing::{Bot, Level, Listed, Listing};
 use dice_core::{Agent, Game};
 
-use crate::bot::Greedy;
+use crate::bot::{Greedy, lead_search};
 use crate::config::EraConfig;
 use crate::state::Era;
 use crate::step::Step;
@@ -16,6 +16,10 @@ use crate::view::EraView;
 
 fn greedy(_: u32) -> Box<dyn Agent<Era> + Send> {
     Box::new(Greedy)
+}
+
+fn mcts_lead(iterations: u32) -> Box<dyn Agent<Era> + Send> {
+    Box::new(lead_search(iterations))
 }
 
 /// The most dice of one colour (ERA-2: 18 yellow dice), the most any one
@@ -33,12 +37,15 @@ impl Listed for Era {
             // about 23 ms of one core per decision.
             Bot::mcts(500),
             Bot::ismcts(500),
+            // As long a decision as `mcts` at 500 (docs/ladder/README.md).
+            Bot::searching("mcts-lead", 3250, mcts_lead),
         ])
         // docs/ladder/era-2p.md measured them.
         .with_levels(&[
             Level::new("beginner", "random", None),
             Level::new("casual", "greedy", None),
-            Level::new("strongest", "mcts", Some(500)),
+            Level::new("strong", "mcts", Some(500)),
+            Level::new("strongest", "mcts-lead", None),
         ]);
 
     /// The start-player roll (one die per seat) or a hand roll of one

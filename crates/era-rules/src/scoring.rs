@@ -74,7 +74,7 @@ impl Era {
 
     /// [`scores`](Self::scores) in a table of seats, built without
     /// allocating.
-    fn score_table(&self) -> PerSeat<Score, MAX_PLAYERS> {
+    pub(crate) fn score_table(&self) -> PerSeat<Score, MAX_PLAYERS> {
         let r = self.ruleset();
         let mut scores = self.players.map(|_, p| {
             let d = &p.domain;

@@ -113,3 +113,16 @@ fn observation_tensors_allocate_nothing_once_the_buffer_is_warm() {
         assert!(views.len() > 500, "{} views", views.len());
     }
 }
+
+#[test]
+fn the_score_lead_allocates_nothing_once_the_buffer_is_warm() {
+    let mut game = at_first_roll(4);
+    let mut rng = DiceRng::from_seed_u64(4);
+    game.random_playout(&mut rng, &mut Vec::new(), 400);
+    let mut lead = Vec::with_capacity(4);
+    let info = allocation_counter::measure(|| {
+        era_rules::bot::score_lead(&game, &mut lead);
+    });
+    assert_eq!(info.count_total, 0);
+    assert_eq!(lead.len(), 4);
+}

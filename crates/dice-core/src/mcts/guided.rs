@@ -9,11 +9,31 @@ use crate::game::Game;
 use crate::rng::DiceRng;
 use crate::seat::Seat;
 
+/// Two of a search's score tables: `1 / sqrt(n)` and `sqrt(ln n)` by `n`
+/// (`Tree::grow_tables`).
+type Tables<'t> = (&'t [f64], &'t [f64]);
+
 /// An edge's value blended with its action's average (weighted as `prior`
-/// visits), plus the UCB1 exploration term.
-fn guided_score(edge: &Edge, average: f64, guide: Guide, exploration: f64) -> f64 {
+/// visits), plus the UCB1 exploration term (from the score tables when
+/// the counts are in them).
+fn guided_score(
+    edge: &Edge,
+    average: f64,
+    guide: Guide,
+    exploration: f64,
+    tables: Tables<'_>,
+) -> f64 {
     let visits = f64::from(edge.visits);
     let value = (edge.reward + guide.prior * average) / (visits + guide.prior);
+    let (inv_sqrt, sqrt_ln) = tables;
+    let at = |n: u32| usize::try_from(n).unwrap_or(usize::MAX);
+    if let (Some(inv_sqrt), Some(sqrt_ln)) = (
+        inv_sqrt.get(at(edge.visits)),
+        sqrt_ln.get(at(edge.available)),
+    ) {
+        return value + exploration * sqrt_ln * inv_sqrt;
+    }
+    // Beyond the tables: the formula itself.
     let available = f64::from(edge.available.max(1));
     value + exploration * libm::sqrt(libm::log(available) / visits.max(1.0))
 }
@@ -35,6 +55,7 @@ impl<G: Game> Search<'_, G> {
         let exploration = self.exploration;
         let tree = &mut *self.tree;
         let history = &tree.history;
+        let tables = (tree.inv_sqrt.as_slice(), tree.sqrt_ln.as_slice());
         let edges = tree.nodes.get_mut(node)?;
         let mut untried: Option<(u32, u32, f64)> = None;
         let mut equals = 0usize;
@@ -58,7 +79,7 @@ impl<G: Game> Search<'_, G> {
             };
             tried = tried.saturating_add(1);
             visits = visits.saturating_add(e.visits);
-            let score = guided_score(e, average, guide, exploration);
+            let score = guided_score(e, average, guide, exploration, tables);
             if best.is_none_or(|(_, s)| score > s) {
                 best = Some((Chosen::tried(i, index, e.child)?, score));
             }
@@ -172,12 +193,12 @@ mod tests {
         };
         // Never visited: the average alone (no exploration term yet).
         let fresh = edge(1, 0, 0.0);
-        assert!((guided_score(&fresh, 0.75, guide, 0.7) - 0.75).abs() < 1e-12);
+        assert!((guided_score(&fresh, 0.75, guide, 0.7, (&[], &[])) - 0.75).abs() < 1e-12);
         // Ten visits that all lost weigh as much as the average.
         let lost = Edge {
             available: 1,
             ..edge(1, 10, 0.0)
         };
-        assert!((guided_score(&lost, 0.8, guide, 0.7) - 0.4).abs() < 1e-12);
+        assert!((guided_score(&lost, 0.8, guide, 0.7, (&[], &[])) - 0.4).abs() < 1e-12);
     }
 }

@@ -12,8 +12,9 @@ use crate::seat::Seat;
 /// simulation (tree and playout) to credit when it ends.
 #[derive(Debug, Clone, Default)]
 pub(super) struct History {
-    /// `(times played, reward summed)` by `seat * bound + action id`.
-    table: Vec<(u32, f64)>,
+    /// `(times played, reward summed, mean)` by `seat * bound + action
+    /// id`, the mean kept so that reading it costs no division.
+    table: Vec<(u32, f64, f64)>,
     bound: usize,
     /// `(mover, action id)` of the current simulation, in order.
     trail: Vec<(Seat, u32)>,
@@ -28,7 +29,7 @@ impl History {
         self.bound = usize::try_from(bound).unwrap_or(0);
         self.table.clear();
         let len = players.saturating_mul(self.bound);
-        self.table.resize(len, (0, 0.0));
+        self.table.resize(len, (0, 0.0, 0.5));
         self.trail.clear();
     }
 
@@ -50,12 +51,9 @@ impl History {
     /// `seat`'s mean reward for action `id`, counting one half-won
     /// simulation more (1/2 for an action never played).
     pub(super) fn mean(&self, seat: Seat, id: u32) -> f64 {
-        let (played, reward) = self
-            .slot(seat, id)
+        self.slot(seat, id)
             .and_then(|i| self.table.get(i))
-            .copied()
-            .unwrap_or((0, 0.0));
-        (reward + 0.5) / (f64::from(played) + 1.0)
+            .map_or(0.5, |&(_, _, mean)| mean)
     }
 
     /// Credits every move of the simulation with its mover's reward.
@@ -65,6 +63,7 @@ impl History {
             if let Some(entry) = self.slot(mover, id).and_then(|i| self.table.get_mut(i)) {
                 entry.0 = entry.0.saturating_add(1);
                 entry.1 += reward;
+                entry.2 = (entry.1 + 0.5) / (f64::from(entry.0) + 1.0);
             }
         }
     }

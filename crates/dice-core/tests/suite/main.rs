@@ -9,6 +9,7 @@
 )]
 
 mod cfr_kuhn;
+mod evaluated;
 mod golden_vectors;
 #[cfg(feature = "testkit")]
 mod history_coverage;

@@ -28,3 +28,39 @@ fn era_19_games_between_greedy_bots_end() {
         assert!(game.round() <= PATIENCE_ROUNDS + 10, "seed {seed}");
     }
 }
+
+/// ERA-28: the lead `mcts-lead` scores a cut playout by is each seat's
+/// score if the game ended now, less the best other seat's.
+#[test]
+fn era_28_the_score_lead_is_each_seats_margin_over_the_best_other_seat() {
+    let mut lead = Vec::new();
+    let mut legal = Vec::new();
+    for (seed, players) in [(1, 2), (2, 3), (3, 4)] {
+        let mut m = Match::<Era>::new(&EraConfig::new(players), seed).unwrap();
+        let mut rng = DiceRng::from_seed_u64(seed);
+        let mut someone_led = false;
+        for _ in 0..400 {
+            if m.state().to_move() == ToMove::Over {
+                break;
+            }
+            let totals: Vec<i64> = m.state().scores().iter().map(Score::total).collect();
+            era_rules::bot::score_lead(m.state(), &mut lead);
+            let expected: Vec<f64> = (0..players)
+                .map(|seat| {
+                    let others = (0..players).filter(|&o| o != seat).map(|o| totals[o]);
+                    let margin = totals[seat] - others.max().unwrap();
+                    f64::from(i32::try_from(margin).unwrap())
+                })
+                .collect();
+            assert_eq!(lead, expected, "seed {seed}");
+            someone_led |= expected.iter().any(|&l| l > 0.5);
+            if m.state().to_move() == ToMove::Chance {
+                m.resolve_chance();
+            } else {
+                m.state().legal_actions(&mut legal);
+                m.play(*rng.choose(&legal).unwrap()).unwrap();
+            }
+        }
+        assert!(someone_led, "seed {seed}: nobody ever led");
+    }
+}
