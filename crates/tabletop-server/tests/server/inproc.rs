@@ -29,7 +29,8 @@ pub const STORE_FAULT: &str = "disk I/O error at page 4711 of /secret/server.db"
 /// which notes each batch of commits it is given (its size and the thread
 /// that wrote it) and each commit appended alone. Embedded, as SQLite is,
 /// unless made otherwise. While `held`, a batch waits in `append_all`
-/// (at most ten seconds) until it is released.
+/// (at most ten seconds) until it is released; `batch_arrived` is
+/// notified as each batch reaches it.
 pub struct FailingStore {
     pub inner: SqliteStore,
     pub failing: AtomicBool,
@@ -38,6 +39,7 @@ pub struct FailingStore {
     pub alone: Mutex<Vec<ThreadId>>,
     pub held: Mutex<bool>,
     pub released: Condvar,
+    pub batch_arrived: tokio::sync::Notify,
 }
 
 impl FailingStore {
@@ -54,6 +56,7 @@ impl FailingStore {
             alone: Mutex::new(Vec::new()),
             held: Mutex::new(false),
             released: Condvar::new(),
+            batch_arrived: tokio::sync::Notify::new(),
         }
     }
 
@@ -93,6 +96,8 @@ impl Store for FailingStore {
             .lock()
             .unwrap()
             .push((commits.len(), std::thread::current().id()));
+        // A permit is kept if nobody waits yet: the waiter cannot miss it.
+        self.batch_arrived.notify_one();
         let held = self.held.lock().unwrap();
         drop(
             self.released

@@ -51,15 +51,6 @@ async fn write_three(journal: &Arc<Journal>) -> [bool; 3] {
     [a.is_ok(), b.is_ok(), c.is_ok()]
 }
 
-/// Waits, at most ten seconds, until `done` holds.
-async fn until(done: impl Fn() -> bool) {
-    let give_up = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
-    while !done() && tokio::time::Instant::now() < give_up {
-        tokio::time::sleep(std::time::Duration::from_millis(1)).await;
-    }
-    assert!(done(), "not within ten seconds");
-}
-
 #[tokio::test]
 async fn a_lone_step_is_written_on_the_runtime_thread_when_the_writer_is_idle() {
     let store = noting(true);
@@ -125,7 +116,10 @@ async fn steps_that_arrive_while_a_batch_is_written_wait_for_it_and_are_the_next
         }
     });
     // The writer holds the first batch in the store.
-    until(|| store.batches.lock().unwrap().len() == 1).await;
+    tokio::time::timeout(Duration::from_secs(10), store.batch_arrived.notified())
+        .await
+        .expect("no batch reached the store within ten seconds");
+    assert_eq!(store.batches.lock().unwrap().len(), 1);
     let (later, ()) = tokio::join!(
         async {
             tokio::join!(
