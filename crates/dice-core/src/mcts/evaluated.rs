@@ -51,12 +51,12 @@ fn reward(lead: f64, scale: f64) -> f64 {
 /// ```
 /// use dice_core::{Agent, DiceRng, Game, Viewer, mcts::Mcts, pig::{Pig, PigAction, PigConfig}};
 ///
-/// // Pig's lead: points banked, minus the other seat's.
+/// // Pig's lead for two seats: points banked, minus the other seat's
+/// // (into `out`, allocating nothing once it has grown).
 /// fn lead(state: &Pig, out: &mut Vec<f64>) {
-///     let banked = state.scores().iter().map(|&s| f64::from(s));
-///     let [a, b] = <[f64; 2]>::try_from(banked.collect::<Vec<_>>()).unwrap();
+///     let banked = |seat: usize| f64::from(state.scores()[seat]);
 ///     out.clear();
-///     out.extend([a - b, b - a]);
+///     out.extend([banked(0) - banked(1), banked(1) - banked(0)]);
 /// }
 /// let mut game = Pig::new(&PigConfig::default()).unwrap();
 /// game.apply(PigAction::Roll).unwrap();
