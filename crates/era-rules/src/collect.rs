@@ -75,9 +75,7 @@ impl Era {
         {
             return Progress::Wait;
         }
-        self.step = Step::Collect {
-            turn: turn.saturating_add(1),
-        };
+        self.step = self.step.next_turn();
         Progress::Moved
     }
 }

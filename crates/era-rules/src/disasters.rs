@@ -32,9 +32,7 @@ impl Era {
         }
         let rule = self.rolled_disaster(turn);
         self.step = match rule.effect {
-            Disaster::None => Step::Disasters {
-                turn: turn.saturating_add(1),
-            },
+            Disaster::None => self.step.next_turn(),
             effect => Step::Suffer {
                 turn,
                 by: first_sufferer(rule.target),

@@ -53,7 +53,7 @@ impl Era {
         }
     }
 
-    pub(crate) fn play_feathers(&mut self, seat: Seat, turn: u8, action: Action) {
+    pub(crate) fn play_feathers(&mut self, seat: Seat, action: Action) {
         match action {
             Action::Feather { face, with } => {
                 let Some(p) = self.players.get_mut(seat) else {
@@ -76,11 +76,7 @@ impl Era {
                 }
                 p.rolling = rolling;
             }
-            Action::Done => {
-                self.step = Step::Feathers {
-                    turn: turn.saturating_add(1),
-                };
-            }
+            Action::Done => self.step = self.step.next_turn(),
             _ => {}
         }
     }
@@ -125,9 +121,7 @@ impl Era {
         if p.rolling.any() || self.has_feather(p) {
             return Progress::Wait;
         }
-        self.step = Step::Feathers {
-            turn: turn.saturating_add(1),
-        };
+        self.step = self.step.next_turn();
         Progress::Moved
     }
 

@@ -119,8 +119,8 @@ impl Game for Era {
         };
         match self.step {
             Step::Layout { .. } => self.play_layout(seat, action),
-            Step::Roll { turn } => self.play_roll(seat, turn, action),
-            Step::Feathers { turn } => self.play_feathers(seat, turn, action),
+            Step::Roll { .. } => self.play_roll(seat, action),
+            Step::Feathers { .. } => self.play_feathers(seat, action),
             Step::Collect { .. } => self.play_collect(seat, action),
             Step::Suffer { turn, by, left } => self.play_suffer(turn, by, left, action),
             Step::Build { turn, hammers, .. } => self.play_build(seat, turn, hammers, action),

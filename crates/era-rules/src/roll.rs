@@ -54,7 +54,7 @@ impl Era {
         }
     }
 
-    pub(crate) fn play_roll(&mut self, seat: Seat, turn: u8, action: Action) {
+    pub(crate) fn play_roll(&mut self, seat: Seat, action: Action) {
         let Some(p) = self.players.get_mut(seat) else {
             return;
         };
@@ -72,9 +72,7 @@ impl Era {
             }
             Action::Done => {
                 p.set_aside = DiceCounts::NONE;
-                self.step = Step::Roll {
-                    turn: turn.saturating_add(1),
-                };
+                self.step = self.step.next_turn();
             }
             _ => {}
         }
@@ -126,9 +124,7 @@ impl Era {
         if p.rolling.any() || p.rolls > 0 {
             return Progress::Wait;
         }
-        self.step = Step::Roll {
-            turn: turn.saturating_add(1),
-        };
+        self.step = self.step.next_turn();
         Progress::Moved
     }
 

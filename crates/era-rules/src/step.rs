@@ -106,6 +106,28 @@ impl Step {
     pub fn is_setup(&self) -> bool {
         matches!(self, Step::Layout { .. } | Step::StartRoll { .. })
     }
+
+    /// The same step for the next player in turn order: the Roll step, the
+    /// feathers, Collect and the disasters take the players one at a time
+    /// (ERA-12, ERA-13, ERA-15, ERA-17). Every other step moves on its own
+    /// way and is returned as it is.
+    pub(crate) fn next_turn(self) -> Step {
+        match self {
+            Step::Roll { turn } => Step::Roll {
+                turn: turn.saturating_add(1),
+            },
+            Step::Feathers { turn } => Step::Feathers {
+                turn: turn.saturating_add(1),
+            },
+            Step::Collect { turn } => Step::Collect {
+                turn: turn.saturating_add(1),
+            },
+            Step::Disasters { turn } => Step::Disasters {
+                turn: turn.saturating_add(1),
+            },
+            other => other,
+        }
+    }
 }
 
 crate::display_name::display_name!(Step);
