@@ -275,17 +275,10 @@ impl Hand {
                 })
             }
             Entry::Action {
-                action: Action::Roll,
+                action: action @ (Action::Roll | Action::Done),
                 ..
             } if self.set_aside.is_empty() => {
-                self.before_roll(before, set_aside, rng)?;
-                Some(entry.clone())
-            }
-            Entry::Action {
-                action: Action::Done,
-                ..
-            } if self.set_aside.is_empty() => {
-                self.before_done(before, set_aside, rng)?;
+                self.unset_aside(before, set_aside, action == Action::Roll, rng)?;
                 Some(entry.clone())
             }
             _ => None,
@@ -315,37 +308,32 @@ impl Hand {
         Some((from, to))
     }
 
-    /// Before a roll, the dice it rolled were showing, set aside.
-    fn before_roll(
+    /// Undoes a roll (`rolled`) or stopping: the dice set aside since the
+    /// last roll go back to being set aside, each on a face without a
+    /// skull. A roll took them out of the hand, so their faces are drawn
+    /// afresh and they are put back; at stopping they are still showing,
+    /// so they are drawn among the free dice.
+    fn unset_aside(
         &mut self,
         before: &Era,
         set_aside: &DiceCounts,
+        rolled: bool,
         rng: &mut DiceRng,
     ) -> Option<()> {
         each_die(set_aside, |die| {
-            let face = unskulled(before, die, rng)?;
-            self.dice.add(die, face, 1);
-            self.set_aside.add(die, face, 1);
-            Some(())
-        })
-    }
-
-    /// Before stopping, the dice set aside since the last roll were
-    /// showing, free and without a skull.
-    fn before_done(
-        &mut self,
-        before: &Era,
-        set_aside: &DiceCounts,
-        rng: &mut DiceRng,
-    ) -> Option<()> {
-        each_die(set_aside, |die| {
-            let mut free = self.free(die);
-            for side in Side::ALL {
-                if before.is_skull(die, side) {
-                    free[side] = 0;
+            let face = if rolled {
+                let face = unskulled(before, die, rng)?;
+                self.dice.add(die, face, 1);
+                face
+            } else {
+                let mut free = self.free(die);
+                for side in Side::ALL {
+                    if before.is_skull(die, side) {
+                        free[side] = 0;
+                    }
                 }
-            }
-            let face = pick(free, rng)?;
+                pick(free, rng)?
+            };
             self.set_aside.add(die, face, 1);
             Some(())
         })
