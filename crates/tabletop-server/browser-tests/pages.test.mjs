@@ -37,10 +37,22 @@ async function seats(game) {
   return { id: created.id, links: created.seats.map((s) => s.link), mover: people[mover], waiter: people[1 - mover], people };
 }
 
+/** Runs `play` on a new match of `game`, one page a seat (see `seats`);
+ * then no page has logged an error, and every page is closed whatever
+ * happened. */
+async function atTable(game, play) {
+  const table = await seats(game);
+  try {
+    await play(table);
+    for (const p of table.people) assert.deepEqual(p.errors, [], "no console errors");
+  } finally {
+    for (const p of table.people) await p.context.close();
+  }
+}
+
 for (const title of TITLES) {
-  test(`${title.name}: accessible, words beside every move, keyboard play, focus and scroll kept, a phone, offline`, async () => {
-    const { links, mover, waiter, people } = await seats(title.game);
-    try {
+  test(`${title.name}: accessible, words beside every move, keyboard play, focus and scroll kept, a phone, offline`, () =>
+    atTable(title.game, async ({ links, mover, waiter, people }) => {
       for (const p of people) assert.deepEqual(await seriousViolations(p.page), [], `axe on the play page (${title.name})`);
       // Words beside each notation, and the rules folded away.
       const legal = await moves(mover.page);
@@ -125,11 +137,7 @@ for (const title of TITLES) {
       } finally {
         await context.close();
       }
-      for (const p of people) assert.deepEqual(p.errors, [], "no console errors");
-    } finally {
-      for (const p of people) await p.context.close();
-    }
-  });
+    }));
 }
 
 /** Plays seeded moves on whichever page offers some, until `done()` or
@@ -155,9 +163,8 @@ const runningScore = (page) => page.$$eval("#players tr[data-seat] td.score-now"
   parts: td.querySelector(".parts")?.textContent ?? "",
 })));
 
-test("era 23 to 27: the running score is the final formula so far, part by part, the server's scoreboard", async () => {
-  const { people } = await seats("era(players=2)");
-  try {
+test("era 23 to 27: the running score is the final formula so far, part by part, the server's scoreboard", () =>
+  atTable("era(players=2)", async ({ people }) => {
     const board = () => parsed(people[0]).filter((f) => f.update).at(-1)?.update.scoreboard ?? null;
     await playUntil(people, async () => board() !== null && (board().parts ?? []).some((p) => p.points[0] !== 0), "a scoreboard with a part");
     await until(async () => (await seq(people[0].page)) === parsed(people[0]).filter((f) => f.update).at(-1).seq, "the page drawn");
@@ -169,15 +176,10 @@ test("era 23 to 27: the running score is the final formula so far, part by part,
     for (const p of sent.parts.filter((p) => p.points[0] !== 0)) {
       assert.ok(shown[0].parts.includes(en["part." + p.name]), `${p.name} in "${shown[0].parts}"`);
     }
-    for (const p of people) assert.deepEqual(p.errors, [], "no console errors");
-  } finally {
-    for (const p of people) await p.context.close();
-  }
-});
+  }));
 
-test("pig: the generic drawing in the view's declared order, the seats' records as a table", async () => {
-  const { people } = await seats("pig(players=2)");
-  try {
+test("pig: the generic drawing in the view's declared order, the seats' records as a table", () =>
+  atTable("pig(players=2)", async ({ people }) => {
     const page = people[0].page;
     const labels = await page.$$eval("#board dl.generic > dt", (dts) => dts.map((d) => d.textContent));
     // Declared: config, scores, current, turn_total, rolled, rolling (the
@@ -189,10 +191,7 @@ test("pig: the generic drawing in the view's declared order, the seats' records 
     assert.equal(await page.locator("#board .seat-table:not(.scoreboard) tr[data-seat]").count(), 2);
     assert.equal(await page.locator("#board .scoreboard tr[data-seat]").count(), 2, "the scoreboard drawn");
     assert.deepEqual(await seriousViolations(page), [], "axe on the generic drawing");
-  } finally {
-    for (const p of people) await p.context.close();
-  }
-});
+  }));
 
 test("a game with a per-seat score sheet, drawn by the generic drawing from its schema", async () => {
   const context = await shared.browser.newContext({ locale: "en-US" });
@@ -225,9 +224,8 @@ test("a game with a per-seat score sheet, drawn by the generic drawing from its 
   }
 });
 
-test("liars-dice: cups, pips, the bid in words, a bid picker, the call lifting every cup, in en/es/pl", async () => {
-  const { people, mover, waiter } = await seats("liars-dice(players=2,numdice=2)");
-  try {
+test("liars-dice: cups, pips, the bid in words, a bid picker, the call lifting every cup, in en/es/pl", () =>
+  atTable("liars-dice(players=2,numdice=2)", async ({ people, mover, waiter }) => {
     const me = mover;
     // Your dice as pips under your lifted cup; the other cup closed with
     // its count, no face shown.
@@ -280,15 +278,10 @@ test("liars-dice: cups, pips, the bid in words, a bid picker, the call lifting e
       assert.ok((await me.page.locator("#help dt").count()) >= 3, `${lang}: a legend`);
       assert.deepEqual(await seriousViolations(me.page), [], `axe in ${lang}`);
     }
-    for (const p of people) assert.deepEqual(p.errors, [], "no console errors");
-  } finally {
-    for (const p of people) await p.context.close();
-  }
-});
+  }));
 
-test("pig: on a phone scrolled down to the history, the end says who won where the reader is", async () => {
-  const { people } = await seats("pig(players=2,target=3)");
-  try {
+test("pig: on a phone scrolled down to the history, the end says who won where the reader is", () =>
+  atTable("pig(players=2,target=3)", async ({ people }) => {
     for (const p of people) await p.page.setViewportSize({ width: 390, height: 480 });
     // Both read the history at the bottom of the page when the game ends.
     for (const p of people) await p.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -304,9 +297,5 @@ test("pig: on a phone scrolled down to the history, the end says who won where t
         return { top: r.top, bottom: r.bottom, height: window.innerHeight, scrolled: window.scrollY };
       });
       assert.ok(line.scrolled > 0 && line.top >= 0 && line.bottom <= line.height, `the turn line in view, the page still scrolled down: ${JSON.stringify(line)}`);
-      assert.deepEqual(p.errors, [], "no console errors");
     }
-  } finally {
-    for (const p of people) await p.context.close();
-  }
-});
+  }));

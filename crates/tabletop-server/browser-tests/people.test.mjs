@@ -34,6 +34,25 @@ async function pageIn(locale, viewport = { width: 1280, height: 900 }) {
   return { context, page, errors };
 }
 
+/** Runs `visit` on a page in a browser that prefers `locale` (see
+ * `pageIn`), and closes the page whatever happened. */
+async function onPage(locale, visit) {
+  const { context, page, errors } = await pageIn(locale);
+  try {
+    await visit({ page, errors });
+  } finally {
+    await context.close();
+  }
+}
+
+/** Opens the replay at `path` on `page`: the server refused it with
+ * `code`, and the page says so in its words. */
+async function refusedReplay(page, path, code) {
+  await page.goto(shared.server.base + path);
+  await page.waitForSelector("body[data-ready=true]");
+  assert.equal(await page.textContent("#error"), `${en["replay.failed"]} ${en["code." + code]}`);
+}
+
 test("every code the server refuses or errs with has words in every language", () => {
   const schema = JSON.parse(readFileSync(new URL("../../../schemas/server/error.schema.json", import.meta.url), "utf8"));
   const codes = schema.$defs.Code.oneOf.map((c) => c.const);
@@ -221,8 +240,7 @@ test("the replay steps through a finished Armadöra as each seat saw it, the oth
   const created = await api("/api/matches", { game: "armadora(players=2)", seats: ["greedy", "greedy"], public_replays: true });
   const id = created.json.id;
   await until(async () => (await api(`/api/matches/${id}`)).json.status === "over", "the bots' match to end", { timeout: 2 * WAIT, every: 250 });
-  const { context, page, errors } = await pageIn("en-US", { width: 1280, height: 900 });
-  try {
+  await onPage("en-US", async ({ page, errors }) => {
     await page.goto(`${shared.server.base}/replay/${id}?seat=0`);
     await page.waitForSelector("body[data-ready=true]");
     const last = Number(await page.getAttribute("#step", "max"));
@@ -262,19 +280,13 @@ test("the replay steps through a finished Armadöra as each seat saw it, the oth
     assert.deepEqual(await seriousViolations(page), [], "axe on the replay on a phone");
     // A match under way has no replay: the page says why.
     const playing = await api("/api/matches", { game: "pig", seats: ["person", "person"] });
-    await page.goto(`${shared.server.base}/replay/${playing.json.id}`);
-    await page.waitForSelector("body[data-ready=true]");
-    // The server's refusal in the page's words, by its code.
-    assert.equal(await page.textContent("#error"), `${en["replay.failed"]} ${en["code.not_over"]}`);
+    await refusedReplay(page, `/replay/${playing.json.id}`, "not_over");
     assert.deepEqual(errors.filter((e) => !/409/.test(e)), []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("the creator names their seat from the lobby; a stranger's replay offers only the spectators' view", async () => {
-  const { context, page, errors } = await pageIn("en-US");
-  try {
+  await onPage("en-US", async ({ page, errors }) => {
     await page.goto(shared.server.base + "/");
     await page.waitForSelector("body[data-ready=true]");
     await page.selectOption("#game", "pig");
@@ -295,13 +307,9 @@ test("the creator names their seat from the lobby; a stranger's replay offers on
     assert.deepEqual(await page.$$eval("#viewer option", (os) => os.map((o) => o.value)), [""]);
     assert.equal(await page.getAttribute("body", "data-over"), "true");
     // A seat's eyes asked for by hand: refused, in the page's words.
-    await page.goto(`${shared.server.base}/replay/${done}?seat=1`);
-    await page.waitForSelector("body[data-ready=true]");
-    assert.equal(await page.textContent("#error"), `${en["replay.failed"]} ${en["code.seat_replay_private"]}`);
+    await refusedReplay(page, `/replay/${done}?seat=1`, "seat_replay_private");
     assert.deepEqual(errors.filter((e) => !/403/.test(e)), []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("the lobby pages through the open matches, one address taking at most three places a page", async () => {
@@ -316,8 +324,7 @@ test("the lobby pages through the open matches, one address taking at most three
   }
   assert.ok(pages.length >= 2, `${pages.length} page`);
   assert.ok(pages[0].length <= 3, `the first page gives this address ${pages[0].length} places`);
-  const { context, page, errors } = await pageIn("en-US");
-  try {
+  await onPage("en-US", async ({ page, errors }) => {
     await page.goto(shared.server.base + "/");
     await page.waitForSelector("body[data-ready=true]");
     const listed = () => page.$$eval(".open-match[data-match]", (ms) => ms.map((m) => m.dataset.match));
@@ -333,9 +340,7 @@ test("the lobby pages through the open matches, one address taking at most three
     }
     assert.equal(await page.isVisible("#join-more"), false);
     assert.deepEqual(errors, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("two seats talk: a line shows as text under its seat's name, again after a reload, and a mute hides that seat's lines", async () => {

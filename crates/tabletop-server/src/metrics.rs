@@ -12,11 +12,13 @@
 use std::time::Duration;
 
 use prometheus_client::encoding::text::encode;
+use prometheus_client::encoding::{EncodeMetric, MetricEncoder};
+use prometheus_client::metrics::MetricType;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
-use prometheus_client::registry::{Registry, Unit};
+use prometheus_client::registry::{Metric, Registry, Unit};
 
 use crate::wire::code::Code;
 
@@ -92,67 +94,79 @@ impl Metrics {
             lock_sessions_lost: Counter::default(),
             leases_lost: Counter::default(),
         };
-        let r = &mut m.registry;
-        r.register(
-            "actions",
-            "Actions applied and committed, by who made them (person or bot)",
-            m.actions.clone(),
-        );
-        r.register(
-            "refusals",
-            "Actions and messages refused on a connection, by code",
-            m.refusals.clone(),
-        );
-        r.register_with_unit(
-            "act_to_told",
-            "From a person's action reaching its match to every viewer's update queued",
-            Unit::Seconds,
-            m.act_to_told.clone(),
-        );
-        r.register(
-            "live_matches",
-            "Matches in this process's memory",
-            m.live_matches.clone(),
-        );
-        r.register(
-            "connections",
-            "Open connections, by kind (http, websocket, relayed)",
-            m.connections.clone(),
-        );
-        r.register("commits", "Steps committed to the store", m.commits.clone());
-        r.register_with_unit(
-            "commit",
-            "How long a step's commit took, as the match waited for it",
-            Unit::Seconds,
-            m.commit_seconds.clone(),
-        );
-        r.register(
-            "store_errors",
-            "Commits and lobby requests the store failed",
-            m.store_errors.clone(),
-        );
-        r.register_with_unit(
-            "bot_thinking",
-            "From a bot's turn to its choice (the fallback's when it ran out of time)",
-            Unit::Seconds,
-            m.bot_thinking.clone(),
-        );
-        r.register(
-            "matches_taken_up",
-            "Matches of bots only taken up after the process serving them stopped",
-            m.taken_up.clone(),
-        );
-        r.register(
-            "lock_sessions_lost",
-            "Times this process lost its PostgreSQL lock session, and with it its matches",
-            m.lock_sessions_lost.clone(),
-        );
-        r.register(
-            "leases_lost",
-            "Matches whose lease this process did not renew in time: another process may own them now",
-            m.leases_lost.clone(),
-        );
+        for (name, help, metric) in m.described() {
+            match metric.unit.clone() {
+                Some(unit) => m.registry.register_with_unit(name, help, unit, metric),
+                None => m.registry.register(name, help, metric),
+            }
+        }
         m
+    }
+
+    /// Each metric's name and help, in the order they are scraped.
+    fn described(&self) -> [(&'static str, &'static str, Registered); 12] {
+        [
+            (
+                "actions",
+                "Actions applied and committed, by who made them (person or bot)",
+                Registered::of(&self.actions),
+            ),
+            (
+                "refusals",
+                "Actions and messages refused on a connection, by code",
+                Registered::of(&self.refusals),
+            ),
+            (
+                "act_to_told",
+                "From a person's action reaching its match to every viewer's update queued",
+                Registered::of(&self.act_to_told),
+            ),
+            (
+                "live_matches",
+                "Matches in this process's memory",
+                Registered::of(&self.live_matches),
+            ),
+            (
+                "connections",
+                "Open connections, by kind (http, websocket, relayed)",
+                Registered::of(&self.connections),
+            ),
+            (
+                "commits",
+                "Steps committed to the store",
+                Registered::of(&self.commits),
+            ),
+            (
+                "commit",
+                "How long a step's commit took, as the match waited for it",
+                Registered::of(&self.commit_seconds),
+            ),
+            (
+                "store_errors",
+                "Commits and lobby requests the store failed",
+                Registered::of(&self.store_errors),
+            ),
+            (
+                "bot_thinking",
+                "From a bot's turn to its choice (the fallback's when it ran out of time)",
+                Registered::of(&self.bot_thinking),
+            ),
+            (
+                "matches_taken_up",
+                "Matches of bots only taken up after the process serving them stopped",
+                Registered::of(&self.taken_up),
+            ),
+            (
+                "lock_sessions_lost",
+                "Times this process lost its PostgreSQL lock session, and with it its matches",
+                Registered::of(&self.lock_sessions_lost),
+            ),
+            (
+                "leases_lost",
+                "Matches whose lease this process did not renew in time: another process may own them now",
+                Registered::of(&self.leases_lost),
+            ),
+        ]
     }
 
     /// An action applied and committed.
@@ -226,6 +240,48 @@ impl Metrics {
         // Writing to a `String` does not fail.
         let _ = encode(&mut text, &self.registry);
         text
+    }
+}
+
+/// A kind of metric as this process uses it: each histogram measures
+/// seconds (see [`seconds`]), the other kinds count without a unit.
+trait Kind: Metric + Clone {
+    /// The unit of every metric of the kind.
+    const UNIT: Option<Unit> = None;
+}
+
+impl Kind for Counter {}
+impl Kind for Gauge {}
+impl Kind for Family<Label, Counter> {}
+impl Kind for Family<Label, Gauge> {}
+impl Kind for Histogram {
+    const UNIT: Option<Unit> = Some(Unit::Seconds);
+}
+
+/// A metric as the registry holds it: a handle sharing its values with
+/// the field that counts them, whatever its kind, and its kind's unit.
+#[derive(Debug)]
+struct Registered {
+    metric: Box<dyn Metric>,
+    unit: Option<Unit>,
+}
+
+impl Registered {
+    fn of<M: Kind>(metric: &M) -> Self {
+        Registered {
+            metric: Box::new(metric.clone()),
+            unit: M::UNIT,
+        }
+    }
+}
+
+impl EncodeMetric for Registered {
+    fn encode(&self, encoder: MetricEncoder) -> Result<(), std::fmt::Error> {
+        self.metric.encode(encoder)
+    }
+
+    fn metric_type(&self) -> MetricType {
+        self.metric.metric_type()
     }
 }
 

@@ -180,12 +180,16 @@ impl Addresses {
 mod tests {
     use super::*;
 
+    /// The default limits but for `change`.
+    fn limits_with(change: impl FnOnce(&mut Limits)) -> Limits {
+        let mut limits = Limits::default();
+        change(&mut limits);
+        limits
+    }
+
     #[test]
     fn an_address_gets_its_connections_back_as_they_close() {
-        let limits = Limits {
-            connections_per_address: 2,
-            ..Limits::default()
-        };
+        let limits = limits_with(|l| l.connections_per_address = 2);
         let addresses = Arc::new(Addresses::new(&limits));
         let ip: IpAddr = [127, 0, 0, 1].into();
         let other: IpAddr = [127, 0, 0, 2].into();
@@ -202,10 +206,7 @@ mod tests {
 
     #[test]
     fn a_network_is_capped_as_a_whole_and_gets_its_connections_back() {
-        let limits = Limits {
-            connections_per_prefix: 3,
-            ..Limits::default()
-        };
+        let limits = limits_with(|l| l.connections_per_prefix = 3);
         let addresses = Arc::new(Addresses::new(&limits));
         let mut held: Vec<Slot> = (1..=3)
             .map(|last| {

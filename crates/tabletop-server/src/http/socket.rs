@@ -166,34 +166,17 @@ async fn hello(app: &App, socket: &mut WebSocket) -> Result<Hello, Reason> {
     };
     let message =
         client_message::decode(text.as_str()).map_err(|e| Reason::new(e.code(), e.to_string()))?;
-    let (match_id, seat, last_seq, opt_ins) = match message {
-        ClientMessage::Hello {
-            token,
-            last_seq,
-            view_patches,
-            known_texts,
-            narration,
-        } => {
+    let (match_id, seat, binding) = match message {
+        ClientMessage::Hello { token, binding } => {
             let (match_id, seat) = app
                 .lobby
                 .seat_of(&token)
                 .await
                 .map_err(|e| unbound(&e))?
                 .ok_or_else(|| Reason::new(Code::UnknownToken, "no seat has this token"))?;
-            let opt_ins = OptIns {
-                view_patches,
-                known_texts,
-                narration,
-            };
-            (match_id, Some(seat), last_seq, opt_ins)
+            (match_id, Some(seat), binding)
         }
-        ClientMessage::Spectate {
-            match_id,
-            last_seq,
-            view_patches,
-            known_texts,
-            narration,
-        } => {
+        ClientMessage::Spectate { match_id, binding } => {
             let facts = app.lobby.facts(&match_id).await.map_err(|e| unbound(&e))?;
             if !facts.spectators {
                 return Err(Reason::new(
@@ -201,12 +184,7 @@ async fn hello(app: &App, socket: &mut WebSocket) -> Result<Hello, Reason> {
                     "this match has no spectators",
                 ));
             }
-            let opt_ins = OptIns {
-                view_patches,
-                known_texts,
-                narration,
-            };
-            (match_id, None, last_seq, opt_ins)
+            (match_id, None, binding)
         }
         ClientMessage::Act { .. } | ClientMessage::Say { .. } => {
             return Err(Reason::new(Code::BadMessage, "the first message is hello"));
@@ -215,8 +193,12 @@ async fn hello(app: &App, socket: &mut WebSocket) -> Result<Hello, Reason> {
     Ok(Hello {
         match_id,
         seat,
-        last_seq,
-        opt_ins,
+        last_seq: binding.last_seq,
+        opt_ins: OptIns {
+            view_patches: binding.view_patches,
+            known_texts: binding.known_texts,
+            narration: binding.narration,
+        },
         first: text.as_str().to_owned(),
     })
 }

@@ -28,7 +28,7 @@ use crate::matches::talk::TOLD_LINES;
 use crate::store::clock::{now_ms, now_secs};
 use crate::store::{
     MatchSetup, NewMatch, Owner, SeatKind, Status, Store, StoreError, StoredEntry, StoredFacts,
-    StoredSeat,
+    StoredMatch, StoredSeat,
 };
 
 /// A request to create a match.
@@ -534,19 +534,21 @@ impl Lobby {
             .collect();
         let bots_only = setup.seats.iter().all(|s| s.kind.is_bot());
         Ok(NewMatch {
-            setup: MatchSetup {
-                game: table.name().to_owned(),
-                config: table.config_json(),
-                ..setup
+            stored: StoredMatch {
+                setup: MatchSetup {
+                    game: table.name().to_owned(),
+                    config: table.config_json(),
+                    ..setup
+                },
+                rng: serde_json::to_string(&rng).map_err(|e| LobbyError::Store(e.to_string()))?,
+                entries,
+                status: if bots_only {
+                    Status::Playing
+                } else {
+                    Status::Waiting
+                },
+                turn_started_ms: now_ms(),
             },
-            rng: serde_json::to_string(&rng).map_err(|e| LobbyError::Store(e.to_string()))?,
-            entries,
-            status: if bots_only {
-                Status::Playing
-            } else {
-                Status::Waiting
-            },
-            now_ms: now_ms(),
             creator: None,
         })
     }

@@ -275,7 +275,7 @@ impl Lobby {
                 seats,
             },
         )?;
-        let new_id = new.setup.id.clone();
+        let new_id = new.stored.setup.id.clone();
         let store = self.store();
         let of = id.to_owned();
         let counted_id = new_id.clone();

@@ -155,19 +155,14 @@ pub struct MatchSetup {
     pub seats: Vec<StoredSeat>,
 }
 
-/// A match as created.
+/// A match as created: what it is stored as from then on, and who created
+/// it.
 #[derive(Debug, Clone)]
 pub struct NewMatch {
-    /// What it is.
-    pub setup: MatchSetup,
-    /// The generator's position (JSON of `DiceRng`) after `entries`.
-    pub rng: String,
-    /// Entries applied at creation (the setup's chance outcomes).
-    pub entries: Vec<StoredEntry>,
-    /// The status at creation.
-    pub status: Status,
-    /// Milliseconds since the epoch.
-    pub now_ms: u64,
+    /// The match as first stored: its setup's chance outcomes applied,
+    /// and its first turn starting at its creation (`turn_started_ms`,
+    /// also when it was created).
+    pub stored: StoredMatch,
     /// Who created it: the creating address's group, kept only to share
     /// the lobby's list fairly and never shown; `None` when not known.
     pub creator: Option<String>,

@@ -679,7 +679,7 @@ fn entry_columns(entries: &[StoredEntry]) -> Result<EntryColumns<'_>, StoreError
 
 /// The parameters of [`CREATE`] for one new match, owned.
 struct Creation<'a> {
-    m: &'a NewMatch,
+    new: &'a NewMatch,
     columns: EntryColumns<'a>,
     kinds: Vec<&'a str>,
     hashes: Vec<Option<&'a str>>,
@@ -693,10 +693,11 @@ struct Creation<'a> {
 }
 
 impl<'a> Creation<'a> {
-    fn of(m: &'a NewMatch) -> Result<Self, StoreError> {
+    fn of(new: &'a NewMatch) -> Result<Self, StoreError> {
+        let m = &new.stored;
         let s = &m.setup;
         Ok(Creation {
-            m,
+            new,
             columns: entry_columns(&m.entries)?,
             kinds: s.seats.iter().map(|k| k.kind.as_str()).collect(),
             hashes: s.seats.iter().map(|k| k.token_hash.as_deref()).collect(),
@@ -704,14 +705,14 @@ impl<'a> Creation<'a> {
             bots_only: s.seats.iter().all(|k| k.kind.is_bot()),
             status: m.status.as_str(),
             turn_seconds: s.turn_seconds.map(i64::from),
-            now: int(m.now_ms / 1000)?,
-            started: int(m.now_ms)?,
+            now: int(m.turn_started_ms / 1000)?,
+            started: int(m.turn_started_ms)?,
             entries: int(m.entries.len())?,
         })
     }
 
     fn params(&self) -> [&(dyn ToSql + Sync); 20] {
-        let s = &self.m.setup;
+        let s = &self.new.stored.setup;
         [
             &s.id,
             &s.game,
@@ -719,7 +720,7 @@ impl<'a> Creation<'a> {
             &s.spectators,
             &self.turn_seconds,
             &self.status,
-            &self.m.rng,
+            &self.new.stored.rng,
             &self.entries,
             &self.now,
             &s.start,
@@ -731,7 +732,7 @@ impl<'a> Creation<'a> {
             &self.columns.1,
             &self.columns.2,
             &self.names,
-            &self.m.creator,
+            &self.new.creator,
             &s.public_replays,
         ]
     }
@@ -951,7 +952,7 @@ impl Store for PgStore {
 
     fn create_rematch(&self, of: &str, m: &NewMatch) -> Result<String, StoreError> {
         let creation = Creation::of(m)?;
-        let new_id = m.setup.id.as_str();
+        let new_id = m.stored.setup.id.as_str();
         self.run(async |s| {
             let (rematch_of, create, set) = (
                 s.statement(REMATCH_OF).await?,

@@ -387,21 +387,47 @@ fn one_row<T>(
         .map_err(err)
 }
 
-/// What a match row says of its game, spectators, deadline and phase:
-/// the first five columns of both a load and the facts.
-type LeadingColumns = (String, String, bool, Option<u32>, String);
+/// What a match row says of its game, its terms and its phase: the
+/// columns both a load and the facts begin with.
+struct Leading {
+    game: String,
+    config: String,
+    spectators: bool,
+    public_replays: bool,
+    turn_seconds: Option<u32>,
+    status: Status,
+}
 
-/// Reads `game, config, spectators, turn_seconds, status`, in that order,
-/// and the three columns the query names after them.
-fn match_columns<A: FromSql, B: FromSql, C: FromSql>(
-    r: &Row<'_>,
-) -> rusqlite::Result<(LeadingColumns, A, B, C)> {
-    Ok((
-        (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?),
-        r.get(5)?,
-        r.get(6)?,
-        r.get(7)?,
-    ))
+/// The row of match `id`: its [`Leading`] columns and the three columns
+/// `more` names after them; `None` when unknown.
+fn match_row<A: FromSql, B: FromSql, C: FromSql>(
+    conn: &Connection,
+    id: &str,
+    more: &str,
+) -> Result<Option<(Leading, A, B, C)>, StoreError> {
+    let sql = format!(
+        "SELECT game, config, spectators, public_replays, turn_seconds, status, {more} FROM matches WHERE id = ?1"
+    );
+    let row = one_row(conn, &sql, id, |r| {
+        Ok((
+            (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?),
+            r.get::<_, String>(5)?,
+            (r.get(6)?, r.get(7)?, r.get(8)?),
+        ))
+    })?;
+    let Some(((game, config, spectators, public_replays, turn_seconds), status, (a, b, c))) = row
+    else {
+        return Ok(None);
+    };
+    let leading = Leading {
+        game,
+        config,
+        spectators,
+        public_replays,
+        turn_seconds,
+        status: Status::from_stored(&status)?,
+    };
+    Ok(Some((leading, a, b, c)))
 }
 
 fn seat_kinds(conn: &Connection, id: &str) -> Result<Vec<StoredSeat>, StoreError> {
@@ -424,10 +450,11 @@ fn seat_kinds(conn: &Connection, id: &str) -> Result<Vec<StoredSeat>, StoreError
 
 /// Inserts a new match with its seats and setup entries (in the caller's
 /// transaction).
-fn insert_match(tx: &Connection, m: &NewMatch) -> Result<(), StoreError> {
+fn insert_match(tx: &Connection, new: &NewMatch) -> Result<(), StoreError> {
+    let m = &new.stored;
     let s = &m.setup;
-    let now = to_i64(m.now_ms / 1000)?;
-    let started = to_i64(m.now_ms)?;
+    let now = to_i64(m.turn_started_ms / 1000)?;
+    let started = to_i64(m.turn_started_ms)?;
     let entries = count_of(m.entries.len())?;
     tx.prepare_cached(
         "INSERT INTO matches (id, game, config, spectators, turn_seconds, status, rng, entries, created, touched, start, turn_started, creator, public_replays)
@@ -446,7 +473,7 @@ fn insert_match(tx: &Connection, m: &NewMatch) -> Result<(), StoreError> {
             now,
             s.start,
             started,
-            m.creator,
+            new.creator,
             s.public_replays,
         ])
     })
@@ -471,32 +498,19 @@ fn insert_match(tx: &Connection, m: &NewMatch) -> Result<(), StoreError> {
 
 /// A match's public facts (`None` when unknown).
 fn facts_of(conn: &Connection, id: &str) -> Result<Option<StoredFacts>, StoreError> {
-    let row = one_row(
-        conn,
-        "SELECT game, config, spectators, turn_seconds, status, entries, result, rematch, public_replays FROM matches WHERE id = ?1",
-        id,
-        |r| {
-            Ok((
-                match_columns::<i64, Option<String>, Option<String>>(r)?,
-                r.get(8)?,
-            ))
-        },
-    )?;
-    let Some((
-        ((game, config, spectators, turn_seconds, status), entries, result, rematch),
-        public_replays,
-    )) = row
+    let Some((m, entries, result, rematch)) =
+        match_row::<i64, Option<String>, Option<String>>(conn, id, "entries, result, rematch")?
     else {
         return Ok(None);
     };
     let (seats, taken, names) = StoredFacts::seat_columns(seat_kinds(conn, id)?);
     Ok(Some(StoredFacts {
-        game,
-        config,
-        spectators,
-        public_replays,
-        turn_seconds,
-        status: Status::from_stored(&status)?,
+        game: m.game,
+        config: m.config,
+        spectators: m.spectators,
+        public_replays: m.public_replays,
+        turn_seconds: m.turn_seconds,
+        status: m.status,
         entries: usize::try_from(entries).map_err(err)?,
         result,
         names,
@@ -514,16 +528,8 @@ impl Store for SqliteStore {
 
     fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
         let conn = self.conn()?;
-        let row = one_row(
-            &conn,
-            "SELECT game, config, spectators, turn_seconds, status, rng, start, turn_started, public_replays FROM matches WHERE id = ?1",
-            id,
-            |r| Ok((match_columns::<String, Option<String>, i64>(r)?, r.get(8)?)),
-        )?;
-        let Some((
-            ((game, config, spectators, turn_seconds, status), rng, start, turn_started),
-            public_replays,
-        )) = row
+        let Some((m, rng, start, turn_started)) =
+            match_row::<String, Option<String>, i64>(&conn, id, "rng, start, turn_started")?
         else {
             return Ok(None);
         };
@@ -555,17 +561,17 @@ impl Store for SqliteStore {
         Ok(Some(StoredMatch {
             setup: MatchSetup {
                 id: id.to_owned(),
-                game,
-                config,
-                spectators,
-                public_replays,
-                turn_seconds,
+                game: m.game,
+                config: m.config,
+                spectators: m.spectators,
+                public_replays: m.public_replays,
+                turn_seconds: m.turn_seconds,
                 start,
                 seats,
             },
             rng,
             entries,
-            status: Status::from_stored(&status)?,
+            status: m.status,
             turn_started_ms: from_i64(turn_started)?,
         }))
     }
@@ -779,9 +785,9 @@ impl Store for SqliteStore {
             }
             insert_match(tx, m)?;
             tx.prepare_cached("UPDATE matches SET rematch = ?2 WHERE id = ?1")
-                .and_then(|mut s| s.execute(params![of, m.setup.id]))
+                .and_then(|mut s| s.execute(params![of, m.stored.setup.id]))
                 .map_err(err)?;
-            Ok(m.setup.id.clone())
+            Ok(m.stored.setup.id.clone())
         })
     }
 }

@@ -28,6 +28,27 @@ pub enum ActionRef {
     Text(String),
 }
 
+/// What both messages that bind a connection (`hello`, `spectate`)
+/// carry after what they bind to.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, JsonSchema)]
+pub struct Binding {
+    /// The last sequence number seen, to resume from.
+    #[serde(default)]
+    pub last_seq: Option<usize>,
+    /// Whether each `update` carries a patch of the last view sent
+    /// (`view_patch`) instead of the whole `view`.
+    #[serde(default)]
+    pub view_patches: bool,
+    /// Whether a legal action's text is sent only the first time
+    /// (`[id]` alone after that).
+    #[serde(default)]
+    pub known_texts: bool,
+    /// Whether each update carries its entries in words
+    /// (`narration`).
+    #[serde(default)]
+    pub narration: bool,
+}
+
 /// A message from a client.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
@@ -36,42 +57,18 @@ pub enum ClientMessage {
     Hello {
         /// The capability token of the seat.
         token: String,
-        /// The last sequence number seen, to resume from.
-        #[serde(default)]
-        last_seq: Option<usize>,
-        /// Whether each `update` carries a patch of the last view sent
-        /// (`view_patch`) instead of the whole `view`.
-        #[serde(default)]
-        view_patches: bool,
-        /// Whether a legal action's text is sent only the first time
-        /// (`[id]` alone after that).
-        #[serde(default)]
-        known_texts: bool,
-        /// Whether each update carries its entries in words
-        /// (`narration`).
-        #[serde(default)]
-        narration: bool,
+        /// Where to resume from, and the opt-ins.
+        #[serde(flatten)]
+        binding: Binding,
     },
     /// Binds the connection to a match as a spectator.
     Spectate {
         /// The match id.
         #[serde(rename = "match")]
         match_id: String,
-        /// The last sequence number seen, to resume from.
-        #[serde(default)]
-        last_seq: Option<usize>,
-        /// Whether each `update` carries a patch of the last view sent
-        /// (`view_patch`) instead of the whole `view`.
-        #[serde(default)]
-        view_patches: bool,
-        /// Whether a legal action's text is sent only the first time
-        /// (`[id]` alone after that).
-        #[serde(default)]
-        known_texts: bool,
-        /// Whether each update carries its entries in words
-        /// (`narration`).
-        #[serde(default)]
-        narration: bool,
+        /// Where to resume from, and the opt-ins.
+        #[serde(flatten)]
+        binding: Binding,
     },
     /// An action of the bound seat.
     Act {
@@ -159,10 +156,10 @@ mod tests {
             decode(r#"{"type":"hello","token":"ab","last_seq":3}"#),
             Ok(ClientMessage::Hello {
                 token: "ab".into(),
-                last_seq: Some(3),
-                view_patches: false,
-                known_texts: false,
-                narration: false,
+                binding: Binding {
+                    last_seq: Some(3),
+                    ..Binding::default()
+                },
             })
         );
         assert_eq!(
@@ -171,10 +168,12 @@ mod tests {
             ),
             Ok(ClientMessage::Spectate {
                 match_id: "m".into(),
-                last_seq: None,
-                view_patches: true,
-                known_texts: true,
-                narration: true,
+                binding: Binding {
+                    last_seq: None,
+                    view_patches: true,
+                    known_texts: true,
+                    narration: true,
+                },
             })
         );
         assert_eq!(

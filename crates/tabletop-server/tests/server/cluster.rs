@@ -13,7 +13,8 @@ use serde_json::{Value, json};
 use tabletop_engines::dice_core::DiceRng;
 use tabletop_server::matches::games::Table;
 use tabletop_server::store::{
-    Commit, MatchSetup, NewMatch, Owner, SeatKind, Status, Store, StoredEntry, StoredSeat,
+    Commit, MatchSetup, NewMatch, Owner, SeatKind, Status, Store, StoredEntry, StoredMatch,
+    StoredSeat,
 };
 
 use crate::common::{Client, Lcg, Server, TestDb, legal_of, scratch, tokens};
@@ -355,26 +356,28 @@ fn bots_game(title: &str, id: &str) -> (NewMatch, Vec<Step>) {
         })
     };
     let new = NewMatch {
-        setup: MatchSetup {
-            id: id.to_owned(),
-            game: table.name().to_owned(),
-            config: table.config_json(),
-            spectators: true,
-            public_replays: false,
-            turn_seconds: None,
-            start: None,
-            seats: (0..table.players())
-                .map(|_| StoredSeat {
-                    kind: SeatKind::Bot("random".to_owned()),
-                    token_hash: None,
-                    name: None,
-                })
-                .collect(),
+        stored: StoredMatch {
+            setup: MatchSetup {
+                id: id.to_owned(),
+                game: table.name().to_owned(),
+                config: table.config_json(),
+                spectators: true,
+                public_replays: false,
+                turn_seconds: None,
+                start: None,
+                seats: (0..table.players())
+                    .map(|_| StoredSeat {
+                        kind: SeatKind::Bot("random".to_owned()),
+                        token_hash: None,
+                        name: None,
+                    })
+                    .collect(),
+            },
+            rng: serde_json::to_string(&rng).unwrap(),
+            entries: chance(setup).collect(),
+            status: Status::Playing,
+            turn_started_ms: tabletop_server::store::clock::now_ms(),
         },
-        rng: serde_json::to_string(&rng).unwrap(),
-        entries: chance(setup).collect(),
-        status: Status::Playing,
-        now_ms: tabletop_server::store::clock::now_ms(),
         creator: None,
     };
     let mut steps = Vec::new();
@@ -420,7 +423,7 @@ async fn a_match_of_bots_only_whose_owner_died_mid_game_is_taken_up_and_ends_as_
         let store = pg_store_on(&url, "127.0.0.1:9", runtime);
         store.create(&new).unwrap();
         assert_eq!(store.own("orphan").unwrap(), Some(Owner::Here));
-        let mut seq = new.entries.len();
+        let mut seq = new.stored.entries.len();
         for (entries, rng, status, result) in &first {
             store
                 .append(&Commit {
@@ -454,6 +457,7 @@ async fn a_match_of_bots_only_whose_owner_died_mid_game_is_taken_up_and_ends_as_
         db.query("SELECT id::text FROM entries WHERE match_id = 'orphan' ORDER BY seq");
     let expected: Vec<Option<String>> = bots_game("armadora(players=2)", "orphan")
         .0
+        .stored
         .entries
         .iter()
         .chain(steps.iter().flat_map(|s| s.0.iter()))

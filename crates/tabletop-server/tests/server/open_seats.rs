@@ -314,11 +314,11 @@ async fn an_open_seat_of_a_finished_match_is_neither_listed_nor_taken() {
     stored.setup.seats[1].token_hash = Some("another hash".into());
     store
         .create(&tabletop_server::store::NewMatch {
-            setup: stored.setup.clone(),
-            rng: stored.rng.clone(),
-            entries: stored.entries.clone(),
-            status: Status::Over,
-            now_ms: 0,
+            stored: tabletop_server::store::StoredMatch {
+                status: Status::Over,
+                turn_started_ms: 0,
+                ..stored
+            },
             creator: None,
         })
         .unwrap();

@@ -102,13 +102,8 @@ async fn replay_text(
     (status, body.to_owned())
 }
 
-async fn replay(
-    server: &crate::common::Server,
-    id: &str,
-    query: &str,
-    token: Option<&str>,
-) -> (u16, Value) {
-    let (status, body) = replay_text(server, id, query, token).await;
+/// A replay's answer with its body read as JSON.
+fn json((status, body): (u16, String)) -> (u16, Value) {
     (status, serde_json::from_str(&body).unwrap())
 }
 
@@ -122,7 +117,7 @@ async fn refused_to(
     status: u16,
     code: &str,
 ) {
-    let (got, r) = replay(server, id, query, token).await;
+    let (got, r) = json(replay_text(server, id, query, token).await);
     assert_eq!(
         (got, &r["error"]["code"]),
         (status, &json!(code)),
@@ -149,7 +144,7 @@ async fn a_replay_is_what_each_viewer_was_told_while_the_match_was_played() {
         for (i, viewer) in table.seats.clone().into_iter().enumerate() {
             let query = viewer.map_or(String::new(), |s| format!("?seat={s}"));
             let token = viewer.and_then(|s| held[s].as_deref());
-            let (status, r) = replay(&server, id, &query, token).await;
+            let (status, r) = json(replay_text(&server, id, &query, token).await);
             assert_eq!(status, 200, "{title} {query}: {r}");
             crate::schemas::check(&replays, &r);
             assert_eq!(
@@ -217,7 +212,7 @@ async fn arm_14_a_replay_never_shows_another_seats_warrior_before_the_end() {
     table.play_out(&mut Lcg(5), 5_000).await;
     let mut hidden = 0;
     for (me, query) in [(1, "?seat=1"), (0, "?seat=0")] {
-        let (_, r) = replay(&server, id, query, held[me].as_deref()).await;
+        let (_, r) = json(replay_text(&server, id, query, held[me].as_deref()).await);
         let mut view = r["start"].clone();
         for step in r["steps"].as_array().unwrap() {
             apply(&mut view, step["view_patch"].as_array().unwrap());
@@ -265,7 +260,8 @@ async fn no_replay_before_the_end_of_a_private_match_or_of_a_seat_not_there() {
     refused(&server, pid, "", 403, "no_spectators").await;
     refused(&server, pid, "?seat=0", 403, "seat_replay_private").await;
     // A seat of a private match replays it through its own eyes.
-    let (status, own) = replay(&server, pid, "?seat=0", tokens(&private)[0].as_deref()).await;
+    let (status, own) =
+        json(replay_text(&server, pid, "?seat=0", tokens(&private)[0].as_deref()).await);
     assert_eq!(
         (status, &own["viewer"]),
         (200, &json!({"seat": 0})),
@@ -283,7 +279,7 @@ async fn no_replay_before_the_end_of_a_private_match_or_of_a_seat_not_there() {
     refused(&server, "nope", "", 404, "unknown_match").await;
     let token = tokens(&finished)[1].clone();
     assert_eq!(
-        replay(&server, fid, "?seat=1", token.as_deref()).await.0,
+        json(replay_text(&server, fid, "?seat=1", token.as_deref()).await).0,
         200
     );
 }
@@ -339,13 +335,13 @@ async fn a_seats_eyes_open_only_with_that_seats_token_and_the_spectators_view_to
     assert!(basic.starts_with("HTTP/1.1 403"), "{basic}");
     // A token in the URL opens nothing.
     let query = format!("?seat=0&token={}", held[0].as_deref().unwrap());
-    assert_eq!(replay(&server, id, &query, None).await.0, 403);
+    assert_eq!(json(replay_text(&server, id, &query, None).await).0, 403);
     for seat in [0, 1] {
         let (status, r) =
-            replay(&server, id, &format!("?seat={seat}"), held[seat].as_deref()).await;
+            json(replay_text(&server, id, &format!("?seat={seat}"), held[seat].as_deref()).await);
         assert_eq!((status, &r["viewer"]), (200, &json!({"seat": seat})), "{r}");
     }
-    let (status, r) = replay(&server, id, "", None).await;
+    let (status, r) = json(replay_text(&server, id, "", None).await);
     assert_eq!((status, &r["viewer"]), (200, &json!("spectator")));
 }
 
@@ -372,7 +368,7 @@ async fn public_replays_open_every_seats_eyes_to_anyone_after_the_end_and_carry_
         ("?seat=1", json!({"seat": 1})),
         ("", json!("spectator")),
     ] {
-        let (status, r) = replay(&server, id, query, None).await;
+        let (status, r) = json(replay_text(&server, id, query, None).await);
         assert_eq!((status, &r["viewer"]), (200, &viewer), "{query}: {r}");
     }
     let token = tokens(&created)[0].clone().unwrap();
@@ -429,8 +425,8 @@ async fn ld_10_matches_differing_only_in_a_seats_hidden_roll_answer_an_unauthori
     // Seat 0's own eyes do tell them apart: they saw different dice.
     let own = |r: (u16, Value)| r.1["start"].clone();
     let (sa, sb) = (
-        replay(&server, a, "?seat=0", ta[0].as_deref()).await,
-        replay(&server, b, "?seat=0", tb[0].as_deref()).await,
+        json(replay_text(&server, a, "?seat=0", ta[0].as_deref()).await),
+        json(replay_text(&server, b, "?seat=0", tb[0].as_deref()).await),
     );
     assert_eq!((sa.0, sb.0), (200, 200));
     let (first_a, first_b) = (

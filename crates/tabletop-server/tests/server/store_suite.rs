@@ -8,7 +8,7 @@ use tabletop_server::store::postgres::PgStore;
 use tabletop_server::store::sqlite::SqliteStore;
 use tabletop_server::store::{
     Commit, MatchSetup, NewMatch, Owner, SeatKind, SeatTaking, Status, Store, StoredEntry,
-    StoredSeat,
+    StoredMatch, StoredSeat,
 };
 
 use tabletop_server::matches::talk::TOLD_LINES;
@@ -41,24 +41,26 @@ pub fn new_match(id: &str, kinds: &[&str], now_ms: u64) -> NewMatch {
         .collect::<Vec<_>>();
     let bots_only = seats.iter().all(|s| s.kind.is_bot());
     NewMatch {
-        setup: MatchSetup {
-            id: id.to_owned(),
-            game: "pig".to_owned(),
-            config: r#"{"players":2,"target":100}"#.to_owned(),
-            spectators: true,
-            public_replays: false,
-            turn_seconds: Some(60),
-            start: Some(r#"{"record":null}"#.to_owned()),
-            seats,
+        stored: StoredMatch {
+            setup: MatchSetup {
+                id: id.to_owned(),
+                game: "pig".to_owned(),
+                config: r#"{"players":2,"target":100}"#.to_owned(),
+                spectators: true,
+                public_replays: false,
+                turn_seconds: Some(60),
+                start: Some(r#"{"record":null}"#.to_owned()),
+                seats,
+            },
+            rng: "rng-at-1".to_owned(),
+            entries: vec![entry(7, None, None)],
+            status: if bots_only {
+                Status::Playing
+            } else {
+                Status::Waiting
+            },
+            turn_started_ms: now_ms,
         },
-        rng: "rng-at-1".to_owned(),
-        entries: vec![entry(7, None, None)],
-        status: if bots_only {
-            Status::Playing
-        } else {
-            Status::Waiting
-        },
-        now_ms,
         creator: None,
     }
 }
@@ -88,7 +90,7 @@ fn own(store: &dyn Store, id: &str) {
 /// `m` created, and owned by this store.
 fn create_owned(store: &dyn Store, m: &NewMatch) {
     store.create(m).unwrap();
-    own(store, &m.setup.id);
+    own(store, &m.stored.setup.id);
 }
 
 /// The ids of the matches with a free seat, newest first.
@@ -103,19 +105,19 @@ pub fn listed_ids(store: &dyn Store) -> Vec<String> {
 
 fn a_match_loads_as_created(store: &dyn Store) {
     let mut m = new_match("m1", &["person", "greedy"], NOW);
-    m.setup.public_replays = true;
+    m.stored.setup.public_replays = true;
     store.create(&m).unwrap();
     assert!(store.create(&m).is_err(), "an id already taken");
     let loaded = store.load("m1").unwrap().expect("stored");
-    assert_eq!(loaded.setup, m.setup);
+    assert_eq!(loaded.setup, m.stored.setup);
     assert_eq!(loaded.rng, "rng-at-1");
-    assert_eq!(loaded.entries, m.entries);
+    assert_eq!(loaded.entries, m.stored.entries);
     assert_eq!(loaded.status, Status::Waiting);
     assert_eq!(loaded.turn_started_ms, NOW);
     assert!(store.load("nothing").unwrap().is_none());
     let facts = store.facts("m1").unwrap().expect("stored");
     assert_eq!(facts.game, "pig");
-    assert_eq!(facts.config, m.setup.config);
+    assert_eq!(facts.config, m.stored.setup.config);
     assert_eq!(
         facts.seats,
         vec![SeatKind::Person, SeatKind::Bot("greedy".into())]
@@ -476,7 +478,7 @@ fn on_postgres_a_database_of_the_previous_version_gains_the_public_replays_colum
     let store = pg_store(&db, "127.0.0.1:1", &runtime);
     assert!(!store.facts("old").unwrap().unwrap().public_replays);
     let mut m = new_match("new", &["person", "random"], NOW);
-    m.setup.public_replays = true;
+    m.stored.setup.public_replays = true;
     store.create(&m).unwrap();
     assert!(store.facts("new").unwrap().unwrap().public_replays);
     assert!(store.load("new").unwrap().unwrap().setup.public_replays);
