@@ -481,21 +481,43 @@ async fn open_match(
 }
 
 /// What a seat reads of a frame: the rest (the view, its patch, the
-/// texts) is skipped unread, so that the clients' share of the cores
-/// stays small.
+/// texts, every legal action's fields but its id) is skipped unread and
+/// nothing of it is kept, so that the clients' share of the cores stays
+/// small.
 #[derive(Deserialize)]
-struct SeenFrame {
-    #[serde(rename = "type")]
-    kind: String,
+struct SeenFrame<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: &'a str,
     seq: Option<u64>,
     update: Option<SeenUpdate>,
 }
 
-/// The legal actions of an update, each `[id, …]`.
+/// The legal actions of an update, each `[id, …]`: their ids.
 #[derive(Deserialize)]
 struct SeenUpdate {
     #[serde(default)]
-    legal: Vec<Value>,
+    legal: Vec<LegalId>,
+}
+
+/// A legal action's id: the first element of its `[id, …]`.
+struct LegalId(Option<u64>);
+
+impl<'de> Deserialize<'de> for LegalId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct First;
+        impl<'de> serde::de::Visitor<'de> for First {
+            type Value = LegalId;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a legal action, [id, …]")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<LegalId, A::Error> {
+                let id = seq.next_element::<u64>()?;
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                Ok(LegalId(id))
+            }
+        }
+        d.deserialize_seq(First)
+    }
 }
 
 /// One seat's frames: its table told, and while measuring the update
@@ -517,16 +539,16 @@ async fn read_seat(
             continue;
         };
         let arrived = Instant::now();
-        let frame: SeenFrame = serde_json::from_str(text.as_str()).unwrap();
+        let frame: SeenFrame<'_> = serde_json::from_str(text.as_str()).unwrap();
         if frame.kind != "update" && frame.kind != "welcome" {
-            note(frame.kind.clone());
+            note(frame.kind.to_owned());
         }
         let Some(seq) = frame.seq else {
             continue;
         };
         let legal: Vec<u64> = frame
             .update
-            .map(|u| u.legal.iter().filter_map(|p| p[0].as_u64()).collect())
+            .map(|u| u.legal.iter().filter_map(|p| p.0).collect())
             .unwrap_or_default();
         let done = shared.tables[m]
             .lock()
@@ -581,9 +603,10 @@ async fn drive(pace: Pace, shared: &Shared, sinks: &Sinks) -> Driven {
         };
         sent += 1;
         let sink = Arc::clone(&sinks[m][to_act]);
-        let text =
-            json!({"type": "act", "seq": top, "action": id, "client_id": format!("b{}", shared.client_ids.fetch_add(1, Ordering::Relaxed))})
-                .to_string();
+        let client_id = shared.client_ids.fetch_add(1, Ordering::Relaxed);
+        let text = format!(
+            r#"{{"type":"act","seq":{top},"action":{id},"client_id":"b{client_id}"}}"#
+        );
         tokio::spawn(async move {
             let _ = sink.lock().await.send(Message::text(text)).await;
         });
