@@ -64,6 +64,7 @@ use serde_json::{Value, json};
 use tokio::io::AsyncReadExt;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 #[path = "../tests/shared/http.rs"]
@@ -459,9 +460,13 @@ async fn open_match(
     for (seat, s) in seats.iter().enumerate() {
         // The seats of a match on different processes.
         let addr = &addrs[(m + seat) % options.processes];
-        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
-            .await
-            .unwrap();
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(
+            format!("ws://{addr}/ws"),
+            Some(client_config()),
+            false,
+        )
+        .await
+        .unwrap();
         let (mut sink, stream) = ws.split();
         sink.send(Message::text(
             json!({
@@ -479,6 +484,17 @@ async fn open_match(
     }
     seat_sinks
 }
+
+/// A seat's socket: reads of a few KiB, as the server's own. The default
+/// buffer (128 KiB), zeroed before each read, took a quarter of the
+/// clients' CPU, which the server's ceiling shares on two cores.
+fn client_config() -> WebSocketConfig {
+    WebSocketConfig::default().read_buffer_size(READ_BUFFER)
+}
+
+/// The read buffer of a seat's socket, in bytes: an update frame is
+/// under a KiB at the median.
+const READ_BUFFER: usize = 8 * 1024;
 
 /// What a seat reads of a frame: the rest (the view, its patch, the
 /// texts, every legal action's fields but its id) is skipped unread and
@@ -510,7 +526,10 @@ impl<'de> Deserialize<'de> for LegalId {
             fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str("a legal action, [id, …]")
             }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<LegalId, A::Error> {
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<LegalId, A::Error> {
                 let id = seq.next_element::<u64>()?;
                 while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
                 Ok(LegalId(id))
@@ -604,9 +623,8 @@ async fn drive(pace: Pace, shared: &Shared, sinks: &Sinks) -> Driven {
         sent += 1;
         let sink = Arc::clone(&sinks[m][to_act]);
         let client_id = shared.client_ids.fetch_add(1, Ordering::Relaxed);
-        let text = format!(
-            r#"{{"type":"act","seq":{top},"action":{id},"client_id":"b{client_id}"}}"#
-        );
+        let text =
+            format!(r#"{{"type":"act","seq":{top},"action":{id},"client_id":"b{client_id}"}}"#);
         tokio::spawn(async move {
             let _ = sink.lock().await.send(Message::text(text)).await;
         });
