@@ -151,6 +151,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_binding_message_with_a_field_it_does_not_know_is_refused() {
+        for text in [
+            r#"{"type":"hello","token":"ab","view_patch":true}"#,
+            r#"{"type":"spectate","match":"m","last_seq":1,"resume":true}"#,
+        ] {
+            assert!(
+                matches!(decode(text), Err(DecodeError::Malformed(e)) if e.contains("unknown field")),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
     fn decodes_each_message() {
         assert_eq!(
             decode(r#"{"type":"hello","token":"ab","last_seq":3}"#),
