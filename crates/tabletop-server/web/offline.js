@@ -23,6 +23,7 @@ import { drawMoves } from "/web/moves.js";
 import { drawHistory } from "/web/history.js";
 import { drawPlayers, drawResult, winnersLine } from "/web/players.js";
 import { drawHelp } from "/web/help.js";
+import { addSidePanel } from "/web/side-panel.js";
 import { focusedKey, refocus, rove, focusGroup } from "/web/focus.js";
 import { DiceRng, SPECTATOR, advanceFor, gameNames, loadGame, needsAdvance } from "/web/engines/index.js";
 /** MCTS thinks this many iterations a move in the browser. */
@@ -31,6 +32,7 @@ const MCTS_ITERATIONS = 200;
 const FRAME_BUDGET_MS = 8;
 
 const $ = (id) => document.getElementById(id);
+addSidePanel(document.querySelector("aside.side"), { players: "player-table", heading: "offline.history" });
 const params = new URLSearchParams(location.search);
 
 /** The game being played: its seats (null for a person, else a bot), the

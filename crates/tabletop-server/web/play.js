@@ -22,6 +22,7 @@ import { drawMoves } from "/web/moves.js";
 import { drawHistory } from "/web/history.js";
 import { drawPlayers, drawResult, isFree, winnersLine } from "/web/players.js";
 import { drawHelp } from "/web/help.js";
+import { addSidePanel } from "/web/side-panel.js";
 import { focusedKey, refocus, rove, focusGroup } from "/web/focus.js";
 import { goToSeat } from "/web/seat-link.js";
 import { markLastMove } from "/web/last-move.js";
@@ -46,6 +47,7 @@ const FACTS_EVERY_MS = 4000;
 const FACTS_POLLS = 150;
 
 const $ = (id) => document.getElementById(id);
+addSidePanel(document.querySelector("aside.side"), { heading: "history.title", focusable: true });
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
 const fragment = new URLSearchParams(location.hash.slice(1));
 const key = "tabletop:" + matchId;

@@ -14,10 +14,12 @@ import { drawHistory } from "/web/history.js";
 import { markLastMove } from "/web/last-move.js";
 import { drawPlayers, drawResult } from "/web/players.js";
 import { drawHelp } from "/web/help.js";
+import { addSidePanel } from "/web/side-panel.js";
 import { focusedKey, refocus } from "/web/focus.js";
 import { heldSeats, tokenOf } from "/web/my-seats.js";
 
 const $ = (id) => document.getElementById(id);
+addSidePanel(document.querySelector("aside.side"), { keys: "replay.keys" });
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
 const titles = new Map();
 
