@@ -60,6 +60,7 @@ use std::time::{Duration, Instant};
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 use tokio::io::AsyncReadExt;
 use tokio::net::TcpStream;
@@ -497,46 +498,28 @@ fn client_config() -> WebSocketConfig {
 const READ_BUFFER: usize = 8 * 1024;
 
 /// What a seat reads of a frame: the rest (the view, its patch, the
-/// texts, every legal action's fields but its id) is skipped unread and
-/// nothing of it is kept, so that the clients' share of the cores stays
-/// small.
+/// texts) is skipped unread and nothing of it is kept, so that the
+/// clients' share of the cores stays small.
 #[derive(Deserialize)]
 struct SeenFrame<'a> {
     #[serde(rename = "type", borrow)]
     kind: &'a str,
     seq: Option<u64>,
-    update: Option<SeenUpdate>,
+    #[serde(borrow)]
+    update: Option<SeenUpdate<'a>>,
 }
 
-/// The legal actions of an update, each `[id, …]`: their ids.
+/// The legal actions of an update, each `[id, …]`, as their text.
 #[derive(Deserialize)]
-struct SeenUpdate {
-    #[serde(default)]
-    legal: Vec<LegalId>,
+struct SeenUpdate<'a> {
+    #[serde(default, borrow)]
+    legal: Vec<&'a RawValue>,
 }
 
-/// A legal action's id: the first element of its `[id, …]`.
-struct LegalId(Option<u64>);
-
-impl<'de> Deserialize<'de> for LegalId {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct First;
-        impl<'de> serde::de::Visitor<'de> for First {
-            type Value = LegalId;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a legal action, [id, …]")
-            }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(
-                self,
-                mut seq: A,
-            ) -> Result<LegalId, A::Error> {
-                let id = seq.next_element::<u64>()?;
-                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
-                Ok(LegalId(id))
-            }
-        }
-        d.deserialize_seq(First)
-    }
+/// A legal action's id: the number that opens its `[id, …]`.
+fn legal_id(action: &RawValue) -> Option<u64> {
+    let inside = action.get().strip_prefix('[')?;
+    inside.split([',', ']']).next()?.trim().parse().ok()
 }
 
 /// One seat's frames: its table told, and while measuring the update
@@ -567,7 +550,7 @@ async fn read_seat(
         };
         let legal: Vec<u64> = frame
             .update
-            .map(|u| u.legal.iter().filter_map(|p| p.0).collect())
+            .map(|u| u.legal.iter().copied().filter_map(legal_id).collect())
             .unwrap_or_default();
         let done = shared.tables[m]
             .lock()
