@@ -7,6 +7,8 @@
 //! The patch is computed from two views of the same viewer, so it carries
 //! nothing the full view would not.
 
+use std::fmt::Write as _;
+
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -43,32 +45,53 @@ pub struct PatchOp<'a> {
 /// operations would be longer than the part itself is replaced whole.
 pub fn diff<'a>(old: &Value, new: &'a Value) -> Vec<PatchOp<'a>> {
     let mut ops = Vec::new();
-    diff_at(String::new(), old, new, &mut ops);
+    if old != new {
+        diff_at(&mut String::new(), old, new, &mut ops);
+    }
     ops
 }
 
-/// `path` extended by `key` as one reference token of a JSON Pointer
-/// (RFC 6901: `~` is written `~0`, `/` is written `~1`).
-fn child(path: &str, key: &str) -> String {
-    let mut out = String::with_capacity(path.len().saturating_add(key.len()).saturating_add(1));
-    out.push_str(path);
-    out.push('/');
+// The walk writes its JSON Pointer into one buffer: a token is pushed on
+// the way down and cut on the way back up, so a part that did not change
+// costs no pointer of its own.
+
+/// Appends `key` to `path` as one reference token (RFC 6901: `~` is
+/// written `~0`, `/` is written `~1`); answers the length to cut back to.
+fn push_key(path: &mut String, key: &str) -> usize {
+    let back = path.len();
+    path.push('/');
     for c in key.chars() {
         match c {
-            '~' => out.push_str("~0"),
-            '/' => out.push_str("~1"),
-            c => out.push(c),
+            '~' => path.push_str("~0"),
+            '/' => path.push_str("~1"),
+            c => path.push(c),
         }
     }
-    out
+    back
 }
 
-/// Counts the bytes written to it.
-struct Counter(usize);
+/// Appends array index `i` to `path` as one reference token.
+fn push_index(path: &mut String, i: usize) -> usize {
+    let back = path.len();
+    // Writing to a String cannot fail.
+    let _ = write!(path, "/{i}");
+    back
+}
+
+/// Counts the bytes written to it, and refuses to count past `limit`: a
+/// part is replaced whole only when that is shorter than its operations,
+/// so its length matters only up to theirs.
+struct Counter {
+    written: usize,
+    limit: usize,
+}
 
 impl std::io::Write for Counter {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0 = self.0.saturating_add(buf.len());
+        self.written = self.written.saturating_add(buf.len());
+        if self.written > self.limit {
+            return Err(std::io::ErrorKind::FileTooLarge.into());
+        }
         Ok(buf.len())
     }
 
@@ -78,29 +101,29 @@ impl std::io::Write for Counter {
 }
 
 /// The length of `ops` as JSON, one separator each, counted without
-/// writing them anywhere.
-fn encoded_len(ops: &[PatchOp<'_>]) -> usize {
-    let mut counter = Counter(0);
+/// writing them anywhere; `None` once it passes `limit`.
+fn encoded_len(ops: &[PatchOp<'_>], limit: usize) -> Option<usize> {
+    let mut counter = Counter { written: 0, limit };
     for o in ops {
-        // Writing to a counter cannot fail.
-        let _ = serde_json::to_writer(&mut counter, o);
-        counter.0 = counter.0.saturating_add(1);
+        serde_json::to_writer(&mut counter, o).ok()?;
+        counter.written = counter.written.saturating_add(1);
     }
-    counter.0
+    (counter.written <= limit).then_some(counter.written)
 }
 
-fn diff_at<'a>(path: String, old: &Value, new: &'a Value, ops: &mut Vec<PatchOp<'a>>) {
-    if old == new {
-        return;
-    }
+/// The operations that turn `old` into `new` at `path`, the two known to
+/// differ: each part is compared by its parent (a comparison of equal
+/// parts is a walk of both in step, cheaper than a diff of them), and its
+/// pointer written only when it differs.
+fn diff_at<'a>(path: &mut String, old: &Value, new: &'a Value, ops: &mut Vec<PatchOp<'a>>) {
     let mut inner = Vec::new();
     match (old, new) {
-        (Value::Object(a), Value::Object(b)) => diff_objects(&path, a, b, &mut inner),
-        (Value::Array(a), Value::Array(b)) => diff_arrays(&path, a, b, &mut inner),
+        (Value::Object(a), Value::Object(b)) => diff_objects(path, a, b, &mut inner),
+        (Value::Array(a), Value::Array(b)) => diff_arrays(path, a, b, &mut inner),
         _ => {
             ops.push(PatchOp {
                 op: OpKind::Replace,
-                path,
+                path: path.clone(),
                 value: Some(new),
             });
             return;
@@ -108,10 +131,14 @@ fn diff_at<'a>(path: String, old: &Value, new: &'a Value, ops: &mut Vec<PatchOp<
     }
     let whole = PatchOp {
         op: OpKind::Replace,
-        path,
+        path: path.clone(),
         value: Some(new),
     };
-    if encoded_len(&inner) > encoded_len(std::slice::from_ref(&whole)) {
+    // Replaced whole when strictly shorter than the operations; the whole
+    // part is measured only up to their length.
+    let parts = encoded_len(&inner, usize::MAX).unwrap_or(usize::MAX);
+    let shorter = encoded_len(std::slice::from_ref(&whole), parts).is_some_and(|len| len < parts);
+    if shorter {
         ops.push(whole);
     } else {
         ops.extend(inner);
@@ -119,49 +146,64 @@ fn diff_at<'a>(path: String, old: &Value, new: &'a Value, ops: &mut Vec<PatchOp<
 }
 
 fn diff_objects<'a>(
-    path: &str,
+    path: &mut String,
     a: &Map<String, Value>,
     b: &'a Map<String, Value>,
     ops: &mut Vec<PatchOp<'a>>,
 ) {
     for key in a.keys().filter(|k| !b.contains_key(*k)) {
+        let back = push_key(path, key);
         ops.push(PatchOp {
             op: OpKind::Remove,
-            path: child(path, key),
+            path: path.clone(),
             value: None,
         });
+        path.truncate(back);
     }
     for (key, vb) in b {
-        let at = child(path, key);
-        match a.get(key) {
-            Some(va) => diff_at(at, va, vb, ops),
+        let va = a.get(key);
+        if va == Some(vb) {
+            continue;
+        }
+        let back = push_key(path, key);
+        match va {
+            Some(va) => diff_at(path, va, vb, ops),
             None => ops.push(PatchOp {
                 op: OpKind::Add,
-                path: at,
+                path: path.clone(),
                 value: Some(vb),
             }),
         }
+        path.truncate(back);
     }
 }
 
-fn diff_arrays<'a>(path: &str, a: &[Value], b: &'a [Value], ops: &mut Vec<PatchOp<'a>>) {
+fn diff_arrays<'a>(path: &mut String, a: &[Value], b: &'a [Value], ops: &mut Vec<PatchOp<'a>>) {
     for (i, (va, vb)) in a.iter().zip(b).enumerate() {
-        diff_at(child(path, &i.to_string()), va, vb, ops);
+        if va != vb {
+            let back = push_index(path, i);
+            diff_at(path, va, vb, ops);
+            path.truncate(back);
+        }
     }
     // Removed from the end, last first, so every index is in range.
     for i in (b.len()..a.len()).rev() {
+        let back = push_index(path, i);
         ops.push(PatchOp {
             op: OpKind::Remove,
-            path: child(path, &i.to_string()),
+            path: path.clone(),
             value: None,
         });
+        path.truncate(back);
     }
     for (i, vb) in b.iter().enumerate().skip(a.len()) {
+        let back = push_index(path, i);
         ops.push(PatchOp {
             op: OpKind::Add,
-            path: child(path, &i.to_string()),
+            path: path.clone(),
             value: Some(vb),
         });
+        path.truncate(back);
     }
 }
 
@@ -323,6 +365,27 @@ mod tests {
         assert_eq!(
             round_trip(&json!(1), &json!([1])),
             vec![json!({"op": "replace", "path": "", "value": [1]})]
+        );
+    }
+
+    #[test]
+    fn a_part_is_replaced_whole_at_the_deepest_level_where_that_is_shorter() {
+        // The row is shorter whole than as three operations; the parts
+        // above it, with their long neighbours, are not.
+        let pad = "x".repeat(200);
+        let old = json!({"board": {"row": [1, 2, 3], "name": pad}, "log": [pad, pad]});
+        let new = json!({"board": {"row": [4, 5, 6], "name": pad}, "log": [pad, pad]});
+        assert_eq!(
+            round_trip(&old, &new),
+            vec![json!({"op": "replace", "path": "/board/row", "value": [4, 5, 6]})]
+        );
+        // Keys that need escaping, next to unchanged ones that do not
+        // appear in any pointer.
+        let old = json!({"a/b": {"c~d": 1, "e": pad}, "f": pad});
+        let new = json!({"a/b": {"c~d": 2, "e": pad}, "f": pad});
+        assert_eq!(
+            round_trip(&old, &new),
+            vec![json!({"op": "replace", "path": "/a~1b/c~0d", "value": 2})]
         );
     }
 
