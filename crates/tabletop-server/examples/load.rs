@@ -12,7 +12,8 @@
 //! patches and for each legal text once (protocol version 2); without
 //! them each update carries the whole view and every text. `--sync
 //! normal` starts the server with `--sync normal` (commits on disk at
-//! checkpoints rather than at once).
+//! checkpoints rather than at once); `--threads N` starts it with
+//! `--threads N` (N serving threads instead of its default).
 //!
 //! `--db postgres://USER@HOST:PORT/DB --processes N` starts N server
 //! processes on that PostgreSQL database instead: each match is created
@@ -93,6 +94,8 @@ struct Options {
     view_patches: bool,
     known_texts: bool,
     sync: String,
+    /// `--threads`: the server's serving threads; empty for its default.
+    threads: String,
     db: String,
     processes: usize,
     db_data: String,
@@ -126,6 +129,7 @@ impl Options {
         let view_patches = flag("--view-patches");
         let known_texts = flag("--known-texts");
         let sync = arg("--sync", "full");
+        let threads = arg("--threads", "");
         let db = arg("--db", "");
         let processes: usize = arg("--processes", "1").parse().unwrap();
         assert!(
@@ -155,6 +159,7 @@ impl Options {
             view_patches,
             known_texts,
             sync,
+            threads,
             db,
             processes,
             db_data,
@@ -245,6 +250,12 @@ fn spawn_server(options: &Options, dir: &std::path::Path) -> (Child, String) {
             "--sync",
             &options.sync,
         ])
+        .args(
+            Some(["--threads", options.threads.as_str()])
+                .filter(|_| !options.threads.is_empty())
+                .into_iter()
+                .flatten(),
+        )
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
@@ -630,8 +641,16 @@ struct Measured {
 /// The run's setting, the report's first lines.
 fn describe(options: &Options) {
     println!(
-        "game: {} (view patches: {}, known texts: {}, --sync {})",
-        options.game, options.view_patches, options.known_texts, options.sync
+        "game: {} (view patches: {}, known texts: {}, --sync {}{})",
+        options.game,
+        options.view_patches,
+        options.known_texts,
+        options.sync,
+        if options.threads.is_empty() {
+            String::new()
+        } else {
+            format!(", --threads {}", options.threads)
+        }
     );
     println!(
         "server processes: {} on {}",
