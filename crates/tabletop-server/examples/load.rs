@@ -94,8 +94,8 @@ struct Options {
     view_patches: bool,
     known_texts: bool,
     sync: String,
-    /// `--threads`: the server's serving threads; empty for its default.
-    threads: String,
+    /// `--threads`: the server's serving threads, if not its default.
+    threads: Option<String>,
     db: String,
     processes: usize,
     db_data: String,
@@ -129,7 +129,7 @@ impl Options {
         let view_patches = flag("--view-patches");
         let known_texts = flag("--known-texts");
         let sync = arg("--sync", "full");
-        let threads = arg("--threads", "");
+        let threads = Some(arg("--threads", "")).filter(|n| !n.is_empty());
         let db = arg("--db", "");
         let processes: usize = arg("--processes", "1").parse().unwrap();
         assert!(
@@ -250,12 +250,7 @@ fn spawn_server(options: &Options, dir: &std::path::Path) -> (Child, String) {
             "--sync",
             &options.sync,
         ])
-        .args(
-            Some(["--threads", options.threads.as_str()])
-                .filter(|_| !options.threads.is_empty())
-                .into_iter()
-                .flatten(),
-        )
+        .args(options.threads.iter().flat_map(|n| ["--threads", n]))
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
@@ -646,11 +641,11 @@ fn describe(options: &Options) {
         options.view_patches,
         options.known_texts,
         options.sync,
-        if options.threads.is_empty() {
-            String::new()
-        } else {
-            format!(", --threads {}", options.threads)
-        }
+        options
+            .threads
+            .as_ref()
+            .map(|n| format!(", --threads {n}"))
+            .unwrap_or_default()
     );
     println!(
         "server processes: {} on {}",

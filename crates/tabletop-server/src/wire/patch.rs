@@ -129,9 +129,12 @@ fn diff_at<'a>(path: &mut String, old: &Value, new: &'a Value, ops: &mut Vec<Pat
             return;
         }
     }
+    // The whole part's operation borrows the pointer's buffer while it is
+    // measured and gives it back, so the pointer is copied only when that
+    // operation is kept.
     let whole = PatchOp {
         op: OpKind::Replace,
-        path: path.clone(),
+        path: std::mem::take(path),
         value: Some(new),
     };
     // Replaced whole when strictly shorter than the operations; the whole
@@ -139,8 +142,10 @@ fn diff_at<'a>(path: &mut String, old: &Value, new: &'a Value, ops: &mut Vec<Pat
     let parts = encoded_len(&inner, usize::MAX).unwrap_or(usize::MAX);
     let shorter = encoded_len(std::slice::from_ref(&whole), parts).is_some_and(|len| len < parts);
     if shorter {
+        path.push_str(&whole.path);
         ops.push(whole);
     } else {
+        *path = whole.path;
         ops.extend(inner);
     }
 }
