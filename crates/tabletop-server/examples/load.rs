@@ -31,9 +31,18 @@
 //! `--probe-seconds` (10), at most `--max-probes` (12) of them, none
 //! started after `--max-seconds` (600). A probe passes when 95 % of its
 //! rate was sent and the p99 over every action sent (one never told
-//! counting as the slowest) is under the bound; a match that ended is
-//! replaced by a new one between probes. It prints each probe and the
-//! result:
+//! counting as the slowest) is under the bound. Every match place keeps
+//! a live match: one that ends is replaced by a new one at once, so that
+//! a probe's rate is not capped by the actions left in the matches'
+//! games, and the servers' work includes starting matches as they end.
+//! Before the first probe the matches play 0 to 63 actions each (match
+//! `m` plays `m × 37 mod 64`), spread over a game's course so that they
+//! do not all end, and start again, together; before each probe the
+//! servers are let fall idle (at most 10 s). It prints each probe, with a
+//! second line: the load generator's own CPU (it shares the cores with
+//! the server, so at the ceiling the two together may be what is full),
+//! the matches replaced during the probe and the ticks that found no
+//! match able to act; then the result:
 //!
 //! ```sh
 //! target/release/examples/load --find-ceiling --rate 1000 --probe-seconds 5 --max-probes 8 --matches 1000 --game 'armadora(players=2)' --view-patches --known-texts
@@ -74,8 +83,11 @@ mod http;
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 type Sink = SplitSink<Socket, Message>;
-/// Per match, per seat: the sending half of the seat's socket.
-type Sinks = Vec<Vec<Arc<tokio::sync::Mutex<Sink>>>>;
+/// One seat's sending half, shared by the actions sent on it.
+type SeatSink = Arc<tokio::sync::Mutex<Sink>>;
+/// Per match place, per seat: the sending half of the seat's socket (a
+/// new match in a place brings new seats).
+type Sinks = Arc<Vec<Mutex<Vec<SeatSink>>>>;
 
 fn arg(name: &str, default: &str) -> String {
     let args: Vec<String> = std::env::args().collect();
@@ -86,6 +98,7 @@ fn arg(name: &str, default: &str) -> String {
 }
 
 /// The run's flags (quoted in docs/server.md and the README: keep them).
+#[derive(Clone)]
 struct Options {
     matches: usize,
     rate: u64,
@@ -310,6 +323,8 @@ struct Table {
     round: u64,
     /// An action in flight: the seq it was sent at, when, who was told.
     pending: Option<(u64, Instant, Vec<bool>)>,
+    /// A new match is being made for this place (it ended mid-probe).
+    renewing: bool,
 }
 
 impl Table {
@@ -319,6 +334,7 @@ impl Table {
         self.latest = vec![(0, Vec::new()); players];
         self.heard = vec![false; players];
         self.pending = None;
+        self.renewing = false;
         self.round
     }
 
@@ -441,11 +457,11 @@ fn percentile<T: Copy + Ord>(sorted: &[T], p: f64) -> T {
 /// Creates every match and connects its seats, each on the process
 /// after the one before.
 async fn open_matches(options: &Options, addrs: &[String], shared: &Shared) -> Sinks {
-    let mut sinks: Sinks = Vec::new();
+    let mut sinks = Vec::new();
     for m in 0..options.matches {
-        sinks.push(open_match(options, addrs, shared, m).await);
+        sinks.push(Mutex::new(open_match(options, addrs, shared, m).await));
     }
-    sinks
+    Arc::new(sinks)
 }
 
 /// Creates match `m` on its process and connects its seats, in its
@@ -455,7 +471,7 @@ async fn open_match(
     addrs: &[String],
     shared: &Shared,
     m: usize,
-) -> Vec<Arc<tokio::sync::Mutex<Sink>>> {
+) -> Vec<SeatSink> {
     let created = post(
         &addrs[m % options.processes],
         &json!({"game": options.game, "seats": ["person", "person"]}),
@@ -572,53 +588,148 @@ async fn read_seat(
     }
 }
 
-/// The actions sent, and the ticks with no action to send.
+/// The actions sent, the ticks with no action to send, and the matches
+/// that ended and were replaced while they were sent.
 struct Driven {
     sent: u64,
     skipped: u64,
+    renewed: u64,
 }
 
-/// How actions are sent: `rate` a second for `seconds`, one match a
-/// tick in turn; with `hop`, a tick whose match is busy or over goes to
-/// the next match that can act (so that the rate offered is the rate
-/// sent while any match can act).
+/// How actions are sent: `rate` a second for `seconds`.
 #[derive(Clone, Copy)]
 struct Pace {
     rate: u64,
     seconds: u64,
-    hop: bool,
 }
 
-/// Sends actions at the pace given.
-async fn drive(pace: Pace, shared: &Shared, sinks: &Sinks) -> Driven {
+/// What a new match in a place needs. The ceiling search puts a new
+/// match in the place of one that ended as soon as it ends: a probe's
+/// rate is then offered to as many live matches as the run has, however
+/// many actions a game lasts (a two-seat Armadöra match about 60 from its
+/// start: 1,000 of them part-way through may hold no more than a probe
+/// of five seconds at 6,000 actions/s).
+#[derive(Clone)]
+struct Renewal {
+    options: Arc<Options>,
+    addrs: Arc<Vec<String>>,
+    shared: Shared,
+    sinks: Sinks,
+}
+
+impl Renewal {
+    /// Replaces the match in place `m`, in the background.
+    fn renew(&self, m: usize) {
+        let r = self.clone();
+        tokio::spawn(async move { replace(&r.options, &r.addrs, &r.shared, &r.sinks, m).await });
+    }
+}
+
+/// Puts a new match in place `m`: the old one's seats closed, the new
+/// one's connected.
+async fn replace(options: &Options, addrs: &[String], shared: &Shared, sinks: &Sinks, m: usize) {
+    let old = std::mem::take(&mut *sinks[m].lock().unwrap());
+    for sink in &old {
+        let _ = sink.lock().await.close().await;
+    }
+    let new = open_match(options, addrs, shared, m).await;
+    *sinks[m].lock().unwrap() = new;
+}
+
+/// Sends actions at the pace given, one match a tick in turn. With a
+/// renewal (the ceiling search), a tick whose match is busy or over goes
+/// to the next one that can act, so that the rate offered is the rate
+/// sent while any match can act, and a match found over is replaced.
+async fn drive(pace: Pace, shared: &Shared, sinks: &Sinks, renewal: Option<&Renewal>) -> Driven {
     let tables = &shared.tables;
     let mut tick = tokio::time::interval(Duration::from_micros(1_000_000 / pace.rate.max(1)));
     let until = Instant::now() + Duration::from_secs(pace.seconds);
-    let tries = if pace.hop { tables.len() } else { 1 };
+    let tries = if renewal.is_some() { tables.len() } else { 1 };
     let mut next = 0usize;
     let mut sent = 0u64;
     let mut skipped = 0u64;
+    let mut renewed = 0u64;
     while Instant::now() < until {
         tick.tick().await;
         let started = (0..tries).find_map(|_| {
             let m = next % tables.len();
             next += 1;
-            Some(m).zip(tables[m].lock().unwrap().start_action(sent))
+            let mut table = tables[m].lock().unwrap();
+            if let Some(renewal) = renewal.filter(|_| !table.renewing && table.over()) {
+                table.renewing = true;
+                renewed += 1;
+                renewal.renew(m);
+            }
+            Some(m).zip(table.start_action(sent))
         });
-        let Some((m, (to_act, top, id))) = started else {
-            skipped += 1;
-            continue;
-        };
-        sent += 1;
-        let sink = Arc::clone(&sinks[m][to_act]);
-        let client_id = shared.client_ids.fetch_add(1, Ordering::Relaxed);
-        let text =
-            format!(r#"{{"type":"act","seq":{top},"action":{id},"client_id":"b{client_id}"}}"#);
-        tokio::spawn(async move {
-            let _ = sink.lock().await.send(Message::text(text)).await;
-        });
+        match started {
+            Some((m, action)) if send(shared, sinks, m, action) => sent += 1,
+            _ => skipped += 1,
+        }
     }
-    Driven { sent, skipped }
+    Driven {
+        sent,
+        skipped,
+        renewed,
+    }
+}
+
+/// Sends the action `(seat, seq, id)` of the match in place `m`, pending
+/// in its table; false (and nothing pending) when the place's seats are
+/// being replaced.
+fn send(shared: &Shared, sinks: &Sinks, m: usize, (to_act, top, id): (usize, u64, u64)) -> bool {
+    let Some(sink) = sinks[m].lock().unwrap().get(to_act).cloned() else {
+        shared.tables[m].lock().unwrap().pending = None;
+        return false;
+    };
+    let client_id = shared.client_ids.fetch_add(1, Ordering::Relaxed);
+    let text = format!(r#"{{"type":"act","seq":{top},"action":{id},"client_id":"b{client_id}"}}"#);
+    tokio::spawn(async move {
+        let _ = sink.lock().await.send(Message::text(text)).await;
+    });
+    true
+}
+
+/// The most actions [`stagger`] has a match play.
+const STAGGER: usize = 64;
+
+/// Before the first probe: match `m` plays `m × 37 mod 64` actions (each
+/// match one at a time, as fast as the server tells them; at most a
+/// minute), so that the matches are spread over a game's course. Started
+/// together and sent actions in turn, they would all end together, and
+/// their replacements start together, in waves that fail whichever probe
+/// they fall in; spread, they end and are replaced at a steady pace, as
+/// on a server in its steady state. Answers the actions sent.
+async fn stagger(renewal: &Renewal) -> u64 {
+    let Renewal { shared, sinks, .. } = renewal;
+    let tables = &shared.tables;
+    let mut quota: Vec<usize> = (0..tables.len()).map(|m| m * 37 % STAGGER).collect();
+    let until = Instant::now() + Duration::from_secs(60);
+    let mut sent = 0;
+    while quota.iter().any(|&q| q > 0) && Instant::now() < until {
+        for (m, quota) in quota.iter_mut().enumerate().filter(|(_, q)| **q > 0) {
+            let started = {
+                let mut table = tables[m].lock().unwrap();
+                if table.over() {
+                    // Ended early: its replacement starts from the start.
+                    if !table.renewing {
+                        table.renewing = true;
+                        renewal.renew(m);
+                    }
+                    *quota = 0;
+                    None
+                } else {
+                    table.start_action(sent)
+                }
+            };
+            if started.is_some_and(|action| send(shared, sinks, m, action)) {
+                *quota -= 1;
+                sent += 1;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    sent
 }
 
 /// What the run measured, for the report.
@@ -627,6 +738,8 @@ struct Measured {
     loaded: u64,
     end_rss: u64,
     cpu: u64,
+    /// The load generator's own CPU time, in clock ticks.
+    own_cpu: u64,
     db_cpu: Option<u64>,
     driven: Driven,
     latencies: Vec<Duration>,
@@ -650,10 +763,10 @@ fn describe(options: &Options) {
     println!(
         "server processes: {} on {}",
         options.processes,
-        if options.db.is_empty() {
-            "SQLite"
-        } else {
+        if options.db.starts_with("postgres://") || options.db.starts_with("postgresql://") {
             "PostgreSQL"
+        } else {
+            "SQLite"
         }
     );
 }
@@ -663,7 +776,7 @@ fn describe(options: &Options) {
 fn report(options: &Options, measured: &Measured) {
     let Options { matches, .. } = options;
     let Measured {
-        driven: Driven { sent, skipped },
+        driven: Driven { sent, skipped, .. },
         latencies,
         bytes,
         ..
@@ -706,6 +819,10 @@ fn report(options: &Options, measured: &Measured) {
         "server CPU: {:.2} ms per action",
         measured.cpu as f64 * 10.0 / (*sent).max(1) as f64
     );
+    println!(
+        "load generator CPU: {:.2} ms per action (this process, on the same cores)",
+        measured.own_cpu as f64 * 10.0 / (*sent).max(1) as f64
+    );
     if let Some(db_cpu) = measured.db_cpu {
         println!(
             "database CPU: {:.2} ms per action",
@@ -724,7 +841,7 @@ async fn main() {
 
     let shared = Shared::new(options.matches);
     let started = Instant::now();
-    let mut sinks = open_matches(&options, &servers.addrs, &shared).await;
+    let sinks = open_matches(&options, &servers.addrs, &shared).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     let loaded = rss_kib(&pids);
     eprintln!(
@@ -734,7 +851,7 @@ async fn main() {
         started.elapsed().as_secs_f64()
     );
     if let Some(ceiling) = options.ceiling {
-        find_ceiling(&options, ceiling, &servers, &shared, &mut sinks).await;
+        find_ceiling(&options, ceiling, &servers, &shared, &sinks).await;
     } else {
         let measured = measure(&options, &pids, &shared, &sinks).await;
         report(
@@ -755,15 +872,16 @@ async fn measure(options: &Options, pids: &[u32], shared: &Shared, sinks: &Sinks
     let postmaster = postmaster_pid(&options.db_data);
     shared.measuring.store(true, Ordering::Relaxed);
     let cpu_before = cpu_ticks(pids);
+    let own_before = own_cpu_ticks();
     let db_before = postmaster.map(database_cpu_ticks);
     let pace = Pace {
         rate: options.rate,
         seconds: options.seconds,
-        hop: false,
     };
-    let driven = drive(pace, shared, sinks).await;
+    let driven = drive(pace, shared, sinks, None).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     let cpu = cpu_ticks(pids) - cpu_before;
+    let own_cpu = own_cpu_ticks() - own_before;
     let db_cpu = postmaster
         .map(database_cpu_ticks)
         .zip(db_before)
@@ -775,6 +893,7 @@ async fn measure(options: &Options, pids: &[u32], shared: &Shared, sinks: &Sinks
         loaded: 0,
         end_rss,
         cpu,
+        own_cpu,
         db_cpu,
         driven,
         latencies,
@@ -791,6 +910,12 @@ struct Probe {
     latencies: Vec<Duration>,
     /// The servers' CPU time in the probe, in clock ticks.
     cpu: u64,
+    /// The load generator's own, in clock ticks.
+    own_cpu: u64,
+    /// Ticks that found no match able to act (every one busy or over).
+    skipped: u64,
+    /// Matches that ended during the probe, each replaced by a new one.
+    renewed: u64,
 }
 
 impl Probe {
@@ -827,36 +952,42 @@ impl Probe {
                 "over"
             }
         );
+        println!(
+            "probe {n} beside it: load generator CPU {:.3} ms per action ({:.0} % of a core), {} matches ended and replaced, {} ticks with no match able to act",
+            self.own_cpu as f64 * 10.0 / self.sent.max(1) as f64,
+            self.own_cpu as f64 / self.seconds as f64,
+            self.renewed,
+            self.skipped,
+        );
     }
 }
 
 /// Sends actions at `rate` for one probe and measures them.
-async fn probe(
-    rate: u64,
-    ceiling: &Ceiling,
-    pids: &[u32],
-    shared: &Shared,
-    sinks: &Sinks,
-) -> Probe {
+async fn probe(rate: u64, ceiling: &Ceiling, pids: &[u32], renewal: &Renewal) -> Probe {
+    let Renewal { shared, sinks, .. } = renewal;
     drop(shared.take_figures());
     shared.measuring.store(true, Ordering::Relaxed);
     let cpu_before = cpu_ticks(pids);
+    let own_before = own_cpu_ticks();
     let pace = Pace {
         rate,
         seconds: ceiling.probe_seconds,
-        hop: true,
     };
-    let driven = drive(pace, shared, sinks).await;
+    let driven = drive(pace, shared, sinks, Some(renewal)).await;
     // The actions in flight told.
     tokio::time::sleep(Duration::from_millis(500)).await;
     shared.measuring.store(false, Ordering::Relaxed);
     let cpu = cpu_ticks(pids) - cpu_before;
+    let own_cpu = own_cpu_ticks() - own_before;
     Probe {
         rate,
         seconds: ceiling.probe_seconds,
         sent: driven.sent,
         latencies: shared.take_figures().0,
         cpu,
+        own_cpu,
+        skipped: driven.skipped,
+        renewed: driven.renewed,
     }
 }
 
@@ -879,11 +1010,19 @@ async fn find_ceiling(
     ceiling: Ceiling,
     servers: &Servers,
     shared: &Shared,
-    sinks: &mut Sinks,
+    sinks: &Sinks,
 ) {
     describe(options);
     let started = Instant::now();
     let pids = servers.pids();
+    let renewal = Renewal {
+        options: Arc::new(options.clone()),
+        addrs: Arc::new(servers.addrs.clone()),
+        shared: shared.clone(),
+        sinks: Arc::clone(sinks),
+    };
+    let staggered = stagger(&renewal).await;
+    eprintln!("the matches spread over a game's course: {staggered} actions");
     let (mut passed, mut failed) = (None, None);
     let mut rate = ceiling.start.max(1);
     for n in 1..=ceiling.max_probes {
@@ -896,11 +1035,13 @@ async fn find_ceiling(
             tokio::time::sleep(Duration::from_millis(500)).await;
         }
         let waiting = settle(shared).await;
+        let rested = rest(&pids).await;
         let odd = std::mem::take(&mut shared.figures.lock().unwrap().odd);
         eprintln!(
-            "before probe {n}: {replaced} ended matches replaced, {waiting} with an action untold; other frames and ends: {odd:?}"
+            "before probe {n}: {replaced} ended matches replaced, {waiting} places still waiting, the servers idle after {:.1} s; other frames and ends: {odd:?}",
+            rested.as_secs_f64()
         );
-        let probe = probe(rate, &ceiling, &pids, shared, sinks).await;
+        let probe = probe(rate, &ceiling, &pids, &renewal).await;
         probe.print(n, &ceiling);
         if probe.passes(&ceiling) {
             passed = Some(rate);
@@ -912,6 +1053,8 @@ async fn find_ceiling(
         };
         rate = next;
     }
+    // No match is left half made when the servers stop.
+    settle(shared).await;
     let bound = ceiling.p99.as_millis();
     match (passed, failed) {
         (Some(p), Some(f)) => {
@@ -927,8 +1070,8 @@ async fn find_ceiling(
 }
 
 /// Waits, at most [`GIVE_UP`], for the actions of an earlier probe to be
-/// told (or given up), so that none is counted in the next; answers how
-/// many are still untold.
+/// told (or given up) and the matches it replaced to be made, so that
+/// none is counted in the next; answers how many places still wait.
 async fn settle(shared: &Shared) -> usize {
     let until = Instant::now() + GIVE_UP;
     loop {
@@ -936,11 +1079,11 @@ async fn settle(shared: &Shared) -> usize {
             .tables
             .iter()
             .filter(|t| {
-                t.lock()
-                    .unwrap()
-                    .pending
-                    .as_ref()
-                    .is_some_and(|(_, at, _)| at.elapsed() <= GIVE_UP)
+                let t = t.lock().unwrap();
+                t.renewing
+                    || t.pending
+                        .as_ref()
+                        .is_some_and(|(_, at, _)| at.elapsed() <= GIVE_UP)
             })
             .count();
         if waiting == 0 || Instant::now() > until {
@@ -950,24 +1093,43 @@ async fn settle(shared: &Shared) -> usize {
     }
 }
 
-/// Puts a new match in the place of every match that ended; answers how
-/// many.
+/// Waits, at most [`GIVE_UP`] twice, until the servers are idle (under
+/// a tick of CPU in a quarter of a second): a probe past the ceiling
+/// leaves work behind (a long WAL to checkpoint, queued frames), which
+/// would otherwise be counted in the next probe and fail it. Answers how
+/// long it waited.
+async fn rest(pids: &[u32]) -> Duration {
+    let started = Instant::now();
+    let mut before = cpu_ticks(pids);
+    while started.elapsed() < 2 * GIVE_UP {
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        let now = cpu_ticks(pids);
+        if now - before <= 1 {
+            break;
+        }
+        before = now;
+    }
+    started.elapsed()
+}
+
+/// Puts a new match in the place of every match that ended (and is not
+/// being replaced already); answers how many.
 async fn replace_ended(
     options: &Options,
     addrs: &[String],
     shared: &Shared,
-    sinks: &mut Sinks,
+    sinks: &Sinks,
 ) -> usize {
     let mut replaced = 0;
-    for (m, seats) in sinks.iter_mut().enumerate() {
-        if !shared.tables[m].lock().unwrap().over() {
-            continue;
+    for m in 0..sinks.len() {
+        let ended = {
+            let table = shared.tables[m].lock().unwrap();
+            !table.renewing && table.over()
+        };
+        if ended {
+            replace(options, addrs, shared, sinks, m).await;
+            replaced += 1;
         }
-        for sink in seats.iter() {
-            let _ = sink.lock().await.close().await;
-        }
-        *seats = open_match(options, addrs, shared, m).await;
-        replaced += 1;
     }
     replaced
 }
@@ -985,6 +1147,12 @@ fn cpu_ticks(pids: &[u32]) -> u64 {
             utime + stime
         })
         .sum()
+}
+
+/// This process's own CPU time (every thread's), in clock ticks: the
+/// share of the cores the load generator takes beside the server.
+fn own_cpu_ticks() -> u64 {
+    cpu_ticks(&[std::process::id()])
 }
 
 /// The database's CPU time: its postmaster's and every child's (the
