@@ -368,6 +368,15 @@ impl Table {
         done
     }
 
+    /// Marks the place as being given a new match when its match is over
+    /// and no new one is on its way already; answers whether it did (the
+    /// caller then makes the new match).
+    fn claim_renewal(&mut self) -> bool {
+        let claimed = !self.renewing && self.over();
+        self.renewing |= claimed;
+        claimed
+    }
+
     /// Whether the match is over: every seat heard of the same last entry
     /// and nobody may act.
     fn over(&self) -> bool {
@@ -621,19 +630,34 @@ impl Renewal {
     /// Replaces the match in place `m`, in the background.
     fn renew(&self, m: usize) {
         let r = self.clone();
-        tokio::spawn(async move { replace(&r.options, &r.addrs, &r.shared, &r.sinks, m).await });
+        tokio::spawn(async move { r.replace(m).await });
     }
-}
 
-/// Puts a new match in place `m`: the old one's seats closed, the new
-/// one's connected.
-async fn replace(options: &Options, addrs: &[String], shared: &Shared, sinks: &Sinks, m: usize) {
-    let old = std::mem::take(&mut *sinks[m].lock().unwrap());
-    for sink in &old {
-        let _ = sink.lock().await.close().await;
+    /// Puts a new match in place `m`: the old one's seats closed, the new
+    /// one's connected.
+    async fn replace(&self, m: usize) {
+        let sinks = &self.sinks;
+        let old = std::mem::take(&mut *sinks[m].lock().unwrap());
+        for sink in &old {
+            let _ = sink.lock().await.close().await;
+        }
+        let new = open_match(&self.options, &self.addrs, &self.shared, m).await;
+        *sinks[m].lock().unwrap() = new;
     }
-    let new = open_match(options, addrs, shared, m).await;
-    *sinks[m].lock().unwrap() = new;
+
+    /// Puts a new match in the place of every match that ended (and is
+    /// not being replaced already), one after another; answers how many.
+    async fn replace_ended(&self) -> usize {
+        let mut replaced = 0;
+        for m in 0..self.sinks.len() {
+            let claimed = self.shared.tables[m].lock().unwrap().claim_renewal();
+            if claimed {
+                self.replace(m).await;
+                replaced += 1;
+            }
+        }
+        replaced
+    }
 }
 
 /// Sends actions at the pace given, one match a tick in turn. With a
@@ -655,8 +679,7 @@ async fn drive(pace: Pace, shared: &Shared, sinks: &Sinks, renewal: Option<&Rene
             let m = next % tables.len();
             next += 1;
             let mut table = tables[m].lock().unwrap();
-            if let Some(renewal) = renewal.filter(|_| !table.renewing && table.over()) {
-                table.renewing = true;
+            if let Some(renewal) = renewal.filter(|_| table.claim_renewal()) {
                 renewed += 1;
                 renewal.renew(m);
             }
@@ -710,12 +733,11 @@ async fn stagger(renewal: &Renewal) -> u64 {
         for (m, quota) in quota.iter_mut().enumerate().filter(|(_, q)| **q > 0) {
             let started = {
                 let mut table = tables[m].lock().unwrap();
-                if table.over() {
+                if table.claim_renewal() {
+                    renewal.renew(m);
+                }
+                if table.renewing {
                     // Ended early: its replacement starts from the start.
-                    if !table.renewing {
-                        table.renewing = true;
-                        renewal.renew(m);
-                    }
                     *quota = 0;
                     None
                 } else {
@@ -1030,7 +1052,7 @@ async fn find_ceiling(
             println!("time bound reached ({} s)", ceiling.max_seconds);
             break;
         }
-        let replaced = replace_ended(options, &servers.addrs, shared, sinks).await;
+        let replaced = renewal.replace_ended().await;
         if replaced > 0 {
             tokio::time::sleep(Duration::from_millis(500)).await;
         }
@@ -1094,10 +1116,9 @@ async fn settle(shared: &Shared) -> usize {
 }
 
 /// Waits, at most [`GIVE_UP`] twice, until the servers are idle (under
-/// a tick of CPU in a quarter of a second): a probe past the ceiling
-/// leaves work behind (a long WAL to checkpoint, queued frames), which
-/// would otherwise be counted in the next probe and fail it. Answers how
-/// long it waited.
+/// a tick of CPU in a quarter of a second): work a probe past the ceiling
+/// left behind (a checkpoint, queued frames) is then not counted in the
+/// next. Answers how long it waited.
 async fn rest(pids: &[u32]) -> Duration {
     let started = Instant::now();
     let mut before = cpu_ticks(pids);
@@ -1110,28 +1131,6 @@ async fn rest(pids: &[u32]) -> Duration {
         before = now;
     }
     started.elapsed()
-}
-
-/// Puts a new match in the place of every match that ended (and is not
-/// being replaced already); answers how many.
-async fn replace_ended(
-    options: &Options,
-    addrs: &[String],
-    shared: &Shared,
-    sinks: &Sinks,
-) -> usize {
-    let mut replaced = 0;
-    for m in 0..sinks.len() {
-        let ended = {
-            let table = shared.tables[m].lock().unwrap();
-            !table.renewing && table.over()
-        };
-        if ended {
-            replace(options, addrs, shared, sinks, m).await;
-            replaced += 1;
-        }
-    }
-    replaced
 }
 
 /// The processes' user + system CPU time in clock ticks (1/100 s),
