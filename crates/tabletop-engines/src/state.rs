@@ -355,7 +355,7 @@ impl<G: Engine> Played<G> {
             entries,
             narration,
             to_move: self.state.to_move(),
-            view: serde_json::to_value(&view).unwrap_or(Value::Null),
+            view: view_text(&view),
             legal,
             result: self.state.result(),
             scoreboard: G::scoreboard(&view),
@@ -379,6 +379,12 @@ fn view_value<G: Engine>(state: &G, viewer: Viewer) -> Value {
     serde_json::to_value(state.view(viewer)).unwrap_or(Value::Null)
 }
 
+/// `view` as JSON text; `null` for a view that would not serialise (the
+/// registry's engines' views always do).
+fn view_text<V: Serialize>(view: &V) -> Box<RawValue> {
+    serde_json::value::to_raw_value(view).unwrap_or_default()
+}
+
 /// [`Marked`] for one engine: a copy of its state at the mark.
 struct MarkOf<G> {
     state: G,
@@ -392,6 +398,10 @@ impl<G: Engine> Marked for MarkOf<G> {
 
     fn view_value(&self, viewer: Viewer) -> Value {
         view_value(&self.state, viewer)
+    }
+
+    fn view_text(&self, viewer: Viewer) -> Box<RawValue> {
+        view_text(&self.state.view(viewer))
     }
 
     fn as_any(&self) -> &dyn std::any::Any {

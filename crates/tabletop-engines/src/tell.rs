@@ -28,6 +28,13 @@ impl Mark {
     pub fn view_value(&self, viewer: Viewer) -> Value {
         self.0.view_value(viewer)
     }
+
+    /// `viewer`'s view at the mark as JSON text, written as
+    /// [`Told::view`] writes the view after a step: what a view patch
+    /// starts from, without a JSON value made of it.
+    pub fn view_text(&self, viewer: Viewer) -> Box<RawValue> {
+        self.0.view_text(viewer)
+    }
 }
 
 impl fmt::Debug for Mark {
@@ -40,6 +47,7 @@ impl fmt::Debug for Mark {
 pub(crate) trait Marked: Send + Sync {
     fn at(&self) -> usize;
     fn view_value(&self, viewer: Viewer) -> Value;
+    fn view_text(&self, viewer: Viewer) -> Box<RawValue>;
     fn as_any(&self) -> &dyn Any;
 }
 
@@ -60,7 +68,7 @@ pub struct Told {
     #[serde(skip)]
     pub(crate) narration: Vec<String>,
     pub(crate) to_move: ToMove,
-    pub(crate) view: Value,
+    pub(crate) view: Box<RawValue>,
     pub(crate) legal: Vec<LegalAction>,
     pub(crate) result: Option<GameResult>,
     /// Worked out from `view` alone; not part of a `dice_core::Update`.
@@ -109,9 +117,17 @@ impl Told {
         self.to_move
     }
 
-    /// The viewer's view now, as a JSON value.
-    pub fn view(&self) -> &Value {
+    /// The viewer's view now, as JSON text (the game's view, written once,
+    /// its fields in the view's own order): a server sends it as it is, and
+    /// works out a view patch from it without a JSON value made of it.
+    pub fn view(&self) -> &RawValue {
         &self.view
+    }
+
+    /// The viewer's view now, taken out of what it was told: what a server
+    /// keeps as the view its next view patch starts from.
+    pub fn into_view(self) -> Box<RawValue> {
+        self.view
     }
 
     /// The viewer's legal actions when it is the seat to move, in id order;

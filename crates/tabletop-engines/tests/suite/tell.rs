@@ -51,6 +51,10 @@ fn a_step_told_from_its_mark_is_the_update_from_its_first_entry() {
                     assert_eq!(told.to(), state.entry_count());
                     // The mark's view is the one the viewer held before.
                     assert_eq!(mark.view_value(viewer), as_value(&before.view_json(viewer)));
+                    assert_eq!(mark.view_text(viewer).get(), before.view_json(viewer));
+                    // The view told is the one the viewer holds now, as
+                    // that text is written.
+                    assert_eq!(told.view().get(), state.view_json(viewer), "{name}");
                 }
                 steps += 1;
             }

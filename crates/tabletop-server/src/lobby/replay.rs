@@ -85,8 +85,9 @@ fn steps(entries: &[StoredEntry]) -> impl Iterator<Item = &[StoredEntry]> {
 /// entries do not replay.
 fn build(stored: &StoredMatch, viewer: Viewer) -> Result<(Value, Vec<Box<RawValue>>), String> {
     let mut table = table_of(&stored.setup)?;
-    let start = table.mark().view_value(viewer);
-    let mut before = start.clone();
+    let first = table.mark();
+    let start = first.view_value(viewer);
+    let mut before = first.view_text(viewer);
     let mut out = Vec::new();
     for step in steps(&stored.entries) {
         let mark = table.mark();
@@ -105,7 +106,8 @@ fn build(stored: &StoredMatch, viewer: Viewer) -> Result<(Value, Vec<Box<RawValu
             scoreboard: told.scoreboard(),
         };
         out.push(serde_json::value::to_raw_value(&step).map_err(|e| e.to_string())?);
-        before = told.view().clone();
+        drop(ops);
+        before = told.into_view();
     }
     Ok((start, out))
 }

@@ -232,6 +232,25 @@ pub struct Actor {
     /// Each seat's player name, by seat, as last read.
     names: Vec<Option<String>>,
     talk: Talk,
+    /// Each viewer's view as last told to a subscriber that takes view
+    /// patches (JSON text), with the entry count it was told at: where
+    /// that viewer's next patch starts, so the view before a step is not
+    /// written again from the mark.
+    patched_views: Vec<(Viewer, usize, Box<RawValue>)>,
+}
+
+/// `viewer`'s view told at entry count `at`, taken out of `views`, the
+/// views told at the last step; `None` when it was told at another count
+/// or not at all (no subscriber of that viewer took patches then).
+fn view_at(
+    views: &mut Vec<(Viewer, usize, Box<RawValue>)>,
+    viewer: Viewer,
+    at: usize,
+) -> Option<Box<RawValue>> {
+    let i = views
+        .iter()
+        .position(|(v, told_at, _)| *v == viewer && *told_at == at)?;
+    Some(views.swap_remove(i).2)
 }
 
 /// The frame `message` as shared text.
@@ -259,6 +278,7 @@ impl Actor {
             commands: mpsc::channel(1).0.downgrade(),
             names: loaded.names,
             talk,
+            patched_views: Vec::new(),
         }
     }
 
@@ -453,11 +473,34 @@ impl Actor {
     async fn start_playing(&mut self) {
         self.status = Status::Playing;
         self.turn_started = Instant::now();
-        let store = Arc::clone(&self.services.store);
-        let id = self.info.id.clone();
         let started = now_ms();
-        let saved = tokio::task::spawn_blocking(move || store.start_playing(&id, started)).await;
-        if !matches!(saved, Ok(Ok(()))) {
+        let saved = if self.services.journal.batches() {
+            // A step of no entries that marks the match started: it joins
+            // the writer's next batch and its one sync, rather than taking
+            // the store for a transaction and a sync of its own while the
+            // writer waits (a crowd of matches starting at once).
+            let rng = serde_json::to_string(&self.rng);
+            let step = rng.map(|rng| Step {
+                id: self.info.id.clone(),
+                first_seq: self.table.entry_count(),
+                entries: Vec::new(),
+                rng,
+                status: Status::Playing,
+                result: None,
+                now_ms: started,
+            });
+            match step {
+                Ok(step) => self.services.journal.write(step).await.is_ok(),
+                Err(_) => false,
+            }
+        } else {
+            let store = Arc::clone(&self.services.store);
+            let id = self.info.id.clone();
+            let saved =
+                tokio::task::spawn_blocking(move || store.start_playing(&id, started)).await;
+            matches!(saved, Ok(Ok(())))
+        };
+        if !saved {
             // The status is a lobby fact; the match plays on, and the next
             // commit writes the status again.
             tracing::warn!(r#match = %self.info.id, "the match's start could not be saved");
@@ -727,6 +770,7 @@ impl Actor {
             }
         }
         let mut dropped = Vec::new();
+        let mut last_views = std::mem::take(&mut self.patched_views);
         for viewer in viewers {
             let told = self.table.tell(mark, viewer);
             let odds = self.odds_for(&told);
@@ -734,7 +778,9 @@ impl Actor {
                 .subscribers
                 .iter()
                 .any(|s| s.viewer == viewer && s.patches);
-            let before = wants_patch.then(|| mark.view_value(viewer));
+            let before = wants_patch
+                .then(|| view_at(&mut last_views, viewer, mark.at()))
+                .map(|kept| kept.unwrap_or_else(|| mark.view_text(viewer)));
             // No subscriber of this viewer takes patches: no diff, and
             // the empty list is never sent.
             let ops: Vec<PatchOp<'_>> = before
@@ -778,6 +824,10 @@ impl Actor {
                     // A client that does not read: dropped; it may resume.
                     dropped.push(s.id);
                 }
+            }
+            drop(ops);
+            if wants_patch {
+                self.patched_views.push((viewer, seq, told.into_view()));
             }
         }
         self.subscribers.retain(|s| !dropped.contains(&s.id));
@@ -865,5 +915,34 @@ impl Actor {
             .and_then(|f| f(&mut rng));
         tracing::debug!(r#match = %self.info.id, seat, "a turn ran out; the fallback bot acts");
         self.bot_move(seat, seq, id).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(json: &str) -> Box<RawValue> {
+        RawValue::from_string(json.to_owned()).unwrap()
+    }
+
+    #[test]
+    fn a_kept_view_starts_a_patch_only_at_the_count_it_was_told_at() {
+        let mut views = vec![
+            (Viewer::Seat(0), 4, text(r#"{"hand":[1]}"#)),
+            (Viewer::Seat(1), 4, text(r#"{"hand":[2]}"#)),
+        ];
+        assert!(
+            view_at(&mut views, Viewer::Seat(1), 5).is_none(),
+            "told at 4"
+        );
+        assert!(view_at(&mut views, Viewer::Spectator, 4).is_none());
+        let kept = view_at(&mut views, Viewer::Seat(1), 4).map(|v| v.get().to_owned());
+        assert_eq!(kept.as_deref(), Some(r#"{"hand":[2]}"#));
+        assert!(
+            view_at(&mut views, Viewer::Seat(1), 4).is_none(),
+            "taken once"
+        );
+        assert_eq!(views.len(), 1);
     }
 }

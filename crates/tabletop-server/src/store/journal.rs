@@ -182,6 +182,12 @@ impl Journal {
         journal
     }
 
+    /// Whether steps go to a writer thread, which commits every step
+    /// waiting in one transaction with one sync (an embedded store).
+    pub fn batches(&self) -> bool {
+        self.queue.is_some()
+    }
+
     /// Writes `step` with the other steps of this turn, and those waiting
     /// for the writer; returns once it is committed (or could not be).
     ///

@@ -5,13 +5,19 @@
 //! update's bytes.
 //!
 //! The patch is computed from two views of the same viewer, so it carries
-//! nothing the full view would not.
+//! nothing the full view would not. It is worked out from the two views'
+//! JSON texts as the engine wrote them, not from JSON values made of them:
+//! a part that did not change is told by comparing its bytes, and each
+//! operation's value is a slice of the new text.
 
 use std::fmt::Write as _;
 
 use schemars::JsonSchema;
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::Value;
+use serde_json::value::RawValue;
+
+use crate::wire::json_text::{Kind, Tape};
 
 /// What an operation does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
@@ -27,7 +33,7 @@ pub enum OpKind {
 
 /// One operation of a view patch, borrowing its value from the new view:
 /// `{"op": "replace", "path": "/board/b1/1", "value": 5}`.
-#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct PatchOp<'a> {
     /// What it does.
     pub op: OpKind,
@@ -35,20 +41,47 @@ pub struct PatchOp<'a> {
     pub path: String,
     /// The value to add or put in place; absent for `remove`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schemars(extend("tsType" = "unknown"))]
-    pub value: Option<&'a Value>,
+    #[schemars(with = "Option<Value>", extend("tsType" = "unknown"))]
+    pub value: Option<&'a RawValue>,
 }
 
-/// The operations that turn `old` into `new` when applied in order: a
-/// recursive diff of objects; arrays element-wise over their common
-/// length, then elements added or removed at the end; any part whose
-/// operations would be longer than the part itself is replaced whole.
-pub fn diff<'a>(old: &Value, new: &'a Value) -> Vec<PatchOp<'a>> {
-    let mut ops = Vec::new();
-    if old != new {
-        diff_at(&mut String::new(), old, new, &mut ops);
+/// The operations that turn the view `old` into the view `new` (JSON
+/// texts) when applied in order: a recursive diff of objects; arrays
+/// element-wise over their common length, then elements removed or added
+/// at the end; any part whose operations would be longer than the part
+/// itself is replaced whole. Text that is not JSON is replaced whole.
+pub fn diff<'a>(old: &RawValue, new: &'a RawValue) -> Vec<PatchOp<'a>> {
+    if old.get() == new.get() {
+        return Vec::new();
     }
-    ops
+    let whole = || {
+        vec![PatchOp {
+            op: OpKind::Replace,
+            path: String::new(),
+            value: Some(new),
+        }]
+    };
+    let (Some(a), Some(b)) = (Tape::of(old.get()), Tape::of(new.get())) else {
+        return whole();
+    };
+    let mut ops = Vec::new();
+    Walk { old: &a, new: &b }.diff_at(&mut String::new(), 0, 0, &mut ops);
+    // Each value is a part of `new`, itself JSON, so each reads as JSON;
+    // were one not to, the whole view is sent instead.
+    ops.into_iter()
+        .map(|o| {
+            let value = match o.value {
+                Some(text) => Some(serde_json::from_str::<&RawValue>(text).ok()?),
+                None => None,
+            };
+            Some(PatchOp {
+                op: o.op,
+                path: o.path,
+                value,
+            })
+        })
+        .collect::<Option<Vec<_>>>()
+        .unwrap_or_else(whole)
 }
 
 // The walk writes its JSON Pointer into one buffer: a token is pushed on
@@ -78,137 +111,165 @@ fn push_index(path: &mut String, i: usize) -> usize {
     back
 }
 
-/// Counts the bytes written to it, and refuses to count past `limit`: a
-/// part is replaced whole only when that is shorter than its operations,
-/// so its length matters only up to theirs.
-struct Counter {
-    written: usize,
-    limit: usize,
+/// How many bytes `text` takes inside a JSON string, as serde_json
+/// escapes it: `"` and `\` and the short control escapes in two, other
+/// control characters in six.
+fn escaped_len(text: &str) -> usize {
+    text.bytes()
+        .map(|b| match b {
+            b'"' | b'\\' | 0x08 | 0x0c | b'\n' | b'\r' | b'\t' => 2,
+            0..=0x1f => 6,
+            _ => 1,
+        })
+        .sum()
 }
 
-impl std::io::Write for Counter {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.written = self.written.saturating_add(buf.len());
-        if self.written > self.limit {
-            return Err(std::io::ErrorKind::FileTooLarge.into());
+/// An operation as the walk makes it: its value a part of the new view's
+/// text.
+struct WalkOp<'a> {
+    op: OpKind,
+    path: String,
+    value: Option<&'a str>,
+}
+
+impl WalkOp<'_> {
+    /// Its length as compact JSON with one separator, as serde_json writes
+    /// a [`PatchOp`]: `{"op":"…","path":"…","value":…}` and a comma.
+    fn len(&self) -> usize {
+        let kind = match self.op {
+            OpKind::Add => "add".len(),
+            OpKind::Remove => "remove".len(),
+            OpKind::Replace => "replace".len(),
+        };
+        let value = self
+            .value
+            .map_or(0, |v| r#","value":"#.len().saturating_add(v.len()));
+        [
+            r#"{"op":""#.len(),
+            kind,
+            r#"","path":""#.len(),
+            escaped_len(&self.path),
+            r#""}"#.len(),
+            value,
+            1,
+        ]
+        .iter()
+        .fold(0_usize, |sum, n| sum.saturating_add(*n))
+    }
+}
+
+/// The two views' texts, each read once into a tape of its parts.
+struct Walk<'t, 'a> {
+    old: &'t Tape<'t>,
+    new: &'t Tape<'a>,
+}
+
+impl<'a> Walk<'_, 'a> {
+    /// An operation of kind `op` at `path`, with part `now` of the new view
+    /// as its value (none for `remove`).
+    fn op(&self, op: OpKind, path: &str, now: Option<usize>) -> WalkOp<'a> {
+        WalkOp {
+            op,
+            path: path.to_owned(),
+            value: now.map(|now| self.new.text(now)),
         }
-        Ok(buf.len())
     }
 
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-/// The length of `ops` as JSON, one separator each, counted without
-/// writing them anywhere; `None` once it passes `limit`.
-fn encoded_len(ops: &[PatchOp<'_>], limit: usize) -> Option<usize> {
-    let mut counter = Counter { written: 0, limit };
-    for o in ops {
-        serde_json::to_writer(&mut counter, o).ok()?;
-        counter.written = counter.written.saturating_add(1);
-    }
-    (counter.written <= limit).then_some(counter.written)
-}
-
-/// The operations that turn `old` into `new` at `path`, the two known to
-/// differ: each part is compared by its parent (a comparison of equal
-/// parts is a walk of both in step, cheaper than a diff of them), and its
-/// pointer written only when it differs.
-fn diff_at<'a>(path: &mut String, old: &Value, new: &'a Value, ops: &mut Vec<PatchOp<'a>>) {
-    let mut inner = Vec::new();
-    match (old, new) {
-        (Value::Object(a), Value::Object(b)) => diff_objects(path, a, b, &mut inner),
-        (Value::Array(a), Value::Array(b)) => diff_arrays(path, a, b, &mut inner),
-        _ => {
-            ops.push(PatchOp {
-                op: OpKind::Replace,
-                path: path.clone(),
-                value: Some(new),
-            });
+    /// The operations that turn part `was` of the old view into part `now` of
+    /// the new one, at `path`: none when their texts are equal; each part
+    /// is compared by its parent and its pointer written only when it
+    /// differs.
+    fn diff_at(&self, path: &mut String, was: usize, now: usize, ops: &mut Vec<WalkOp<'a>>) {
+        if self.old.text(was) == self.new.text(now) {
             return;
         }
-    }
-    // The whole part's operation borrows the pointer's buffer while it is
-    // measured and gives it back, so the pointer is copied only when that
-    // operation is kept.
-    let whole = PatchOp {
-        op: OpKind::Replace,
-        path: std::mem::take(path),
-        value: Some(new),
-    };
-    // Replaced whole when strictly shorter than the operations; the whole
-    // part is measured only up to their length.
-    let parts = encoded_len(&inner, usize::MAX).unwrap_or(usize::MAX);
-    let shorter = encoded_len(std::slice::from_ref(&whole), parts).is_some_and(|len| len < parts);
-    if shorter {
-        path.push_str(&whole.path);
-        ops.push(whole);
-    } else {
-        *path = whole.path;
-        ops.extend(inner);
-    }
-}
-
-fn diff_objects<'a>(
-    path: &mut String,
-    a: &Map<String, Value>,
-    b: &'a Map<String, Value>,
-    ops: &mut Vec<PatchOp<'a>>,
-) {
-    for key in a.keys().filter(|k| !b.contains_key(*k)) {
-        let back = push_key(path, key);
-        ops.push(PatchOp {
-            op: OpKind::Remove,
-            path: path.clone(),
-            value: None,
-        });
-        path.truncate(back);
-    }
-    for (key, vb) in b {
-        let va = a.get(key);
-        if va == Some(vb) {
-            continue;
+        let first = ops.len();
+        match (self.old.kind(was), self.new.kind(now)) {
+            (Kind::Object, Kind::Object) => self.diff_objects(path, was, now, ops),
+            (Kind::Array, Kind::Array) => self.diff_arrays(path, was, now, ops),
+            _ => {
+                ops.push(self.op(OpKind::Replace, path, Some(now)));
+                return;
+            }
         }
-        let back = push_key(path, key);
-        match va {
-            Some(va) => diff_at(path, va, vb, ops),
-            None => ops.push(PatchOp {
-                op: OpKind::Add,
-                path: path.clone(),
-                value: Some(vb),
-            }),
+        // Replaced whole when strictly shorter than the part's operations.
+        let whole = self.op(OpKind::Replace, path, Some(now));
+        let parts = ops
+            .get(first..)
+            .unwrap_or_default()
+            .iter()
+            .fold(0_usize, |sum, o| sum.saturating_add(o.len()));
+        if whole.len() < parts {
+            ops.truncate(first);
+            ops.push(whole);
         }
-        path.truncate(back);
     }
-}
 
-fn diff_arrays<'a>(path: &mut String, a: &[Value], b: &'a [Value], ops: &mut Vec<PatchOp<'a>>) {
-    for (i, (va, vb)) in a.iter().zip(b).enumerate() {
-        if va != vb {
-            let back = push_index(path, i);
-            diff_at(path, va, vb, ops);
+    /// Keys removed, in the old view's order, then keys changed or added,
+    /// in the new view's. Two views of one type write the same keys in the
+    /// same order: then the members are paired in step, with no lookup.
+    fn diff_objects(&self, path: &mut String, was: usize, now: usize, ops: &mut Vec<WalkOp<'a>>) {
+        let (old, new) = (self.old, self.new);
+        let in_step = old.len(was) == new.len(now)
+            && old
+                .children(was)
+                .zip(new.children(now))
+                .all(|(old_part, new_part)| old.key_text(old_part) == new.key_text(new_part));
+        if in_step {
+            for (old_part, new_part) in old.children(was).zip(new.children(now)) {
+                if old.text(old_part) != new.text(new_part) {
+                    let back = push_key(path, &new.key(new_part));
+                    self.diff_at(path, old_part, new_part, ops);
+                    path.truncate(back);
+                }
+            }
+            return;
+        }
+        let old_member = |key: &str| {
+            old.children(was)
+                .find(|old_part| old.key_text(*old_part) == key)
+        };
+        for old_part in old.children(was) {
+            if !new
+                .children(now)
+                .any(|new_part| new.key_text(new_part) == old.key_text(old_part))
+            {
+                let back = push_key(path, &old.key(old_part));
+                ops.push(self.op(OpKind::Remove, path, None));
+                path.truncate(back);
+            }
+        }
+        for new_part in new.children(now) {
+            let back = push_key(path, &new.key(new_part));
+            match old_member(new.key_text(new_part)) {
+                Some(old_part) => self.diff_at(path, old_part, new_part, ops),
+                None => ops.push(self.op(OpKind::Add, path, Some(new_part))),
+            }
             path.truncate(back);
         }
     }
-    // Removed from the end, last first, so every index is in range.
-    for i in (b.len()..a.len()).rev() {
-        let back = push_index(path, i);
-        ops.push(PatchOp {
-            op: OpKind::Remove,
-            path: path.clone(),
-            value: None,
-        });
-        path.truncate(back);
-    }
-    for (i, vb) in b.iter().enumerate().skip(a.len()) {
-        let back = push_index(path, i);
-        ops.push(PatchOp {
-            op: OpKind::Add,
-            path: path.clone(),
-            value: Some(vb),
-        });
-        path.truncate(back);
+
+    fn diff_arrays(&self, path: &mut String, was: usize, now: usize, ops: &mut Vec<WalkOp<'a>>) {
+        let (old, new) = (self.old, self.new);
+        for (n, (old_part, new_part)) in old.children(was).zip(new.children(now)).enumerate() {
+            if old.text(old_part) != new.text(new_part) {
+                let back = push_index(path, n);
+                self.diff_at(path, old_part, new_part, ops);
+                path.truncate(back);
+            }
+        }
+        let (old_len, new_len) = (old.len(was), new.len(now));
+        // Removed from the end, last first, so every index is in range.
+        for n in (new_len..old_len).rev() {
+            let back = push_index(path, n);
+            ops.push(self.op(OpKind::Remove, path, None));
+            path.truncate(back);
+        }
+        for (n, new_part) in new.children(now).enumerate().skip(old_len) {
+            let back = push_index(path, n);
+            ops.push(self.op(OpKind::Add, path, Some(new_part)));
+            path.truncate(back);
+        }
     }
 }
 
@@ -307,10 +368,14 @@ fn apply_one(doc: &mut Value, o: &Value) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{Map, json};
+
+    fn raw(v: &Value) -> Box<RawValue> {
+        serde_json::value::to_raw_value(v).unwrap()
+    }
 
     fn round_trip(old: &Value, new: &Value) -> Vec<Value> {
-        let ops: Vec<Value> = diff(old, new)
+        let ops: Vec<Value> = diff(&raw(old), &raw(new))
             .iter()
             .map(|o| serde_json::to_value(o).unwrap())
             .collect();
@@ -392,6 +457,102 @@ mod tests {
             round_trip(&old, &new),
             vec![json!({"op": "replace", "path": "/a~1b/c~0d", "value": 2})]
         );
+    }
+
+    /// The next number of a xorshift stream, below `bound`.
+    fn draw(state: &mut u64, bound: u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        state.checked_rem(bound).unwrap_or(0)
+    }
+
+    /// A random document: objects, arrays and scalars, keys that need
+    /// escaping in pointers and in JSON among them.
+    fn document(state: &mut u64, depth: u32) -> Value {
+        let keys = ["a", "b/c", "d~e", "q\"t", "z"];
+        match draw(state, if depth == 0 { 3 } else { 5 }) {
+            0 => json!(draw(state, 4)),
+            1 => json!(["x", "y/z", "é"][usize::try_from(draw(state, 3)).unwrap()]),
+            2 => Value::Null,
+            3 => Value::Array(
+                (0..draw(state, 4))
+                    .map(|_| document(state, depth.saturating_sub(1)))
+                    .collect(),
+            ),
+            _ => {
+                let mut members = Map::new();
+                for k in keys {
+                    if draw(state, 2) == 0 {
+                        members.insert(k.to_owned(), document(state, depth.saturating_sub(1)));
+                    }
+                }
+                Value::Object(members)
+            }
+        }
+    }
+
+    /// `doc` with some of its parts drawn again.
+    fn changed(state: &mut u64, doc: &Value, depth: u32) -> Value {
+        if draw(state, 8) == 0 {
+            return document(state, depth);
+        }
+        match doc {
+            Value::Array(items) => {
+                let mut items: Vec<Value> = items
+                    .iter()
+                    .map(|v| changed(state, v, depth.saturating_sub(1)))
+                    .collect();
+                match draw(state, 4) {
+                    0 => items.truncate(items.len().saturating_sub(1)),
+                    1 => items.push(document(state, depth.saturating_sub(1))),
+                    _ => {}
+                }
+                Value::Array(items)
+            }
+            Value::Object(members) => {
+                let mut kept = Map::new();
+                for (k, v) in members {
+                    if draw(state, 6) != 0 {
+                        kept.insert(k.clone(), changed(state, v, depth.saturating_sub(1)));
+                    }
+                }
+                if draw(state, 4) == 0 {
+                    kept.insert("new".to_owned(), json!(1));
+                }
+                Value::Object(kept)
+            }
+            other => other.clone(),
+        }
+    }
+
+    #[test]
+    fn every_patch_of_random_documents_gives_the_new_one_and_is_no_longer_than_it() {
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        for _ in 0..20_000 {
+            let old = document(&mut state, 4);
+            let new = changed(&mut state, &old, 4);
+            let ops = round_trip(&old, &new);
+            for o in &ops {
+                let op = WalkOp {
+                    op: match o["op"].as_str() {
+                        Some("add") => OpKind::Add,
+                        Some("remove") => OpKind::Remove,
+                        _ => OpKind::Replace,
+                    },
+                    path: o["path"].as_str().unwrap().to_owned(),
+                    value: o.get("value").map(|_| "0"),
+                };
+                let value = o.get("value").map_or(0, |v| v.to_string().len() - 1);
+                assert_eq!(op.len() + value, o.to_string().len() + 1, "{o}");
+            }
+            let patch_len: usize = ops.iter().map(|o| o.to_string().len() + 1).sum();
+            let whole = json!({"op": "replace", "path": "", "value": new})
+                .to_string()
+                .len()
+                + 1;
+            assert!(patch_len <= whole, "{old} -> {new}: {ops:?}");
+        }
     }
 
     #[test]

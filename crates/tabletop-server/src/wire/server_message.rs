@@ -104,7 +104,7 @@ impl ServerMessage<'_> {
 #[derive(Debug, Clone, Copy)]
 pub enum ViewPart<'a> {
     /// The whole view.
-    Whole(&'a Value),
+    Whole(&'a RawValue),
     /// A patch of the last view the connection was sent.
     Patch(&'a [PatchOp<'a>]),
 }
@@ -132,8 +132,8 @@ pub struct UpdateBody<'a> {
     /// The viewer's view now (the game's `view.schema.json`); absent when
     /// `view_patch` is sent instead.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schemars(extend("tsType" = "View"))]
-    pub view: Option<&'a Value>,
+    #[schemars(with = "Option<Value>", extend("tsType" = "View"))]
+    pub view: Option<&'a RawValue>,
     /// RFC 6902 operations turning the last view this connection was sent
     /// into the view now (connections that asked for view patches).
     #[serde(skip_serializing_if = "Option::is_none")]
