@@ -7,7 +7,7 @@
 use std::borrow::Cow;
 
 /// The deepest nesting read; a deeper text is not read at all.
-const MAX_DEPTH: usize = 128;
+pub const MAX_DEPTH: usize = 128;
 
 /// What a part is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
