@@ -781,12 +781,12 @@ impl Actor {
             let before = wants_patch
                 .then(|| view_at(&mut last_views, viewer, mark.at()))
                 .map(|kept| kept.unwrap_or_else(|| mark.view_text(viewer)));
-            // No subscriber of this viewer takes patches: no diff, and
-            // the empty list is never sent.
-            let ops: Vec<PatchOp<'_>> = before
-                .as_ref()
-                .map(|b| patch::diff(b, told.view()))
-                .unwrap_or_default();
+            let ops: Vec<PatchOp<'_>> = match &before {
+                Some(before) => patch::diff(before, told.view()),
+                // No subscriber of this viewer takes patches: no diff, and
+                // the empty list is never sent.
+                None => Vec::new(),
+            };
             // Shared frames by opt-in: whole view or patch, with or
             // without narration.
             let mut shared: [Option<Frame>; 4] = [None, None, None, None];

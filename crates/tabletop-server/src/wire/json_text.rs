@@ -176,11 +176,9 @@ impl<'a> Tape<'a> {
         self.part(i).map_or(Kind::Scalar, |p| p.kind)
     }
 
-    /// Part `i` as written.
-    pub fn text(&self, i: usize) -> &'a str {
-        self.part(i)
-            .and_then(|p| self.text.get(p.start..p.end))
-            .unwrap_or_default()
+    /// Part `i` as written; `None` for no such part.
+    pub fn text(&self, i: usize) -> Option<&'a str> {
+        self.part(i).and_then(|p| self.text.get(p.start..p.end))
     }
 
     /// How many members or elements part `i` has.
@@ -195,26 +193,24 @@ impl<'a> Tape<'a> {
             .take(len)
     }
 
-    /// The key of member `i` as written between its quotes.
-    pub fn key_text(&self, i: usize) -> &'a str {
-        self.part(i)
-            .and_then(|p| self.text.get(p.key.0..p.key.1))
-            .unwrap_or_default()
+    /// The key of member `i` as written between its quotes; `None` for
+    /// no such part.
+    pub fn key_text(&self, i: usize) -> Option<&'a str> {
+        self.part(i).and_then(|p| self.text.get(p.key.0..p.key.1))
     }
 
-    /// The key of member `i`, its escapes read.
-    pub fn key(&self, i: usize) -> Cow<'a, str> {
-        let raw = self.key_text(i);
+    /// The key of member `i`, its escapes read; `None` for no such part,
+    /// or a key whose escapes do not read.
+    pub fn key(&self, i: usize) -> Option<Cow<'a, str>> {
+        let raw = self.key_text(i)?;
         if !raw.contains('\\') {
-            return Cow::Borrowed(raw);
+            return Some(Cow::Borrowed(raw));
         }
-        let quoted = self.part(i).and_then(|p| {
-            self.text
-                .get(p.key.0.saturating_sub(1)..p.key.1.saturating_add(1))
-        });
-        quoted
-            .and_then(|q| serde_json::from_str::<String>(q).ok())
-            .map_or(Cow::Borrowed(raw), Cow::Owned)
+        let part = self.part(i)?;
+        let quoted = self
+            .text
+            .get(part.key.0.saturating_sub(1)..part.key.1.saturating_add(1))?;
+        serde_json::from_str::<String>(quoted).ok().map(Cow::Owned)
     }
 }
 
@@ -229,15 +225,16 @@ mod tests {
         assert_eq!(tape.kind(0), Kind::Object);
         assert_eq!(tape.len(0), 3);
         let members: Vec<usize> = tape.children(0).collect();
-        let keys: Vec<_> = members.iter().map(|m| tape.key(*m)).collect();
+        let keys: Vec<_> = members.iter().map(|m| tape.key(*m).unwrap()).collect();
         assert_eq!(keys, ["a", "b\"c", "d"]);
-        assert_eq!(tape.key_text(members[1]), r#"b\"c"#);
+        assert_eq!(tape.key_text(members[1]), Some(r#"b\"c"#));
         let a = members[0];
         assert_eq!(tape.kind(a), Kind::Array);
-        let elements: Vec<&str> = tape.children(a).map(|e| tape.text(e)).collect();
+        let elements: Vec<&str> = tape.children(a).map(|e| tape.text(e).unwrap()).collect();
         assert_eq!(elements, ["1", r#""x,]""#]);
-        assert_eq!(tape.text(members[1]), "{}");
-        assert_eq!(tape.text(members[2]), "null");
+        assert_eq!(tape.text(members[1]), Some("{}"));
+        assert_eq!(tape.text(members[2]), Some("null"));
+        assert_eq!(tape.text(99), None);
     }
 
     #[test]

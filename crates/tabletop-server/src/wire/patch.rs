@@ -70,9 +70,11 @@ pub fn diff<'a>(old: &RawValue, new: &'a RawValue) -> Vec<PatchOp<'a>> {
     // were one not to, the whole view is sent instead.
     ops.into_iter()
         .map(|o| {
-            let value = match o.value {
-                Some(text) => Some(serde_json::from_str::<&RawValue>(text).ok()?),
-                None => None,
+            let value = match (o.op, o.value) {
+                (OpKind::Remove, _) => None,
+                (_, Some(text)) => Some(serde_json::from_str::<&RawValue>(text).ok()?),
+                // A part the walk could not read.
+                (_, None) => return None,
             };
             Some(PatchOp {
                 op: o.op,
@@ -171,7 +173,17 @@ impl<'a> Walk<'_, 'a> {
         WalkOp {
             op,
             path: path.to_owned(),
-            value: now.map(|now| self.new.text(now)),
+            value: now.and_then(|now| self.new.text(now)),
+        }
+    }
+
+    /// The mark of a part the walk could not read (a key whose escapes do
+    /// not read): it makes [`diff`] send the whole view instead.
+    fn unreadable() -> WalkOp<'a> {
+        WalkOp {
+            op: OpKind::Replace,
+            path: String::new(),
+            value: None,
         }
     }
 
@@ -193,15 +205,24 @@ impl<'a> Walk<'_, 'a> {
             }
         }
         // Replaced whole when strictly shorter than the part's operations.
-        let whole = self.op(OpKind::Replace, path, Some(now));
+        // The whole part's operation borrows the pointer's buffer while it
+        // is measured and gives it back, so the pointer is copied only
+        // when that operation is kept.
         let parts = ops
-            .get(first..)
-            .unwrap_or_default()
             .iter()
+            .skip(first)
             .fold(0_usize, |sum, o| sum.saturating_add(o.len()));
+        let whole = WalkOp {
+            op: OpKind::Replace,
+            path: std::mem::take(path),
+            value: self.new.text(now),
+        };
         if whole.len() < parts {
+            path.push_str(&whole.path);
             ops.truncate(first);
             ops.push(whole);
+        } else {
+            *path = whole.path;
         }
     }
 
@@ -218,14 +239,18 @@ impl<'a> Walk<'_, 'a> {
         if in_step {
             for (old_part, new_part) in old.children(was).zip(new.children(now)) {
                 if old.text(old_part) != new.text(new_part) {
-                    let back = push_key(path, &new.key(new_part));
+                    let Some(key) = new.key(new_part) else {
+                        ops.push(Self::unreadable());
+                        continue;
+                    };
+                    let back = push_key(path, &key);
                     self.diff_at(path, old_part, new_part, ops);
                     path.truncate(back);
                 }
             }
             return;
         }
-        let old_member = |key: &str| {
+        let old_member = |key: Option<&str>| {
             old.children(was)
                 .find(|old_part| old.key_text(*old_part) == key)
         };
@@ -234,13 +259,21 @@ impl<'a> Walk<'_, 'a> {
                 .children(now)
                 .any(|new_part| new.key_text(new_part) == old.key_text(old_part))
             {
-                let back = push_key(path, &old.key(old_part));
+                let Some(key) = old.key(old_part) else {
+                    ops.push(Self::unreadable());
+                    continue;
+                };
+                let back = push_key(path, &key);
                 ops.push(self.op(OpKind::Remove, path, None));
                 path.truncate(back);
             }
         }
         for new_part in new.children(now) {
-            let back = push_key(path, &new.key(new_part));
+            let Some(key) = new.key(new_part) else {
+                ops.push(Self::unreadable());
+                continue;
+            };
+            let back = push_key(path, &key);
             match old_member(new.key_text(new_part)) {
                 Some(old_part) => self.diff_at(path, old_part, new_part, ops),
                 None => ops.push(self.op(OpKind::Add, path, Some(new_part))),
@@ -464,7 +497,7 @@ mod tests {
         *state ^= *state << 13;
         *state ^= *state >> 7;
         *state ^= *state << 17;
-        state.checked_rem(bound).unwrap_or(0)
+        state.checked_rem(bound).expect("a bound above 0")
     }
 
     /// A random document: objects, arrays and scalars, keys that need
