@@ -266,7 +266,12 @@ fn spawn_server(options: &Options, dir: &std::path::Path) -> (Child, String) {
         .args(options.threads.iter().flat_map(|n| ["--threads", n]))
         .stdout(Stdio::piped())
         .spawn()
-        .unwrap();
+        .unwrap_or_else(|e| {
+            panic!(
+                "cannot start the server {}: {e} (build it with `cargo build --release -p tabletop-server --bins --examples`, or name it with --server)",
+                options.server
+            )
+        });
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut line)

@@ -195,10 +195,12 @@ pub struct Lobby {
     live: Mutex<BTreeMap<String, Live>>,
     created: AtomicU64,
     stored: AtomicUsize,
-    /// Held while a match is inserted and counted, and while `expire`
-    /// counts again: a recount that already sees a new match is never
-    /// followed by that match's own increment.
-    counting: tokio::sync::Mutex<()>,
+    /// Held shared while a match is inserted and counted, and alone
+    /// while `expire` counts again: a recount that already sees a new
+    /// match is never followed by that match's own increment. Inserts do
+    /// not wait on each other, so that a wave of new matches shares the
+    /// journal's batches.
+    counting: tokio::sync::RwLock<()>,
     /// Held while an open seat's name is checked against the table's
     /// names and the seat taken.
     pub(crate) naming: tokio::sync::Mutex<()>,
@@ -358,7 +360,7 @@ impl Lobby {
             live: Mutex::new(BTreeMap::new()),
             created: AtomicU64::new(0),
             stored: AtomicUsize::new(stored),
-            counting: tokio::sync::Mutex::new(()),
+            counting: tokio::sync::RwLock::new(()),
             naming: tokio::sync::Mutex::new(()),
         }
     }
@@ -487,9 +489,12 @@ impl Lobby {
             },
         )?;
         new.creator = creator;
-        let store = self.store();
-        self.insert_counted(move || store.create(&new), |()| true)
-            .await?;
+        let journal = Arc::clone(&self.services.journal);
+        self.insert_counted(
+            async move { journal.create(new).await.map_err(LobbyError::from) },
+            |()| true,
+        )
+        .await?;
         tracing::info!(r#match = %id, %game, bots_only, "created");
         if bots_only {
             // Bots play on their own: load the match now (unless another
@@ -553,16 +558,16 @@ impl Lobby {
         })
     }
 
-    /// Runs `insert`, a store call that may add a match, and counts the
-    /// match when `added` says it was added; one at a time with the recount
-    /// in `expire` (see `counting`).
-    pub(crate) async fn insert_counted<T: Send + 'static>(
+    /// Awaits `insert`, a store write that may add a match, and counts
+    /// the match when `added` says it was added; never while `expire`
+    /// counts again (see `counting`).
+    pub(crate) async fn insert_counted<T>(
         &self,
-        insert: impl FnOnce() -> Result<T, StoreError> + Send + 'static,
+        insert: impl Future<Output = Result<T, LobbyError>>,
         added: impl FnOnce(&T) -> bool,
     ) -> Result<T, LobbyError> {
-        let _counting = self.counting.lock().await;
-        let out = blocking(insert).await?;
+        let _counting = self.counting.read().await;
+        let out = insert.await?;
         if added(&out) {
             self.stored.fetch_add(1, Ordering::SeqCst);
         }
@@ -774,7 +779,7 @@ impl Lobby {
         // expire matches too.
         let store = self.store();
         {
-            let _counting = self.counting.lock().await;
+            let _counting = self.counting.write().await;
             let stored = blocking(move || store.count()).await?;
             self.stored.store(stored, Ordering::SeqCst);
         }

@@ -280,10 +280,9 @@ impl Lobby {
         let of = id.to_owned();
         let counted_id = new_id.clone();
         let rematch = self
-            .insert_counted(
-                move || store.create_rematch(&of, &new),
-                |r| *r == counted_id,
-            )
+            .insert_counted(blocking(move || store.create_rematch(&of, &new)), |r| {
+                *r == counted_id
+            })
             .await?;
         if rematch == new_id {
             tracing::info!(r#match = %id, rematch = %rematch, "rematch created");

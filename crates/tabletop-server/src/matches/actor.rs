@@ -188,8 +188,9 @@ pub struct Loaded {
 pub struct Services {
     /// The store.
     pub store: Arc<dyn Store>,
-    /// The store's writer of steps: every step waiting in one batch.
-    journal: Arc<Journal>,
+    /// The store's writer of steps and new matches: every one waiting
+    /// in one batch.
+    pub(crate) journal: Arc<Journal>,
     /// The limits.
     pub limits: Limits,
     /// The bots' threads.

@@ -2,7 +2,9 @@
 //! together are written in one transaction, with one sync, and each is
 //! told its outcome only once that transaction is committed (so no one
 //! hears of a move before it is durable, and a match's next step comes
-//! only after its last one was told: the order is the match's own).
+//! only after its last one was told: the order is the match's own). New
+//! matches join the same batches: a wave of them costs the writer no
+//! sync of its own each, nor holds the store while it waits.
 //!
 //! An actor hands its step to the journal and waits; the first step of a
 //! turn of the runtime spawns the turn's flush, which runs after every
@@ -25,7 +27,7 @@ use tokio::runtime::{Handle, RuntimeFlavor};
 use tokio::sync::oneshot;
 use tokio::time::Instant;
 
-use crate::store::{Commit, Status, Store, StoreError, StoredEntry};
+use crate::store::{Commit, NewMatch, Status, Store, StoreError, StoredEntry, Write};
 
 /// One match's step, owned until its batch is written.
 #[derive(Debug, Clone)]
@@ -60,7 +62,23 @@ impl Step {
     }
 }
 
-type Waiting = (Step, oneshot::Sender<Result<(), StoreError>>);
+/// What the journal writes: a step, or a new match.
+#[derive(Debug)]
+enum Job {
+    Step(Step),
+    Create(Box<NewMatch>),
+}
+
+impl Job {
+    fn write(&self) -> Write<'_> {
+        match self {
+            Job::Step(step) => Write::Commit(step.commit()),
+            Job::Create(new) => Write::Create(new),
+        }
+    }
+}
+
+type Waiting = (Job, oneshot::Sender<Result<(), StoreError>>);
 
 /// How long without a step makes a server quiet: a lone step then is
 /// written on the runtime's thread. Under it (over 500 steps a second)
@@ -194,16 +212,32 @@ impl Journal {
     /// # Errors
     /// The store refused the step or failed.
     pub async fn write(self: &Arc<Self>, step: Step) -> Result<(), StoreError> {
+        self.submit(Job::Step(step)).await
+    }
+
+    /// Saves `new` as [`Store::create`] does, with the steps of this turn
+    /// and those waiting for the writer; returns once it is committed.
+    ///
+    /// # Errors
+    /// The store refused the match (its id taken) or failed.
+    pub async fn create(self: &Arc<Self>, new: NewMatch) -> Result<(), StoreError> {
+        self.submit(Job::Create(Box::new(new))).await
+    }
+
+    async fn submit(self: &Arc<Self>, job: Job) -> Result<(), StoreError> {
         if self.queue.is_none() {
             let store = Arc::clone(&self.store);
-            return tokio::task::spawn_blocking(move || store.append(&step.commit()))
-                .await
-                .unwrap_or_else(|e| Err(StoreError(e.to_string())));
+            return tokio::task::spawn_blocking(move || match job {
+                Job::Step(step) => store.append(&step.commit()),
+                Job::Create(new) => store.create(&new),
+            })
+            .await
+            .unwrap_or_else(|e| Err(StoreError(e.to_string())));
         }
         let (done, written) = oneshot::channel();
         let first = {
             let mut turn = self.turn.lock().unwrap_or_else(PoisonError::into_inner);
-            turn.steps.push((step, done));
+            turn.steps.push((job, done));
             turn.steps.len() == 1
         };
         if first {
@@ -261,13 +295,13 @@ fn write_batches(store: &dyn Store, queue: &Queue) {
     }
 }
 
-/// Writes `batch` in one [`Store::append_all`] and tells each step its
-/// outcome, emptying it; an actor that stopped waiting has nothing to be
+/// Writes `batch` in one [`Store::write_all`] and tells each write its
+/// outcome, emptying it; a task that stopped waiting has nothing to be
 /// told.
 fn write_all(store: &dyn Store, batch: &mut Vec<Waiting>) {
-    let commits: Vec<Commit<'_>> = batch.iter().map(|(step, _)| step.commit()).collect();
-    let outcomes = store.append_all(&commits);
-    drop(commits);
+    let writes: Vec<Write<'_>> = batch.iter().map(|(job, _)| job.write()).collect();
+    let outcomes = store.write_all(&writes);
+    drop(writes);
     let mut outcomes = outcomes.into_iter();
     for (_, done) in batch.drain(..) {
         // A store that answers for fewer commits than it was given failed

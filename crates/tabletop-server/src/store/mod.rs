@@ -271,6 +271,16 @@ pub struct SeatTaking<'a> {
     pub name: Option<&'a str>,
 }
 
+/// One write of a batch ([`Store::write_all`]): a new match, or a step
+/// of one.
+#[derive(Debug, Clone)]
+pub enum Write<'a> {
+    /// A new match, as [`Store::create`] saves it.
+    Create(&'a NewMatch),
+    /// A step, as [`Store::append`] appends it.
+    Commit(Commit<'a>),
+}
+
 /// Why the store failed. Its text is for the server's log only: clients are
 /// told `unavailable`.
 #[derive(Debug, Clone, thiserror::Error)]
@@ -344,12 +354,39 @@ pub trait Store: Send + Sync {
     fn append_all(&self, commits: &[Commit<'_>]) -> Vec<Result<(), StoreError>> {
         commits.iter().map(|c| self.append(c)).collect()
     }
+    /// Makes each write as [`Store::create`] or [`Store::append`] does,
+    /// each refused or taken on its own, and answers for each in order. A
+    /// store that can make them durable together (one transaction, one
+    /// sync) does so.
+    ///
+    /// By default the commits in one [`Store::append_all`], then each new
+    /// match on its own (a batch never holds a step of a match it
+    /// creates: a match is played only once it is created).
+    fn write_all(&self, writes: &[Write<'_>]) -> Vec<Result<(), StoreError>> {
+        let commits: Vec<Commit<'_>> = writes
+            .iter()
+            .filter_map(|w| match w {
+                Write::Commit(c) => Some(c.clone()),
+                Write::Create(_) => None,
+            })
+            .collect();
+        let mut committed = self.append_all(&commits).into_iter();
+        writes
+            .iter()
+            .map(|w| match w {
+                Write::Create(m) => self.create(m),
+                Write::Commit(_) => committed
+                    .next()
+                    .unwrap_or_else(|| Err(StoreError("the store gave no outcome".to_owned()))),
+            })
+            .collect()
+    }
     /// Whether the store lives in this process and waits only on its own
-    /// files: its commits are then grouped, one [`Store::append_all`] for
-    /// every step waiting, made by the journal's writer thread (see
-    /// [`crate::store::journal`]). `false` (the default) for a store
-    /// that waits on the network or on the async runtime: each commit is
-    /// then made on its own from the blocking pool.
+    /// files: its writes are then grouped, one [`Store::write_all`] for
+    /// every step and new match waiting, made by the journal's writer
+    /// thread (see [`crate::store::journal`]). `false` (the default) for
+    /// a store that waits on the network or on the async runtime: each
+    /// write is then made on its own from the blocking pool.
     fn is_embedded(&self) -> bool {
         false
     }

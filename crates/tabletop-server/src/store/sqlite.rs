@@ -13,7 +13,7 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 use crate::store::lines::{KEPT_LINES, Line};
 use crate::store::{
     Commit, MatchSetup, NewMatch, OpenMatch, SeatKind, SeatTaking, Status, Store, StoreError,
-    StoredEntry, StoredFacts, StoredMatch, StoredSeat,
+    StoredEntry, StoredFacts, StoredMatch, StoredSeat, Write,
 };
 
 /// [`Store`] on one SQLite database file.
@@ -601,27 +601,35 @@ impl Store for SqliteStore {
     }
 
     fn append_all(&self, commits: &[Commit<'_>]) -> Vec<Result<(), StoreError>> {
+        let writes: Vec<Write<'_>> = commits.iter().cloned().map(Write::Commit).collect();
+        self.write_all(&writes)
+    }
+
+    fn write_all(&self, writes: &[Write<'_>]) -> Vec<Result<(), StoreError>> {
         let conn = match self.conn() {
             Ok(conn) => conn,
-            Err(e) => return vec![Err(e); commits.len()],
+            Err(e) => return vec![Err(e); writes.len()],
         };
-        // One transaction, one sync; each commit in a savepoint of its
+        // One transaction, one sync; each write in a savepoint of its
         // own, so that a refused one leaves the others in.
-        let mut outcomes = Vec::with_capacity(commits.len());
+        let mut outcomes = Vec::with_capacity(writes.len());
         let written = in_transaction(&conn, |tx| {
-            for c in commits {
-                outcomes.push(in_savepoint(tx, |tx| append_in(tx, c))?);
+            for w in writes {
+                outcomes.push(in_savepoint(tx, |tx| match w {
+                    Write::Create(m) => insert_match(tx, m),
+                    Write::Commit(c) => append_in(tx, c),
+                })?);
             }
             Ok(())
         });
         match written {
             Ok(()) => {
                 if let Some(checkpointer) = &self.checkpointer {
-                    checkpointer.committed(commits.len());
+                    checkpointer.committed(writes.len());
                 }
                 outcomes
             }
-            Err(e) => vec![Err(e); commits.len()],
+            Err(e) => vec![Err(e); writes.len()],
         }
     }
 

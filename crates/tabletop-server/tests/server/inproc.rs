@@ -16,7 +16,7 @@ use tabletop_server::matches::bots::BotPool;
 use tabletop_server::store::lines::Line;
 use tabletop_server::store::sqlite::SqliteStore;
 use tabletop_server::store::{
-    Commit, NewMatch, OpenMatch, SeatTaking, Store, StoreError, StoredFacts, StoredMatch,
+    Commit, NewMatch, OpenMatch, SeatTaking, Store, StoreError, StoredFacts, StoredMatch, Write,
 };
 use tabletop_server::wire::client_message::ActionRef;
 use tabletop_server::wire::code::Reason;
@@ -26,9 +26,9 @@ use tokio::sync::{mpsc, oneshot};
 pub const STORE_FAULT: &str = "disk I/O error at page 4711 of /secret/server.db";
 
 /// A store in memory whose commits fail while `failing` is set, and
-/// which notes each batch of commits it is given (its size and the thread
+/// which notes each batch of writes it is given (its size and the thread
 /// that wrote it) and each commit appended alone. Embedded, as SQLite is,
-/// unless made otherwise. While `held`, a batch waits in `append_all`
+/// unless made otherwise. While `held`, a batch waits in `write_all`
 /// (at most ten seconds) until it is released; `batch_arrived` is
 /// notified as each batch reaches it.
 pub struct FailingStore {
@@ -60,7 +60,7 @@ impl FailingStore {
         }
     }
 
-    /// Holds the next batches in `append_all` (`true`) or lets them go.
+    /// Holds the next batches in `write_all` (`true`) or lets them go.
     pub fn hold(&self, on: bool) {
         *self.held.lock().unwrap() = on;
         self.released.notify_all();
@@ -92,10 +92,14 @@ impl Store for FailingStore {
         self.inner.append(commit)
     }
     fn append_all(&self, commits: &[Commit<'_>]) -> Vec<Result<(), StoreError>> {
+        let writes: Vec<Write<'_>> = commits.iter().cloned().map(Write::Commit).collect();
+        self.write_all(&writes)
+    }
+    fn write_all(&self, writes: &[Write<'_>]) -> Vec<Result<(), StoreError>> {
         self.batches
             .lock()
             .unwrap()
-            .push((commits.len(), std::thread::current().id()));
+            .push((writes.len(), std::thread::current().id()));
         // A permit is kept if nobody waits yet: the waiter cannot miss it.
         self.batch_arrived.notify_one();
         let held = self.held.lock().unwrap();
@@ -105,9 +109,16 @@ impl Store for FailingStore {
                 .unwrap(),
         );
         if self.failing.load(Ordering::SeqCst) {
-            return vec![Err(StoreError(STORE_FAULT.to_owned())); commits.len()];
+            // Commits fail; new matches are saved, as `create` saves them.
+            return writes
+                .iter()
+                .map(|w| match w {
+                    Write::Create(m) => self.inner.create(m),
+                    Write::Commit(_) => Err(StoreError(STORE_FAULT.to_owned())),
+                })
+                .collect();
         }
-        self.inner.append_all(commits)
+        self.inner.write_all(writes)
     }
     fn is_embedded(&self) -> bool {
         self.embedded

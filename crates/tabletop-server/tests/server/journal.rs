@@ -9,7 +9,9 @@ use std::time::Duration;
 use tabletop_server::store::journal::{Journal, Step};
 use tabletop_server::store::{Status, Store, StoredEntry};
 
-use crate::inproc::FailingStore;
+use tabletop_server::connection::limits::Limits;
+
+use crate::inproc::{FailingStore, asked, lobby_on};
 use crate::store_suite::new_match;
 
 /// Three matches of bots only (playing, one setup entry each), in a
@@ -166,4 +168,55 @@ async fn on_several_threads_the_steps_are_written_by_the_writer_thread() {
     let batches = store.batches.lock().unwrap();
     assert_eq!(batches.iter().map(|b| b.0).sum::<usize>(), 3);
     assert!(batches.iter().all(|b| b.1 != std::thread::current().id()));
+}
+
+#[tokio::test]
+async fn new_matches_join_the_steps_of_their_turn_in_one_batch_each_told_its_own_outcome() {
+    let store = noting(true);
+    let journal = Journal::new(Arc::clone(&store) as Arc<dyn Store>);
+    let (d, taken, a, c) = tokio::join!(
+        journal.create(new_match("d", &["person", "person"], 2_000)),
+        // An id already stored: refused alone, the rest written.
+        journal.create(new_match("b", &["person", "person"], 2_000)),
+        journal.write(step("a", 1, 5)),
+        journal.write(step("c", 1, 7)),
+    );
+    assert_eq!(
+        [d.is_ok(), taken.is_ok(), a.is_ok(), c.is_ok()],
+        [true, false, true, true]
+    );
+    let batches = store.batches.lock().unwrap().clone();
+    assert_eq!(batches.len(), 1);
+    assert_eq!(batches[0].0, 4);
+    assert_ne!(batches[0].1, std::thread::current().id());
+    let d = store.load("d").unwrap().unwrap();
+    assert_eq!((d.entries.len(), d.setup.seats.len()), (1, 2));
+    assert_eq!(store.count().unwrap(), 4);
+    assert_eq!(store.facts("a").unwrap().unwrap().entries, 2);
+}
+
+#[tokio::test]
+async fn to_a_store_that_is_not_embedded_a_new_match_is_saved_on_its_own() {
+    let store = noting(false);
+    let journal = Journal::new(Arc::clone(&store) as Arc<dyn Store>);
+    journal
+        .create(new_match("d", &["person", "person"], 2_000))
+        .await
+        .unwrap();
+    assert!(store.batches.lock().unwrap().is_empty());
+    assert!(store.load("d").unwrap().is_some());
+}
+
+#[tokio::test]
+async fn matches_created_together_do_not_wait_on_each_other_and_share_a_batch() {
+    let store = FailingStore::new();
+    let lobby = lobby_on(Arc::clone(&store) as Arc<dyn Store>, Limits::default());
+    let (one, two) = tokio::join!(lobby.create(asked("pig")), lobby.create(asked("pig")));
+    let (one, two) = (one.unwrap().id, two.unwrap().id);
+    assert_ne!(one, two);
+    assert_eq!(store.batches.lock().unwrap().clone().len(), 1);
+    assert_eq!(store.batches.lock().unwrap()[0].0, 2);
+    for id in [one, two] {
+        assert_eq!(lobby.facts(&id).await.unwrap().heading.game, "pig", "{id}");
+    }
 }
