@@ -39,8 +39,8 @@ pub struct Replay {
     /// Whose eyes.
     pub viewer: Viewer,
     /// The viewer's view before the first entry (the game's view schema).
-    #[schemars(extend("tsType" = "View"))]
-    pub start: Value,
+    #[schemars(with = "Value", extend("tsType" = "View"))]
+    pub start: Box<RawValue>,
     /// The steps, in order: each the update the viewer was sent after one
     /// seat's action (with the chance it led to); the first holds the
     /// setup's chance.
@@ -83,11 +83,13 @@ fn steps(entries: &[StoredEntry]) -> impl Iterator<Item = &[StoredEntry]> {
 
 /// The replay of `stored` as `viewer` saw it; why not when the stored
 /// entries do not replay.
-fn build(stored: &StoredMatch, viewer: Viewer) -> Result<(Value, Vec<Box<RawValue>>), String> {
+fn build(
+    stored: &StoredMatch,
+    viewer: Viewer,
+) -> Result<(Box<RawValue>, Vec<Box<RawValue>>), String> {
     let mut table = table_of(&stored.setup)?;
-    let first = table.mark();
-    let start = first.view_value(viewer);
-    let mut before = first.view_text(viewer);
+    let start = table.mark().view_text(viewer);
+    let mut before = start.clone();
     let mut out = Vec::new();
     for step in steps(&stored.entries) {
         let mark = table.mark();

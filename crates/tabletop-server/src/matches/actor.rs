@@ -474,34 +474,13 @@ impl Actor {
     async fn start_playing(&mut self) {
         self.status = Status::Playing;
         self.turn_started = Instant::now();
-        let started = now_ms();
-        let saved = if self.services.journal.batches() {
-            // A step of no entries that marks the match started: it joins
-            // the writer's next batch and its one sync, rather than taking
-            // the store for a transaction and a sync of its own while the
-            // writer waits (a crowd of matches starting at once).
-            let rng = serde_json::to_string(&self.rng);
-            let step = rng.map(|rng| Step {
-                id: self.info.id.clone(),
-                first_seq: self.table.entry_count(),
-                entries: Vec::new(),
-                rng,
-                status: Status::Playing,
-                result: None,
-                now_ms: started,
-            });
-            match step {
-                Ok(step) => self.services.journal.write(step).await.is_ok(),
-                Err(_) => false,
-            }
-        } else {
-            let store = Arc::clone(&self.services.store);
-            let id = self.info.id.clone();
-            let saved =
-                tokio::task::spawn_blocking(move || store.start_playing(&id, started)).await;
-            matches!(saved, Ok(Ok(())))
-        };
-        if !saved {
+        // With the steps of the writer's next batch, under its one sync.
+        let saved = self
+            .services
+            .journal
+            .start(self.info.id.clone(), now_ms())
+            .await;
+        if saved.is_err() {
             // The status is a lobby fact; the match plays on, and the next
             // commit writes the status again.
             tracing::warn!(r#match = %self.info.id, "the match's start could not be saved");

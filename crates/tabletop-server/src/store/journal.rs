@@ -3,8 +3,8 @@
 //! told its outcome only once that transaction is committed (so no one
 //! hears of a move before it is durable, and a match's next step comes
 //! only after its last one was told: the order is the match's own). New
-//! matches join the same batches: a wave of them costs the writer no
-//! sync of its own each, nor holds the store while it waits.
+//! matches and their starts join the same batches: a wave of them costs
+//! the writer no sync of its own each, nor holds the store while it waits.
 //!
 //! An actor hands its step to the journal and waits; the first step of a
 //! turn of the runtime spawns the turn's flush, which runs after every
@@ -62,11 +62,12 @@ impl Step {
     }
 }
 
-/// What the journal writes: a step, or a new match.
+/// What the journal writes: a step, a new match, or a match's start.
 #[derive(Debug)]
 enum Job {
     Step(Step),
     Create(Box<NewMatch>),
+    Start { id: String, now_ms: u64 },
 }
 
 impl Job {
@@ -74,6 +75,10 @@ impl Job {
         match self {
             Job::Step(step) => Write::Commit(step.commit()),
             Job::Create(new) => Write::Create(new),
+            Job::Start { id, now_ms } => Write::Start {
+                id,
+                now_ms: *now_ms,
+            },
         }
     }
 }
@@ -200,12 +205,6 @@ impl Journal {
         journal
     }
 
-    /// Whether steps go to a writer thread, which commits every step
-    /// waiting in one transaction with one sync (an embedded store).
-    pub fn batches(&self) -> bool {
-        self.queue.is_some()
-    }
-
     /// Writes `step` with the other steps of this turn, and those waiting
     /// for the writer; returns once it is committed (or could not be).
     ///
@@ -224,12 +223,23 @@ impl Journal {
         self.submit(Job::Create(Box::new(new))).await
     }
 
+    /// Marks the waiting match `id` started, its first turn from `now_ms`,
+    /// as [`Store::start_playing`] does, with the steps of this turn and
+    /// those waiting for the writer; returns once it is committed.
+    ///
+    /// # Errors
+    /// The store failed.
+    pub async fn start(self: &Arc<Self>, id: String, now_ms: u64) -> Result<(), StoreError> {
+        self.submit(Job::Start { id, now_ms }).await
+    }
+
     async fn submit(self: &Arc<Self>, job: Job) -> Result<(), StoreError> {
         if self.queue.is_none() {
             let store = Arc::clone(&self.store);
             return tokio::task::spawn_blocking(move || match job {
                 Job::Step(step) => store.append(&step.commit()),
                 Job::Create(new) => store.create(&new),
+                Job::Start { id, now_ms } => store.start_playing(&id, now_ms),
             })
             .await
             .unwrap_or_else(|e| Err(StoreError(e.to_string())));

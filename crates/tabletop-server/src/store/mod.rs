@@ -271,12 +271,20 @@ pub struct SeatTaking<'a> {
     pub name: Option<&'a str>,
 }
 
-/// One write of a batch ([`Store::write_all`]): a new match, or a step
-/// of one.
+/// One write of a batch ([`Store::write_all`]): a new match, its start,
+/// or a step of one.
 #[derive(Debug, Clone)]
 pub enum Write<'a> {
     /// A new match, as [`Store::create`] saves it.
     Create(&'a NewMatch),
+    /// A waiting match starts at `now_ms`, as [`Store::start_playing`]
+    /// marks it.
+    Start {
+        /// The match.
+        id: &'a str,
+        /// Milliseconds since the epoch: its first turn starts now.
+        now_ms: u64,
+    },
     /// A step, as [`Store::append`] appends it.
     Commit(Commit<'a>),
 }
@@ -354,20 +362,22 @@ pub trait Store: Send + Sync {
     fn append_all(&self, commits: &[Commit<'_>]) -> Vec<Result<(), StoreError>> {
         commits.iter().map(|c| self.append(c)).collect()
     }
-    /// Makes each write as [`Store::create`] or [`Store::append`] does,
+    /// Makes each write as [`Store::create`], [`Store::start_playing`] or
+    /// [`Store::append`] does,
     /// each refused or taken on its own, and answers for each in order. A
     /// store that can make them durable together (one transaction, one
     /// sync) does so.
     ///
     /// By default the commits in one [`Store::append_all`], then each new
-    /// match on its own (a batch never holds a step of a match it
-    /// creates: a match is played only once it is created).
+    /// match and start on its own (a batch never holds a step of a match
+    /// it creates or starts: a match is played only once it is created,
+    /// and its first step waits for its start).
     fn write_all(&self, writes: &[Write<'_>]) -> Vec<Result<(), StoreError>> {
         let commits: Vec<Commit<'_>> = writes
             .iter()
             .filter_map(|w| match w {
                 Write::Commit(c) => Some(c.clone()),
-                Write::Create(_) => None,
+                Write::Create(_) | Write::Start { .. } => None,
             })
             .collect();
         let mut committed = self.append_all(&commits).into_iter();
@@ -375,6 +385,7 @@ pub trait Store: Send + Sync {
             .iter()
             .map(|w| match w {
                 Write::Create(m) => self.create(m),
+                Write::Start { id, now_ms } => self.start_playing(id, *now_ms),
                 Write::Commit(_) => committed
                     .next()
                     .unwrap_or_else(|| Err(StoreError("the store gave no outcome".to_owned()))),
@@ -383,7 +394,7 @@ pub trait Store: Send + Sync {
     }
     /// Whether the store lives in this process and waits only on its own
     /// files: its writes are then grouped, one [`Store::write_all`] for
-    /// every step and new match waiting, made by the journal's writer
+    /// every step, new match and start waiting, made by the journal's writer
     /// thread (see [`crate::store::journal`]). `false` (the default) for
     /// a store that waits on the network or on the async runtime: each
     /// write is then made on its own from the blocking pool.

@@ -331,6 +331,18 @@ fn append_in(tx: &Connection, c: &Commit<'_>) -> Result<(), StoreError> {
     insert_entries(tx, c.id, c.first_seq, c.entries)
 }
 
+/// Marks the waiting match `id` playing, its first turn from `now_ms`.
+fn start_in(conn: &Connection, id: &str, now_ms: u64) -> Result<(), StoreError> {
+    let touched = to_i64(now_ms / 1000)?;
+    let started = to_i64(now_ms)?;
+    conn.prepare_cached(
+        "UPDATE matches SET status = 'playing', touched = ?2, turn_started = ?3 WHERE id = ?1 AND status = 'waiting'",
+    )
+    .and_then(|mut s| s.execute(params![id, touched, started]))
+    .map_err(err)
+    .map(|_| ())
+}
+
 /// Runs `work` in a savepoint of the transaction under way: kept when it
 /// succeeds, undone when it fails. The outer error is the savepoint's
 /// own, which leaves the transaction in doubt: the caller abandons it.
@@ -617,6 +629,7 @@ impl Store for SqliteStore {
             for w in writes {
                 outcomes.push(in_savepoint(tx, |tx| match w {
                     Write::Create(m) => insert_match(tx, m),
+                    Write::Start { id, now_ms } => start_in(tx, id, *now_ms),
                     Write::Commit(c) => append_in(tx, c),
                 })?);
             }
@@ -638,15 +651,7 @@ impl Store for SqliteStore {
     }
 
     fn start_playing(&self, id: &str, now_ms: u64) -> Result<(), StoreError> {
-        let touched = to_i64(now_ms / 1000)?;
-        let started = to_i64(now_ms)?;
-        self.conn()?
-            .prepare_cached(
-                "UPDATE matches SET status = 'playing', touched = ?2, turn_started = ?3 WHERE id = ?1 AND status = 'waiting'",
-            )
-            .and_then(|mut s| s.execute(params![id, touched, started]))
-            .map_err(err)
-            .map(|_| ())
+        start_in(&*self.conn()?, id, now_ms)
     }
 
     fn unfinished(&self) -> Result<Vec<String>, StoreError> {

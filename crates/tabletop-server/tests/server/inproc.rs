@@ -109,11 +109,13 @@ impl Store for FailingStore {
                 .unwrap(),
         );
         if self.failing.load(Ordering::SeqCst) {
-            // Commits fail; new matches are saved, as `create` saves them.
+            // Commits fail; new matches and starts are saved, as `create`
+            // and `start_playing` save them.
             return writes
                 .iter()
                 .map(|w| match w {
                     Write::Create(m) => self.inner.create(m),
+                    Write::Start { id, now_ms } => self.inner.start_playing(id, *now_ms),
                     Write::Commit(_) => Err(StoreError(STORE_FAULT.to_owned())),
                 })
                 .collect();

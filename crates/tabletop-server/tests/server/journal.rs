@@ -220,3 +220,21 @@ async fn matches_created_together_do_not_wait_on_each_other_and_share_a_batch() 
         assert_eq!(lobby.facts(&id).await.unwrap().heading.game, "pig", "{id}");
     }
 }
+
+#[tokio::test]
+async fn a_matchs_start_joins_the_steps_of_its_turn_in_one_batch() {
+    let store = noting(true);
+    store
+        .create(&new_match("d", &["person", "person"], 1_000))
+        .unwrap();
+    let journal = Journal::new(Arc::clone(&store) as Arc<dyn Store>);
+    let (started, a) = tokio::join!(
+        journal.start("d".to_owned(), 7_000),
+        journal.write(step("a", 1, 5)),
+    );
+    assert!(started.is_ok() && a.is_ok());
+    assert_eq!(store.batches.lock().unwrap().clone().len(), 1);
+    assert_eq!(store.batches.lock().unwrap()[0].0, 2);
+    let d = store.load("d").unwrap().unwrap();
+    assert_eq!((d.status, d.turn_started_ms), (Status::Playing, 7_000));
+}
