@@ -2,6 +2,7 @@
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
+use core::fmt::Write as _;
 
 use dice_core::seat::PerSeat;
 use dice_core::{
@@ -175,7 +176,11 @@ impl Game for Armadora {
     /// `pass`, `reinforce d3`, `power goblin d3 1`, ... (see
     /// [`Action::notation`]).
     fn action_text(&self, action: &Action) -> String {
-        action.notation().to_string()
+        // The longest text, `power goblin h5 5`, fits without growing.
+        let mut text = String::with_capacity(24);
+        // Writing to a String cannot fail.
+        let _ = write!(text, "{}", action.notation());
+        text
     }
 
     fn action_from_text(&self, text: &str) -> Result<Action, ParseActionError> {

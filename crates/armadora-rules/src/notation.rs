@@ -8,14 +8,14 @@
 
 use alloc::format;
 use alloc::string::String;
-use core::fmt;
+use core::fmt::{self, Write as _};
 use core::str::FromStr;
 
 use dice_core::ParseActionError;
 
 use crate::action::{Action, Power};
 use crate::army::Value;
-use crate::board::{Line, Square};
+use crate::board::{Line, Named, Square};
 
 /// The shapes of every action, for errors about text that is none.
 const EXPECTED: &str = "expected warrior SQUARE VALUE, palisade LINE, end turn, pass, \
@@ -27,19 +27,49 @@ const EXPECTED: &str = "expected warrior SQUARE VALUE, palisade LINE, end turn, 
 pub struct Notation(Action);
 
 impl fmt::Display for Notation {
+    /// Written piece by piece, each name whole: a text is made for every
+    /// legal action offered, every turn.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
-            Action::Warrior { at, value } => write!(f, "warrior {at} {value}"),
+            Action::Warrior { at, value } => {
+                f.write_str("warrior ")?;
+                write_square_and_value(f, at, value)
+            }
             Action::Pass => f.write_str("pass"),
-            Action::Reinforce(at) => write!(f, "reinforce {at}"),
-            Action::Palisade(line) => write!(f, "palisade {line}"),
+            Action::Reinforce(at) => {
+                f.write_str("reinforce ")?;
+                at.with_name(|name| f.write_str(name))
+            }
+            Action::Palisade(line) => {
+                f.write_str("palisade ")?;
+                line.with_name(|name| f.write_str(name))
+            }
             Action::EndTurn => f.write_str("end turn"),
-            Action::Power(Power::Mage(at)) => write!(f, "power mage {at}"),
-            Action::Power(Power::Goblin { at, value }) => write!(f, "power goblin {at} {value}"),
-            Action::Power(Power::Orc(line)) => write!(f, "power orc {line}"),
-            Action::Power(Power::Elf(at)) => write!(f, "power elf {at}"),
+            Action::Power(Power::Mage(at)) => {
+                f.write_str("power mage ")?;
+                at.with_name(|name| f.write_str(name))
+            }
+            Action::Power(Power::Goblin { at, value }) => {
+                f.write_str("power goblin ")?;
+                write_square_and_value(f, at, value)
+            }
+            Action::Power(Power::Orc(line)) => {
+                f.write_str("power orc ")?;
+                line.with_name(|name| f.write_str(name))
+            }
+            Action::Power(Power::Elf(at)) => {
+                f.write_str("power elf ")?;
+                at.with_name(|name| f.write_str(name))
+            }
         }
     }
+}
+
+/// `d3 4`: a square and a warrior's value (1 to 5, one digit).
+fn write_square_and_value(f: &mut fmt::Formatter<'_>, at: Square, value: Value) -> fmt::Result {
+    at.with_name(|name| f.write_str(name))?;
+    f.write_char(' ')?;
+    f.write_char(char::from(b'0'.saturating_add(value.get())))
 }
 
 impl Action {

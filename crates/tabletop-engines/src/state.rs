@@ -205,6 +205,15 @@ pub trait AnyState: Send + Sync + fmt::Debug {
     /// this state's log, is told as [`tell_since`](AnyState::tell_since)
     /// its entry count.
     fn tell(&self, mark: &Mark, viewer: Viewer) -> Told;
+    /// [`tell`](AnyState::tell), with each legal action's text written
+    /// only where `wanted` answers `true` for its id and left empty
+    /// elsewhere: a server that told a connection a text once need not
+    /// have it written again at each turn. The ids and their order are
+    /// [`tell`](AnyState::tell)'s.
+    fn tell_texts(&self, mark: &Mark, viewer: Viewer, wanted: &dyn Fn(u32) -> bool) -> Told {
+        let _ = wanted;
+        self.tell(mark, viewer)
+    }
     /// What `viewer` is told of the entries from index `since` on (clamped
     /// to the log) and of the table now: [`update_json`](AnyState::update_json)
     /// in parts. It replays the log up to `since` (a reconnect's cost).
@@ -336,14 +345,37 @@ impl<G: Engine> Played<G> {
         )
     }
 
+    /// The legal actions when `viewer` is the seat to move, in id order,
+    /// each with its text where `wanted` says so (empty elsewhere); none
+    /// otherwise.
+    fn offered(&self, viewer: Viewer, wanted: &dyn Fn(u32) -> bool) -> Vec<LegalAction> {
+        match (self.state.to_move(), viewer) {
+            (ToMove::Player(p), Viewer::Seat(s)) if p == s => {
+                let mut legal = Vec::new();
+                self.state.legal_actions(&mut legal);
+                let mut offered: Vec<LegalAction> = legal
+                    .iter()
+                    .filter_map(|a| {
+                        let id = self.state.action_id(a)?;
+                        let text = if wanted(id) {
+                            self.state.action_text(a)
+                        } else {
+                            String::new()
+                        };
+                        Some(LegalAction::new(id, text))
+                    })
+                    .collect();
+                offered.sort_unstable_by_key(LegalAction::id);
+                offered
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// What `viewer` is told of the entries from `from` on, `before` being
-    /// the position they were applied to.
-    fn told(&self, before: G, from: usize, viewer: Viewer) -> Told {
-        let legal = self
-            .legal_for(viewer)
-            .into_iter()
-            .map(|(id, text)| LegalAction::new(id, text))
-            .collect();
+    /// the position they were applied to, with the legal texts `wanted`.
+    fn told(&self, before: G, from: usize, viewer: Viewer, wanted: &dyn Fn(u32) -> bool) -> Told {
+        let legal = self.offered(viewer, wanted);
         let (entries, narration) = self.seen_since(before, from, viewer);
         // The view is made once: its JSON and its scores both come from it.
         let view = self.state.view(viewer);
@@ -614,19 +646,10 @@ impl<G: Engine> AnyState for Played<G> {
     }
 
     fn legal_for(&self, viewer: Viewer) -> Vec<(u32, String)> {
-        match (self.state.to_move(), viewer) {
-            (ToMove::Player(p), Viewer::Seat(s)) if p == s => {
-                let mut legal = Vec::new();
-                self.state.legal_actions(&mut legal);
-                let mut offered: Vec<(u32, String)> = legal
-                    .iter()
-                    .filter_map(|a| Some((self.state.action_id(a)?, self.state.action_text(a))))
-                    .collect();
-                offered.sort_unstable_by_key(|(id, _)| *id);
-                offered
-            }
-            _ => Vec::new(),
-        }
+        self.offered(viewer, &|_| true)
+            .into_iter()
+            .map(|a| (a.id(), a.text().to_owned()))
+            .collect()
     }
 
     fn update_json(&self, viewer: Viewer, since: usize) -> String {
@@ -645,15 +668,22 @@ impl<G: Engine> AnyState for Played<G> {
     }
 
     fn tell(&self, mark: &Mark, viewer: Viewer) -> Told {
+        self.tell_texts(mark, viewer, &|_| true)
+    }
+
+    fn tell_texts(&self, mark: &Mark, viewer: Viewer, wanted: &dyn Fn(u32) -> bool) -> Told {
         match mark.0.as_any().downcast_ref::<MarkOf<G>>() {
-            Some(m) if m.at <= self.log.len() => self.told(m.state.clone(), m.at, viewer),
-            _ => self.tell_since(mark.at(), viewer),
+            Some(m) if m.at <= self.log.len() => self.told(m.state.clone(), m.at, viewer, wanted),
+            _ => {
+                let since = mark.at().min(self.log.len());
+                self.told(self.state_after(since), since, viewer, wanted)
+            }
         }
     }
 
     fn tell_since(&self, since: usize, viewer: Viewer) -> Told {
         let since = since.min(self.log.len());
-        self.told(self.state_after(since), since, viewer)
+        self.told(self.state_after(since), since, viewer, &|_| true)
     }
 
     fn resample_hidden(&self, viewer: Viewer, rng: &mut DiceRng) -> Box<dyn AnyState> {

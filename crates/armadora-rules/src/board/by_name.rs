@@ -1,14 +1,14 @@
 //! Squares and lines travel by name: records write the text notation
 //! (`d3`, `c2e`) and read it back through `FromStr`.
 
-/// Serialises `$named` as its `Display` text and deserialises it with
+/// Serialises `$named` as its name ([`Named`](super::name::Named)) and deserialises it with
 /// `FromStr`; a failed read answers `$complaint`, its `{:.8}` showing at
 /// most eight characters of the text (hostile input can be long).
 macro_rules! serde_by_name {
     ($named:ty, $complaint:literal) => {
         impl serde::Serialize for $named {
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.collect_str(self)
+                crate::board::name::Named::with_name(self, |name| s.serialize_str(name))
             }
         }
 

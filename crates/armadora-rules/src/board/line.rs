@@ -5,6 +5,7 @@ use core::cmp::Ordering;
 use core::fmt;
 use core::str::FromStr;
 
+use super::Named;
 use super::square::{COLUMNS, Square};
 
 /// Interior lines (ARM-2): 35 vertical and 32 horizontal.
@@ -152,11 +153,27 @@ impl Ord for Line {
 
 impl fmt::Display for Line {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Named::with_name(self, |name| f.write_str(name))
+    }
+}
+
+impl Named for Line {
+    /// The anchor's name and the side's letter, written whole (`c2e`).
+    fn with_name<R>(&self, write: impl FnOnce(&str) -> R) -> R {
         let side = match self.side() {
-            Side::East => 'e',
-            Side::South => 's',
+            Side::East => b'e',
+            Side::South => b's',
         };
-        write!(f, "{}{side}", self.anchor)
+        self.anchor.with_name(|square| {
+            let name = match *square.as_bytes() {
+                [file, rank] => [file, rank, side],
+                _ => return write(&alloc::format!("{square}{}", char::from(side))),
+            };
+            match core::str::from_utf8(&name) {
+                Ok(name) => write(name),
+                Err(_) => write(&alloc::format!("{square}{}", char::from(side))),
+            }
+        })
     }
 }
 

@@ -8,11 +8,13 @@
 #[macro_use]
 mod by_name;
 mod line;
+mod name;
 mod palisades;
 mod square;
 
 pub(crate) use line::LINE_COUNT;
 pub use line::{LINES, Line, ParseLineError, Side};
+pub(crate) use name::Named;
 pub(crate) use palisades::LineSet;
 pub use palisades::{MIN_TERRITORY, Palisades, Territories};
 pub(crate) use square::{ALL_SQUARES, MINE_SQUARES, SQUARE_COUNT, SquareMap};

@@ -118,6 +118,12 @@ impl fmt::Display for Square {
     }
 }
 
+impl super::name::Named for Square {
+    fn with_name<R>(&self, write: impl FnOnce(&str) -> R) -> R {
+        write(NAMES[*self])
+    }
+}
+
 /// Text that names no square: squares are `a1` to `h5`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("ARM-1: squares are a1 to h5")]

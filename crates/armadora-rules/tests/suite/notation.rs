@@ -2,7 +2,8 @@
 //! back from its text, people's spellings are read, and text that is no
 //! action gets an error saying why.
 
-use armadora_rules::{Action, Armadora, ArmadoraConfig, Power, Value};
+use armadora_rules::board::Side;
+use armadora_rules::{Action, Armadora, ArmadoraConfig, Line, Power, Square, Value};
 use dice_core::testkit::random_steps;
 use dice_core::{Game, ToMove};
 
@@ -95,4 +96,36 @@ fn text_that_is_no_action_is_refused_with_the_reason() {
             "{text:?} gives {err}, which should say {reason:?}"
         );
     }
+}
+
+#[test]
+fn arm_1_arm_2_every_square_and_line_is_written_by_its_name() {
+    let mut names = Vec::new();
+    for square in Square::all() {
+        let name = square.to_string();
+        assert_eq!(name.len(), 2, "{name}");
+        assert_eq!(format!("{square:>3}"), format!(" {name}"));
+        assert_eq!(
+            serde_json::to_string(&square).unwrap(),
+            format!("\"{name}\"")
+        );
+        assert_eq!(name.parse::<Square>(), Ok(square));
+        names.push(name);
+    }
+    assert_eq!(names.first().map(String::as_str), Some("a1"));
+    assert_eq!(names.last().map(String::as_str), Some("h5"));
+    for line in Line::all() {
+        let (anchor, side) = line.anchor();
+        let letter = match side {
+            Side::East => 'e',
+            Side::South => 's',
+        };
+        let name = format!("{anchor}{letter}");
+        assert_eq!(line.to_string(), name);
+        assert_eq!(serde_json::to_string(&line).unwrap(), format!("\"{name}\""));
+        assert_eq!(name.parse::<Line>(), Ok(line));
+        let palisade = Action::Palisade(line);
+        assert_eq!(palisade.notation().to_string(), format!("palisade {name}"));
+    }
+    assert_eq!(Line::all().count(), 67);
 }

@@ -139,3 +139,43 @@ fn arm_14_a_warrior_is_narrated_with_its_value_to_its_owner_alone() {
         );
     }
 }
+
+#[test]
+fn a_step_told_with_some_texts_writes_those_alone_and_is_otherwise_the_same() {
+    for name in game_names() {
+        let game = load_game(name).unwrap();
+        let mut rng = DiceRng::from_seed_u64(3);
+        let mut state = game.new_initial_state();
+        let mut offered = 0;
+        for _ in 0..200 {
+            if state.to_move() == ToMove::Over {
+                break;
+            }
+            let mark = state.mark();
+            step(&mut *state, &mut rng);
+            for viewer in Viewer::every(state.players()) {
+                let all = state.tell(&mark, viewer);
+                let even = state.tell_texts(&mark, viewer, &|id| id % 2 == 0);
+                let ids = |t: &tabletop_engines::Told| -> Vec<u32> {
+                    t.legal()
+                        .iter()
+                        .map(tabletop_engines::dice_core::LegalAction::id)
+                        .collect()
+                };
+                assert_eq!(ids(&even), ids(&all), "{name}");
+                for (a, e) in all.legal().iter().zip(even.legal()) {
+                    let text = if a.id() % 2 == 0 { a.text() } else { "" };
+                    assert_eq!(e.text(), text, "{name}");
+                    assert!(!a.text().is_empty(), "{name}");
+                }
+                offered += all.legal().len();
+                assert_eq!(even.view().get(), all.view().get(), "{name}");
+                assert_eq!(even.entries().get(), all.entries().get(), "{name}");
+                // No text wanted, none written.
+                let none = state.tell_texts(&state.mark(), viewer, &|_| false);
+                assert!(none.legal().iter().all(|a| a.text().is_empty()), "{name}");
+            }
+        }
+        assert!(offered > 0, "{name}");
+    }
+}

@@ -378,6 +378,12 @@ async fn connection(app: Arc<App>, mut socket: WebSocket) {
         bucket: Bucket::new(limits.messages_per_second, limits.message_burst),
         strikes: 0,
     };
+    // One timer for the connection's life, moved on only when it fires
+    // and a message went either way since: no timer is set and cleared
+    // for each message.
+    let mut last_message = tokio::time::Instant::now();
+    let idle = tokio::time::sleep(limits.idle_timeout);
+    tokio::pin!(idle);
     loop {
         tokio::select! {
             frame = outbox.recv() => {
@@ -390,14 +396,24 @@ async fn connection(app: Arc<App>, mut socket: WebSocket) {
                 if !send(&mut socket, &limits, &frame).await {
                     break;
                 }
+                last_message = tokio::time::Instant::now();
             }
-            incoming = tokio::time::timeout(limits.idle_timeout, socket.recv()) => {
+            incoming = socket.recv() => {
                 let message = match incoming {
-                    Ok(Some(Ok(Message::Close(_)) | Err(_)) | None) | Err(_) => break,
-                    Ok(Some(Ok(message))) => message,
+                    Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+                    Some(Ok(message)) => message,
                 };
+                last_message = tokio::time::Instant::now();
                 if !inbound.receive(&mut socket, &limits, &bound, sub, message).await {
                     break;
+                }
+            }
+            () = &mut idle => {
+                match last_message.checked_add(limits.idle_timeout) {
+                    Some(quiet_until) if quiet_until <= tokio::time::Instant::now() => break,
+                    Some(quiet_until) => idle.as_mut().reset(quiet_until),
+                    // Beyond the clock's range: never idle.
+                    None => idle.set(tokio::time::sleep(limits.idle_timeout)),
                 }
             }
             _ = shutdown.changed() => {

@@ -187,12 +187,23 @@ struct Live {
     handle: Handle,
     info: MatchInfo,
     task: tokio::task::JoinHandle<()>,
+    /// The actor's task: the entry its end removes.
+    actor: tokio::task::Id,
+}
+
+/// The live matches by id, shared with the task that removes each once
+/// its actor stops.
+type LiveMap = Arc<Mutex<BTreeMap<String, Live>>>;
+
+/// Whether `live`'s actor still takes commands.
+fn running(live: &Live) -> bool {
+    !live.handle.commands.is_closed()
 }
 
 /// Every match of the process.
 pub struct Lobby {
     services: Services,
-    live: Mutex<BTreeMap<String, Live>>,
+    live: LiveMap,
     created: AtomicU64,
     stored: AtomicUsize,
     /// Held shared while a match is inserted and counted, and alone
@@ -347,6 +358,11 @@ pub(crate) fn table_of(setup: &MatchSetup) -> Result<Table, String> {
     }
 }
 
+/// The live matches, locked.
+fn lock_live(live: &Mutex<BTreeMap<String, Live>>) -> MutexGuard<'_, BTreeMap<String, Live>> {
+    live.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 /// JSON text as a raw value; text that is not JSON is a damaged store.
 pub(crate) fn raw(json: String) -> Result<Box<RawValue>, LobbyError> {
     RawValue::from_string(json).map_err(|e| LobbyError::Store(e.to_string()))
@@ -357,7 +373,7 @@ impl Lobby {
     pub fn new(services: Services, stored: usize) -> Self {
         Lobby {
             services,
-            live: Mutex::new(BTreeMap::new()),
+            live: Arc::new(Mutex::new(BTreeMap::new())),
             created: AtomicU64::new(0),
             stored: AtomicUsize::new(stored),
             counting: tokio::sync::RwLock::new(()),
@@ -365,10 +381,12 @@ impl Lobby {
         }
     }
 
+    /// The live matches. A match leaves when its actor stops (the task
+    /// that waits on it removes it), so no call looks through them all;
+    /// one that stopped and is not yet removed is skipped where it is
+    /// found, and pruned where the count is what matters.
     fn live(&self) -> MutexGuard<'_, BTreeMap<String, Live>> {
-        let mut live = self.live.lock().unwrap_or_else(PoisonError::into_inner);
-        live.retain(|_, l| !l.handle.commands.is_closed());
-        live
+        lock_live(&self.live)
     }
 
     /// What the operator's view counts.
@@ -387,13 +405,15 @@ impl Lobby {
 
     /// Matches loaded now.
     pub fn live_count(&self) -> usize {
-        self.live().len()
+        let mut live = self.live();
+        live.retain(|_, l| running(l));
+        live.len()
     }
 
     /// Whether one more match may go live for `who`, with `bots_only` its
     /// seats; why not otherwise.
     fn room(
-        live: &BTreeMap<String, Live>,
+        live: &mut BTreeMap<String, Live>,
         limits: &crate::connection::limits::Limits,
         who: Load,
         bots_only: bool,
@@ -402,6 +422,9 @@ impl Lobby {
             Load::Seat => limits.live_matches,
             Load::Other => limits.live_matches.saturating_sub(limits.seat_reserve),
         };
+        if live.len() >= cap || bots_only {
+            live.retain(|_, l| running(l));
+        }
         if live.len() >= cap {
             return Err(LobbyError::Busy("too many live matches".to_owned()));
         }
@@ -470,7 +493,7 @@ impl Lobby {
         let kinds = seat_kinds(&table, request.seats.as_deref())?;
         let bots_only = kinds.iter().all(SeatKind::is_bot);
         if bots_only {
-            Self::room(&self.live(), limits, Load::Other, true)?;
+            Self::room(&mut self.live(), limits, Load::Other, true)?;
         }
         let names = seat_names(&kinds, request.names.as_deref())?;
         let id = match_id(request.start.as_ref())?;
@@ -618,7 +641,7 @@ impl Lobby {
     /// # Errors
     /// An unknown id, a limit reached, or the store failing.
     pub async fn serve(&self, id: &str, who: Load) -> Result<Served, LobbyError> {
-        if let Some(l) = self.live().get(id) {
+        if let Some(l) = self.live().get(id).filter(|l| running(l)) {
             return Ok(Served::Here(l.handle.clone(), l.info.clone()));
         }
         let store = self.store();
@@ -661,7 +684,12 @@ impl Lobby {
             spectators: stored.setup.spectators,
             turn_seconds: stored.setup.turn_seconds,
         };
-        Self::room(&self.live(), &self.services.limits, who, info.bots_only())?;
+        Self::room(
+            &mut self.live(),
+            &self.services.limits,
+            who,
+            info.bots_only(),
+        )?;
         let broken = |why: String| LobbyError::Store(format!("match {id}: {why}"));
         let mut table = table_of(&stored.setup).map_err(broken)?;
         let mut applied = BTreeSet::new();
@@ -689,17 +717,25 @@ impl Lobby {
             talk: last_lines,
         };
         let mut live = self.live();
-        if let Some(l) = live.get(id) {
+        if let Some(l) = live.get(id).filter(|l| running(l)) {
             return Ok((l.handle.clone(), l.info.clone(), false));
         }
-        Self::room(&live, &self.services.limits, who, info.bots_only())?;
+        Self::room(&mut live, &self.services.limits, who, info.bots_only())?;
         let (handle, actor) = Actor::new(loaded, self.services.clone()).spawn();
+        let actor_id = actor.id();
         // Once the actor has stopped (and so stopped committing), the
-        // ownership goes.
+        // match leaves the live ones, and the ownership goes.
         let store = self.store();
         let key = id.to_owned();
+        let matches = Arc::clone(&self.live);
         let task = tokio::spawn(async move {
             let _ = actor.await;
+            {
+                let mut live = lock_live(&matches);
+                if live.get(&key).is_some_and(|l| l.actor == actor_id) {
+                    live.remove(&key);
+                }
+            }
             if let Err(e) = blocking(move || store.disown(&key)).await {
                 tracing::warn!(error = %e, "a stopped match could not be disowned");
             }
@@ -710,6 +746,7 @@ impl Lobby {
                 handle: handle.clone(),
                 info: info.clone(),
                 task,
+                actor: actor_id,
             },
         );
         Ok((handle, info, true))
@@ -749,7 +786,7 @@ impl Lobby {
         let ids = blocking(move || store.unserved_bot_matches()).await?;
         let mut taken = 0usize;
         for id in &ids {
-            if self.live().contains_key(id) {
+            if self.live().get(id).is_some_and(running) {
                 continue;
             }
             match self.serve(id, Load::Other).await {

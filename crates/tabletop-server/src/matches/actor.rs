@@ -736,6 +736,24 @@ impl Actor {
         true
     }
 
+    /// What `viewer` is told of the step after `mark`, with the legal
+    /// texts some subscriber of that viewer is to be sent: every one for
+    /// a subscriber that takes every text, else those it was not told.
+    fn tell(&self, mark: &Mark, viewer: Viewer) -> Told {
+        let sent: Option<Vec<&[u32]>> = self
+            .subscribers
+            .iter()
+            .filter(|s| s.viewer == viewer)
+            .map(|s| s.texts_sent.as_deref())
+            .collect();
+        match &sent {
+            Some(sent) => self.table.tell_texts(mark, viewer, &|id| {
+                sent.iter().any(|texts| texts.binary_search(&id).is_err())
+            }),
+            None => self.table.tell(mark, viewer),
+        }
+    }
+
     /// Tells every subscriber its own update of the step after `mark`:
     /// each viewer's update is built once, and each of its frames (whole
     /// view, or view patch) is written once and shared by every subscriber
@@ -752,7 +770,7 @@ impl Actor {
         let mut dropped = Vec::new();
         let mut last_views = std::mem::take(&mut self.patched_views);
         for viewer in viewers {
-            let told = self.table.tell(mark, viewer);
+            let told = self.tell(mark, viewer);
             let odds = self.odds_for(&told);
             let wants_patch = self
                 .subscribers

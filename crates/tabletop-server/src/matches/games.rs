@@ -321,6 +321,12 @@ impl Table {
         self.state.tell(mark, viewer)
     }
 
+    /// [`tell`](Table::tell), with the legal texts `wanted` alone written
+    /// ([`AnyState::tell_texts`]).
+    pub fn tell_texts(&self, mark: &Mark, viewer: Viewer, wanted: &dyn Fn(u32) -> bool) -> Told {
+        self.state.tell_texts(mark, viewer, wanted)
+    }
+
     /// What `viewer` is told of the entries from `since` on (a welcome, a
     /// stale answer): the log is replayed up to `since`.
     pub fn tell_since(&self, since: usize, viewer: Viewer) -> Told {

@@ -15,7 +15,9 @@
 //! takes every batch waiting at once: while it syncs one, the steps that
 //! reach it meanwhile gather into the next, and the runtime's threads go
 //! on stepping the other matches instead of waiting on the disk; the
-//! busier the server, the more steps share a sync. A store that is not
+//! busier the server, the more steps share a sync. Once a batch held
+//! several steps, the writer also lets the next one gather for up to
+//! [`GATHER`] before writing it. A store that is not
 //! embedded (one across the network) takes each step on its own from the
 //! blocking pool, so that steps of several matches wait on the network
 //! side by side.
@@ -91,6 +93,15 @@ type Waiting = (Job, oneshot::Sender<Result<(), StoreError>>);
 /// wait on the disk while other matches' actions arrive.
 pub const QUIET: Duration = Duration::from_millis(2);
 
+/// How long the writer lets a batch gather once steps come faster than it
+/// syncs (its last batch held several): each sync, and each page written
+/// for it, is shared by more steps. Most of the writer's CPU went to the
+/// sync and the pages; a step waits at most this much more.
+pub const GATHER: Duration = Duration::from_millis(2);
+
+/// A batch this large is written without waiting out [`GATHER`].
+const GATHER_MAX: usize = 256;
+
 /// This turn's steps, and when the last turn's were flushed.
 #[derive(Default)]
 struct Turn {
@@ -122,22 +133,25 @@ impl Queue {
 
     /// Queues `batch` for the writer, or hands it back when it is a lone
     /// step and the writer is idle (and `lone` allows it); wakes the
-    /// writer if it may be asleep (it sleeps only on an empty queue).
+    /// writer if it may be asleep (on an empty queue) or gathering a batch
+    /// that this one fills.
     fn push(&self, mut batch: Vec<Waiting>, lone: bool) -> Option<Vec<Waiting>> {
         let mut pending = self.lock();
         if lone && batch.len() == 1 && !pending.writing && pending.steps.is_empty() {
             return Some(batch);
         }
-        if pending.steps.is_empty() {
+        let before = pending.steps.len();
+        pending.steps.append(&mut batch);
+        if before == 0 || before < GATHER_MAX && pending.steps.len() >= GATHER_MAX {
             self.arrived.notify_one();
         }
-        pending.steps.append(&mut batch);
         None
     }
 
-    /// The next batch: every step waiting, once there is one; `None`
-    /// once the journal closed and nothing is left.
-    fn next_batch(&self, spare: Vec<Waiting>) -> Option<Vec<Waiting>> {
+    /// The steps waiting, once there are any (`None` once the journal
+    /// closes and none are left), after letting them gather for `gather`
+    /// or until [`GATHER_MAX`] are waiting; `spare` takes their place.
+    fn next_batch(&self, spare: Vec<Waiting>, gather: Duration) -> Option<Vec<Waiting>> {
         let mut pending = self.lock();
         pending.writing = false;
         while pending.steps.is_empty() && !pending.closed {
@@ -150,6 +164,18 @@ impl Queue {
             return None;
         }
         pending.writing = true;
+        let until = std::time::Instant::now().checked_add(gather);
+        while let Some(left) =
+            until.and_then(|u| u.checked_duration_since(std::time::Instant::now()))
+        {
+            if left.is_zero() || pending.closed || pending.steps.len() >= GATHER_MAX {
+                break;
+            }
+            pending = self
+                .arrived
+                .wait_timeout(pending, left)
+                .map_or_else(|e| e.into_inner().0, |(p, _)| p);
+        }
         Some(std::mem::replace(&mut pending.steps, spare))
     }
 }
@@ -299,10 +325,20 @@ impl Drop for Journal {
 /// The writer thread: every batch in turn, until the journal closes.
 fn write_batches(store: &dyn Store, queue: &Queue) {
     let mut spare = Vec::new();
-    while let Some(mut batch) = queue.next_batch(spare) {
+    let mut gather = Duration::ZERO;
+    while let Some(mut batch) = queue.next_batch(spare, gather) {
+        gather = gather_after(batch.len());
         write_all(store, &mut batch);
         spare = batch;
     }
+}
+
+/// How long the batch after one of `written` steps gathers: a batch of
+/// one says steps come one at a time, and the next is written at once;
+/// several, that the server is busy, and the next waits a little for
+/// more.
+fn gather_after(written: usize) -> Duration {
+    if written >= 2 { GATHER } else { Duration::ZERO }
 }
 
 /// Writes `batch` in one [`Store::write_all`] and tells each write its
@@ -320,5 +356,62 @@ fn write_all(store: &dyn Store, batch: &mut Vec<Waiting>) {
             .next()
             .unwrap_or_else(|| Err(StoreError("the store gave no outcome".to_owned())));
         let _ = done.send(outcome);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A waiting write that nobody is told of.
+    fn waiting() -> Waiting {
+        let job = Job::Start {
+            id: "m".to_owned(),
+            now_ms: 0,
+        };
+        (job, oneshot::channel().0)
+    }
+
+    /// `queue`'s next batch after an hour's gather, taken on a thread of
+    /// its own; its length, or `None` when it is not taken within a
+    /// minute.
+    fn gathered(queue: &Arc<Queue>) -> Option<usize> {
+        let (sent, taken) = std::sync::mpsc::channel();
+        let queue = Arc::clone(queue);
+        std::thread::spawn(move || {
+            let batch = queue.next_batch(Vec::new(), Duration::from_secs(3600));
+            let _ = sent.send(batch.map(|b| b.len()));
+        });
+        taken.recv_timeout(Duration::from_secs(60)).ok().flatten()
+    }
+
+    #[test]
+    fn a_busy_writers_batch_gathers_and_goes_once_full() {
+        assert_eq!(gather_after(1), Duration::ZERO);
+        assert_eq!(gather_after(2), GATHER);
+        let queue = Arc::new(Queue::default());
+        assert!(queue.push(vec![waiting()], false).is_none());
+        let pushing = {
+            let queue = Arc::clone(&queue);
+            std::thread::spawn(move || {
+                for _ in 1..GATHER_MAX {
+                    queue.push(vec![waiting()], false);
+                }
+            })
+        };
+        // Only a full batch ends an hour's gather.
+        let taken = gathered(&queue);
+        pushing.join().unwrap();
+        assert!(taken.is_some_and(|n| n >= GATHER_MAX), "{taken:?}");
+    }
+
+    #[test]
+    fn a_journal_that_closes_ends_the_gather_with_what_is_queued() {
+        let queue = Arc::new(Queue::default());
+        queue.push(vec![waiting(), waiting()], false);
+        queue.lock().closed = true;
+        queue.arrived.notify_one();
+        assert_eq!(gathered(&queue), Some(2));
+        assert_eq!(queue.next_batch(Vec::new(), GATHER).map(|b| b.len()), None);
     }
 }

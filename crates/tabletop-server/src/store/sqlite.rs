@@ -331,6 +331,15 @@ fn append_in(tx: &Connection, c: &Commit<'_>) -> Result<(), StoreError> {
     insert_entries(tx, c.id, c.first_seq, c.entries)
 }
 
+/// One write of a batch, inside the caller's transaction.
+fn write_in(tx: &Connection, write: &Write<'_>) -> Result<(), StoreError> {
+    match write {
+        Write::Create(m) => insert_match(tx, m),
+        Write::Start { id, now_ms } => start_in(tx, id, *now_ms),
+        Write::Commit(c) => append_in(tx, c),
+    }
+}
+
 /// Marks the waiting match `id` playing, its first turn from `now_ms`.
 fn start_in(conn: &Connection, id: &str, now_ms: u64) -> Result<(), StoreError> {
     let touched = to_i64(now_ms / 1000)?;
@@ -622,21 +631,23 @@ impl Store for SqliteStore {
             Ok(conn) => conn,
             Err(e) => return vec![Err(e); writes.len()],
         };
-        // One transaction, one sync; each write in a savepoint of its
-        // own, so that a refused one leaves the others in.
-        let mut outcomes = Vec::with_capacity(writes.len());
-        let written = in_transaction(&conn, |tx| {
-            for w in writes {
-                outcomes.push(in_savepoint(tx, |tx| match w {
-                    Write::Create(m) => insert_match(tx, m),
-                    Write::Start { id, now_ms } => start_in(tx, id, *now_ms),
-                    Write::Commit(c) => append_in(tx, c),
-                })?);
-            }
-            Ok(())
-        });
+        // One transaction, one sync. A batch is first written whole, with
+        // no savepoint (each costs two statements and a copy of each page
+        // it changes); should any write be refused, that transaction is
+        // undone and the batch written again with a savepoint for each
+        // write, so that a refused one leaves the others in.
+        let whole = in_transaction(&conn, |tx| writes.iter().try_for_each(|w| write_in(tx, w)));
+        let written = match whole {
+            Ok(()) => Ok(vec![Ok(()); writes.len()]),
+            Err(_) => in_transaction(&conn, |tx| {
+                writes
+                    .iter()
+                    .map(|w| in_savepoint(tx, |tx| write_in(tx, w)))
+                    .collect()
+            }),
+        };
         match written {
-            Ok(()) => {
+            Ok(outcomes) => {
                 if let Some(checkpointer) = &self.checkpointer {
                     checkpointer.committed(writes.len());
                 }
@@ -757,13 +768,17 @@ impl Store for SqliteStore {
 
     fn talk(&self, id: &str, count: usize) -> Result<Vec<Line>, StoreError> {
         let conn = self.conn()?;
+        // The count is written into the statement: a bound limit made
+        // SQLite prepare it again at each call (one statement is cached
+        // per count, and the lobby asks for one).
         let mut stmt = conn
-            .prepare_cached(
-                "SELECT n, seat, name, text FROM talk WHERE match_id = ?1 ORDER BY n DESC LIMIT ?2",
-            )
+            .prepare_cached(&format!(
+                "SELECT n, seat, name, text FROM talk WHERE match_id = ?1 ORDER BY n DESC LIMIT {}",
+                count_of(count)?
+            ))
             .map_err(err)?;
         let rows = stmt
-            .query_map(params![id, count_of(count)?], |r| {
+            .query_map(params![id], |r| {
                 Ok((
                     r.get::<_, i64>(0)?,
                     r.get::<_, i64>(1)?,

@@ -1,15 +1,17 @@
-//! A JSON text read once into a tape of its parts: each value's kind and
-//! byte span, each object member's key, and where each value's parts end.
-//! No value is built from it: two texts are compared part by part through
-//! their tapes, a part's bytes standing for the part (what a view patch
-//! needs of two views written by one serialiser).
+//! A JSON text read only as far as it is compared: an object's members or
+//! an array's elements as slices of the text, each value's extent found by
+//! following its bytes (strings and nesting), no value built and nothing
+//! listed below the level asked for. Two texts written by one serialiser
+//! are compared slice by slice, a value's bytes standing for the value:
+//! what a view patch needs, where most of two views is the same and only
+//! the parts that differ are read any deeper.
 
 use std::borrow::Cow;
 
-/// The deepest nesting read; a deeper text is not read at all.
+/// The deepest nesting a comparison goes down to.
 pub const MAX_DEPTH: usize = 128;
 
-/// What a part is.
+/// What a value is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     /// `{…}`.
@@ -20,197 +22,252 @@ pub enum Kind {
     Scalar,
 }
 
-/// One value of the text.
+/// The bytes that open and close an object, and an array.
+const BRACKETS: [(u8, u8); 2] = [(b'{', b'}'), (b'[', b']')];
+
+/// What `value` (a value's text, from its first byte) is, by its first
+/// byte.
+pub fn kind(value: &str) -> Kind {
+    let [(object, _), (array, _)] = BRACKETS;
+    match value.as_bytes().first() {
+        Some(&b) if b == object => Kind::Object,
+        Some(&b) if b == array => Kind::Array,
+        _ => Kind::Scalar,
+    }
+}
+
+/// `text` without the whitespace JSON allows around a value.
+pub fn trim(text: &str) -> &str {
+    text.trim_matches([' ', '\t', '\n', '\r'])
+}
+
+/// An object's member, as slices of its text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Member<'a> {
+    /// Its key as written, quotes included (escapes and all).
+    pub quoted_key: &'a str,
+    /// Its value's text.
+    pub value: &'a str,
+}
+
+impl<'a> Member<'a> {
+    /// The key, its escapes read; `None` when they do not read.
+    pub fn key(&self) -> Option<Cow<'a, str>> {
+        if !self.quoted_key.contains('\\') {
+            let inside = self.quoted_key.strip_prefix('"')?.strip_suffix('"')?;
+            return Some(Cow::Borrowed(inside));
+        }
+        serde_json::from_str::<String>(self.quoted_key)
+            .ok()
+            .map(Cow::Owned)
+    }
+}
+
+/// The members of `object` (an object's text, from its `{` to its `}`),
+/// in order; `None` when it is not an object, or does not read as one.
+pub fn members(object: &str) -> Option<Vec<Member<'_>>> {
+    let mut read = Items::object(object)?;
+    let mut members = Vec::new();
+    while let Some(item) = read.next()? {
+        members.push(item.member()?);
+    }
+    Some(members)
+}
+
+/// The elements of `array` (an array's text, from its `[` to its `]`), in
+/// order; `None` when it is not an array, or does not read as one.
+pub fn elements(array: &str) -> Option<Vec<&str>> {
+    let mut read = Items::array(array)?;
+    let mut elements = Vec::new();
+    while let Some(item) = read.next()? {
+        elements.push(item.value);
+    }
+    Some(elements)
+}
+
+/// One item of an object or array, as slices of its text.
 #[derive(Debug, Clone, Copy)]
-struct Part {
-    kind: Kind,
-    /// Its bytes, `start..end`.
-    start: usize,
-    end: usize,
-    /// Its key's bytes between the quotes, as written (escapes and all),
-    /// when it is an object's member.
-    key: (usize, usize),
-    /// The index of the part after its own parts.
-    next: usize,
-    /// How many members or elements it has.
-    len: usize,
+pub struct Item<'a> {
+    /// The item as written: `"key": value`, or an element's value.
+    pub whole: &'a str,
+    /// A member's key as written, quotes included; `None` for an element.
+    pub quoted_key: Option<&'a str>,
+    /// The value's text.
+    pub value: &'a str,
 }
 
-/// A JSON text's parts, in the order they are written: a part's members
-/// or elements follow it, the first at the next index.
-#[derive(Debug)]
-pub struct Tape<'a> {
+impl<'a> Item<'a> {
+    /// The item as an object's member; `None` for an array's element.
+    pub fn member(&self) -> Option<Member<'a>> {
+        Some(Member {
+            quoted_key: self.quoted_key?,
+            value: self.value,
+        })
+    }
+}
+
+/// Reads the items of an object or an array one at a time, or passes
+/// over one the caller already has the bytes of, unread.
+#[derive(Debug, Clone)]
+pub struct Items<'a> {
     text: &'a str,
-    parts: Vec<Part>,
+    /// The next item's first byte, or the closing bracket.
+    at: usize,
+    close: u8,
+    keyed: bool,
 }
 
-impl<'a> Tape<'a> {
-    /// The tape of `text`, one JSON value (whitespace around it and
-    /// between its tokens allowed); `None` when it is not one, or nests
-    /// deeper than [`MAX_DEPTH`]. Part 0 is the whole value.
-    pub fn of(text: &'a str) -> Option<Self> {
-        let mut tape = Tape {
+impl<'a> Items<'a> {
+    /// The members of `object`; `None` when it does not open as one.
+    pub fn object(object: &'a str) -> Option<Self> {
+        Self::open(object, b'{', b'}', true)
+    }
+
+    /// The elements of `array`; `None` when it does not open as one.
+    pub fn array(array: &'a str) -> Option<Self> {
+        Self::open(array, b'[', b']', false)
+    }
+
+    fn open(text: &'a str, open: u8, close: u8, keyed: bool) -> Option<Self> {
+        let bytes = text.as_bytes();
+        (bytes.first() == Some(&open)).then(|| Items {
             text,
-            // About one part in eight bytes of a compact view.
-            parts: Vec::with_capacity(text.len() / 8),
+            at: skip_space(bytes, 1),
+            close,
+            keyed,
+        })
+    }
+
+    /// The next item; `Some(None)` once the closing bracket is reached and
+    /// ends the text, `None` where the text does not read.
+    #[expect(
+        clippy::should_implement_trait,
+        reason = "a text that does not read is told apart from the end"
+    )]
+    pub fn next(&mut self) -> Option<Option<Item<'a>>> {
+        let bytes = self.text.as_bytes();
+        if *bytes.get(self.at)? == self.close {
+            return (self.at.saturating_add(1) == bytes.len()).then_some(None);
+        }
+        let start = self.at;
+        let (quoted_key, value_start) = if self.keyed {
+            let key_end = string_end(bytes, start)?;
+            let colon = skip_space(bytes, key_end);
+            if bytes.get(colon) != Some(&b':') {
+                return None;
+            }
+            (
+                Some(self.text.get(start..key_end)?),
+                skip_space(bytes, colon.saturating_add(1)),
+            )
+        } else {
+            (None, start)
         };
-        let end = tape.value(0, (0, 0), 0)?;
-        (tape.skip_space(end) == text.len()).then_some(tape)
+        let end = value_end(bytes, value_start)?;
+        self.at = self.after(end)?;
+        Some(Some(Item {
+            whole: self.text.get(start..end)?,
+            quoted_key,
+            value: self.text.get(value_start..end)?,
+        }))
     }
 
-    fn byte(&self, at: usize) -> Option<u8> {
-        self.text.as_bytes().get(at).copied()
-    }
-
-    fn skip_space(&self, mut at: usize) -> usize {
-        while matches!(self.byte(at), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-            at = at.saturating_add(1);
+    /// Whether the next item is written `whole` (an item's text), byte for
+    /// byte, and ends there: then it is passed over unread.
+    pub fn skip_same(&mut self, whole: &str) -> bool {
+        let bytes = self.text.as_bytes();
+        let end = self.at.saturating_add(whole.len());
+        // A number or literal could go on: the same bytes are the same
+        // item only where the new text ends it there too.
+        let ends = matches!(bytes.get(end), Some(b',' | b' ' | b'\t' | b'\n' | b'\r'))
+            || bytes.get(end) == Some(&self.close);
+        if !ends || bytes.get(self.at..end) != Some(whole.as_bytes()) {
+            return false;
         }
-        at
-    }
-
-    /// Reads the string starting at `at` (its opening quote); answers
-    /// where it ends, past its closing quote.
-    fn string(&self, at: usize) -> Option<usize> {
-        if self.byte(at)? != b'"' {
-            return None;
-        }
-        let mut at = at.saturating_add(1);
-        loop {
-            let rest = self.text.as_bytes().get(at..)?;
-            at = at.saturating_add(rest.iter().position(|b| matches!(b, b'"' | b'\\'))?);
-            match self.byte(at)? {
-                b'\\' => at = at.saturating_add(2),
-                _ => return Some(at.saturating_add(1)),
+        match self.after(end) {
+            Some(next) => {
+                self.at = next;
+                true
             }
+            None => false,
         }
     }
 
-    /// Reads the value at `at` (after any whitespace), with `key` if it is
-    /// a member; answers where it ends.
-    fn value(&mut self, at: usize, key: (usize, usize), depth: usize) -> Option<usize> {
-        if depth > MAX_DEPTH {
-            return None;
+    /// Past the separator after an item ending at `end`: the next item's
+    /// first byte, or the closing bracket.
+    fn after(&self, end: usize) -> Option<usize> {
+        let bytes = self.text.as_bytes();
+        let at = skip_space(bytes, end);
+        match *bytes.get(at)? {
+            b',' => {
+                let next = skip_space(bytes, at.saturating_add(1));
+                // No item after the comma is no JSON.
+                (*bytes.get(next)? != self.close).then_some(next)
+            }
+            b if b == self.close => Some(at),
+            _ => None,
         }
-        let start = self.skip_space(at);
-        let index = self.parts.len();
-        self.parts.push(Part {
-            kind: Kind::Scalar,
-            start,
-            end: start,
-            key,
-            next: index,
-            len: 0,
-        });
-        let (kind, end, len) = match self.byte(start)? {
-            b'{' => {
-                let (end, len) = self.items(start, b'}', true, depth)?;
-                (Kind::Object, end, len)
-            }
-            b'[' => {
-                let (end, len) = self.items(start, b']', false, depth)?;
-                (Kind::Array, end, len)
-            }
-            b'"' => (Kind::Scalar, self.string(start)?, 0),
-            _ => {
-                let rest = self.text.as_bytes().get(start..)?;
-                let len = rest
-                    .iter()
-                    .position(|b| {
-                        matches!(b, b',' | b']' | b'}' | b':' | b' ' | b'\t' | b'\n' | b'\r')
-                    })
-                    .unwrap_or(rest.len());
-                (len > 0).then_some((Kind::Scalar, start.saturating_add(len), 0))?
-            }
-        };
-        let next = self.parts.len();
-        let part = self.parts.get_mut(index)?;
-        *part = Part {
-            kind,
-            end,
-            next,
-            len,
-            ..*part
-        };
-        Some(end)
     }
+}
 
-    /// Reads the members (`keyed`) or elements of the object or array
-    /// opened at `at`, up to `close`; answers where it ends and how many
-    /// it holds.
-    fn items(&mut self, at: usize, close: u8, keyed: bool, depth: usize) -> Option<(usize, usize)> {
-        let mut at = self.skip_space(at.saturating_add(1));
-        if self.byte(at)? == close {
-            return Some((at.saturating_add(1), 0));
+fn skip_space(bytes: &[u8], mut at: usize) -> usize {
+    while matches!(bytes.get(at), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+        at = at.saturating_add(1);
+    }
+    at
+}
+
+/// Where the string opened at `at` ends, past its closing quote.
+fn string_end(bytes: &[u8], at: usize) -> Option<usize> {
+    if bytes.get(at) != Some(&b'"') {
+        return None;
+    }
+    let mut at = at.saturating_add(1);
+    loop {
+        let rest = bytes.get(at..)?;
+        at = at.saturating_add(rest.iter().position(|b| matches!(b, b'"' | b'\\'))?);
+        match bytes.get(at)? {
+            b'\\' => at = at.saturating_add(2),
+            _ => return Some(at.saturating_add(1)),
         }
-        let mut len = 0_usize;
-        loop {
-            let mut key = (0, 0);
-            if keyed {
-                let key_start = self.skip_space(at);
-                let key_end = self.string(key_start)?;
-                key = (key_start.saturating_add(1), key_end.saturating_sub(1));
-                at = self.skip_space(key_end);
-                if self.byte(at)? != b':' {
-                    return None;
+    }
+}
+
+/// Where the value starting at `at` ends: past its closing quote or
+/// bracket, or at the byte that ends a number or a literal. Nesting is
+/// followed, strings and all, without reading what is inside.
+fn value_end(bytes: &[u8], at: usize) -> Option<usize> {
+    match *bytes.get(at)? {
+        b'"' => string_end(bytes, at),
+        b'{' | b'[' => {
+            let mut depth = 0_usize;
+            let mut i = at;
+            loop {
+                match *bytes.get(i)? {
+                    b'"' => {
+                        i = string_end(bytes, i)?;
+                        continue;
+                    }
+                    b'{' | b'[' => depth = depth.saturating_add(1),
+                    b'}' | b']' => {
+                        depth = depth.checked_sub(1)?;
+                        if depth == 0 {
+                            return Some(i.saturating_add(1));
+                        }
+                    }
+                    _ => {}
                 }
-                at = at.saturating_add(1);
-            }
-            let end = self.value(at, key, depth.saturating_add(1))?;
-            at = self.skip_space(end);
-            len = len.saturating_add(1);
-            match self.byte(at)? {
-                b',' => at = at.saturating_add(1),
-                b if b == close => return Some((at.saturating_add(1), len)),
-                _ => return None,
+                i = i.saturating_add(1);
             }
         }
-    }
-
-    fn part(&self, i: usize) -> Option<&Part> {
-        self.parts.get(i)
-    }
-
-    /// What part `i` is (a scalar when there is no such part).
-    pub fn kind(&self, i: usize) -> Kind {
-        self.part(i).map_or(Kind::Scalar, |p| p.kind)
-    }
-
-    /// Part `i` as written; `None` for no such part.
-    pub fn text(&self, i: usize) -> Option<&'a str> {
-        self.part(i).and_then(|p| self.text.get(p.start..p.end))
-    }
-
-    /// How many members or elements part `i` has.
-    pub fn len(&self, i: usize) -> usize {
-        self.part(i).map_or(0, |p| p.len)
-    }
-
-    /// The members or elements of part `i`, in order.
-    pub fn children(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
-        let len = self.len(i);
-        std::iter::successors(Some(i.saturating_add(1)), |c| self.part(*c).map(|p| p.next))
-            .take(len)
-    }
-
-    /// The key of member `i` as written between its quotes; `None` for
-    /// no such part.
-    pub fn key_text(&self, i: usize) -> Option<&'a str> {
-        self.part(i).and_then(|p| self.text.get(p.key.0..p.key.1))
-    }
-
-    /// The key of member `i`, its escapes read; `None` for no such part,
-    /// or a key whose escapes do not read.
-    pub fn key(&self, i: usize) -> Option<Cow<'a, str>> {
-        let raw = self.key_text(i)?;
-        if !raw.contains('\\') {
-            return Some(Cow::Borrowed(raw));
+        _ => {
+            let rest = bytes.get(at..)?;
+            let len = rest
+                .iter()
+                .position(|b| matches!(b, b',' | b']' | b'}' | b':' | b' ' | b'\t' | b'\n' | b'\r'))
+                .unwrap_or(rest.len());
+            (len > 0).then_some(at.saturating_add(len))
         }
-        let part = self.part(i)?;
-        let quoted = self
-            .text
-            .get(part.key.0.saturating_sub(1)..part.key.1.saturating_add(1))?;
-        serde_json::from_str::<String>(quoted).ok().map(Cow::Owned)
     }
 }
 
@@ -219,26 +276,47 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_text_is_read_into_its_parts_in_order() {
+    fn a_text_is_read_one_level_at_a_time() {
         let text = r#"{"a": [1, "x,]"], "b\"c": {}, "d": null}"#;
-        let tape = Tape::of(text).unwrap();
-        assert_eq!(tape.kind(0), Kind::Object);
-        assert_eq!(tape.len(0), 3);
-        let members: Vec<usize> = tape.children(0).collect();
-        let keys: Vec<_> = members.iter().map(|m| tape.key(*m).unwrap()).collect();
+        assert_eq!(kind(text), Kind::Object);
+        let read = members(text).unwrap();
+        let keys: Vec<_> = read.iter().map(|m| m.key().unwrap()).collect();
         assert_eq!(keys, ["a", "b\"c", "d"]);
-        assert_eq!(tape.key_text(members[1]), Some(r#"b\"c"#));
-        let a = members[0];
-        assert_eq!(tape.kind(a), Kind::Array);
-        let elements: Vec<&str> = tape.children(a).map(|e| tape.text(e).unwrap()).collect();
-        assert_eq!(elements, ["1", r#""x,]""#]);
-        assert_eq!(tape.text(members[1]), Some("{}"));
-        assert_eq!(tape.text(members[2]), Some("null"));
-        assert_eq!(tape.text(99), None);
+        assert_eq!(read[1].quoted_key, r#""b\"c""#);
+        let a = read[0].value;
+        assert_eq!(kind(a), Kind::Array);
+        assert_eq!(elements(a).unwrap(), ["1", r#""x,]""#]);
+        assert_eq!(read[1].value, "{}");
+        assert_eq!(members(read[1].value).unwrap(), []);
+        assert_eq!(read[2].value, "null");
+        assert_eq!(kind("null"), Kind::Scalar);
+        assert_eq!(elements("[ ]").unwrap(), Vec::<&str>::new());
+        assert_eq!(trim(" \n[1] "), "[1]");
     }
 
     #[test]
-    fn text_that_is_no_json_value_has_no_tape() {
+    fn an_item_written_the_same_is_passed_over_unread() {
+        let mut items = Items::object(r#"{"a": 12, "b": [1], "c": 3}"#).unwrap();
+        // The same bytes, but the number goes on.
+        assert!(!items.skip_same(r#""a": 1"#));
+        assert!(items.skip_same(r#""a": 12"#));
+        assert!(!items.skip_same(r#""b": [2]"#));
+        let b = items.next().unwrap().unwrap();
+        assert_eq!(
+            (b.quoted_key, b.value, b.whole),
+            (Some(r#""b""#), "[1]", r#""b": [1]"#)
+        );
+        assert!(items.skip_same(r#""c": 3"#));
+        assert!(matches!(items.next(), Some(None)));
+        let mut items = Items::array("[1, 2]").unwrap();
+        assert!(items.skip_same("1"));
+        assert!(!items.skip_same("2]"));
+        assert!(items.skip_same("2"));
+        assert!(matches!(items.next(), Some(None)));
+    }
+
+    #[test]
+    fn text_that_is_no_object_or_array_has_no_items() {
         for bad in [
             "",
             "{",
@@ -246,12 +324,15 @@ mod tests {
             r#"{"a" 1}"#,
             r#"{"a":}"#,
             "[1]]",
-            r#""open"#,
-            "1 2",
+            r#"{"a": "open}"#,
+            "[1 2]",
+            "1",
+            r#"{"a": 1,}"#,
+            "[[1]",
         ] {
-            assert!(Tape::of(bad).is_none(), "{bad:?}");
+            assert!(members(bad).is_none() && elements(bad).is_none(), "{bad:?}");
         }
-        let deep = "[".repeat(MAX_DEPTH + 2) + &"]".repeat(MAX_DEPTH + 2);
-        assert!(Tape::of(&deep).is_none());
+        assert!(members("[1]").is_none());
+        assert!(elements("{}").is_none());
     }
 }

@@ -17,7 +17,7 @@ use serde::Serialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use crate::wire::json_text::{Kind, Tape};
+use crate::wire::json_text::{self, Items, Kind, MAX_DEPTH, Member};
 
 /// What an operation does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
@@ -61,11 +61,9 @@ pub fn diff<'a>(old: &RawValue, new: &'a RawValue) -> Vec<PatchOp<'a>> {
             value: Some(new),
         }]
     };
-    let (Some(a), Some(b)) = (Tape::of(old.get()), Tape::of(new.get())) else {
-        return whole();
-    };
     let mut ops = Vec::new();
-    Walk { old: &a, new: &b }.diff_at(&mut String::new(), 0, 0, &mut ops);
+    let (was, now) = (json_text::trim(old.get()), json_text::trim(new.get()));
+    Walk { depth: 0 }.diff_at(&mut String::new(), was, now, &mut ops);
     // Each value is a part of `new`, itself JSON, so each reads as JSON;
     // were one not to, the whole view is sent instead.
     ops.into_iter()
@@ -160,26 +158,28 @@ impl WalkOp<'_> {
     }
 }
 
-/// The two views' texts, each read once into a tape of its parts.
-struct Walk<'t, 'a> {
-    old: &'t Tape<'t>,
-    new: &'t Tape<'a>,
+/// The walk down the two views' texts, reading each part only where the
+/// two differ: a part whose bytes are equal is not read into.
+struct Walk {
+    /// How deep the part under comparison is.
+    depth: usize,
 }
 
-impl<'a> Walk<'_, 'a> {
-    /// An operation of kind `op` at `path`, with part `now` of the new view
-    /// as its value (none for `remove`).
-    fn op(&self, op: OpKind, path: &str, now: Option<usize>) -> WalkOp<'a> {
+impl Walk {
+    /// An operation of kind `op` at `path`, with `now`, a part of the new
+    /// view, as its value (none for `remove`).
+    fn op<'a>(op: OpKind, path: &str, now: Option<&'a str>) -> WalkOp<'a> {
         WalkOp {
             op,
             path: path.to_owned(),
-            value: now.and_then(|now| self.new.text(now)),
+            value: now,
         }
     }
 
     /// The mark of a part the walk could not read (a key whose escapes do
-    /// not read): it makes [`diff`] send the whole view instead.
-    fn unreadable() -> WalkOp<'a> {
+    /// not read, or nesting past [`MAX_DEPTH`]): it makes [`diff`] send the
+    /// whole view instead.
+    fn unreadable<'a>() -> WalkOp<'a> {
         WalkOp {
             op: OpKind::Replace,
             path: String::new(),
@@ -187,20 +187,27 @@ impl<'a> Walk<'_, 'a> {
         }
     }
 
-    /// The operations that turn part `was` of the old view into part `now` of
-    /// the new one, at `path`: none when their texts are equal; each part
-    /// is compared by its parent and its pointer written only when it
-    /// differs.
-    fn diff_at(&self, path: &mut String, was: usize, now: usize, ops: &mut Vec<WalkOp<'a>>) {
-        if self.old.text(was) == self.new.text(now) {
+    /// The operations that turn part `was` of the old view into part `now`
+    /// of the new one, at `path`: none when their texts are equal; each
+    /// part is compared by its parent and its pointer written only when
+    /// it differs.
+    fn diff_at<'a>(&self, path: &mut String, was: &str, now: &'a str, ops: &mut Vec<WalkOp<'a>>) {
+        if was == now {
             return;
         }
         let first = ops.len();
-        match (self.old.kind(was), self.new.kind(now)) {
-            (Kind::Object, Kind::Object) => self.diff_objects(path, was, now, ops),
-            (Kind::Array, Kind::Array) => self.diff_arrays(path, was, now, ops),
+        let below = Walk {
+            depth: self.depth.saturating_add(1),
+        };
+        match (json_text::kind(was), json_text::kind(now)) {
+            _ if self.depth > MAX_DEPTH => {
+                ops.push(Self::unreadable());
+                return;
+            }
+            (Kind::Object, Kind::Object) => below.diff_objects(path, was, now, ops),
+            (Kind::Array, Kind::Array) => below.diff_arrays(path, was, now, ops),
             _ => {
-                ops.push(self.op(OpKind::Replace, path, Some(now)));
+                ops.push(Self::op(OpKind::Replace, path, Some(now)));
                 return;
             }
         }
@@ -215,7 +222,7 @@ impl<'a> Walk<'_, 'a> {
         let whole = WalkOp {
             op: OpKind::Replace,
             path: std::mem::take(path),
-            value: self.new.text(now),
+            value: Some(now),
         };
         if whole.len() < parts {
             path.push_str(&whole.path);
@@ -229,80 +236,161 @@ impl<'a> Walk<'_, 'a> {
     /// Keys removed, in the old view's order, then keys changed or added,
     /// in the new view's. Two views of one type write the same keys in the
     /// same order: then the members are paired in step, with no lookup.
-    fn diff_objects(&self, path: &mut String, was: usize, now: usize, ops: &mut Vec<WalkOp<'a>>) {
-        let (old, new) = (self.old, self.new);
-        let in_step = old.len(was) == new.len(now)
+    fn diff_objects<'a>(
+        &self,
+        path: &mut String,
+        was: &str,
+        now: &'a str,
+        ops: &mut Vec<WalkOp<'a>>,
+    ) {
+        let first = ops.len();
+        if self.objects_in_step(path, was, now, ops).is_some() {
+            return;
+        }
+        ops.truncate(first);
+        let (Some(old), Some(new)) = (json_text::members(was), json_text::members(now)) else {
+            ops.push(Self::unreadable());
+            return;
+        };
+        let in_step = old.len() == new.len()
             && old
-                .children(was)
-                .zip(new.children(now))
-                .all(|(old_part, new_part)| old.key_text(old_part) == new.key_text(new_part));
+                .iter()
+                .zip(&new)
+                .all(|(o, n)| o.quoted_key == n.quoted_key);
         if in_step {
-            for (old_part, new_part) in old.children(was).zip(new.children(now)) {
-                if old.text(old_part) != new.text(new_part) {
-                    let Some(key) = new.key(new_part) else {
-                        ops.push(Self::unreadable());
-                        continue;
-                    };
-                    let back = push_key(path, &key);
-                    self.diff_at(path, old_part, new_part, ops);
-                    path.truncate(back);
+            for (o, n) in old.iter().zip(&new) {
+                if o.value != n.value {
+                    self.diff_member(path, n, Some(o.value), ops);
                 }
             }
             return;
         }
-        let old_member = |key: Option<&str>| {
-            old.children(was)
-                .find(|old_part| old.key_text(*old_part) == key)
-        };
-        for old_part in old.children(was) {
-            if !new
-                .children(now)
-                .any(|new_part| new.key_text(new_part) == old.key_text(old_part))
-            {
-                let Some(key) = old.key(old_part) else {
+        for o in &old {
+            if !new.iter().any(|n| n.quoted_key == o.quoted_key) {
+                let Some(key) = o.key() else {
                     ops.push(Self::unreadable());
                     continue;
                 };
                 let back = push_key(path, &key);
-                ops.push(self.op(OpKind::Remove, path, None));
+                ops.push(Self::op(OpKind::Remove, path, None));
                 path.truncate(back);
             }
         }
-        for new_part in new.children(now) {
-            let Some(key) = new.key(new_part) else {
-                ops.push(Self::unreadable());
-                continue;
-            };
-            let back = push_key(path, &key);
-            match old_member(new.key_text(new_part)) {
-                Some(old_part) => self.diff_at(path, old_part, new_part, ops),
-                None => ops.push(self.op(OpKind::Add, path, Some(new_part))),
-            }
-            path.truncate(back);
+        for n in &new {
+            let was = old.iter().find(|o| o.quoted_key == n.quoted_key);
+            self.diff_member(path, n, was.map(|o| o.value), ops);
         }
     }
 
-    fn diff_arrays(&self, path: &mut String, was: usize, now: usize, ops: &mut Vec<WalkOp<'a>>) {
-        let (old, new) = (self.old, self.new);
-        for (n, (old_part, new_part)) in old.children(was).zip(new.children(now)).enumerate() {
-            if old.text(old_part) != new.text(new_part) {
-                let back = push_index(path, n);
-                self.diff_at(path, old_part, new_part, ops);
-                path.truncate(back);
+    /// The members of two objects with the same keys in the same order,
+    /// paired in step; `None` when the keys are not the same (the caller
+    /// then drops what this pushed). A member the new view writes byte for
+    /// byte as the old one did is passed over unread.
+    fn objects_in_step<'a>(
+        &self,
+        path: &mut String,
+        was: &str,
+        now: &'a str,
+        ops: &mut Vec<WalkOp<'a>>,
+    ) -> Option<()> {
+        let (mut old, mut new) = (Items::object(was)?, Items::object(now)?);
+        while let Some(o) = old.next()? {
+            if new.skip_same(o.whole) {
+                continue;
+            }
+            let n = new.next()??;
+            if n.quoted_key != o.quoted_key {
+                return None;
+            }
+            if o.value != n.value {
+                self.diff_member(path, &n.member()?, Some(o.value), ops);
             }
         }
-        let (old_len, new_len) = (old.len(was), new.len(now));
-        // Removed from the end, last first, so every index is in range.
-        for n in (new_len..old_len).rev() {
-            let back = push_index(path, n);
-            ops.push(self.op(OpKind::Remove, path, None));
-            path.truncate(back);
+        new.next()?.is_none().then_some(())
+    }
+
+    /// Member `n` of the new view, against its key's value `was` in the
+    /// old one (added when there is none).
+    fn diff_member<'a>(
+        &self,
+        path: &mut String,
+        n: &Member<'a>,
+        was: Option<&str>,
+        ops: &mut Vec<WalkOp<'a>>,
+    ) {
+        let Some(key) = n.key() else {
+            ops.push(Self::unreadable());
+            return;
+        };
+        let back = push_key(path, &key);
+        match was {
+            Some(was) => self.diff_at(path, was, n.value, ops),
+            None => ops.push(Self::op(OpKind::Add, path, Some(n.value))),
         }
-        for (n, new_part) in new.children(now).enumerate().skip(old_len) {
-            let back = push_index(path, n);
-            ops.push(self.op(OpKind::Add, path, Some(new_part)));
-            path.truncate(back);
+        path.truncate(back);
+    }
+
+    /// Elements over the common length in step, each passed over unread
+    /// where the new view writes it byte for byte as the old one did; then
+    /// the old one's extra elements removed from the end, last first (so
+    /// every index is in range), or the new one's added.
+    fn diff_arrays<'a>(
+        &self,
+        path: &mut String,
+        was: &str,
+        now: &'a str,
+        ops: &mut Vec<WalkOp<'a>>,
+    ) {
+        if self.arrays_in_step(path, was, now, ops).is_none() {
+            ops.push(Self::unreadable());
         }
+    }
+
+    /// [`diff_arrays`](Walk::diff_arrays); `None` where a text does not
+    /// read.
+    fn arrays_in_step<'a>(
+        &self,
+        path: &mut String,
+        was: &str,
+        now: &'a str,
+        ops: &mut Vec<WalkOp<'a>>,
+    ) -> Option<()> {
+        let (mut old, mut new) = (Items::array(was)?, Items::array(now)?);
+        let mut n = 0_usize;
+        let mut old_left = None;
+        while let Some(o) = old.next()? {
+            if !new.skip_same(o.whole) {
+                let Some(v) = new.next()? else {
+                    old_left = Some(o);
+                    break;
+                };
+                if o.value != v.value {
+                    let back = push_index(path, n);
+                    self.diff_at(path, o.value, v.value, ops);
+                    path.truncate(back);
+                }
+            }
+            n = n.saturating_add(1);
+        }
+        if old_left.is_some() {
+            let mut old_len = n.saturating_add(1);
+            while old.next()?.is_some() {
+                old_len = old_len.saturating_add(1);
+            }
+            for i in (n..old_len).rev() {
+                let back = push_index(path, i);
+                ops.push(Self::op(OpKind::Remove, path, None));
+                path.truncate(back);
+            }
+            return Some(());
+        }
+        while let Some(v) = new.next()? {
+            let back = push_index(path, n);
+            ops.push(Self::op(OpKind::Add, path, Some(v.value)));
+            path.truncate(back);
+            n = n.saturating_add(1);
+        }
+        Some(())
     }
 }
 
