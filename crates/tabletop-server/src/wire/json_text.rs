@@ -74,17 +74,6 @@ pub fn members(object: &str) -> Option<Vec<Member<'_>>> {
     Some(members)
 }
 
-/// The elements of `array` (an array's text, from its `[` to its `]`), in
-/// order; `None` when it is not an array, or does not read as one.
-pub fn elements(array: &str) -> Option<Vec<&str>> {
-    let mut read = Items::array(array)?;
-    let mut elements = Vec::new();
-    while let Some(item) = read.next()? {
-        elements.push(item.value);
-    }
-    Some(elements)
-}
-
 /// One item of an object or array, as slices of its text.
 #[derive(Debug, Clone, Copy)]
 pub struct Item<'a> {
@@ -274,6 +263,16 @@ fn value_end(bytes: &[u8], at: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The elements of `array`, or `None` where it does not read.
+    fn elements(array: &str) -> Option<Vec<&str>> {
+        let mut read = Items::array(array)?;
+        let mut elements = Vec::new();
+        while let Some(item) = read.next()? {
+            elements.push(item.value);
+        }
+        Some(elements)
+    }
 
     #[test]
     fn a_text_is_read_one_level_at_a_time() {

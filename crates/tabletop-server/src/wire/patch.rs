@@ -252,19 +252,6 @@ impl Walk {
             ops.push(Self::unreadable());
             return;
         };
-        let in_step = old.len() == new.len()
-            && old
-                .iter()
-                .zip(&new)
-                .all(|(o, n)| o.quoted_key == n.quoted_key);
-        if in_step {
-            for (o, n) in old.iter().zip(&new) {
-                if o.value != n.value {
-                    self.diff_member(path, n, Some(o.value), ops);
-                }
-            }
-            return;
-        }
         for o in &old {
             if !new.iter().any(|n| n.quoted_key == o.quoted_key) {
                 let Some(key) = o.key() else {
