@@ -45,7 +45,7 @@
 //! match able to act; then the result:
 //!
 //! ```sh
-//! target/release/examples/load --find-ceiling --rate 1000 --probe-seconds 5 --max-probes 8 --matches 1000 --game 'armadora(players=2)' --view-patches --known-texts
+//! target/release/examples/load --find-ceiling --rate 1000 --probe-seconds 5 --max-probes 12 --matches 1000 --game 'armadora(players=2)' --view-patches --known-texts
 //! ```
 #![allow(
     clippy::unwrap_used,
@@ -1052,6 +1052,8 @@ async fn find_ceiling(
     eprintln!("the matches spread over a game's course: {staggered} actions");
     let (mut passed, mut failed) = (None, None);
     let mut rate = ceiling.start.max(1);
+    // Whether the search ended within 5 %, not cut short by its bounds.
+    let mut converged = false;
     for n in 1..=ceiling.max_probes {
         if started.elapsed() > Duration::from_secs(ceiling.max_seconds) {
             println!("time bound reached ({} s)", ceiling.max_seconds);
@@ -1076,6 +1078,7 @@ async fn find_ceiling(
             failed = Some(rate);
         }
         let Some(next) = next_rate(passed, failed) else {
+            converged = true;
             break;
         };
         rate = next;
@@ -1084,8 +1087,13 @@ async fn find_ceiling(
     settle(shared).await;
     let bound = ceiling.p99.as_millis();
     match (passed, failed) {
-        (Some(p), Some(f)) => {
+        (Some(p), Some(f)) if converged => {
             println!("ceiling: {p} actions/s (p99 under {bound} ms; {f}/s was over)");
+        }
+        (Some(p), Some(f)) => {
+            println!(
+                "ceiling: {p} actions/s (p99 under {bound} ms; {f}/s was over; the probes ran out before the two were within 5 %: raise --max-probes or --max-seconds)"
+            );
         }
         (Some(p), None) => {
             println!("ceiling: over {p} actions/s (p99 under {bound} ms; no rate probed was over)");

@@ -24,7 +24,7 @@ use crate::store::lines::Line;
 use crate::store::{SeatKind, Status, Store, StoredEntry};
 use crate::wire::client_message::ActionRef;
 use crate::wire::code::{Code, Reason};
-use crate::wire::patch::{self, PatchOp};
+use crate::wire::patch::{self, KeptView, Members, PatchOp};
 use crate::wire::server_message::{Legal, ServerMessage, UpdateBody, ViewPart};
 
 /// A frame on its way to one connection.
@@ -237,17 +237,17 @@ pub struct Actor {
     /// patches (JSON text), with the entry count it was told at: where
     /// that viewer's next patch starts, so the view before a step is not
     /// written again from the mark.
-    patched_views: Vec<(Viewer, usize, Box<RawValue>)>,
+    patched_views: Vec<(Viewer, usize, KeptView)>,
 }
 
 /// `viewer`'s view told at entry count `at`, taken out of `views`, the
 /// views told at the last step; `None` when it was told at another count
 /// or not at all (no subscriber of that viewer took patches then).
 fn view_at(
-    views: &mut Vec<(Viewer, usize, Box<RawValue>)>,
+    views: &mut Vec<(Viewer, usize, KeptView)>,
     viewer: Viewer,
     at: usize,
-) -> Option<Box<RawValue>> {
+) -> Option<KeptView> {
     let i = views
         .iter()
         .position(|(v, told_at, _)| *v == viewer && *told_at == at)?;
@@ -778,12 +778,12 @@ impl Actor {
                 .any(|s| s.viewer == viewer && s.patches);
             let before = wants_patch
                 .then(|| view_at(&mut last_views, viewer, mark.at()))
-                .map(|kept| kept.unwrap_or_else(|| mark.view_text(viewer)));
-            let ops: Vec<PatchOp<'_>> = match &before {
-                Some(before) => patch::diff(before, told.view()),
+                .map(|kept| kept.unwrap_or_else(|| KeptView::new(mark.view_text(viewer))));
+            let (ops, members): (Vec<PatchOp<'_>>, Members) = match &before {
+                Some(before) => patch::diff_kept(before, told.view()),
                 // No subscriber of this viewer takes patches: no diff, and
                 // the empty list is never sent.
-                None => Vec::new(),
+                None => (Vec::new(), Members::default()),
             };
             // Shared frames by opt-in: whole view or patch, with or
             // without narration.
@@ -825,7 +825,8 @@ impl Actor {
             }
             drop(ops);
             if wants_patch {
-                self.patched_views.push((viewer, seq, told.into_view()));
+                let kept = KeptView::with_members(told.into_view(), members);
+                self.patched_views.push((viewer, seq, kept));
             }
         }
         self.subscribers.retain(|s| !dropped.contains(&s.id));
@@ -920,8 +921,8 @@ impl Actor {
 mod tests {
     use super::*;
 
-    fn text(json: &str) -> Box<RawValue> {
-        RawValue::from_string(json.to_owned()).unwrap()
+    fn text(json: &str) -> KeptView {
+        KeptView::new(RawValue::from_string(json.to_owned()).unwrap())
     }
 
     #[test]
@@ -935,7 +936,7 @@ mod tests {
             "told at 4"
         );
         assert!(view_at(&mut views, Viewer::Spectator, 4).is_none());
-        let kept = view_at(&mut views, Viewer::Seat(1), 4).map(|v| v.get().to_owned());
+        let kept = view_at(&mut views, Viewer::Seat(1), 4).map(|v| v.text().get().to_owned());
         assert_eq!(kept.as_deref(), Some(r#"{"hand":[2]}"#));
         assert!(
             view_at(&mut views, Viewer::Seat(1), 4).is_none(),

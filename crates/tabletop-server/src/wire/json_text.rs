@@ -95,6 +95,74 @@ impl<'a> Item<'a> {
     }
 }
 
+/// Where an item lies in the text it was read from, as byte offsets:
+/// kept beside that text, its level is not read again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Span {
+    start: usize,
+    /// Past a member's key's closing quote; `start` for an element.
+    key_end: usize,
+    value: usize,
+    end: usize,
+}
+
+impl Span {
+    /// The span of `item` (read from any text written the same way) in a
+    /// text where it starts at `start`.
+    pub fn of(start: usize, item: &Item<'_>) -> Self {
+        let key = item.quoted_key.map_or(0, str::len);
+        let value_at = item.whole.len().saturating_sub(item.value.len());
+        Span {
+            start,
+            key_end: start.saturating_add(key),
+            value: start.saturating_add(value_at),
+            end: start.saturating_add(item.whole.len()),
+        }
+    }
+}
+
+/// The items of an object or an array read back from their [`Span`]s,
+/// without reading the text: the spans must come from this text.
+#[derive(Debug, Clone)]
+pub struct Listed<'a> {
+    text: &'a str,
+    spans: core::slice::Iter<'a, Span>,
+    keyed: bool,
+}
+
+impl<'a> Listed<'a> {
+    /// The members of `object` where `spans` found them.
+    pub fn members(object: &'a str, spans: &'a [Span]) -> Self {
+        Listed {
+            text: object,
+            spans: spans.iter(),
+            keyed: true,
+        }
+    }
+
+    /// The next item, as [`Items::next`] reads it; `None` where a span
+    /// does not fall in the text.
+    #[expect(
+        clippy::should_implement_trait,
+        reason = "the same shape as Items::next"
+    )]
+    pub fn next(&mut self) -> Option<Option<Item<'a>>> {
+        let Some(span) = self.spans.next() else {
+            return Some(None);
+        };
+        let quoted_key = if self.keyed {
+            Some(self.text.get(span.start..span.key_end)?)
+        } else {
+            None
+        };
+        Some(Some(Item {
+            whole: self.text.get(span.start..span.end)?,
+            quoted_key,
+            value: self.text.get(span.value..span.end)?,
+        }))
+    }
+}
+
 /// Reads the items of an object or an array one at a time, or passes
 /// over one the caller already has the bytes of, unread.
 #[derive(Debug, Clone)]
@@ -115,6 +183,11 @@ impl<'a> Items<'a> {
     /// The elements of `array`; `None` when it does not open as one.
     pub fn array(array: &'a str) -> Option<Self> {
         Self::open(array, b'[', b']', false)
+    }
+
+    /// Where the next item starts (or the closing bracket is).
+    pub fn at(&self) -> usize {
+        self.at
     }
 
     fn open(text: &'a str, open: u8, close: u8, keyed: bool) -> Option<Self> {

@@ -17,7 +17,7 @@ use serde::Serialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use crate::wire::json_text::{self, Items, Kind, MAX_DEPTH, Member};
+use crate::wire::json_text::{self, Item, Items, Kind, Listed, MAX_DEPTH, Member, Span};
 
 /// What an operation does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
@@ -54,6 +54,82 @@ pub fn diff<'a>(old: &RawValue, new: &'a RawValue) -> Vec<PatchOp<'a>> {
     if old.get() == new.get() {
         return Vec::new();
     }
+    let mut ops = Vec::new();
+    let (was, now) = (json_text::trim(old.get()), json_text::trim(new.get()));
+    Walk { depth: 0 }.diff_at(&mut String::new(), was, now, &mut ops);
+    finish(ops, new)
+}
+
+/// A view kept for the patch of the next step: its text, and where its
+/// members lie once a patch has found them, so that the next patch does
+/// not read the view's top level again.
+#[derive(Debug)]
+pub struct KeptView {
+    text: Box<RawValue>,
+    members: Members,
+}
+
+/// Where a view's members lie in its text (trimmed), as a patch to it
+/// found them; none when it did not read them all.
+#[derive(Debug, Clone, Default)]
+pub struct Members(Option<Vec<Span>>);
+
+impl KeptView {
+    /// `text`, its members not yet found.
+    pub fn new(text: Box<RawValue>) -> Self {
+        KeptView {
+            text,
+            members: Members::default(),
+        }
+    }
+
+    /// `text` with the members [`diff_kept`] found in it.
+    pub fn with_members(text: Box<RawValue>, members: Members) -> Self {
+        KeptView { text, members }
+    }
+
+    /// The view's text.
+    pub fn text(&self) -> &RawValue {
+        &self.text
+    }
+}
+
+/// [`diff`] from a kept view, with where `new`'s members lie, for
+/// [`KeptView::with_members`]: the same operations, the kept view's top
+/// level taken from its members instead of read again.
+pub fn diff_kept<'a>(old: &KeptView, new: &'a RawValue) -> (Vec<PatchOp<'a>>, Members) {
+    if old.text.get() == new.get() {
+        return (Vec::new(), old.members.clone());
+    }
+    let (was, now) = (json_text::trim(old.text.get()), json_text::trim(new.get()));
+    let (mut ops, mut found) = (Vec::new(), Vec::new());
+    let path = &mut String::new();
+    let (top, below) = (Walk { depth: 0 }, Walk { depth: 1 });
+    let in_step = match (&old.members.0, json_text::kind(was), json_text::kind(now)) {
+        (Some(spans), Kind::Object, Kind::Object) => {
+            let mut old = Listed::members(was, spans);
+            below.objects_in_step(path, || old.next(), now, &mut ops, Some(&mut found))
+        }
+        (None, Kind::Object, Kind::Object) => Items::object(was).and_then(|mut old| {
+            below.objects_in_step(path, || old.next(), now, &mut ops, Some(&mut found))
+        }),
+        _ => None,
+    };
+    let members = if in_step.is_some() {
+        Walk::settle(path, now, 0, &mut ops);
+        Members(Some(found))
+    } else {
+        ops.clear();
+        top.diff_at(path, was, now, &mut ops);
+        Members(None)
+    };
+    (finish(ops, new), members)
+}
+
+/// The walk's operations as a patch of `new`: each value a part of
+/// `new`, itself JSON, so each reads as JSON; were one not to, the whole
+/// view is sent instead.
+fn finish<'a>(ops: Vec<WalkOp<'a>>, new: &'a RawValue) -> Vec<PatchOp<'a>> {
     let whole = || {
         vec![PatchOp {
             op: OpKind::Replace,
@@ -61,11 +137,6 @@ pub fn diff<'a>(old: &RawValue, new: &'a RawValue) -> Vec<PatchOp<'a>> {
             value: Some(new),
         }]
     };
-    let mut ops = Vec::new();
-    let (was, now) = (json_text::trim(old.get()), json_text::trim(new.get()));
-    Walk { depth: 0 }.diff_at(&mut String::new(), was, now, &mut ops);
-    // Each value is a part of `new`, itself JSON, so each reads as JSON;
-    // were one not to, the whole view is sent instead.
     ops.into_iter()
         .map(|o| {
             let value = match (o.op, o.value) {
@@ -211,6 +282,13 @@ impl Walk {
                 return;
             }
         }
+        Self::settle(path, now, first, ops);
+    }
+
+    /// The operations from `first` on, which turn a part into `now` at
+    /// `path`, replaced by one that puts `now` whole where that is
+    /// shorter.
+    fn settle<'a>(path: &mut String, now: &'a str, first: usize, ops: &mut Vec<WalkOp<'a>>) {
         // Replaced whole when strictly shorter than the part's operations.
         // The whole part's operation borrows the pointer's buffer while it
         // is measured and gives it back, so the pointer is copied only
@@ -244,7 +322,9 @@ impl Walk {
         ops: &mut Vec<WalkOp<'a>>,
     ) {
         let first = ops.len();
-        if self.objects_in_step(path, was, now, ops).is_some() {
+        let in_step = Items::object(was)
+            .and_then(|mut old| self.objects_in_step(path, || old.next(), now, ops, None));
+        if in_step.is_some() {
             return;
         }
         ops.truncate(first);
@@ -270,22 +350,31 @@ impl Walk {
     }
 
     /// The members of two objects with the same keys in the same order,
-    /// paired in step; `None` when the keys are not the same (the caller
-    /// then drops what this pushed). A member the new view writes byte for
-    /// byte as the old one did is passed over unread.
-    fn objects_in_step<'a>(
+    /// the old one's read by `old`, paired in step; `None` when the keys
+    /// are not the same (the caller then drops what this pushed). A member
+    /// the new view writes byte for byte as the old one did is passed over
+    /// unread. Where each member of `now` lies goes to `found`.
+    fn objects_in_step<'a, 'w>(
         &self,
         path: &mut String,
-        was: &str,
+        mut old: impl FnMut() -> Option<Option<Item<'w>>>,
         now: &'a str,
         ops: &mut Vec<WalkOp<'a>>,
+        mut found: Option<&mut Vec<Span>>,
     ) -> Option<()> {
-        let (mut old, mut new) = (Items::object(was)?, Items::object(now)?);
-        while let Some(o) = old.next()? {
+        let mut new = Items::object(now)?;
+        while let Some(o) = old()? {
+            let start = new.at();
             if new.skip_same(o.whole) {
+                if let Some(found) = found.as_deref_mut() {
+                    found.push(Span::of(start, &o));
+                }
                 continue;
             }
             let n = new.next()??;
+            if let Some(found) = found.as_deref_mut() {
+                found.push(Span::of(start, &n));
+            }
             if n.quoted_key != o.quoted_key {
                 return None;
             }
@@ -661,6 +750,73 @@ mod tests {
                 + 1;
             assert!(patch_len <= whole, "{old} -> {new}: {ops:?}");
         }
+    }
+
+    #[test]
+    fn a_kept_view_patches_as_its_text_does_along_a_chain_of_views() {
+        let mut state = 0x2545_F491_4F6C_DD1D_u64;
+        let mut read_from_members = 0;
+        // Like a view: an object whose keys stay, its values changing.
+        let view = |state: &mut u64, was: Option<&Value>| -> Value {
+            let members = ["a", "b/c", "d~e", "q\"t", "z"].map(|k| {
+                let value = match was.and_then(|w| w.get(k)) {
+                    Some(v) if draw(state, 3) == 0 => changed(state, v, 3),
+                    Some(v) => v.clone(),
+                    None => document(state, 3),
+                };
+                (k.to_owned(), value)
+            });
+            Value::Object(members.into_iter().collect())
+        };
+        for n in 0..2_000 {
+            let first = if n % 4 == 0 {
+                document(&mut state, 4)
+            } else {
+                view(&mut state, None)
+            };
+            let mut kept = KeptView::new(raw(&first));
+            for _ in 0..6 {
+                let was: Value = serde_json::from_str(kept.text().get()).unwrap();
+                // Now and then the same view again, whose members carry over.
+                let next = match draw(&mut state, 6) {
+                    0 => was.clone(),
+                    1 => changed(&mut state, &was, 4),
+                    _ if was.is_object() => view(&mut state, Some(&was)),
+                    _ => changed(&mut state, &was, 4),
+                };
+                let new = raw(&next);
+                let expected: Vec<Value> = diff(kept.text(), &new)
+                    .iter()
+                    .map(|o| serde_json::to_value(o).unwrap())
+                    .collect();
+                read_from_members += usize::from(kept.members.0.is_some());
+                let (ops, members) = diff_kept(&kept, &new);
+                let ops: Vec<Value> = ops
+                    .iter()
+                    .map(|o| serde_json::to_value(o).unwrap())
+                    .collect();
+                assert_eq!(ops, expected, "{was} -> {next}");
+                kept = KeptView::with_members(new, members);
+            }
+            // Objects at the top, most of the time: their members are kept.
+            if let Some(spans) = &kept.members.0 {
+                let listed: Vec<_> = {
+                    let text = json_text::trim(kept.text().get());
+                    let mut read = Listed::members(text, spans);
+                    std::iter::from_fn(|| read.next().unwrap())
+                        .map(|i| i.whole)
+                        .collect()
+                };
+                let text = json_text::trim(kept.text().get());
+                let mut items = Items::object(text).unwrap();
+                let read: Vec<_> = std::iter::from_fn(|| items.next().unwrap())
+                    .map(|i| i.whole)
+                    .collect();
+                assert_eq!(listed, read);
+            }
+        }
+        // The members were used, not only the texts read again.
+        assert!(read_from_members > 3_000, "{read_from_members}");
     }
 
     #[test]
