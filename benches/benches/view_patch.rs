@@ -13,37 +13,31 @@
 use std::hint::black_box;
 
 use armadora_rules::prelude::*;
+use benches::random_game_seen;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use serde_json::value::RawValue;
 use tabletop_server::wire::patch::{self, KeptView};
 
-/// Seat 0's views, one after each step, of `games` random games.
+/// Seat 0's views, one after each decision, of `games` random games.
 fn games_views(games: u64) -> Vec<Vec<Box<RawValue>>> {
-    let mut all = Vec::new();
     let mut legal = Vec::new();
-    for seed in 0..games {
-        let mut rng = DiceRng::from_seed_u64(seed);
-        let mut game = Armadora::new(&ArmadoraConfig::new(2)).unwrap();
-        let mut views = Vec::new();
-        loop {
-            match game.to_move() {
-                ToMove::Over => break,
-                ToMove::Chance => {
-                    let c = game.sample_chance(&mut rng).unwrap();
-                    game.apply_chance_unchecked(c);
-                }
-                ToMove::Player(_) => {
-                    game.legal_actions(&mut legal);
-                    let a = *rng.choose(&legal).unwrap();
-                    game.apply_unchecked(a);
+    (0..games)
+        .map(|seed| {
+            let mut views = Vec::new();
+            random_game_seen::<Armadora>(
+                &ArmadoraConfig::new(2),
+                seed,
+                &mut legal,
+                |_| false,
+                |game| {
                     let text = serde_json::to_string(&game.view(Viewer::Seat(0))).unwrap();
                     views.push(RawValue::from_string(text).unwrap());
-                }
-            }
-        }
-        all.push(views);
-    }
-    all
+                },
+            )
+            .unwrap();
+            views
+        })
+        .collect()
 }
 
 fn view_patch(c: &mut Criterion) {

@@ -15,7 +15,19 @@ pub fn random_game<G: Game>(
     config: &G::Config,
     seed: u64,
     legal: &mut Vec<G::Action>,
+    skip: impl FnMut(&mut G) -> bool,
+) -> Option<u64> {
+    random_game_seen(config, seed, legal, skip, |_| {})
+}
+
+/// [`random_game`], calling `after_decision(&game)` after each decision: the
+/// positions of a random game, for benches of what is made of them.
+pub fn random_game_seen<G: Game>(
+    config: &G::Config,
+    seed: u64,
+    legal: &mut Vec<G::Action>,
     mut skip: impl FnMut(&mut G) -> bool,
+    mut after_decision: impl FnMut(&G),
 ) -> Option<u64> {
     let mut game = G::new(config).ok()?;
     let mut rng = DiceRng::from_seed_u64(seed);
@@ -31,6 +43,7 @@ pub fn random_game<G: Game>(
             ToMove::Player(_) => {
                 game.legal_actions(legal);
                 game.apply_unchecked(*rng.choose(legal)?);
+                after_decision(&game);
             }
         }
         steps = steps.saturating_add(1);
