@@ -54,8 +54,9 @@ fn view_patch(c: &mut Criterion) {
             let mut last: Option<KeptView> = None;
             views.windows(2).map(move |w| {
                 let old = last.take().unwrap_or_else(|| KeptView::new(w[0].clone()));
-                let (_, members) = patch::diff_kept(&old, &w[1]);
-                last = Some(KeptView::with_members(w[1].clone(), members));
+                let new = w[1].clone();
+                let (_, members) = patch::diff_kept(&old, &new);
+                last = Some(KeptView::with_members(new, members));
                 (old, &*w[1])
             })
         })

@@ -70,9 +70,26 @@ pub struct KeptView {
 }
 
 /// Where a view's members lie in its text (trimmed), as a patch to it
-/// found them; none when it did not read them all.
+/// found them; none when it did not read them all. They hold for that
+/// text alone, so they name it: [`KeptView::with_members`] keeps them only
+/// beside the very text [`diff_kept`] read.
 #[derive(Debug, Clone, Default)]
-pub struct Members(Option<Vec<Span>>);
+pub struct Members {
+    spans: Option<Vec<Span>>,
+    found_in: TextAt,
+}
+
+/// Where a text lies in memory (its first byte's address, its length): a
+/// text boxed once and never changed is the only one at that place while
+/// it lives.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct TextAt(usize, usize);
+
+impl TextAt {
+    fn of(text: &RawValue) -> Self {
+        TextAt(text.get().as_ptr().addr(), text.get().len())
+    }
+}
 
 impl KeptView {
     /// `text`, its members not yet found.
@@ -83,8 +100,16 @@ impl KeptView {
         }
     }
 
-    /// `text` with the members [`diff_kept`] found in it.
+    /// `text` with the members [`diff_kept`] found in it: the same box it
+    /// read, moved here. Members found in another text are dropped (the
+    /// next patch reads the top level again), so that a mismatched pair
+    /// costs time, never a wrong patch.
     pub fn with_members(text: Box<RawValue>, members: Members) -> Self {
+        let members = if members.found_in == TextAt::of(&text) {
+            members
+        } else {
+            Members::default()
+        };
         KeptView { text, members }
     }
 
@@ -98,14 +123,20 @@ impl KeptView {
 /// [`KeptView::with_members`]: the same operations, the kept view's top
 /// level taken from its members instead of read again.
 pub fn diff_kept<'a>(old: &KeptView, new: &'a RawValue) -> (Vec<PatchOp<'a>>, Members) {
+    let found_in = TextAt::of(new);
     if old.text.get() == new.get() {
-        return (Vec::new(), old.members.clone());
+        let spans = old.members.spans.clone();
+        return (Vec::new(), Members { spans, found_in });
     }
     let (was, now) = (json_text::trim(old.text.get()), json_text::trim(new.get()));
     let (mut ops, mut found) = (Vec::new(), Vec::new());
     let path = &mut String::new();
     let (top, below) = (Walk { depth: 0 }, Walk { depth: 1 });
-    let in_step = match (&old.members.0, json_text::kind(was), json_text::kind(now)) {
+    let in_step = match (
+        &old.members.spans,
+        json_text::kind(was),
+        json_text::kind(now),
+    ) {
         (Some(spans), Kind::Object, Kind::Object) => {
             let mut old = Listed::members(was, spans);
             below.objects_in_step(path, || old.next(), now, &mut ops, Some(&mut found))
@@ -117,11 +148,17 @@ pub fn diff_kept<'a>(old: &KeptView, new: &'a RawValue) -> (Vec<PatchOp<'a>>, Me
     };
     let members = if in_step.is_some() {
         Walk::settle(path, now, 0, &mut ops);
-        Members(Some(found))
+        Members {
+            spans: Some(found),
+            found_in,
+        }
     } else {
         ops.clear();
         top.diff_at(path, was, now, &mut ops);
-        Members(None)
+        Members {
+            spans: None,
+            found_in,
+        }
     };
     (finish(ops, new), members)
 }
@@ -752,22 +789,30 @@ mod tests {
         }
     }
 
+    /// Like a view: an object whose keys stay, its values changing.
+    fn view(state: &mut u64, was: Option<&Value>) -> Value {
+        let members = ["a", "b/c", "d~e", "q\"t", "z"].map(|k| {
+            let value = match was.and_then(|w| w.get(k)) {
+                Some(v) if draw(state, 3) == 0 => changed(state, v, 3),
+                Some(v) => v.clone(),
+                None => document(state, 3),
+            };
+            (k.to_owned(), value)
+        });
+        Value::Object(members.into_iter().collect())
+    }
+
+    /// A patch's operations as JSON values, to compare two patches.
+    fn values(ops: &[PatchOp<'_>]) -> Vec<Value> {
+        ops.iter()
+            .map(|o| serde_json::to_value(o).unwrap())
+            .collect()
+    }
+
     #[test]
     fn a_kept_view_patches_as_its_text_does_along_a_chain_of_views() {
         let mut state = 0x2545_F491_4F6C_DD1D_u64;
         let mut read_from_members = 0;
-        // Like a view: an object whose keys stay, its values changing.
-        let view = |state: &mut u64, was: Option<&Value>| -> Value {
-            let members = ["a", "b/c", "d~e", "q\"t", "z"].map(|k| {
-                let value = match was.and_then(|w| w.get(k)) {
-                    Some(v) if draw(state, 3) == 0 => changed(state, v, 3),
-                    Some(v) => v.clone(),
-                    None => document(state, 3),
-                };
-                (k.to_owned(), value)
-            });
-            Value::Object(members.into_iter().collect())
-        };
         for n in 0..2_000 {
             let first = if n % 4 == 0 {
                 document(&mut state, 4)
@@ -785,21 +830,14 @@ mod tests {
                     _ => changed(&mut state, &was, 4),
                 };
                 let new = raw(&next);
-                let expected: Vec<Value> = diff(kept.text(), &new)
-                    .iter()
-                    .map(|o| serde_json::to_value(o).unwrap())
-                    .collect();
-                read_from_members += usize::from(kept.members.0.is_some());
+                let expected = values(&diff(kept.text(), &new));
+                read_from_members += usize::from(kept.members.spans.is_some());
                 let (ops, members) = diff_kept(&kept, &new);
-                let ops: Vec<Value> = ops
-                    .iter()
-                    .map(|o| serde_json::to_value(o).unwrap())
-                    .collect();
-                assert_eq!(ops, expected, "{was} -> {next}");
+                assert_eq!(values(&ops), expected, "{was} -> {next}");
                 kept = KeptView::with_members(new, members);
             }
             // Objects at the top, most of the time: their members are kept.
-            if let Some(spans) = &kept.members.0 {
+            if let Some(spans) = &kept.members.spans {
                 let listed: Vec<_> = {
                     let text = json_text::trim(kept.text().get());
                     let mut read = Listed::members(text, spans);
@@ -817,6 +855,43 @@ mod tests {
         }
         // The members were used, not only the texts read again.
         assert!(read_from_members > 3_000, "{read_from_members}");
+    }
+
+    #[test]
+    fn members_kept_beside_another_text_are_dropped_and_its_patches_stay_right() {
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        for _ in 0..2_000 {
+            let first = view(&mut state, None);
+            let found_in = raw(&view(&mut state, Some(&first)));
+            let (_, members) = diff_kept(&KeptView::new(raw(&first)), &found_in);
+            // Another view, its members elsewhere, paired with them.
+            let other = view(&mut state, None);
+            let next = raw(&view(&mut state, Some(&other)));
+            let kept = KeptView::with_members(raw(&other), members);
+            assert!(kept.members.spans.is_none());
+            let expected = values(&diff(&raw(&other), &next));
+            assert_eq!(values(&diff_kept(&kept, &next).0), expected);
+        }
+        // What the check prevents: members found in one text read another
+        // at the wrong places, and keys that happen to fall there (here in
+        // an array) would pass for members: the patch would miss `b`.
+        let long = "x".repeat(60);
+        let first = raw(&json!({"a": [1], "b": 7, "c": 100, "d": long}));
+        let found_in = raw(&json!({"a": [], "b": 7, "c": 100, "d": long}));
+        let (_, members) = diff_kept(&KeptView::new(first), &found_in);
+        let was = raw(&json!({"a": [0, "b", 7, "c", 10], "d": long}));
+        let next = raw(&json!({"a": [], "b": 7, "c": 100, "d": long}));
+        let expected = values(&diff(&was, &next));
+        let mismatched = KeptView {
+            text: was.clone(),
+            members: members.clone(),
+        };
+        assert!(mismatched.members.spans.is_some());
+        let wrong = values(&diff_kept(&mismatched, &next).0);
+        assert_ne!(wrong, expected);
+        let kept = KeptView::with_members(was, members);
+        assert_eq!(values(&diff_kept(&kept, &next).0), expected);
+        assert!(expected.iter().any(|o| o["path"] == "/b"), "{expected:?}");
     }
 
     #[test]
