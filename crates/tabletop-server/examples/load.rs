@@ -1052,8 +1052,6 @@ async fn find_ceiling(
     eprintln!("the matches spread over a game's course: {staggered} actions");
     let (mut passed, mut failed) = (None, None);
     let mut rate = ceiling.start.max(1);
-    // Whether the search ended within 5 %, not cut short by its bounds.
-    let mut converged = false;
     for n in 1..=ceiling.max_probes {
         if started.elapsed() > Duration::from_secs(ceiling.max_seconds) {
             println!("time bound reached ({} s)", ceiling.max_seconds);
@@ -1078,7 +1076,6 @@ async fn find_ceiling(
             failed = Some(rate);
         }
         let Some(next) = next_rate(passed, failed) else {
-            converged = true;
             break;
         };
         rate = next;
@@ -1087,7 +1084,8 @@ async fn find_ceiling(
     settle(shared).await;
     let bound = ceiling.p99.as_millis();
     match (passed, failed) {
-        (Some(p), Some(f)) if converged => {
+        // Within 5 %, not cut short by the search's bounds.
+        (Some(p), Some(f)) if next_rate(passed, failed).is_none() => {
             println!("ceiling: {p} actions/s (p99 under {bound} ms; {f}/s was over)");
         }
         (Some(p), Some(f)) => {

@@ -121,13 +121,12 @@ impl Span {
     }
 }
 
-/// The items of an object or an array read back from their [`Span`]s,
-/// without reading the text: the spans must come from this text.
+/// The members of an object read back from their [`Span`]s, without
+/// reading the text: the spans must come from this text.
 #[derive(Debug, Clone)]
 pub struct Listed<'a> {
     text: &'a str,
     spans: core::slice::Iter<'a, Span>,
-    keyed: bool,
 }
 
 impl<'a> Listed<'a> {
@@ -136,7 +135,6 @@ impl<'a> Listed<'a> {
         Listed {
             text: object,
             spans: spans.iter(),
-            keyed: true,
         }
     }
 
@@ -150,14 +148,9 @@ impl<'a> Listed<'a> {
         let Some(span) = self.spans.next() else {
             return Some(None);
         };
-        let quoted_key = if self.keyed {
-            Some(self.text.get(span.start..span.key_end)?)
-        } else {
-            None
-        };
         Some(Some(Item {
             whole: self.text.get(span.start..span.end)?,
-            quoted_key,
+            quoted_key: Some(self.text.get(span.start..span.key_end)?),
             value: self.text.get(span.value..span.end)?,
         }))
     }

@@ -146,21 +146,15 @@ pub fn diff_kept<'a>(old: &KeptView, new: &'a RawValue) -> (Vec<PatchOp<'a>>, Me
         }),
         _ => None,
     };
-    let members = if in_step.is_some() {
+    let spans = if in_step.is_some() {
         Walk::settle(path, now, 0, &mut ops);
-        Members {
-            spans: Some(found),
-            found_in,
-        }
+        Some(found)
     } else {
         ops.clear();
         top.diff_at(path, was, now, &mut ops);
-        Members {
-            spans: None,
-            found_in,
-        }
+        None
     };
-    (finish(ops, new), members)
+    (finish(ops, new), Members { spans, found_in })
 }
 
 /// The walk's operations as a patch of `new`: each value a part of
